@@ -1,0 +1,16 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import cloudflare from '@astrojs/cloudflare';
+import assetHash from './integrations/asset-hash.ts';
+import devVars from './integrations/dev-vars.ts';
+
+export default defineConfig({
+  output: 'server',
+  adapter: cloudflare({ imageService: 'passthrough' }),
+  integrations: [assetHash(), devVars()],
+  build: { inlineStylesheets: 'never' },
+  security: { checkOrigin: false },
+  devToolbar: { enabled: false },
+  // The storefront keeps no server sessions: personal state lives in the browser and the backend.
+  session: false,
+});

@@ -1,0 +1,163 @@
+/**
+ * Starting and stopping the shop's processes: the backend (Node) and the storefront (wrangler dev
+ * running the built worker in workerd). Used by `npm start` and by the integration tests, so both
+ * run the shop the same way. Each child gets its own process group: stopping it kills workerd too.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './ports.ts';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Telemetry and network look-ups off: this must work offline and send nothing anywhere. */
+export const QUIET_ENV = {
+  ASTRO_TELEMETRY_DISABLED: '1',
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_SEND_ERROR_REPORTS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+};
+
+export interface Child {
+  process: ChildProcess;
+  url: string;
+  /** Everything the child printed, for error messages. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+interface StartOptions {
+  name: string;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  url: string;
+  readyPath: string;
+  timeoutMs?: number;
+  /** Echo the child's output to this process's stdout/stderr. */
+  echo?: boolean;
+}
+
+async function waitUntilReady(child: ChildProcess, url: string, timeoutMs: number, name: string, output: () => string) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await response.body?.cancel();
+      if (response.ok) return;
+    } catch {
+      // Not listening yet: try again shortly.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${name} was not ready at ${url} within ${timeoutMs} ms:\n${output()}`);
+}
+
+async function startChild(options: StartOptions): Promise<Child> {
+  const child = spawn(options.command, options.args, {
+    cwd: ROOT,
+    env: { ...process.env, ...QUIET_ENV, ...options.env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const collect = (stream: NodeJS.WritableStream) => (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+    if (options.echo) stream.write(chunk);
+  };
+  child.stdout?.on('data', collect(process.stdout));
+  child.stderr?.on('data', collect(process.stderr));
+  const output = () => log;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+    const exited = once(child, 'exit');
+    process.kill(-child.pid, 'SIGTERM');
+    const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    await waitUntilReady(child, `${options.url}${options.readyPath}`, options.timeoutMs ?? 120_000, options.name, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { process: child, url: options.url, output, stop };
+}
+
+/** A file inside an installed package (its exports hide bin/ from import.meta.resolve). */
+function packageFile(name: string, file: string): string {
+  return join(dirname(fileURLToPath(import.meta.resolve(`${name}/package.json`))), file);
+}
+
+/** The Node binary running this script: Node 22 from the `node` package when run via npm. */
+const NODE = process.execPath;
+
+export interface BackendOptions {
+  port: number;
+  env: Record<string, string>;
+  echo?: boolean;
+}
+
+export function startBackend(options: BackendOptions): Promise<Child> {
+  const url = `http://127.0.0.1:${options.port}`;
+  return startChild({
+    name: 'backend',
+    command: NODE,
+    args: ['backend/src/server.ts'],
+    env: { ...options.env, BACKEND_PORT: String(options.port), BACKEND_HOST: '127.0.0.1' },
+    url,
+    readyPath: '/health',
+    echo: options.echo,
+  });
+}
+
+export interface StorefrontOptions {
+  port: number;
+  /** Directory of the persisted local KV (wrangler's --persist-to). */
+  persistTo: string;
+  vars: Record<string, string>;
+  echo?: boolean;
+}
+
+/** Runs the built worker (dist/server/wrangler.json) in workerd. Build first with `astro build`. */
+export async function startStorefront(options: StorefrontOptions): Promise<Child> {
+  const url = `http://127.0.0.1:${options.port}`;
+  const vars = Object.entries(options.vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+  return startChild({
+    name: 'storefront',
+    command: NODE,
+    args: [
+      packageFile('wrangler', 'bin/wrangler.js'),
+      'dev',
+      '--config', 'dist/server/wrangler.json',
+      '--ip', '127.0.0.1',
+      '--port', String(options.port),
+      '--inspector-port', String(await freePort()),
+      '--persist-to', options.persistTo,
+      '--show-interactive-dev-session=false',
+      '--log-level', 'warn',
+      ...vars,
+    ],
+    env: {},
+    url,
+    readyPath: '/pulse',
+    echo: options.echo,
+  });
+}
+
+/** Builds the storefront (astro build), which also computes ASSET_HASH. */
+export async function buildStorefront(echo = false): Promise<void> {
+  const child = spawn(NODE, [packageFile('astro', 'bin/astro.mjs'), 'build'], {
+    cwd: ROOT,
+    env: { ...process.env, ...QUIET_ENV },
+    stdio: echo ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`astro build failed (exit ${code}):\n${log}`);
+}

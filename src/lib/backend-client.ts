@@ -1,0 +1,138 @@
+/**
+ * The one seam between the storefront and the commerce backend's REST API v2.
+ * Every response is validated with zod here; callers get typed records or a BackendError that
+ * names the path and what went wrong, never a half-parsed object.
+ */
+import { z } from 'zod';
+import {
+  blogPostSchema,
+  categoryTreeSchema,
+  cmsPageSchema,
+  countryListSchema,
+  productSchema,
+  storeConfigSchema,
+  type BlogPost,
+  type CategoryNode,
+  type CmsPage,
+  type Country,
+  type Product,
+  type StoreConfig,
+} from './content/schemas.ts';
+
+export const API_PREFIX = '/api/rest/v2';
+/** SPEC.md: products are fetched 100 per page during sync; the backend's maximum too. */
+export const SYNC_PAGE_SIZE = 100;
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+export class BackendError extends Error {
+  readonly path: string;
+  readonly status: number | undefined;
+  constructor(path: string, message: string, status?: number) {
+    super(message);
+    this.name = 'BackendError';
+    this.path = path;
+    this.status = status;
+  }
+}
+
+export interface BackendClientOptions {
+  /** Backend origin, e.g. http://127.0.0.1:8080 (no trailing slash needed). */
+  baseUrl: string;
+  timeoutMs?: number;
+}
+
+const storeListSchema = z.object({
+  member: z.array(z.object({ code: z.string().min(1), name: z.string(), isDefault: z.boolean() })),
+});
+const collectionSchema = z.object({
+  member: z.array(z.unknown()),
+  totalItems: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  itemsPerPage: z.number().int().positive(),
+});
+const treeSchema = z.object({ member: z.unknown() });
+
+export type StoreView = z.infer<typeof storeListSchema>['member'][number];
+
+export function createBackendClient(options: BackendClientOptions) {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  async function getJson(path: string, store?: string, query: Record<string, string> = {}): Promise<unknown> {
+    const url = new URL(`${base}${API_PREFIX}${path}`);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (store) headers['X-Store-Code'] = store;
+    let response: Response;
+    try {
+      response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      const reason = error instanceof Error && error.name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : String(error);
+      throw new BackendError(path, `backend unreachable: ${reason}`);
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new BackendError(path, `backend answered HTTP ${response.status}`, response.status);
+    }
+    try {
+      return await response.json();
+    } catch {
+      throw new BackendError(path, 'backend answered a body that is not JSON', response.status);
+    }
+  }
+
+  /** Parses with a schema; a failure names the path and the first offending fields. */
+  function parse<T>(path: string, schema: z.ZodType<T>, data: unknown, what: string): T {
+    const result = schema.safeParse(data);
+    if (result.success) return result.data;
+    const issues = result.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ');
+    throw new BackendError(path, `invalid ${what}: ${issues}`);
+  }
+
+  /** Follows every page of a paged collection and validates each record on the way. */
+  async function getAllPages<T>(path: string, store: string, schema: z.ZodType<T>, what: string): Promise<T[]> {
+    const records: T[] = [];
+    for (let page = 1; ; page++) {
+      const query = { page: String(page), itemsPerPage: String(SYNC_PAGE_SIZE) };
+      const body = parse(path, collectionSchema, await getJson(path, store, query), 'collection');
+      body.member.forEach((item, index) => records.push(parse(path, schema, item, `${what} #${records.length + index + 1}`)));
+      if (body.member.length === 0 || page * body.itemsPerPage >= body.totalItems) return records;
+    }
+  }
+
+  return {
+    baseUrl: base,
+    async stores(): Promise<StoreView[]> {
+      return parse('/stores', storeListSchema, await getJson('/stores'), 'store list').member;
+    },
+    async storeConfig(store: string): Promise<StoreConfig> {
+      return parse('/store-config', storeConfigSchema, await getJson('/store-config', store), 'store config');
+    },
+    async categories(store: string): Promise<CategoryNode[]> {
+      const body = parse('/categories', treeSchema, await getJson('/categories', store), 'category tree');
+      return parse('/categories', categoryTreeSchema, body.member, 'category tree');
+    },
+    products(store: string): Promise<Product[]> {
+      return getAllPages('/products', store, productSchema, 'product');
+    },
+    async product(store: string, id: number): Promise<Product> {
+      const path = `/products/${id}`;
+      return parse(path, productSchema, await getJson(path, store), 'product');
+    },
+    cmsPages(store: string): Promise<CmsPage[]> {
+      return getAllPages('/cms-pages', store, cmsPageSchema, 'CMS page');
+    },
+    blogPosts(store: string): Promise<BlogPost[]> {
+      return getAllPages('/blog-posts', store, blogPostSchema, 'blog post');
+    },
+    async countries(store: string): Promise<Country[]> {
+      const body = parse('/countries', treeSchema, await getJson('/countries', store), 'country list');
+      return parse('/countries', countryListSchema, body.member, 'country list');
+    },
+  };
+}
+
+export type BackendClient = ReturnType<typeof createBackendClient>;

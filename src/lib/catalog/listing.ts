@@ -1,0 +1,66 @@
+import type { CategoryNode, ListingPage, Product, ProductCard } from '../content/schemas.ts';
+
+/** Products on one category page, and therefore in one KV listing page (DECISIONS.md 9). */
+export const CATEGORY_PAGE_SIZE = 24;
+
+export function toProductCard(product: Product): ProductCard {
+  const { id, sku, type, name, urlKey, price, specialPrice, finalPrice, minimalPrice, stockStatus, imageUrl, position } =
+    product;
+  return { id, sku, type, name, urlKey, price, specialPrice, finalPrice, minimalPrice, stockStatus, imageUrl, position };
+}
+
+/** Every category of a tree, depth first, with the ids of itself and all its descendants. */
+export function flattenCategories(tree: CategoryNode[]): Array<{ category: CategoryNode; subtreeIds: number[] }> {
+  const result: Array<{ category: CategoryNode; subtreeIds: number[] }> = [];
+  const visit = (node: CategoryNode): number[] => {
+    const entry = { category: node, subtreeIds: [node.id] };
+    result.push(entry);
+    for (const child of node.children) entry.subtreeIds.push(...visit(child));
+    return entry.subtreeIds;
+  };
+  tree.forEach(visit);
+  return result;
+}
+
+const byPosition = (a: Product, b: Product) => (a.position ?? 0) - (b.position ?? 0) || a.id - b.id;
+
+/**
+ * Groups products into the per-category listing pages of SPEC.md. A category lists the products
+ * assigned to it or to any of its descendants (an "anchor" category, as merchants expect: "Women"
+ * shows the tops and the dresses). Every category gets at least page 1, possibly empty, so an
+ * empty category renders its empty state instead of a 404.
+ */
+export function buildListingPages(
+  tree: CategoryNode[],
+  products: Product[],
+  pageSize: number = CATEGORY_PAGE_SIZE,
+): ListingPage[] {
+  const byCategory = new Map<number, Product[]>();
+  for (const product of products) {
+    for (const id of new Set(product.categoryIds)) {
+      const list = byCategory.get(id) ?? [];
+      list.push(product);
+      byCategory.set(id, list);
+    }
+  }
+  const pages: ListingPage[] = [];
+  for (const { category, subtreeIds } of flattenCategories(tree)) {
+    const seen = new Set<number>();
+    const members = subtreeIds
+      .flatMap((id) => byCategory.get(id) ?? [])
+      .filter((product) => !seen.has(product.id) && seen.add(product.id))
+      .sort(byPosition);
+    const totalPages = Math.max(1, Math.ceil(members.length / pageSize));
+    for (let page = 1; page <= totalPages; page++) {
+      pages.push({
+        categoryId: category.id,
+        page,
+        pageSize,
+        totalItems: members.length,
+        totalPages,
+        products: members.slice((page - 1) * pageSize, page * pageSize).map(toProductCard),
+      });
+    }
+  }
+  return pages;
+}

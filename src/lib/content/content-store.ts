@@ -1,0 +1,40 @@
+/**
+ * Typed reads of one store view's content from KV. Each read validates the record, so a page
+ * either gets a well-formed record or null (absent or malformed, the latter logged).
+ */
+import type { z } from 'zod';
+import { contentKeys } from './keys.ts';
+import {
+  blogPostSchema,
+  categoryTreeSchema,
+  cmsPageSchema,
+  countryListSchema,
+  listingPageSchema,
+  productSchema,
+  storeConfigSchema,
+} from './schemas.ts';
+
+async function readRecord<T>(kv: KVNamespace, key: string, schema: z.ZodType<T>): Promise<T | null> {
+  const raw = await kv.get(key, 'json');
+  if (raw === null) return null;
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  console.error(`KV record ${key} is malformed: ${result.error.issues[0]?.message}`);
+  return null;
+}
+
+export function contentStore(kv: KVNamespace, store: string) {
+  return {
+    store,
+    config: () => readRecord(kv, contentKeys.config(store), storeConfigSchema),
+    categories: async () => (await readRecord(kv, contentKeys.categories(store), categoryTreeSchema)) ?? [],
+    product: (urlKey: string) => readRecord(kv, contentKeys.product(store, urlKey), productSchema),
+    listingPage: (categoryId: number, page: number) =>
+      readRecord(kv, contentKeys.listingPage(store, categoryId, page), listingPageSchema),
+    cmsPage: (identifier: string) => readRecord(kv, contentKeys.cms(store, identifier), cmsPageSchema),
+    blogPost: (identifier: string) => readRecord(kv, contentKeys.blog(store, identifier), blogPostSchema),
+    countries: async () => (await readRecord(kv, contentKeys.countries(store), countryListSchema)) ?? [],
+  };
+}
+
+export type ContentStore = ReturnType<typeof contentStore>;

@@ -1,0 +1,110 @@
+/**
+ * What each entity type of the sync fetches from the backend and which KV entries it becomes.
+ * Building a part does all fetching and validation and no writing, so a failure anywhere leaves
+ * KV untouched (DECISIONS.md 3).
+ */
+import type { BackendClient } from '../backend-client.ts';
+import { contentKeys } from '../content/keys.ts';
+import { buildListingPages, flattenCategories } from '../catalog/listing.ts';
+
+export const syncTypes = ['config', 'categories', 'products', 'cmsPages', 'blogPosts', 'countries'] as const;
+export type SyncType = (typeof syncTypes)[number];
+
+/** The URL segment of each partial sync route: /sync/cms-pages syncs `cmsPages`. */
+export const syncTypeBySegment: Record<string, SyncType> = {
+  config: 'config',
+  categories: 'categories',
+  products: 'products',
+  'cms-pages': 'cmsPages',
+  'blog-posts': 'blogPosts',
+  countries: 'countries',
+};
+
+export interface KvEntry {
+  key: string;
+  value: string;
+  metadata?: Record<string, string>;
+}
+
+export interface SyncPart {
+  store: string;
+  type: SyncType;
+  /** How many records of the type this part holds (the `synced` counts). */
+  count: number;
+  entries: KvEntry[];
+  /** Keys under these prefixes that the part does not hold are gone from the backend: deleted. */
+  ownedPrefixes: string[];
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+type PartBuilder = (client: BackendClient, store: string) => Promise<Omit<SyncPart, 'store' | 'type'>>;
+
+const builders: Record<SyncType, PartBuilder> = {
+  async config(client, store) {
+    const config = await client.storeConfig(store);
+    return { count: 1, entries: [{ key: contentKeys.config(store), value: json(config) }], ownedPrefixes: [] };
+  },
+  async categories(client, store) {
+    const tree = await client.categories(store);
+    return {
+      count: flattenCategories(tree).length,
+      entries: [{ key: contentKeys.categories(store), value: json(tree) }],
+      ownedPrefixes: [],
+    };
+  },
+  async products(client, store) {
+    // The tree decides which listing pages exist; it is read, not stored, by this part.
+    const [products, tree] = await Promise.all([client.products(store), client.categories(store)]);
+    const productEntries = products.map((product) => ({
+      key: contentKeys.product(store, product.urlKey),
+      value: json(product),
+      metadata: { updatedAt: product.updatedAt },
+    }));
+    const pageEntries = buildListingPages(tree, products).map((page) => ({
+      key: contentKeys.listingPage(store, page.categoryId, page.page),
+      value: json(page),
+    }));
+    return {
+      count: products.length,
+      entries: [...productEntries, ...pageEntries],
+      ownedPrefixes: [contentKeys.productPrefix(store), contentKeys.listingPrefix(store)],
+    };
+  },
+  async cmsPages(client, store) {
+    const pages = await client.cmsPages(store);
+    return {
+      count: pages.length,
+      entries: pages.map((page) => ({
+        key: contentKeys.cms(store, page.identifier),
+        value: json(page),
+        metadata: { updatedAt: page.updatedAt },
+      })),
+      ownedPrefixes: [contentKeys.cmsPrefix(store)],
+    };
+  },
+  async blogPosts(client, store) {
+    const posts = await client.blogPosts(store);
+    return {
+      count: posts.length,
+      entries: posts.map((post) => ({
+        key: contentKeys.blog(store, post.identifier),
+        value: json(post),
+        metadata: { updatedAt: post.updatedAt },
+      })),
+      ownedPrefixes: [contentKeys.blogPrefix(store)],
+    };
+  },
+  async countries(client, store) {
+    const countries = await client.countries(store);
+    return {
+      count: countries.length,
+      entries: [{ key: contentKeys.countries(store), value: json(countries) }],
+      ownedPrefixes: [],
+    };
+  },
+};
+
+export async function buildPart(client: BackendClient, store: string, type: SyncType): Promise<SyncPart> {
+  return { store, type, ...(await builders[type](client, store)) };
+}

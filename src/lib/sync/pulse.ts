@@ -1,0 +1,31 @@
+/**
+ * `pulse` is derived from the content written (DECISIONS.md 4): each synced (store, type) part
+ * has a digest of its records, and the pulse hash is a digest of all part digests. A sync that
+ * changes nothing yields the same hash, so the edge cache stays warm.
+ */
+import type { Pulse } from '../content/schemas.ts';
+
+const encoder = new TextEncoder();
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Digest of one part: the sorted keys and their serialized values. */
+export function digestEntries(entries: ReadonlyArray<{ key: string; value: string }>): Promise<string> {
+  const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return sha256Hex(sorted.map((entry) => `${entry.key}\n${entry.value}`).join('\n\u0000'));
+}
+
+/** The next pulse: previous part digests overlaid with the new ones, hashed in key order. */
+export async function nextPulse(
+  previous: Pulse | null,
+  parts: Record<string, string>,
+  now: Date,
+): Promise<Pulse> {
+  const digests = { ...(previous?.digests ?? {}), ...parts };
+  const names = Object.keys(digests).sort();
+  const hash = (await sha256Hex(names.map((name) => `${name}=${digests[name]}`).join('\n'))).slice(0, 16);
+  return { hash, updatedAt: now.toISOString(), digests };
+}

@@ -1,0 +1,74 @@
+/**
+ * A sync: fetch and validate every requested part for every requested store, and only when all
+ * succeeded write them and then `pulse` (SPEC.md sync rule 1, DECISIONS.md 3 and 4).
+ */
+import { BackendError, type BackendClient } from '../backend-client.ts';
+import { PULSE_KEY } from '../content/keys.ts';
+import { pulseSchema, type Pulse } from '../content/schemas.ts';
+import { writeParts } from './kv-writer.ts';
+import { buildPart, type SyncPart, type SyncType } from './parts.ts';
+import { digestEntries, nextPulse } from './pulse.ts';
+
+export interface SyncRequest {
+  types: readonly SyncType[];
+  /** One store code, or every store view the backend has. */
+  store?: string;
+}
+
+export interface SyncFailure {
+  type: SyncType | 'stores';
+  store?: string;
+  path: string;
+  message: string;
+}
+
+export type SyncOutcome =
+  | { success: true; synced: Partial<Record<SyncType, number>>; duration: string; pulse: string }
+  | { success: false; errors: SyncFailure[]; duration: string }
+  | { success: false; unknownStore: string };
+
+const seconds = (startedAt: number) => `${((Date.now() - startedAt) / 1000).toFixed(2)}s`;
+
+export async function readPulse(kv: KVNamespace): Promise<Pulse | null> {
+  const result = pulseSchema.safeParse(await kv.get(PULSE_KEY, 'json'));
+  return result.success ? result.data : null;
+}
+
+function toFailure(error: unknown, type: SyncFailure['type'], store?: string): SyncFailure {
+  if (error instanceof BackendError) return { type, store, path: error.path, message: error.message };
+  throw error;
+}
+
+export async function runSync(client: BackendClient, kv: KVNamespace, request: SyncRequest): Promise<SyncOutcome> {
+  const startedAt = Date.now();
+  let stores: string[];
+  try {
+    stores = (await client.stores()).map((store) => store.code);
+  } catch (error) {
+    return { success: false, errors: [toFailure(error, 'stores')], duration: seconds(startedAt) };
+  }
+  if (request.store !== undefined) {
+    if (!stores.includes(request.store)) return { success: false, unknownStore: request.store };
+    stores = [request.store];
+  }
+
+  const jobs = stores.flatMap((store) => request.types.map((type) => ({ store, type })));
+  const settled = await Promise.allSettled(jobs.map(({ store, type }) => buildPart(client, store, type)));
+  const parts: SyncPart[] = [];
+  const errors: SyncFailure[] = [];
+  settled.forEach((result, index) => {
+    if (result.status === 'fulfilled') parts.push(result.value);
+    else errors.push(toFailure(result.reason, jobs[index].type, jobs[index].store));
+  });
+  if (errors.length > 0) return { success: false, errors, duration: seconds(startedAt) };
+
+  await writeParts(kv, parts);
+  const digests: Record<string, string> = {};
+  for (const part of parts) digests[`${part.store}:${part.type}`] = await digestEntries(part.entries);
+  const pulse = await nextPulse(await readPulse(kv), digests, new Date());
+  await kv.put(PULSE_KEY, JSON.stringify(pulse));
+
+  const synced: Partial<Record<SyncType, number>> = {};
+  for (const part of parts) synced[part.type] = (synced[part.type] ?? 0) + part.count;
+  return { success: true, synced, duration: seconds(startedAt), pulse: pulse.hash };
+}

@@ -1,0 +1,76 @@
+/**
+ * A whole shop for one test file: the real backend on a fresh embedded database (seeded with the
+ * demo catalog) and the built storefront in workerd with its own KV directory, on free ports.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getPlatformProxy } from 'wrangler';
+import { freePort } from '../../scripts/lib/ports.ts';
+import { ROOT, startBackend, startStorefront, type Child } from '../../scripts/lib/processes.ts';
+import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
+
+export interface TestShop {
+  backend: Child;
+  storefront: Child;
+  /** The storefront reaches the backend through this hop, which can inject failures. */
+  faults: FaultProxy;
+  syncSecret: string;
+  /** Reads the storefront's KV (the same persisted files workerd uses). */
+  kv: KVNamespace;
+  /** POST to a management endpoint with the sync secret. */
+  manage: (path: string, body?: unknown) => Promise<Response>;
+  stop: () => Promise<void>;
+}
+
+export async function startShop(): Promise<TestShop> {
+  const dir = await mkdtemp(join(tmpdir(), 'shop-test-'));
+  const syncSecret = randomBytes(18).toString('base64url');
+  const backend = await startBackend({
+    port: await freePort(),
+    env: {
+      PGLITE_DIR: join(dir, 'pglite'),
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      SYNC_SECRET: syncSecret,
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'Admin#Test2026',
+    },
+  });
+  const faults = await startFaultProxy(backend.url);
+  let storefront: Child;
+  try {
+    storefront = await startStorefront({
+      port: await freePort(),
+      persistTo: join(dir, 'wrangler'),
+      vars: { BACKEND_API_URL: faults.url, SYNC_SECRET: syncSecret },
+    });
+  } catch (error) {
+    await Promise.allSettled([backend.stop(), faults.close()]);
+    throw error;
+  }
+  const proxy = await getPlatformProxy<{ CONTENT: KVNamespace }>({
+    configPath: join(ROOT, 'dist/server/wrangler.json'),
+    persist: { path: join(dir, 'wrangler/v3') },
+    remoteBindings: false,
+    envFiles: [],
+  });
+  return {
+    backend,
+    storefront,
+    faults,
+    syncSecret,
+    kv: proxy.env.CONTENT,
+    manage: (path, body = {}) =>
+      fetch(`${storefront.url}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${syncSecret}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    async stop() {
+      await proxy.dispose();
+      await Promise.allSettled([storefront.stop(), backend.stop(), faults.close()]);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * The sync over real HTTP: the real backend (embedded PostgreSQL, demo catalog) and the built
+ * storefront in workerd. Asserts what lands in KV, what the pages show, and that a failed sync
+ * leaves everything as it was.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CategoryNode, ListingPage, Product, Pulse, StoreConfig } from '../src/lib/content/schemas.ts';
+import { startShop, type TestShop } from './support/shop.ts';
+
+interface Collection<T> {
+  member: T[];
+  totalItems: number;
+}
+interface SyncBody {
+  success: boolean;
+  synced: Record<string, number>;
+  duration: string;
+  errors?: Array<{ type: string; path: string; message: string }>;
+}
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.stop();
+});
+
+async function api<T>(path: string, store = 'default'): Promise<T> {
+  const response = await fetch(`${shop.backend.url}/api/rest/v2${path}`, { headers: { 'X-Store-Code': store } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+const products = (query: string, store?: string) => api<Collection<Product>>(`/products?${query}`, store);
+const categories = async () => (await api<Collection<CategoryNode>>('/categories')).member;
+const syncBody = async (response: Response) => (await response.json()) as SyncBody;
+const page = (path: string, host?: string) =>
+  fetch(`${shop.storefront.url}${path}`, host ? { headers: { Host: host } } : {});
+
+describe('POST /sync', () => {
+  it('refuses a missing or wrong secret, and a wrong Bearer even with a right body secret', async () => {
+    const url = `${shop.storefront.url}/sync`;
+    const missing = await fetch(url, { method: 'POST' });
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toMatchObject({ error: 'unauthorized' });
+    const wrongBody = await fetch(url, { method: 'POST', body: JSON.stringify({ secret: 'x'.repeat(30) }) });
+    expect(wrongBody.status).toBe(401);
+    const headerDecides = await fetch(url, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer wrong-secret-wrong-secret' },
+      body: JSON.stringify({ secret: shop.syncSecret }),
+    });
+    expect(headerDecides.status).toBe(401);
+    const get = await fetch(url);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('Allow')).toBe('POST');
+  });
+
+  it('syncs every entity type of every store and reports the counts', async () => {
+    const response = await shop.manage('/sync');
+    const body = await syncBody(response);
+    expect(response.status, JSON.stringify(body)).toBe(200);
+    const stores = (await api<Collection<{ code: string }>>('/stores')).member;
+    expect(stores.map((store) => store.code)).toEqual(expect.arrayContaining(['default', 'au']));
+
+    const total = { products: 0, cmsPages: 0, blogPosts: 0 };
+    for (const { code } of stores) {
+      total.products += (await products('itemsPerPage=1', code)).totalItems;
+      total.cmsPages += (await api<Collection<unknown>>('/cms-pages?itemsPerPage=1', code)).totalItems;
+      total.blogPosts += (await api<Collection<unknown>>('/blog-posts?itemsPerPage=1', code)).totalItems;
+    }
+    expect(body).toMatchObject({ success: true, synced: { config: stores.length, ...total } });
+    expect(body.synced.categories).toBeGreaterThan(0);
+    expect(body.synced.countries).toBeGreaterThanOrEqual(7);
+    expect(body.duration).toMatch(/^\d+\.\d{2}s$/);
+  });
+
+  it('stores validated records under the keys of SPEC.md, with updatedAt metadata on products', async () => {
+    const config = await api<StoreConfig>('/store-config', 'au');
+    expect(await shop.kv.get('au:config', 'json')).toMatchObject({ storeName: config.storeName, baseCurrencyCode: 'AUD' });
+
+    const [listed] = (await products('itemsPerPage=1&page=2')).member;
+    const stored = await shop.kv.getWithMetadata(`default:product:${listed.urlKey}`, 'json');
+    expect(stored.value).toMatchObject({ sku: listed.sku, name: listed.name, finalPrice: listed.finalPrice });
+    expect(stored.metadata).toEqual({ updatedAt: listed.updatedAt });
+
+    const [top] = await categories();
+    const firstPage = await shop.kv.get<ListingPage>(`default:products:category:${top.id}:page:1`, 'json');
+    expect(firstPage?.totalItems).toBe(top.productCount);
+    expect(firstPage?.products.length).toBe(Math.min(top.productCount, 24));
+
+    const pulse = await shop.kv.get<Pulse>('pulse', 'json');
+    expect(pulse?.hash).toMatch(/^[0-9a-f]{16}$/);
+    const status = (await (await page('/pulse')).json()) as Record<string, string>;
+    expect(status).toMatchObject({ pulse: pulse?.hash, lastSyncAt: pulse?.updatedAt });
+    expect(status.assetHash).toMatch(/^[0-9a-f]{12}$/);
+  });
+
+  it('keeps pulse when nothing changed, and a partial sync reports only its type', async () => {
+    const before = await shop.kv.get<Pulse>('pulse', 'json');
+    const response = await shop.manage('/sync/products');
+    const body = await syncBody(response);
+    expect(response.status).toBe(200);
+    expect(Object.keys(body.synced)).toEqual(['products']);
+    expect((await shop.kv.get<Pulse>('pulse', 'json'))?.hash).toBe(before?.hash);
+  });
+
+  it('syncs one store with ?store= and refuses an unknown one', async () => {
+    const one = await shop.manage('/sync/config?store=au');
+    expect(await syncBody(one)).toMatchObject({ success: true, synced: { config: 1 } });
+    const unknown = await shop.manage('/sync?store=nowhere');
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ error: 'unknown_store' });
+    const badType = await shop.manage('/sync/widgets');
+    expect(badType.status).toBe(404);
+  });
+});
+
+describe('pages rendered from KV', () => {
+  it('shows a product with its name and price', async () => {
+    const [product] = (await products('itemsPerPage=5')).member.filter((item) => item.specialPrice === null);
+    const response = await page(`/${product.urlKey}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Link')).toContain('rel="api-catalog"');
+    const html = await response.text();
+    expect(html).toContain(product.name.replaceAll('&', '&amp;'));
+    expect(html).toContain(product.sku);
+    const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(product.price ?? NaN);
+    expect(html).toContain(price);
+  });
+
+  it('lists a category with its products and a second page', async () => {
+    const category = (await categories()).find((node) => node.productCount > 24);
+    if (!category) throw new Error('the demo catalog has a top category with more than one page');
+    const listing = await shop.kv.get<ListingPage>(`default:products:category:${category.id}:page:1`, 'json');
+    const firstOnPage = listing!.products[0];
+    const html = await (await page(`/${category.urlPath}`)).text();
+    expect(html).toContain(category.name.replaceAll('&', '&amp;'));
+    expect(html).toContain(firstOnPage.name.replaceAll('&', '&amp;'));
+    expect((await page(`/${category.urlPath}?page=2`)).status).toBe(200);
+    expect((await page(`/${category.urlPath}?page=999`)).status).toBe(404);
+  });
+
+  it('answers 404 for an unknown path', async () => {
+    expect((await page('/no-such-thing-here')).status).toBe(404);
+  });
+});
+
+describe('a sync that fails', () => {
+  it('fails as a whole when the backend fails half-way through the products', async () => {
+    const pulseBefore = await shop.kv.get('pulse');
+    const tree = await categories();
+    const listingBefore = await shop.kv.get(`default:products:category:${tree[0].id}:page:1`);
+    shop.faults.failWhen(/^\/api\/rest\/v2\/products\?page=2&/);
+    try {
+      const response = await shop.manage('/sync');
+      expect(response.status).toBe(502);
+      const body = await syncBody(response);
+      expect(body).toMatchObject({ success: false });
+      expect(body.errors).toContainEqual(expect.objectContaining({ type: 'products', path: '/products' }));
+    } finally {
+      shop.faults.failWhen(null);
+    }
+    expect(await shop.kv.get('pulse')).toBe(pulseBefore);
+    expect(await shop.kv.get(`default:products:category:${tree[0].id}:page:1`)).toBe(listingBefore);
+  });
+
+  it('answers 502 naming what failed and leaves KV and pulse untouched', async () => {
+    const pulseBefore = await shop.kv.get('pulse');
+    const configBefore = await shop.kv.get('default:config');
+    await shop.backend.stop();
+    const response = await shop.manage('/sync');
+    expect(response.status).toBe(502);
+    const body = await syncBody(response);
+    expect(body.success).toBe(false);
+    expect(body.errors?.[0]).toMatchObject({ path: '/stores' });
+    expect(await shop.kv.get('pulse')).toBe(pulseBefore);
+    expect(await shop.kv.get('default:config')).toBe(configBefore);
+    expect((await page('/')).status).toBe(200);
+  });
+});

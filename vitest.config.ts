@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm test` runs three projects:
+ * - unit: pure logic next to the code (src, integrations, scripts), plain Node;
+ * - backend: the backend's API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set);
+ * - integration: the real backend and the built storefront in workerd, over real HTTP.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'integrations/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      './backend/vitest.config.ts',
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['tests/**/*.test.ts'],
+          globalSetup: ['tests/support/build-storefront.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          // Each file starts its own shop; two at once is what two cores carry.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
