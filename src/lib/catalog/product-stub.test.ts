@@ -13,7 +13,7 @@ describe('isListingStub (SPEC.md table)', () => {
     ['bundle', {}],
     ['downloadable', { downloadableLinks: [] }],
     ['giftcard', {}],
-  ] as const)('a %s record without its children is a stub', (type, fields) => {
+  ] as Array<[Product['type'], Partial<Product>]>)('a %s record without its children is a stub', (type, fields) => {
     expect(stub({ type, ...fields })).toBe(true);
   });
 

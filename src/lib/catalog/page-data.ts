@@ -1,0 +1,156 @@
+/**
+ * What each HTML page reads from KV, through the content store (so tests pass a fake one).
+ * Pages call these and render; nothing here formats HTML.
+ */
+import type { ContentStore } from '../content/content-store.ts';
+import type { CategoryNode, CmsPage, ListingPage, Product, ProductCard, StoreConfig } from '../content/schemas.ts';
+import { priceFormatter, toBcp47, type PriceFormat } from '../format/price.ts';
+import { menuTree, productCategoryTrail, topCategories, type MenuItem } from './category-tree.ts';
+import { CATEGORY_PAGE_SIZE } from './listing.ts';
+import { parsePageParam } from './pagination.ts';
+import { resolvePath } from './resolve-path.ts';
+
+/** CMS pages linked from the footer, in this order; absent ones are left out. */
+export const FOOTER_CMS_PAGES = ['about-us', 'customer-service', 'privacy-policy'] as const;
+/** Products in the home page's "featured" grid. */
+export const FEATURED_COUNT = 8;
+/** Top categories whose first listing page feeds the featured grid. */
+const FEATURED_SOURCE_CATEGORIES = 4;
+
+export interface FooterLink {
+  title: string;
+  href: string;
+}
+
+/** Everything the layout needs on every page: store config, menu, footer links, formatting. */
+export interface Shell {
+  config: StoreConfig;
+  tree: CategoryNode[];
+  menu: MenuItem[];
+  footerLinks: FooterLink[];
+  /** BCP 47 language tag for `<html lang>`. */
+  lang: string;
+  formatPrice: PriceFormat;
+}
+
+/** The shell of a store, or null when it has never been synced (no `{store}:config`). */
+export async function loadShell(content: Pick<ContentStore, 'config' | 'categories' | 'cmsPage'>): Promise<Shell | null> {
+  const [config, tree, ...footerPages] = await Promise.all([
+    content.config(),
+    content.categories(),
+    ...FOOTER_CMS_PAGES.map((identifier) => content.cmsPage(identifier)),
+  ]);
+  if (!config) return null;
+  return {
+    config,
+    tree,
+    menu: menuTree(tree),
+    footerLinks: footerPages
+      .filter((page): page is CmsPage => page !== null && page.isActive !== false)
+      .map((page) => ({ title: page.title, href: `/${page.identifier}` })),
+    lang: toBcp47(config.locale),
+    formatPrice: priceFormatter(config.locale, config.baseCurrencyCode),
+  };
+}
+
+export interface HomeData {
+  categories: CategoryNode[];
+  featured: ProductCard[];
+  content: CmsPage | null;
+}
+
+export async function loadHome(content: Pick<ContentStore, 'listingPage' | 'cmsPage'>, shell: Shell): Promise<HomeData> {
+  const categories = topCategories(shell.tree);
+  const [homePage, ...listings] = await Promise.all([
+    content.cmsPage('home'),
+    ...categories.slice(0, FEATURED_SOURCE_CATEGORIES).map((category) => content.listingPage(category.id, 1)),
+  ]);
+  return {
+    categories,
+    featured: interleave(listings.map((listing) => listing?.products ?? []), FEATURED_COUNT),
+    content: homePage && homePage.isActive !== false ? homePage : null,
+  };
+}
+
+/** Round-robin across lists, skipping products already taken, up to `limit`. */
+export function interleave(lists: ProductCard[][], limit: number): ProductCard[] {
+  const taken = new Map<number, ProductCard>();
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  for (let index = 0; index < longest && taken.size < limit; index++) {
+    for (const list of lists) {
+      const card = list[index];
+      if (card && !taken.has(card.id)) taken.set(card.id, card);
+      if (taken.size === limit) break;
+    }
+  }
+  return [...taken.values()];
+}
+
+/**
+ * One page of a category's listing, or null when that page does not exist (→ 404). Page 1
+ * always exists: a category the sync wrote no listing for shows its empty state.
+ */
+export async function loadListing(
+  content: Pick<ContentStore, 'listingPage'>,
+  categoryId: number,
+  page: number,
+): Promise<ListingPage | null> {
+  const listing = await content.listingPage(categoryId, page);
+  if (listing || page !== 1) return listing;
+  return { categoryId, page: 1, pageSize: CATEGORY_PAGE_SIZE, totalItems: 0, totalPages: 1, products: [] };
+}
+
+/** The merchant's 404 content (the `no-route` CMS page), when there is one. */
+export async function loadNotFoundPage(content: Pick<ContentStore, 'cmsPage'>): Promise<CmsPage | null> {
+  const page = await content.cmsPage('no-route');
+  return page && page.isActive !== false ? page : null;
+}
+
+/** Everything the catch-all page needs, decided before the first byte (the status depends on it). */
+export type CatchAllRoute =
+  | { kind: 'not-synced' }
+  | { kind: 'not-found'; shell: Shell; page: CmsPage | null }
+  | { kind: 'category'; shell: Shell; category: CategoryNode; trail: CategoryNode[]; listing: ListingPage }
+  | { kind: 'product'; shell: Shell; product: Product; trail: CategoryNode[] }
+  | { kind: 'cms'; shell: Shell; page: CmsPage };
+
+export type HomeRoute = { kind: 'not-synced' } | { kind: 'home'; shell: Shell; home: HomeData };
+
+/** HTTP status of a route: 503 before the first sync, 404 for unknown paths and pages. */
+export function routeStatus(route: { kind: string }): number {
+  if (route.kind === 'not-synced') return 503;
+  if (route.kind === 'not-found') return 404;
+  return 200;
+}
+
+export async function loadHomeRoute(content: ContentStore): Promise<HomeRoute> {
+  const shell = await loadShell(content);
+  if (!shell) return { kind: 'not-synced' };
+  return { kind: 'home', shell, home: await loadHome(content, shell) };
+}
+
+/** Resolves a catch-all URL (category, product, CMS page; SPEC order) and reads its data. */
+export async function loadCatchAllRoute(content: ContentStore, url: URL): Promise<CatchAllRoute> {
+  const shell = await loadShell(content);
+  if (!shell) return { kind: 'not-synced' };
+  const resolved = await resolvePath(content, shell.tree, url.pathname);
+  if (resolved?.kind === 'category') {
+    const page = parsePageParam(url.searchParams);
+    const listing = page === null ? null : await loadListing(content, resolved.category.id, page);
+    if (listing) return { ...resolved, shell, listing };
+  } else if (resolved?.kind === 'product') {
+    return { ...resolved, shell, trail: productCategoryTrail(shell.tree, resolved.product.categoryIds) };
+  } else if (resolved?.kind === 'cms') {
+    return { ...resolved, shell };
+  }
+  return loadNotFoundRoute(content, shell);
+}
+
+export async function loadNotFoundRoute(
+  content: Pick<ContentStore, 'config' | 'categories' | 'cmsPage'>,
+  knownShell?: Shell,
+): Promise<CatchAllRoute> {
+  const shell = knownShell ?? (await loadShell(content));
+  if (!shell) return { kind: 'not-synced' };
+  return { kind: 'not-found', shell, page: await loadNotFoundPage(content) };
+}

@@ -1,0 +1,129 @@
+/** Pure shaping of a product record for its page and cards: links, gallery, stock, children. */
+import { z } from 'zod';
+import type { Product } from '../content/schemas.ts';
+import { safeImageUrl } from '../format/url.ts';
+
+/** Root-relative URL of a product page: `/{urlKey}`. */
+export function productHref(urlKey: string): string {
+  return `/${encodeURIComponent(urlKey)}`;
+}
+
+export function isInStock(stockStatus: string): boolean {
+  return stockStatus === 'in_stock';
+}
+
+export interface GalleryImage {
+  url: string;
+  alt: string;
+}
+
+/**
+ * The product's images in position order without duplicates or unsafe URLs; the main image when
+ * it has none.
+ */
+export function productGallery(product: Pick<Product, 'name' | 'imageUrl' | 'images'>): GalleryImage[] {
+  const seen = new Set<string>();
+  const images: GalleryImage[] = [];
+  for (const image of [...product.images].sort((a, b) => a.position - b.position)) {
+    const url = safeImageUrl(image.url);
+    if (url === null || seen.has(url)) continue;
+    seen.add(url);
+    images.push({ url, alt: image.label.trim() || product.name });
+  }
+  const main = safeImageUrl(product.imageUrl);
+  if (images.length === 0 && main) return [{ url: main, alt: product.name }];
+  return images;
+}
+
+const b2bAccessSchema = z.object({
+  b2bAccess: z.object({ hiddenPriceMessage: z.string().min(1) }),
+});
+
+export const DEFAULT_HIDDEN_PRICE_MESSAGE = 'Sign in to see prices';
+
+/** Text shown instead of a withheld price (SPEC.md "B2B product annotation"). */
+export function hiddenPriceMessage(product: Partial<Pick<Product, 'extensions'>>): string {
+  const parsed = b2bAccessSchema.safeParse(product.extensions ?? {});
+  return parsed.success ? parsed.data.b2bAccess.hiddenPriceMessage : DEFAULT_HIDDEN_PRICE_MESSAGE;
+}
+
+export interface Specification {
+  label: string;
+  value: string;
+}
+
+/** The product's attributes as label/value rows ("material" → "Material"); booleans as Yes/No. */
+export function specifications(attributes: Product['attributes']): Specification[] {
+  return Object.entries(attributes)
+    .filter(([, value]) => value !== '')
+    .map(([code, value]) => ({
+      label: humanize(code),
+      value: typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value),
+    }));
+}
+
+function humanize(code: string): string {
+  const words = code.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export const productTypeLabels: Record<Product['type'], string> = {
+  simple: 'Product',
+  configurable: 'Product with options',
+  grouped: 'Set',
+  bundle: 'Bundle',
+  downloadable: 'Digital download',
+  virtual: 'Service',
+  giftcard: 'Gift card',
+};
+
+/** Bundle options and their selections, in position order. */
+export function sortedBundleOptions(options: NonNullable<Product['bundleOptions']>): NonNullable<Product['bundleOptions']> {
+  return [...options].sort((a, b) => a.position - b.position || a.id - b.id);
+}
+
+/** Downloadable links in the merchant's sort order. */
+export function sortedDownloadableLinks(
+  links: NonNullable<Product['downloadableLinks']>,
+): NonNullable<Product['downloadableLinks']> {
+  return [...links].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
+}
+
+export const giftcardTypeLabels: Record<NonNullable<Product['giftcardType']>, string> = {
+  virtual: 'Delivered by email',
+  physical: 'Shipped as a physical card',
+  combined: 'Delivered by email and as a physical card',
+};
+
+export interface OptionChoice {
+  attributeCode: string;
+  label: string;
+  values: Array<{ valueIndex: number; label: string; available: boolean }>;
+}
+
+/**
+ * The configurable options with, per value, whether any in-stock variant has it. Without a
+ * variant list nothing is known to be sold out, so every value is available.
+ */
+export function configurableChoices(product: Pick<Product, 'configurableOptions' | 'variants'>): OptionChoice[] {
+  const variants = product.variants ?? [];
+  return (product.configurableOptions ?? []).map((option) => ({
+    attributeCode: option.attributeCode,
+    label: option.label,
+    values: option.values.map((value) => ({
+      valueIndex: value.valueIndex,
+      label: value.label,
+      available:
+        variants.length === 0 ||
+        variants.some(
+          (variant) => variant.attributes[option.attributeCode] === value.valueIndex && isInStock(variant.stockStatus),
+        ),
+    })),
+  }));
+}
+
+/** The product's brand attribute, when it has a textual one (shown above the name). */
+export function productBrand(attributes: Product['attributes']): string | null {
+  const brand = attributes.brand ?? attributes.manufacturer;
+  return typeof brand === 'string' && brand.trim() !== '' ? brand : null;
+}
