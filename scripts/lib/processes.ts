@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.ts';
@@ -87,9 +88,9 @@ async function startChild(options: StartOptions): Promise<Child> {
   return { process: child, url: options.url, output, stop };
 }
 
-/** A file inside an installed package (its exports hide bin/ from import.meta.resolve). */
+/** A file inside an installed package (its exports hide bin/ from module resolution). */
 function packageFile(name: string, file: string): string {
-  return join(dirname(fileURLToPath(import.meta.resolve(`${name}/package.json`))), file);
+  return join(dirname(createRequire(import.meta.url).resolve(`${name}/package.json`)), file);
 }
 
 /** The Node binary running this script: Node 22 from the `node` package when run via npm. */

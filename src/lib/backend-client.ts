@@ -105,6 +105,20 @@ export function createBackendClient(options: BackendClientOptions) {
 
   return {
     baseUrl: base,
+    /**
+     * Streams a media file (`segments` already validated by safePathSegments). The backend's
+     * caching headers pass through so the edge and browsers cache images as it says.
+     */
+    async media(segments: string[], method: 'GET' | 'HEAD'): Promise<Response> {
+      const path = `/media/${segments.map(encodeURIComponent).join('/')}`;
+      const upstream = await fetch(`${base}${path}`, { method, signal: AbortSignal.timeout(timeoutMs) });
+      const headers = new Headers();
+      for (const name of ['Content-Type', 'Content-Length', 'Cache-Control', 'ETag', 'Last-Modified']) {
+        const value = upstream.headers.get(name);
+        if (value !== null) headers.set(name, value);
+      }
+      return new Response(upstream.body, { status: upstream.status, headers });
+    },
     async stores(): Promise<StoreView[]> {
       return parse('/stores', storeListSchema, await getJson('/stores'), 'store list').member;
     },
