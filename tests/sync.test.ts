@@ -116,6 +116,54 @@ describe('POST /sync', () => {
   });
 });
 
+describe('B2B module discovery at sync time', () => {
+  const accessConfig = {
+    enabled: true,
+    hidePrice: true,
+    blockPurchase: true,
+    requireLogin: false,
+    loginMessage: 'Trade accounts only',
+    hiddenPriceMessage: 'Log in to see trade prices',
+    activationMatrix: { byCustomerGroup: true, customerGroups: [0], byCategory: false, categoryIds: [] },
+  };
+  const accessProbe = /^\/api\/rest\/v2\/b2b\/access\/config(\?|$)/;
+  const storedConfig = async (store = 'default') => (await shop.kv.get<StoreConfig>(`${store}:config`, 'json'))!;
+  afterAll(() => shop.faults.reset());
+
+  it('registers nothing when the modules answer 404 (the backend has none yet)', async () => {
+    shop.faults.seen.length = 0;
+    expect((await shop.manage('/sync/config')).status).toBe(200);
+    const probes = shop.faults.seen.map((request) => request.path).filter((path) => path.includes('/b2b/'));
+    expect(probes).toEqual(expect.arrayContaining(['/api/rest/v2/b2b/access/config', '/api/rest/v2/b2b/pricing/config']));
+    expect((await storedConfig()).extensions.b2bPlugins).toEqual([]);
+  });
+
+  it('appends the manifest of a module that answers 200, and /sync/config keeps it', async () => {
+    shop.faults.answer(accessProbe, 200, { ...accessConfig, script: '/plugins/access.js' });
+    expect((await shop.manage('/sync')).status).toBe(200);
+    const manifest = {
+      code: 'access',
+      script: '/plugins/access.js',
+      config: { hiddenPriceMessage: 'Log in to see trade prices', loginMessage: 'Trade accounts only' },
+    };
+    expect((await storedConfig('au')).extensions.b2bPlugins).toEqual([manifest]);
+    expect((await shop.manage('/sync/config')).status).toBe(200);
+    expect((await storedConfig()).extensions.b2bPlugins).toEqual([manifest]);
+  });
+
+  it('fails the sync on any other answer and keeps the stored config', async () => {
+    const before = await shop.kv.get('default:config');
+    shop.faults.answer(accessProbe, 500, { error: 'boom' });
+    const response = await shop.manage('/sync/config');
+    expect(response.status).toBe(502);
+    expect((await syncBody(response)).errors).toContainEqual(
+      expect.objectContaining({ type: 'config', path: '/b2b/access/config' }),
+    );
+    expect(await shop.kv.get('default:config')).toBe(before);
+    shop.faults.reset();
+  });
+});
+
 describe('pages rendered from KV', () => {
   it('shows a product with its name and price', async () => {
     const [product] = (await products('itemsPerPage=5')).member.filter((item) => item.specialPrice === null);

@@ -11,6 +11,7 @@ import {
   countryListSchema,
   productSchema,
   storeConfigSchema,
+  type B2bPluginManifest,
   type BlogPost,
   type CategoryNode,
   type CmsPage,
@@ -18,6 +19,7 @@ import {
   type Product,
   type StoreConfig,
 } from './content/schemas.ts';
+import type { B2bModule } from './sync/b2b-plugins.ts';
 
 export const API_PREFIX = '/api/rest/v2';
 /** SPEC.md: products are fetched 100 per page during sync; the backend's maximum too. */
@@ -58,7 +60,13 @@ export function createBackendClient(options: BackendClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function getJson(path: string, store?: string, query: Record<string, string> = {}): Promise<unknown> {
+  /** GETs a JSON body; `absentOn404` makes a 404 answer `undefined` instead of an error. */
+  async function getJson(
+    path: string,
+    store?: string,
+    query: Record<string, string> = {},
+    absentOn404 = false,
+  ): Promise<unknown> {
     const url = new URL(`${base}${API_PREFIX}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -72,6 +80,7 @@ export function createBackendClient(options: BackendClientOptions) {
     }
     if (!response.ok) {
       await response.body?.cancel();
+      if (absentOn404 && response.status === 404) return undefined;
       throw new BackendError(path, `backend answered HTTP ${response.status}`, response.status);
     }
     try {
@@ -105,6 +114,15 @@ export function createBackendClient(options: BackendClientOptions) {
 
   return {
     baseUrl: base,
+    /**
+     * The discovery answer of a B2B module (`/b2b/{code}/config`), validated into its manifest, or
+     * null when the module is not installed (404). Any other answer is a BackendError.
+     */
+    async b2bPlugin(store: string, module: B2bModule): Promise<B2bPluginManifest | null> {
+      const path = `/b2b/${encodeURIComponent(module.code)}/config`;
+      const answer = await getJson(path, store, {}, true);
+      return answer === undefined ? null : parse(path, module.manifest, answer, `${module.code} discovery config`);
+    },
     /**
      * Streams a media file (`segments` already validated by safePathSegments). The backend's
      * caching headers pass through so the edge and browsers cache images as it says.

@@ -1,37 +1,98 @@
 /**
- * A real HTTP hop between the storefront and the backend that passes everything through, except
- * requests a test chooses to fail (to prove a sync failing half-way writes nothing).
+ * A real HTTP hop between the storefront and the backend. It passes everything through (method,
+ * headers, body) and records what it forwarded, except requests a test chooses to intercept: fail
+ * them, answer them with a given JSON body, alter the backend's JSON answer, or delay them.
  */
-import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+export interface SeenRequest {
+  method: string;
+  /** Path and query exactly as the storefront sent them. */
+  path: string;
+  headers: IncomingHttpHeaders;
+}
+
+type Rule =
+  | { match: RegExp; kind: 'answer'; status: number; body: unknown }
+  | { match: RegExp; kind: 'transform'; change: (body: unknown) => unknown }
+  | { match: RegExp; kind: 'delay'; ms: number };
 
 export interface FaultProxy {
   url: string;
-  /** Requests whose path+query match answer this status instead of reaching the backend. */
+  /** Requests whose path+query match answer this status; `null` removes every rule. */
   failWhen: (match: RegExp | null, status?: number) => void;
+  /** Requests whose path+query match answer `status` with `body` as JSON, never reaching the backend. */
+  answer: (match: RegExp, status: number, body: unknown) => void;
+  /** The backend's JSON answer to matching requests is replaced by `change(answer)`. */
+  transform: (match: RegExp, change: (body: unknown) => unknown) => void;
+  /** Matching requests wait `ms` before being passed through. */
+  delay: (match: RegExp, ms: number) => void;
+  /** Removes every rule. */
+  reset: () => void;
+  /** Every request that reached the hop, in order (clear it with `seen.length = 0`). */
+  seen: SeenRequest[];
   close: () => Promise<void>;
 }
 
+/** Response headers that describe the hop's own connection or the encoding fetch already undid. */
+const NOT_RELAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length']);
+
+async function readBody(request: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+function requestHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host' && entry[0] !== 'connection',
+    ),
+  );
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+}
+
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
-  let rule: { match: RegExp; status: number } | null = null;
+  let rules: Rule[] = [];
+  const seen: SeenRequest[] = [];
+
+  async function forward(request: IncomingMessage, response: ServerResponse, path: string, rule: Rule | undefined) {
+    if (rule?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, rule.ms));
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await readBody(request);
+    const upstream = await fetch(`${target}${path}`, {
+      method: request.method,
+      headers: requestHeaders(request.headers),
+      body,
+      redirect: 'manual',
+    });
+    if (rule?.kind === 'transform' && upstream.ok) {
+      sendJson(response, upstream.status, rule.change(await upstream.json()));
+      return;
+    }
+    const headers: Record<string, string> = {};
+    upstream.headers.forEach((value, name) => {
+      if (!NOT_RELAYED.has(name)) headers[name] = value;
+    });
+    response.writeHead(upstream.status, headers).end(Buffer.from(await upstream.arrayBuffer()));
+  }
+
   const server: Server = createServer(async (request, response) => {
     const path = request.url ?? '/';
-    if (rule?.match.test(path)) {
-      response.writeHead(rule.status, { 'Content-Type': 'application/json' }).end('{"error":"injected_fault"}');
+    seen.push({ method: request.method ?? 'GET', path, headers: request.headers });
+    const rule = rules.find((candidate) => candidate.match.test(path));
+    if (rule?.kind === 'answer') {
+      sendJson(response, rule.status, rule.body);
       return;
     }
     try {
-      const upstream = await fetch(`${target}${path}`, {
-        method: request.method,
-        headers: Object.fromEntries(
-          Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-        ),
-      });
-      const body = Buffer.from(await upstream.arrayBuffer());
-      response.writeHead(upstream.status, { 'Content-Type': upstream.headers.get('Content-Type') ?? 'application/json' });
-      response.end(body);
+      await forward(request, response, path, rule);
     } catch {
-      response.writeHead(502).end();
+      // The backend is down (a test stopped it): drop the connection, as an unreachable host would.
+      request.socket.destroy();
     }
   });
   server.listen(0, '127.0.0.1');
@@ -41,8 +102,25 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   return {
     url: `http://127.0.0.1:${port}`,
     failWhen: (match, status = 500) => {
-      rule = match ? { match, status } : null;
+      rules = match ? [{ match, kind: 'answer', status, body: { error: 'injected_fault' } }, ...rules] : [];
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    answer: (match, status, body) => {
+      rules = [{ match, kind: 'answer', status, body }, ...rules];
+    },
+    transform: (match, change) => {
+      rules = [{ match, kind: 'transform', change }, ...rules];
+    },
+    delay: (match, ms) => {
+      rules = [{ match, kind: 'delay', ms }, ...rules];
+    },
+    reset: () => {
+      rules = [];
+    },
+    seen,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -24,7 +24,12 @@ export interface TestShop {
   stop: () => Promise<void>;
 }
 
-export async function startShop(): Promise<TestShop> {
+export interface ShopOptions {
+  /** Extra worker vars (e.g. PREVIEW_PASSWORD), on top of the backend URL and the sync secret. */
+  vars?: Record<string, string>;
+}
+
+export async function startShop(options: ShopOptions = {}): Promise<TestShop> {
   const dir = await mkdtemp(join(tmpdir(), 'shop-test-'));
   const syncSecret = randomBytes(18).toString('base64url');
   const backend = await startBackend({
@@ -43,7 +48,7 @@ export async function startShop(): Promise<TestShop> {
     storefront = await startStorefront({
       port: await freePort(),
       persistTo: join(dir, 'wrangler'),
-      vars: { BACKEND_API_URL: faults.url, SYNC_SECRET: syncSecret },
+      vars: { BACKEND_API_URL: faults.url, SYNC_SECRET: syncSecret, ...options.vars },
     });
   } catch (error) {
     await Promise.allSettled([backend.stop(), faults.close()]);

@@ -27,6 +27,17 @@ export const storeConfigSchema = z.object({
 });
 export type StoreConfig = z.infer<typeof storeConfigSchema>;
 
+/**
+ * A B2B module registered at sync time in `extensions.b2bPlugins` of the store config (SPEC.md
+ * "B2B integration contract"): `script` is omitted when the module ships none.
+ */
+export const b2bPluginManifestSchema = z.object({
+  code: z.string().min(1),
+  script: z.string().min(1).optional(),
+  config: z.record(z.string(), z.unknown()),
+});
+export type B2bPluginManifest = z.infer<typeof b2bPluginManifestSchema>;
+
 export interface CategoryNode {
   id: number;
   parentId: number | null;

@@ -14,8 +14,16 @@ export function safePathSegments(rawPath: string): string[] | null {
       return null;
     }
     if (value === '' || value === '.' || value === '..') return null;
-    if (/[/\\\u0000-\u001f]/.test(value)) return null;
+    if (value.includes('/') || value.includes('\\') || hasControlCharacter(value)) return null;
     decoded.push(value);
   }
   return decoded;
+}
+
+function hasControlCharacter(value: string): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }

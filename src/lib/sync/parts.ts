@@ -6,6 +6,7 @@
 import type { BackendClient } from '../backend-client.ts';
 import { contentKeys } from '../content/keys.ts';
 import { buildListingPages, flattenCategories } from '../catalog/listing.ts';
+import { B2B_MODULES, withB2bPlugins } from './b2b-plugins.ts';
 
 export const syncTypes = ['config', 'categories', 'products', 'cmsPages', 'blogPosts', 'countries'] as const;
 export type SyncType = (typeof syncTypes)[number];
@@ -42,7 +43,12 @@ type PartBuilder = (client: BackendClient, store: string) => Promise<Omit<SyncPa
 
 const builders: Record<SyncType, PartBuilder> = {
   async config(client, store) {
-    const config = await client.storeConfig(store);
+    // The B2B probes belong to the config part, so a config-only sync never drops the manifests.
+    const [base, ...probed] = await Promise.all([
+      client.storeConfig(store),
+      ...B2B_MODULES.map((module) => client.b2bPlugin(store, module)),
+    ]);
+    const config = withB2bPlugins(base, probed.filter((manifest) => manifest !== null));
     return { count: 1, entries: [{ key: contentKeys.config(store), value: json(config) }], ownedPrefixes: [] };
   },
   async categories(client, store) {
