@@ -29,12 +29,28 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 export class BackendError extends Error {
   readonly path: string;
   readonly status: number | undefined;
-  constructor(path: string, message: string, status?: number) {
+  /** The backend did not answer within the timeout (a gateway timeout rather than a failure). */
+  readonly timedOut: boolean;
+  constructor(path: string, message: string, status?: number, timedOut = false) {
     super(message);
     this.name = 'BackendError';
     this.path = path;
     this.status = status;
+    this.timedOut = timedOut;
   }
+}
+
+/** A client API call to forward (`/api/*` of the storefront), already checked by the caller. */
+export interface ProxiedCall {
+  method: string;
+  /** Decoded segments below /api/rest/v2 (validated with safePathSegments). */
+  segments: string[];
+  trailingSlash: boolean;
+  /** The raw query string including its `?`, or empty. */
+  search: string;
+  /** Only the headers that may reach the backend (see proxy/api-headers.ts). */
+  headers: Headers;
+  body: ReadableStream<Uint8Array> | null;
 }
 
 export interface BackendClientOptions {
@@ -60,6 +76,23 @@ export function createBackendClient(options: BackendClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
+  /**
+   * fetch with a deadline on the answer's headers only: a slow upload or a long streamed answer is
+   * not cut off, a backend that does not answer at all is. Failures become a BackendError.
+   */
+  async function fetchWithDeadline(path: string, url: string, init: RequestInit): Promise<Response> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('deadline', 'TimeoutError')), timeoutMs);
+    try {
+      return await fetch(url, { ...init, signal: controller.signal });
+    } catch (error) {
+      if (controller.signal.aborted) throw new BackendError(path, `backend did not answer within ${timeoutMs} ms`, undefined, true);
+      throw new BackendError(path, `backend unreachable: ${String(error)}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** GETs a JSON body; `absentOn404` makes a 404 answer `undefined` instead of an error. */
   async function getJson(
     path: string,
@@ -71,13 +104,7 @@ export function createBackendClient(options: BackendClientOptions) {
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (store) headers['X-Store-Code'] = store;
-    let response: Response;
-    try {
-      response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
-    } catch (error) {
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : String(error);
-      throw new BackendError(path, `backend unreachable: ${reason}`);
-    }
+    const response = await fetchWithDeadline(path, url.href, { headers });
     if (!response.ok) {
       await response.body?.cancel();
       if (absentOn404 && response.status === 404) return undefined;
@@ -115,6 +142,21 @@ export function createBackendClient(options: BackendClientOptions) {
   return {
     baseUrl: base,
     /**
+     * Forwards a client API call to `{backend}/api/rest/v2/{segments}` and returns the backend's
+     * answer unchanged (status, headers, streamed body). Throws a BackendError when the backend is
+     * unreachable or does not answer in time; the caller maps that to 502/504.
+     */
+    async proxy(call: ProxiedCall): Promise<Response> {
+      const path = `/${call.segments.map(encodeURIComponent).join('/')}${call.trailingSlash ? '/' : ''}`;
+      const hasBody = call.body !== null && call.method !== 'GET' && call.method !== 'HEAD';
+      return fetchWithDeadline(path, `${base}${API_PREFIX}${path === '/' ? '' : path}${call.search}`, {
+        method: call.method,
+        headers: call.headers,
+        body: hasBody ? call.body : null,
+        redirect: 'manual',
+      });
+    },
+    /**
      * The discovery answer of a B2B module (`/b2b/{code}/config`), validated into its manifest, or
      * null when the module is not installed (404). Any other answer is a BackendError.
      */
@@ -129,7 +171,7 @@ export function createBackendClient(options: BackendClientOptions) {
      */
     async media(segments: string[], method: 'GET' | 'HEAD'): Promise<Response> {
       const path = `/media/${segments.map(encodeURIComponent).join('/')}`;
-      const upstream = await fetch(`${base}${path}`, { method, signal: AbortSignal.timeout(timeoutMs) });
+      const upstream = await fetchWithDeadline(path, `${base}${path}`, { method });
       const headers = new Headers();
       for (const name of ['Content-Type', 'Content-Length', 'Cache-Control', 'ETag', 'Last-Modified']) {
         const value = upstream.headers.get(name);

@@ -1,7 +1,6 @@
 /** HTTP face of the sync: method, body, secret, then runSync; answers per DECISIONS.md 3. */
 import { env } from 'cloudflare:workers';
-import { createBackendClient } from '../backend-client.ts';
-import { getConfig } from '../config.ts';
+import { backendClient, getConfig } from '../config.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
 import { json, jsonError, methodNotAllowed } from '../http/responses.ts';
 import { runSync } from './run-sync.ts';
@@ -17,8 +16,7 @@ export async function handleSync(request: Request, types: readonly SyncType[]): 
   if (denied) return denied;
 
   const store = new URL(request.url).searchParams.get('store') ?? undefined;
-  const client = createBackendClient({ baseUrl: config.BACKEND_API_URL });
-  const outcome = await runSync(client, env.CONTENT, { types, store });
+  const outcome = await runSync(backendClient(config), env.CONTENT, { types, store });
   if ('unknownStore' in outcome) {
     return jsonError(400, 'unknown_store', `The backend has no store view "${outcome.unknownStore}".`, {
       details: { field: 'store' },
