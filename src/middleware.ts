@@ -2,17 +2,24 @@
  * The storefront's request pipeline, in order. Static assets never get here (the Cloudflare
  * adapter serves them from the ASSETS binding first).
  *   1. errors: nothing escapes as a stack trace; management/API paths answer JSON.
- *   2. routes: Astro pages and endpoints.
- * On the way out every response gets the standard headers (Link to the API catalog and more).
- * Later steps (password gate, markdown negotiation, edge cache) slot in between 1 and 2.
+ *   2. password gate: preview deployments only (PREVIEW_PASSWORD).
+ *   (3. markdown negotiation: a later issue; the edge cache already bypasses markdown requests.)
+ *   4. edge cache: catalog HTML from the Cache API under the version tag; X-Cache on the way out.
+ *   5. routes: Astro pages and endpoints.
+ * On the way out every response gets the standard headers (Link to the API catalog, security).
  */
+import type { MiddlewareHandler } from 'astro';
+import { env } from 'cloudflare:workers';
 import { defineMiddleware, sequence } from 'astro:middleware';
+import { edgeCache } from './lib/cache/edge-cache.ts';
+import { getConfig, storeForUrl } from './lib/config.ts';
+import { passwordGate } from './lib/gate/password-gate.ts';
 import { jsonError } from './lib/http/responses.ts';
 import { withStandardHeaders } from './lib/http/standard-headers.ts';
 
 const JSON_PATHS = /^\/(sync|cache|freshness|pulse|api)(\/|$)/;
 
-const standardHeaders = defineMiddleware(async (_context, next) => withStandardHeaders(await next()));
+const standardHeaders = defineMiddleware(async (context, next) => withStandardHeaders(await next(), context.url));
 
 const errors = defineMiddleware(async (context, next) => {
   try {
@@ -26,4 +33,16 @@ const errors = defineMiddleware(async (context, next) => {
   }
 });
 
-export const onRequest = sequence(standardHeaders, errors);
+/** The steps that depend on configuration, built once per isolate on the first request (inside `errors`). */
+function buildConfiguredSteps(): MiddlewareHandler {
+  const config = getConfig();
+  return sequence(
+    passwordGate({ password: config.PREVIEW_PASSWORD }),
+    edgeCache({ assetHash: config.ASSET_HASH, kv: env.CONTENT, storeFor: (url) => storeForUrl(url, config) }),
+  );
+}
+
+let configuredSteps: MiddlewareHandler | undefined;
+const configured = defineMiddleware((context, next) => (configuredSteps ??= buildConfiguredSteps())(context, next));
+
+export const onRequest = sequence(standardHeaders, errors, configured);

@@ -3,7 +3,7 @@
  * either gets a well-formed record or null (absent or malformed, the latter logged).
  */
 import type { z } from 'zod';
-import { contentKeys } from './keys.ts';
+import { contentKeys, PULSE_KEY } from './keys.ts';
 import {
   blogPostSchema,
   categoryTreeSchema,
@@ -11,7 +11,9 @@ import {
   countryListSchema,
   listingPageSchema,
   productSchema,
+  pulseSchema,
   storeConfigSchema,
+  type Pulse,
 } from './schemas.ts';
 
 async function readRecord<T>(kv: KVNamespace, key: string, schema: z.ZodType<T>): Promise<T | null> {
@@ -21,6 +23,12 @@ async function readRecord<T>(kv: KVNamespace, key: string, schema: z.ZodType<T>)
   if (result.success) return result.data;
   console.error(`KV record ${key} is malformed: ${result.error.issues[0]?.message}`);
   return null;
+}
+
+/** The data version (DECISIONS.md 4), or null before the first sync. */
+export async function readPulse(kv: KVNamespace): Promise<Pulse | null> {
+  const result = pulseSchema.safeParse(await kv.get(PULSE_KEY, 'json'));
+  return result.success ? result.data : null;
 }
 
 export function contentStore(kv: KVNamespace, store: string) {

@@ -1,22 +1,54 @@
 /**
  * Headers every storefront response carries, added on the way out of the pipeline.
- * Static assets get the same Link header from public/_headers (they never reach the worker code).
+ * Static assets get the Link header and nosniff from public/_headers (they never reach the worker).
  */
 
 /** SPEC.md: every response advertises the API catalog (RFC 9727). */
 export const API_CATALOG_LINK = '</.well-known/api-catalog>; rel="api-catalog"';
 
+/**
+ * The pages run no inline script, so scripts are limited to our own files. Styles: stylesheets
+ * only from our origin, but style *attributes* are allowed (`style-src-attr`): the layout sets the
+ * store's accent colour in one, and merchant HTML (CMS pages, product descriptions) routinely
+ * carries them. An attribute styles only its own element (no selectors, no @import), so this keeps
+ * the useful part of a strict style policy; browsers without CSP 3 fall back to `style-src 'self'`
+ * and simply show the default accent. Images may come from the backend or a CDN over HTTPS.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "style-src-attr 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
 const BASELINE_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
+  // frame-ancestors is the rule; this is for browsers that predate it.
+  'X-Frame-Options': 'SAMEORIGIN',
 };
 
-/** Returns a response whose headers can be changed, with the standard headers applied. */
-export function withStandardHeaders(response: Response): Response {
+/** A year, without includeSubDomains: a merchant's other subdomains may not all serve HTTPS. */
+const HSTS = 'max-age=31536000';
+
+/**
+ * Returns a response whose headers can be changed, with the standard headers applied. A header
+ * the route already set (e.g. a proxied backend page's own CSP) is kept.
+ */
+export function withStandardHeaders(response: Response, url: URL): Response {
   const result = new Response(response.body, response);
   result.headers.append('Link', API_CATALOG_LINK);
   for (const [name, value] of Object.entries(BASELINE_HEADERS)) {
     if (!result.headers.has(name)) result.headers.set(name, value);
   }
+  if (url.protocol === 'https:') result.headers.set('Strict-Transport-Security', HSTS);
   return result;
 }

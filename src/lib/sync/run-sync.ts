@@ -3,8 +3,9 @@
  * succeeded write them and then `pulse` (SPEC.md sync rule 1, DECISIONS.md 3 and 4).
  */
 import { BackendError, type BackendClient } from '../backend-client.ts';
+import { forgetPulse } from '../cache/pulse-memo.ts';
+import { readPulse } from '../content/content-store.ts';
 import { PULSE_KEY } from '../content/keys.ts';
-import { pulseSchema, type Pulse } from '../content/schemas.ts';
 import { writeParts } from './kv-writer.ts';
 import { buildPart, type SyncPart, type SyncType } from './parts.ts';
 import { digestEntries, nextPulse } from './pulse.ts';
@@ -28,11 +29,6 @@ export type SyncOutcome =
   | { success: false; unknownStore: string };
 
 const seconds = (startedAt: number) => `${((Date.now() - startedAt) / 1000).toFixed(2)}s`;
-
-export async function readPulse(kv: KVNamespace): Promise<Pulse | null> {
-  const result = pulseSchema.safeParse(await kv.get(PULSE_KEY, 'json'));
-  return result.success ? result.data : null;
-}
 
 function toFailure(error: unknown, type: SyncFailure['type'], store?: string): SyncFailure {
   if (error instanceof BackendError) return { type, store, path: error.path, message: error.message };
@@ -67,6 +63,7 @@ export async function runSync(client: BackendClient, kv: KVNamespace, request: S
   for (const part of parts) digests[`${part.store}:${part.type}`] = await digestEntries(part.entries);
   const pulse = await nextPulse(await readPulse(kv), digests, new Date());
   await kv.put(PULSE_KEY, JSON.stringify(pulse));
+  forgetPulse();
 
   const synced: Partial<Record<SyncType, number>> = {};
   for (const part of parts) synced[part.type] = (synced[part.type] ?? 0) + part.count;

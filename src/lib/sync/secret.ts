@@ -13,7 +13,7 @@ export function isUsableSecret(secret: string | undefined): secret is string {
 }
 
 /** Equal-length digests compared without an early exit, so timing reveals nothing of the secret. */
-async function constantTimeEqual(a: string, b: string): Promise<boolean> {
+export async function constantTimeEqual(a: string, b: string): Promise<boolean> {
   const [left, right] = await Promise.all([sha256Hex(a), sha256Hex(b)]);
   let difference = 0;
   for (let index = 0; index < left.length; index++) difference |= left.charCodeAt(index) ^ right.charCodeAt(index);

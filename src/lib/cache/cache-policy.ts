@@ -1,0 +1,62 @@
+/**
+ * What the edge cache may hold: only the guest view of catalog HTML (ARCHITECTURE.md: shared
+ * storage never holds anything personal). Requests are checked before the cache is consulted,
+ * responses before they are stored.
+ */
+
+/** Paths that are personal, dynamic or management: never looked up, never stored. */
+const NEVER_CACHED = [
+  '/cart',
+  '/checkout',
+  '/account',
+  '/api',
+  '/sync',
+  '/cache',
+  '/freshness',
+  '/pulse',
+  '/admin',
+  '/media',
+  '/preview-login',
+];
+
+/**
+ * Cookie names that mark a signed-in or personal session (ours has none yet; these are the names
+ * commerce front ends commonly use). Analytics cookies do not match, so they keep the cache warm.
+ */
+const SESSION_COOKIE = /sess|auth|token|login|customer|cart|^sid$/i;
+
+export type BypassReason = 'method' | 'path' | 'authorization' | 'session-cookie' | 'markdown';
+
+function underPrefix(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+export function hasSessionCookie(cookieHeader: string | null): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(';').some((pair) => SESSION_COOKIE.test(pair.split('=')[0]?.trim() ?? ''));
+}
+
+/**
+ * Why a request must not use the edge cache, or null when it may. Markdown views (next issue)
+ * bypass it as SPEC.md says; any mention of text/markdown is enough to stay on the safe side.
+ */
+export function bypassReason(request: Request, url: URL): BypassReason | null {
+  if (request.method !== 'GET') return 'method';
+  if (NEVER_CACHED.some((prefix) => underPrefix(url.pathname, prefix))) return 'path';
+  if (request.headers.has('Authorization')) return 'authorization';
+  if (hasSessionCookie(request.headers.get('Cookie'))) return 'session-cookie';
+  if (url.pathname.endsWith('.md') || (request.headers.get('Accept') ?? '').includes('text/markdown')) return 'markdown';
+  return null;
+}
+
+/**
+ * Whether a rendered response may be stored: a 200 HTML page that sets no cookie and that the
+ * route did not mark private (e.g. a product rendered from a stub because the backend failed).
+ */
+export function isStorable(response: Response): boolean {
+  if (response.status !== 200) return false;
+  if (!(response.headers.get('Content-Type') ?? '').startsWith('text/html')) return false;
+  if (response.headers.has('Set-Cookie')) return false;
+  if ((response.headers.get('Vary') ?? '').includes('*')) return false;
+  return !/\b(private|no-store)\b/i.test(response.headers.get('Cache-Control') ?? '');
+}

@@ -1,0 +1,87 @@
+/**
+ * The edge-cache step of the pipeline: rendered catalog HTML is kept in the Cache API under a key
+ * carrying the version tag (`pulse` + ASSET_HASH), answered with `X-Cache: HIT | MISS | BYPASS`, an
+ * ETag, and 304 for a matching If-None-Match. Browsers revalidate every time (max-age=0): a
+ * 304 from the edge is cheap, and a stale page in a browser would outlive a purge.
+ */
+import type { MiddlewareHandler } from 'astro';
+import { cacheKey, versionTag } from './cache-key.ts';
+import { bypassReason, isStorable } from './cache-policy.ts';
+import { defaultCache } from './default-cache.ts';
+import { etagOf, matchesIfNoneMatch } from './etag.ts';
+import { currentPulse } from './pulse-memo.ts';
+
+/** What browsers are told: always revalidate (cheap with the ETag). */
+export const BROWSER_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+/** What the edge copy is stored with. Old versions become unreachable, so a day is only a cap. */
+const EDGE_CACHE_CONTROL = 'public, max-age=86400';
+
+export type CacheStatus = 'HIT' | 'MISS' | 'BYPASS';
+
+export interface EdgeCacheOptions {
+  /** ASSET_HASH: the build half of the version tag. */
+  assetHash: string;
+  /** The KV namespace holding `pulse`. */
+  kv: KVNamespace;
+  /** The store view of a request (part of the key, so a remapped host never sees another store). */
+  storeFor: (url: URL) => string;
+  /** The cache to use; `caches.default` unless a test passes another. */
+  cache?: () => Cache;
+}
+
+function withStatus(response: Response, status: CacheStatus): Response {
+  const result = new Response(response.body, response);
+  result.headers.set('X-Cache', status);
+  return result;
+}
+
+/** The page for the browser, or a bodiless 304 when it already holds this version. */
+function answer(request: Request, response: Response, status: CacheStatus): Response {
+  const etag = response.headers.get('ETag');
+  if (etag && matchesIfNoneMatch(request.headers.get('If-None-Match'), etag)) {
+    return new Response(null, {
+      status: 304,
+      headers: { ETag: etag, 'Cache-Control': BROWSER_CACHE_CONTROL, 'X-Cache': status },
+    });
+  }
+  const result = withStatus(response, status);
+  result.headers.set('Cache-Control', BROWSER_CACHE_CONTROL);
+  return result;
+}
+
+/** Builds the step once from its options (checked here, not on every request). */
+export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler {
+  if (!options.assetHash) throw new Error('edgeCache: assetHash must be set (ASSET_HASH).');
+  const open = options.cache ?? defaultCache;
+
+  return async function edgeCacheStep(context, next) {
+    const { request, url } = context;
+    if (bypassReason(request, url)) return withStatus(await next(), 'BYPASS');
+
+    const pulse = await currentPulse(options.kv);
+    const key = cacheKey(url, versionTag(pulse?.hash, options.assetHash), options.storeFor(url));
+    const cache = open();
+    const cached = await cache.match(key);
+    if (cached) return answer(request, cached, 'HIT');
+
+    const rendered = await next();
+    // Cookies set through Astro.cookies are only added to the response after the middleware.
+    if (!isStorable(rendered) || [...context.cookies.headers()].length > 0) return withStatus(rendered, 'BYPASS');
+
+    const body = await rendered.arrayBuffer();
+    const headers = new Headers(rendered.headers);
+    headers.set('ETag', await etagOf(body));
+    headers.set('Cache-Control', EDGE_CACHE_CONTROL);
+    const stored = new Response(body.slice(0), { status: rendered.status, headers });
+    context.locals.cfContext.waitUntil(
+      cache.put(key, stored).catch((error: unknown) => console.error(`edge cache: storing ${url.pathname} failed:`, error)),
+    );
+    return answer(request, new Response(body, { status: rendered.status, headers }), 'MISS');
+  };
+}
+
+/** Deletes cache entries by key; answers how many existed. */
+export async function deleteCached(keys: Iterable<string>, cache: Cache = defaultCache()): Promise<number> {
+  const results = await Promise.all([...new Set(keys)].map((key) => cache.delete(key)));
+  return results.filter(Boolean).length;
+}
