@@ -1,0 +1,67 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { blogPosts } from '../db/schema/index.ts';
+import { publicCatalogCache } from '../http/cache-control.ts';
+import type { StoreEnv } from '../http/context.ts';
+import { createRouter } from '../http/router.ts';
+import { collectionOf, errorResponses, jsonContent, PagingQuery, Timestamp } from '../http/schemas.ts';
+import { blogImageUrl } from '../media/urls.ts';
+import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
+import { resolveStoreView } from '../stores/store-view.ts';
+import { formatTimestamp } from '../time.ts';
+
+export const BlogPostSchema = z
+  .object({
+    id: z.number().int(),
+    identifier: z.string(),
+    title: z.string(),
+    excerpt: z.string(),
+    content: z.string().openapi({ description: 'HTML' }),
+    author: z.string(),
+    publishedAt: Timestamp,
+    featuredImageUrl: z.string().nullable(),
+    tags: z.array(z.string()),
+    updatedAt: Timestamp,
+  })
+  .openapi('BlogPost');
+
+const listBlogPostsRoute = createRoute({
+  method: 'get',
+  path: '/blog-posts',
+  tags: ['Content'],
+  summary: 'Published blog posts, newest first',
+  middleware: [resolveStoreView, publicCatalogCache] as const,
+  request: {
+    query: PagingQuery.extend(StoreQuery.shape).extend({ identifier: z.string().min(1).optional() }),
+    headers: StoreHeaders,
+  },
+  responses: { 200: jsonContent(collectionOf(BlogPostSchema, 'BlogPostCollection'), 'A page of blog posts'), ...errorResponses },
+});
+
+export const blogRoutes = createRouter<StoreEnv>().openapi(listBlogPostsRoute, async (c) => {
+  const { page, itemsPerPage, identifier } = c.req.valid('query');
+  const where = and(eq(blogPosts.isPublished, true), identifier === undefined ? undefined : eq(blogPosts.identifier, identifier));
+  const [totals, rows] = await Promise.all([
+    c.var.db.select({ total: count() }).from(blogPosts).where(where),
+    c.var.db
+      .select()
+      .from(blogPosts)
+      .where(where)
+      .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.id))
+      .limit(itemsPerPage)
+      .offset((page - 1) * itemsPerPage),
+  ]);
+  const member = rows.map((p) => ({
+    id: p.id,
+    identifier: p.identifier,
+    title: p.title,
+    excerpt: p.excerpt,
+    content: p.content,
+    author: p.author,
+    publishedAt: formatTimestamp(p.publishedAt),
+    featuredImageUrl: p.featuredImageFile ? blogImageUrl(p.featuredImageFile) : null,
+    tags: p.tags,
+    updatedAt: formatTimestamp(p.updatedAt),
+  }));
+  return c.json({ member, totalItems: totals[0]?.total ?? 0, page, itemsPerPage }, 200);
+});

@@ -1,0 +1,53 @@
+import { and, asc, count, eq, exists, gte, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { productCategories, productPrices, products } from '../../db/schema/index.ts';
+import type { Paging } from '../../http/schemas.ts';
+import { selectProductRows, type ProductRow } from './rows.ts';
+
+export interface ProductFilters {
+  urlKey?: string;
+  sku?: string;
+  /** Exact membership: products assigned to this category (the catalog assigns parents explicitly). */
+  categoryId?: number;
+  /** Inclusive, so an incremental sync that reuses the last seen updatedAt misses nothing. */
+  updatedSince?: Date;
+}
+
+/** Listings show enabled products that have their own page (not variants). */
+function listingCondition(db: Db, filters: ProductFilters): SQL | undefined {
+  const conditions: SQL[] = [eq(products.isEnabled, true), eq(products.visibility, 'catalog')];
+  if (filters.urlKey !== undefined) conditions.push(eq(products.urlKey, filters.urlKey));
+  if (filters.sku !== undefined) conditions.push(eq(products.sku, filters.sku));
+  if (filters.updatedSince !== undefined) conditions.push(gte(products.updatedAt, filters.updatedSince));
+  if (filters.categoryId !== undefined) {
+    const inCategory = db
+      .select({ productId: productCategories.productId })
+      .from(productCategories)
+      .where(and(eq(productCategories.categoryId, filters.categoryId), eq(productCategories.productId, products.id)));
+    conditions.push(exists(inCategory));
+  }
+  return and(...conditions);
+}
+
+/** One page of listing rows, ordered by id, and the total; products not sold in the store are left out. */
+export async function listProductRows(
+  db: Db,
+  storeId: number,
+  filters: ProductFilters,
+  paging: Paging,
+): Promise<{ rows: ProductRow[]; totalItems: number }> {
+  const where = listingCondition(db, filters);
+  const [totals, rows] = await Promise.all([
+    db
+      .select({ total: count() })
+      .from(products)
+      .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, storeId)))
+      .where(where),
+    selectProductRows(db, storeId)
+      .where(where)
+      .orderBy(asc(products.id))
+      .limit(paging.itemsPerPage)
+      .offset((paging.page - 1) * paging.itemsPerPage),
+  ]);
+  return { rows, totalItems: totals[0]?.total ?? 0 };
+}

@@ -1,0 +1,70 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { publicCatalogCache } from '../../http/cache-control.ts';
+import type { StoreEnv } from '../../http/context.ts';
+import { createRouter } from '../../http/router.ts';
+import { collectionOf, errorResponses, jsonContent, PagingQuery } from '../../http/schemas.ts';
+import { AppError } from '../../errors.ts';
+import { StoreHeaders, StoreQuery } from '../../stores/schemas.ts';
+import { resolveStoreView } from '../../stores/store-view.ts';
+import { parseTimestamp } from '../../time.ts';
+import { listProductRows } from './listing.ts';
+import { loadProductRecords } from './record.ts';
+import { loadProductRowsByIds } from './rows.ts';
+import { ProductDetailSchema, ProductListingSchema } from './schemas.ts';
+
+/** Ids are PostgreSQL integers; a larger number can name no row and must not reach the database. */
+const RecordId = z.coerce.number().int().min(1).max(2_147_483_647);
+
+const ListQuery = PagingQuery.extend(StoreQuery.shape).extend({
+  urlKey: z.string().min(1).optional(),
+  sku: z.string().min(1).optional(),
+  categoryId: RecordId.optional().openapi({ description: 'Products assigned to this category.' }),
+  updatedSince: z
+    .string()
+    .refine((value) => parseTimestamp(value) !== undefined, 'Expected "YYYY-MM-DD HH:MM:SS" (UTC) or ISO 8601.')
+    .optional()
+    .openapi({ description: 'Products updated at or after this instant.', example: '2026-01-01 00:00:00' }),
+});
+
+const listProductsRoute = createRoute({
+  method: 'get',
+  path: '/products',
+  tags: ['Catalog'],
+  summary: 'Product listing (records without type-specific children)',
+  middleware: [resolveStoreView, publicCatalogCache] as const,
+  request: { query: ListQuery, headers: StoreHeaders },
+  responses: {
+    200: jsonContent(collectionOf(ProductListingSchema, 'ProductCollection'), 'A page of products, ordered by id'),
+    ...errorResponses,
+  },
+});
+
+const productDetailRoute = createRoute({
+  method: 'get',
+  path: '/products/{id}',
+  tags: ['Catalog'],
+  summary: 'Full product record with its type-specific children',
+  middleware: [resolveStoreView, publicCatalogCache] as const,
+  request: {
+    params: z.object({ id: RecordId.openapi({ param: { name: 'id', in: 'path' }, example: 1 }) }),
+    query: StoreQuery,
+    headers: StoreHeaders,
+  },
+  responses: { 200: jsonContent(ProductDetailSchema, 'The product'), ...errorResponses },
+});
+
+export const productRoutes = createRouter<StoreEnv>()
+  .openapi(listProductsRoute, async (c) => {
+    const { page, itemsPerPage, urlKey, sku, categoryId, updatedSince } = c.req.valid('query');
+    const filters = { urlKey, sku, categoryId, updatedSince: updatedSince === undefined ? undefined : parseTimestamp(updatedSince) };
+    const { rows, totalItems } = await listProductRows(c.var.db, c.var.store.id, filters, { page, itemsPerPage });
+    const member = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: false });
+    return c.json({ member, totalItems, page, itemsPerPage }, 200);
+  })
+  .openapi(productDetailRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const rows = await loadProductRowsByIds(c.var.db, c.var.store.id, [id]);
+    const [record] = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: true });
+    if (!record) throw new AppError('not_found', 'product_not_found', `No product with id ${id}.`);
+    return c.json(record, 200);
+  });

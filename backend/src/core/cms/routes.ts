@@ -1,0 +1,64 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { cmsPages } from '../db/schema/index.ts';
+import { publicCatalogCache } from '../http/cache-control.ts';
+import type { StoreEnv } from '../http/context.ts';
+import { createRouter } from '../http/router.ts';
+import { collectionOf, errorResponses, jsonContent, PagingQuery, Timestamp } from '../http/schemas.ts';
+import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
+import { resolveStoreView } from '../stores/store-view.ts';
+import { formatTimestamp } from '../time.ts';
+
+export const CmsPageSchema = z
+  .object({
+    id: z.number().int(),
+    identifier: z.string().openapi({ example: 'about-us' }),
+    title: z.string(),
+    contentHeading: z.string(),
+    content: z.string().openapi({ description: 'HTML' }),
+    metaTitle: z.string(),
+    metaDescription: z.string(),
+    isActive: z.boolean(),
+    updatedAt: Timestamp,
+  })
+  .openapi('CmsPage');
+
+const listCmsPagesRoute = createRoute({
+  method: 'get',
+  path: '/cms-pages',
+  tags: ['Content'],
+  summary: 'Active CMS pages',
+  middleware: [resolveStoreView, publicCatalogCache] as const,
+  request: {
+    query: PagingQuery.extend(StoreQuery.shape).extend({ identifier: z.string().min(1).optional() }),
+    headers: StoreHeaders,
+  },
+  responses: { 200: jsonContent(collectionOf(CmsPageSchema, 'CmsPageCollection'), 'A page of CMS pages'), ...errorResponses },
+});
+
+export const cmsRoutes = createRouter<StoreEnv>().openapi(listCmsPagesRoute, async (c) => {
+  const { page, itemsPerPage, identifier } = c.req.valid('query');
+  const where = and(eq(cmsPages.isActive, true), identifier === undefined ? undefined : eq(cmsPages.identifier, identifier));
+  const [totals, rows] = await Promise.all([
+    c.var.db.select({ total: count() }).from(cmsPages).where(where),
+    c.var.db
+      .select()
+      .from(cmsPages)
+      .where(where)
+      .orderBy(asc(cmsPages.id))
+      .limit(itemsPerPage)
+      .offset((page - 1) * itemsPerPage),
+  ]);
+  const member = rows.map((p) => ({
+    id: p.id,
+    identifier: p.identifier,
+    title: p.title,
+    contentHeading: p.contentHeading,
+    content: p.content,
+    metaTitle: p.metaTitle,
+    metaDescription: p.metaDescription,
+    isActive: p.isActive,
+    updatedAt: formatTimestamp(p.updatedAt),
+  }));
+  return c.json({ member, totalItems: totals[0]?.total ?? 0, page, itemsPerPage }, 200);
+});

@@ -1,0 +1,53 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { asc, inArray } from 'drizzle-orm';
+import { groupBy } from '../collections.ts';
+import { countries, regions } from '../db/schema/index.ts';
+import { publicCatalogCache } from '../http/cache-control.ts';
+import type { StoreEnv } from '../http/context.ts';
+import { createRouter } from '../http/router.ts';
+import { errorResponses, jsonContent } from '../http/schemas.ts';
+import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
+import { resolveStoreView } from '../stores/store-view.ts';
+
+export const CountrySchema = z
+  .object({
+    id: z.string().openapi({ example: 'US', description: 'ISO 3166-1 alpha-2' }),
+    name: z.string(),
+    regions: z.array(z.object({ id: z.number().int(), code: z.string().openapi({ example: 'CA' }), name: z.string() })),
+  })
+  .openapi('Country');
+
+const listCountriesRoute = createRoute({
+  method: 'get',
+  path: '/countries',
+  tags: ['Content'],
+  summary: "The store view's allowed countries with their regions",
+  middleware: [resolveStoreView, publicCatalogCache] as const,
+  request: { query: StoreQuery, headers: StoreHeaders },
+  responses: {
+    200: jsonContent(z.object({ member: z.array(CountrySchema), totalItems: z.number().int() }).openapi('CountryList'), 'Countries'),
+    404: errorResponses[404],
+  },
+});
+
+export const countryRoutes = createRouter<StoreEnv>().openapi(listCountriesRoute, async (c) => {
+  const allowed = c.var.store.allowedCountries;
+  const [countryRows, regionRows] =
+    allowed.length === 0
+      ? [[], []]
+      : await Promise.all([
+          c.var.db.select().from(countries).where(inArray(countries.id, allowed)).orderBy(asc(countries.name)),
+          c.var.db
+            .select()
+            .from(regions)
+            .where(inArray(regions.countryId, allowed))
+            .orderBy(asc(regions.position), asc(regions.name)),
+        ]);
+  const regionsOf = groupBy(regionRows, (r) => r.countryId);
+  const member = countryRows.map((country) => ({
+    id: country.id,
+    name: country.name,
+    regions: (regionsOf.get(country.id) ?? []).map((r) => ({ id: r.id, code: r.code, name: r.name })),
+  }));
+  return c.json({ member, totalItems: member.length }, 200);
+});

@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+import { casing, type Database } from './database.ts';
+
+/** Where drizzle-kit writes the SQL migrations (backend/drizzle). */
+export const migrationsFolder = resolve(import.meta.dirname, '../../../drizzle');
+
+export type OpenDatabaseOptions =
+  /** A PostgreSQL server. */
+  | { url: string }
+  /** Embedded PostgreSQL persisted in this directory. */
+  | { dataDir: string }
+  /** Embedded PostgreSQL in memory (tests), optionally starting from a dumped data directory. */
+  | { memory: true; from?: Blob };
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if ('url' in options) return openPostgres(options.url);
+  if ('dataDir' in options) {
+    mkdirSync(options.dataDir, { recursive: true });
+    const release = lockDataDir(options.dataDir);
+    try {
+      return await openPglite(new PGlite(options.dataDir), release);
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+  return openPglite(new PGlite({ loadDataDir: options.from }));
+}
+
+async function openPglite(client: PGlite, release?: () => void): Promise<Database> {
+  await client.waitReady;
+  const db = drizzlePglite({ client, casing });
+  return {
+    db,
+    dialect: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: async () => {
+      await client.close();
+      release?.();
+    },
+    dumpDataDir: async () => client.dumpDataDir('none'),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error('idle PostgreSQL connection failed:', error.message));
+  // Fail at startup, not on the first request, when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg({ client: pool, casing });
+  return {
+    db,
+    dialect: 'postgres',
+    migrate: () => migratePg(db, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}

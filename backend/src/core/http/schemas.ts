@@ -1,0 +1,42 @@
+import { z } from '@hono/zod-openapi';
+
+export const ErrorSchema = z
+  .object({
+    error: z.string().openapi({ example: 'invalid_request', description: 'snake_case code' }),
+    message: z.string(),
+    details: z.unknown().optional(),
+  })
+  .openapi('Error');
+
+/** Shared error responses of the documented routes. */
+export const errorResponses = {
+  400: { description: 'Invalid request', content: { 'application/json': { schema: ErrorSchema } } },
+  404: { description: 'Not found', content: { 'application/json': { schema: ErrorSchema } } },
+} as const;
+
+export const maxItemsPerPage = 100;
+
+export const PagingQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1).openapi({ description: 'Page number, from 1.', example: 1 }),
+  itemsPerPage: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(maxItemsPerPage)
+    .default(20)
+    .openapi({ description: `Page size, 1 to ${maxItemsPerPage}.`, example: 20 }),
+});
+export type Paging = z.infer<typeof PagingQuery>;
+
+export function collectionOf<T extends z.ZodType>(member: T, name: string) {
+  return z
+    .object({ member: z.array(member), totalItems: z.number().int(), page: z.number().int(), itemsPerPage: z.number().int() })
+    .openapi(name);
+}
+
+export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+/** Timestamps on the wire: "YYYY-MM-DD HH:MM:SS", UTC. */
+export const Timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).openapi({ example: '2026-01-15 09:30:00' });

@@ -1,0 +1,21 @@
+import type { z } from '@hono/zod-openapi';
+import { AppError } from '../errors.ts';
+
+export interface InvalidField {
+  /** Where the value came from: query, param, header, json... */
+  location: string;
+  /** Dotted path of the field, e.g. "page". */
+  field: string;
+  message: string;
+}
+
+/** A zod failure as our 400 `invalid_request`, naming each field. */
+export function invalidRequest(location: string, error: z.ZodError): AppError {
+  const fields: InvalidField[] = error.issues.map((issue) => ({
+    location,
+    field: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  const names = [...new Set(fields.map((f) => f.field || f.location))].join(', ');
+  return new AppError('invalid', 'invalid_request', `Invalid request: check ${names}.`, fields);
+}

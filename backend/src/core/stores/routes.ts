@@ -1,0 +1,60 @@
+import { createRoute } from '@hono/zod-openapi';
+import { asc } from 'drizzle-orm';
+import { stores } from '../db/schema/index.ts';
+import { publicCatalogCache } from '../http/cache-control.ts';
+import type { StoreEnv } from '../http/context.ts';
+import { createRouter } from '../http/router.ts';
+import { errorResponses, jsonContent } from '../http/schemas.ts';
+import { StoreConfigSchema, StoreHeaders, StoreListSchema, StoreQuery } from './schemas.ts';
+import { resolveStoreView, type StoreView } from './store-view.ts';
+
+const listStoresRoute = createRoute({
+  method: 'get',
+  path: '/stores',
+  tags: ['Stores'],
+  summary: 'Store views',
+  middleware: [publicCatalogCache] as const,
+  responses: { 200: jsonContent(StoreListSchema, 'All store views') },
+});
+
+const storeConfigRoute = createRoute({
+  method: 'get',
+  path: '/store-config',
+  tags: ['Stores'],
+  summary: 'Configuration of the requested store view',
+  middleware: [resolveStoreView, publicCatalogCache] as const,
+  request: { query: StoreQuery, headers: StoreHeaders },
+  responses: { 200: jsonContent(StoreConfigSchema, 'Store configuration'), 404: errorResponses[404] },
+});
+
+export function storeConfigOf(store: StoreView) {
+  return {
+    storeCode: store.code,
+    storeName: store.name,
+    description: store.description,
+    baseCurrencyCode: store.baseCurrencyCode,
+    locale: store.locale,
+    timezone: store.timezone,
+    defaultCountry: store.defaultCountry,
+    allowedCountries: store.allowedCountries,
+    logoUrl: store.logoUrl,
+    accentColor: store.accentColor,
+    contactEmail: store.contactEmail,
+    productsPerPage: store.productsPerPage,
+    extensions: {},
+  };
+}
+
+export const storeRoutes = createRouter<StoreEnv>()
+  .openapi(listStoresRoute, async (c) => {
+    const rows = await c.var.db.select().from(stores).orderBy(asc(stores.position), asc(stores.id));
+    const member = rows.map((s) => ({
+      code: s.code,
+      name: s.name,
+      isDefault: s.isDefault,
+      baseCurrencyCode: s.baseCurrencyCode,
+      locale: s.locale,
+    }));
+    return c.json({ member, totalItems: member.length }, 200);
+  })
+  .openapi(storeConfigRoute, (c) => c.json(storeConfigOf(c.var.store), 200));

@@ -1,0 +1,54 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { DataDirInUseError } from './core/db/data-dir-lock.ts';
+import { openDatabase } from './core/db/open.ts';
+import { isDatabaseEmpty } from './demo/write.ts';
+import { seedDemoData } from './demo/seed.ts';
+import { adminFromEnv, databaseTarget, EnvError, parseEnv, type BackendEnv } from './env.ts';
+
+async function start(env: BackendEnv): Promise<void> {
+  const database = await openDatabase(databaseTarget(env));
+  await database.migrate();
+  if (await isDatabaseEmpty(database.db)) {
+    console.log('empty database: seeding the demo catalog…');
+    const report = await seedDemoData(database.db, { admin: adminFromEnv(env) });
+    console.log(`seeded ${report.products} products (+${report.variants} variants) in ${(report.milliseconds / 1000).toFixed(1)} s`);
+  }
+
+  const app = createApp({ db: database.db });
+  const server = serve({ fetch: app.fetch, hostname: env.BACKEND_HOST, port: env.BACKEND_PORT }, (info) => {
+    const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+    console.log(`backend listening on http://${host}:${info.port} (${database.dialect})`);
+  });
+
+  const closeAndExit = async (code: number) => {
+    await database.close();
+    process.exit(code);
+  };
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    const reason = error.code === 'EADDRINUSE' ? `port ${env.BACKEND_PORT} is already in use (set BACKEND_PORT)` : error.message;
+    console.error(`backend cannot listen on ${env.BACKEND_HOST}:${env.BACKEND_PORT}: ${reason}`);
+    void closeAndExit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: closing`);
+    server.close((error) => {
+      if (error) console.error('closing the HTTP server failed', error);
+      void closeAndExit(error ? 1 : 0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+try {
+  await start(parseEnv());
+} catch (error) {
+  // Configuration problems are the operator's to fix: say what, without a stack trace.
+  console.error(error instanceof EnvError || error instanceof DataDirInUseError ? error.message : error);
+  process.exit(1);
+}

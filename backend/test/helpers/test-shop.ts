@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createApp } from '../../src/app.ts';
+import type { Database, Dialect } from '../../src/core/db/database.ts';
+import { openDatabase } from '../../src/core/db/open.ts';
+import { seedDemoData } from '../../src/demo/seed.ts';
+import { testCatalogSize } from './catalog-size.ts';
+
+/** PGlite always; a real PostgreSQL server too when TEST_DATABASE_URL points at one. */
+export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export { testCatalogSize };
+
+export interface TestShop {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  /** Unexpected errors the app logged (tests assert there were none). */
+  loggedErrors: unknown[];
+  /** GET a path and parse the JSON body. */
+  get(path: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: unknown }>;
+  close(): Promise<void>;
+}
+
+type Content = 'migrated' | 'seeded';
+
+/**
+ * A fresh database of its own, migrated, and with the test catalog when `content` is "seeded":
+ * in-memory PGlite started from the run's snapshot, or a uniquely named database on the server.
+ */
+export async function openTestDatabase(dialect: Dialect, content: Content = 'migrated'): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  if (dialect === 'pglite') {
+    const snapshot = await readFile(inject('pgliteSnapshots')[content]);
+    const database = await openDatabase({ memory: true, from: new Blob([snapshot]) });
+    return { database, dispose: () => database.close() };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Pool({ connectionString: serverUrl, max: 1 });
+  const adminDb = drizzle({ client: admin });
+  await adminDb.execute(sql`create database ${sql.identifier(name)}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate();
+  if (content === 'seeded') await seedDemoData(database.db, { products: testCatalogSize });
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      await dropWhenReleased(adminDb, name);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * pg's pool.end() resolves before the server has seen every connection close, and DROP DATABASE refuses
+ * while connections remain ("object in use"); wait for them rather than killing them with FORCE, which
+ * would surface as errors on the closing clients.
+ */
+async function dropWhenReleased(adminDb: ReturnType<typeof drizzle>, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminDb.execute(sql`drop database if exists ${sql.identifier(name)}`);
+      return;
+    } catch (error) {
+      const inUse = error instanceof Error && 'code' in error && error.code === '55006';
+      if (!inUse || attempt === 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** The app over a fresh database holding the test catalog. */
+export async function openTestShop(dialect: Dialect): Promise<TestShop> {
+  const { database, dispose } = await openTestDatabase(dialect, 'seeded');
+  const loggedErrors: unknown[] = [];
+  const app = createApp({ db: database.db, config: { logError: (_message, cause) => loggedErrors.push(cause) } });
+  return {
+    app,
+    database,
+    loggedErrors,
+    async get(path, headers = {}) {
+      const response = await app.request(path, { headers });
+      const text = await response.text();
+      const isJson = response.headers.get('content-type')?.includes('application/json');
+      return { status: response.status, headers: response.headers, body: isJson ? JSON.parse(text) : text };
+    },
+    close: dispose,
+  };
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  test: {
+    name: 'backend',
+    environment: 'node',
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    // Each API test file starts its own database; PostgreSQL runs create and seed one per suite.
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
