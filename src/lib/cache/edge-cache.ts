@@ -79,9 +79,3 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler {
     return answer(request, new Response(body, { status: rendered.status, headers }), 'MISS');
   };
 }
-
-/** Deletes cache entries by key; answers how many existed. */
-export async function deleteCached(keys: Iterable<string>, cache: Cache = defaultCache()): Promise<number> {
-  const results = await Promise.all([...new Set(keys)].map((key) => cache.delete(key)));
-  return results.filter(Boolean).length;
-}

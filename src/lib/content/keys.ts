@@ -3,6 +3,8 @@
  * ("KV keys"). Nothing else concatenates key strings, so a key shape changes in one place.
  */
 
+import { hasControlCharacter } from '../http/safe-path.ts';
+
 /** The store-view code of the backend's default store; its keys carry this prefix too. */
 export const DEFAULT_STORE = 'default';
 
@@ -22,7 +24,44 @@ export const contentKeys = {
   blogPrefix: (store: string) => `${store}:blog:`,
   countries: (store: string) => `${store}:countries`,
   pulse: () => PULSE_KEY,
+  /**
+   * When `/freshness` last re-read a content key (a short-lived stamp, DECISIONS.md 6). No store
+   * prefix: it stays out of every prefix the sync owns and lists.
+   */
+  freshnessStamp: (contentKey: string) => `freshness:${contentKey}`,
 } as const;
+
+/** What a key of the SPEC.md KV table names; null for any other string. */
+export type ContentKey =
+  | { kind: 'config' | 'categories' | 'countries'; store: string }
+  | { kind: 'product'; store: string; urlKey: string }
+  | { kind: 'listingPage'; store: string; categoryId: number; page: number }
+  | { kind: 'cms' | 'blog'; store: string; identifier: string }
+  | { kind: 'pulse' };
+
+/** Store codes as the backend issues them. */
+const STORE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+/** KV allows 512 bytes; the freshness stamp prefixes a content key, so content keys stay below. */
+export const MAX_CONTENT_KEY_BYTES = 480;
+const LISTING_PAGE = /^products:category:([1-9][0-9]{0,9}):page:([1-9][0-9]{0,5})$/;
+
+export function parseContentKey(key: string): ContentKey | null {
+  if (key === PULSE_KEY) return { kind: 'pulse' };
+  if (new TextEncoder().encode(key).length > MAX_CONTENT_KEY_BYTES) return null;
+  const separator = key.indexOf(':');
+  const store = key.slice(0, separator);
+  const rest = key.slice(separator + 1);
+  if (separator < 1 || !STORE_CODE.test(store)) return null;
+  if (rest === 'config' || rest === 'categories' || rest === 'countries') return { kind: rest, store };
+  const listing = LISTING_PAGE.exec(rest);
+  if (listing) return { kind: 'listingPage', store, categoryId: Number(listing[1]), page: Number(listing[2]) };
+  for (const [prefix, kind] of [['product:', 'product'], ['cms:', 'cms'], ['blog:', 'blog']] as const) {
+    const name = rest.startsWith(prefix) ? rest.slice(prefix.length) : '';
+    if (name === '' || hasControlCharacter(name)) continue;
+    return kind === 'product' ? { kind, store, urlKey: name } : { kind, store, identifier: name };
+  }
+  return null;
+}
 
 /** The part of a prefixed key after its prefix (e.g. the urlKey of a product key). */
 export function keySuffix(key: string, prefix: string): string {

@@ -4,6 +4,8 @@
  * authenticates), the management endpoints (they have their own secret) and the login form itself.
  */
 
+import { hasControlCharacter } from '../http/safe-path.ts';
+
 export const PREVIEW_LOGIN_PATH = '/preview-login';
 
 const EXEMPT_EXACT = new Set(['/llms.txt', '/mcp', '/sitemap.xml', '/robots.txt', PREVIEW_LOGIN_PATH]);
@@ -26,7 +28,7 @@ export function isGateExempt(pathname: string): boolean {
  */
 export function safeNextPath(value: string | null | undefined): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return '/';
+  if (hasControlCharacter(value)) return '/';
   if (value === PREVIEW_LOGIN_PATH || value.startsWith(`${PREVIEW_LOGIN_PATH}?`)) return '/';
   return value;
 }

@@ -20,7 +20,8 @@ export function safePathSegments(rawPath: string): string[] | null {
   return decoded;
 }
 
-function hasControlCharacter(value: string): boolean {
+/** Whether text contains a C0 control character or DEL (never valid in a path or key). */
+export function hasControlCharacter(value: string): boolean {
   for (let index = 0; index < value.length; index++) {
     const code = value.charCodeAt(index);
     if (code < 0x20 || code === 0x7f) return true;

@@ -1,22 +1,21 @@
 /** HTTP face of the sync: method, body, secret, then runSync; answers per DECISIONS.md 3. */
 import { env } from 'cloudflare:workers';
-import { backendClient, getConfig } from '../config.ts';
-import { readJsonBody } from '../http/read-json-body.ts';
-import { json, jsonError, methodNotAllowed } from '../http/responses.ts';
+import { z } from 'zod';
+import { backendClient } from '../config.ts';
+import { json, jsonError } from '../http/responses.ts';
+import { readManagementRequest } from '../management/management-request.ts';
 import { runSync } from './run-sync.ts';
 import type { SyncType } from './parts.ts';
-import { checkSecret } from './secret.ts';
+
+/** The body may carry the secret; a sync takes no other input from it. */
+const syncBody = z.looseObject({ secret: z.unknown().optional() });
 
 export async function handleSync(request: Request, types: readonly SyncType[]): Promise<Response> {
-  if (request.method !== 'POST') return methodNotAllowed(['POST']);
-  const body = await readJsonBody(request);
-  if (body instanceof Response) return body;
-  const config = getConfig();
-  const denied = await checkSecret(request, body, config.SYNC_SECRET);
-  if (denied) return denied;
+  const parsed = await readManagementRequest(request, syncBody);
+  if (parsed instanceof Response) return parsed;
 
   const store = new URL(request.url).searchParams.get('store') ?? undefined;
-  const outcome = await runSync(backendClient(config), env.CONTENT, { types, store });
+  const outcome = await runSync(backendClient(parsed.config), env.CONTENT, { types, store });
   if ('unknownStore' in outcome) {
     return jsonError(400, 'unknown_store', `The backend has no store view "${outcome.unknownStore}".`, {
       details: { field: 'store' },
