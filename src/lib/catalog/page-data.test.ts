@@ -128,4 +128,18 @@ describe('loadCatchAllRoute / loadHomeRoute / routeStatus', () => {
     expect(missing).toMatchObject({ kind: 'not-found', page: { identifier: 'no-route' } });
     expect(routeStatus(missing)).toBe(404);
   });
+
+  it('completes a listing stub through completeStub, and marks it incomplete when that fails', async () => {
+    const stub = { id: 9, urlKey: 'p9', type: 'configurable', categoryIds: [2] } as unknown as Product;
+    const fullRecord = { ...stub, configurableOptions: [{ attributeCode: 'size', label: 'Size', values: [] }] };
+    const content = { ...full({}), product: async () => stub };
+    const url = new URL('http://shop.test/p9');
+    const completed = await loadCatchAllRoute(content, url, { completeStub: async () => fullRecord });
+    expect(completed).toMatchObject({ kind: 'product', product: fullRecord, incomplete: false });
+    const failed = await loadCatchAllRoute(content, url, { completeStub: async () => null });
+    expect(failed).toMatchObject({ kind: 'product', product: stub, incomplete: true });
+    let asked = false;
+    await loadCatchAllRoute(full({}), url, { completeStub: async () => ((asked = true), null) });
+    expect(asked).toBe(false);
+  });
 });

@@ -8,7 +8,9 @@ import { priceFormatter, toBcp47, type PriceFormat } from '../format/price.ts';
 import { menuTree, productCategoryTrail, topCategories, type MenuItem } from './category-tree.ts';
 import { CATEGORY_PAGE_SIZE } from './listing.ts';
 import { parsePageParam } from './pagination.ts';
+import { isListingStub } from './product-stub.ts';
 import { resolvePath } from './resolve-path.ts';
+import type { StubCompleter } from './stub-refetch.ts';
 
 /** CMS pages linked from the footer, in this order; absent ones are left out. */
 export const FOOTER_CMS_PAGES = ['about-us', 'customer-service', 'privacy-policy'] as const;
@@ -111,7 +113,14 @@ export type CatchAllRoute =
   | { kind: 'not-synced' }
   | { kind: 'not-found'; shell: Shell; page: CmsPage | null }
   | { kind: 'category'; shell: Shell; category: CategoryNode; trail: CategoryNode[]; listing: ListingPage }
-  | { kind: 'product'; shell: Shell; product: Product; trail: CategoryNode[] }
+  | {
+      kind: 'product';
+      shell: Shell;
+      product: Product;
+      trail: CategoryNode[];
+      /** A listing stub that could not be completed: rendered, but not worth caching. */
+      incomplete: boolean;
+    }
   | { kind: 'cms'; shell: Shell; page: CmsPage };
 
 export type HomeRoute = { kind: 'not-synced' } | { kind: 'home'; shell: Shell; home: HomeData };
@@ -129,8 +138,13 @@ export async function loadHomeRoute(content: ContentStore): Promise<HomeRoute> {
   return { kind: 'home', shell, home: await loadHome(content, shell) };
 }
 
+export interface CatchAllOptions {
+  /** Completes a listing stub from the backend (SPEC.md sync rule 4); stubs render as they are without it. */
+  completeStub?: StubCompleter;
+}
+
 /** Resolves a catch-all URL (category, product, CMS page; SPEC order) and reads its data. */
-export async function loadCatchAllRoute(content: ContentStore, url: URL): Promise<CatchAllRoute> {
+export async function loadCatchAllRoute(content: ContentStore, url: URL, options: CatchAllOptions = {}): Promise<CatchAllRoute> {
   const shell = await loadShell(content);
   if (!shell) return { kind: 'not-synced' };
   const resolved = await resolvePath(content, shell.tree, url.pathname);
@@ -139,7 +153,10 @@ export async function loadCatchAllRoute(content: ContentStore, url: URL): Promis
     const listing = page === null ? null : await loadListing(content, resolved.category.id, page);
     if (listing) return { ...resolved, shell, listing };
   } else if (resolved?.kind === 'product') {
-    return { ...resolved, shell, trail: productCategoryTrail(shell.tree, resolved.product.categoryIds) };
+    const stub = isListingStub(resolved.product);
+    const full = stub && options.completeStub ? await options.completeStub(resolved.product) : null;
+    const product = full ?? resolved.product;
+    return { kind: 'product', product, shell, trail: productCategoryTrail(shell.tree, product.categoryIds), incomplete: stub && !full };
   } else if (resolved?.kind === 'cms') {
     return { ...resolved, shell };
   }
