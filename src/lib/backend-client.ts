@@ -128,6 +128,13 @@ export function createBackendClient(options: BackendClientOptions) {
     throw new BackendError(path, `invalid ${what}: ${issues}`);
   }
 
+  /** The one record of a collection filtered by identifier, or null when there is none. */
+  async function findByIdentifier<T>(path: string, store: string, identifier: string, schema: z.ZodType<T>, what: string) {
+    const body = parse(path, collectionSchema, await getJson(path, store, { identifier, itemsPerPage: '1' }), 'collection');
+    const [first] = body.member;
+    return first === undefined ? null : parse(path, schema, first, what);
+  }
+
   /** Follows every page of a paged collection and validates each record on the way. */
   async function getAllPages<T>(path: string, store: string, schema: z.ZodType<T>, what: string): Promise<T[]> {
     const records: T[] = [];
@@ -201,6 +208,12 @@ export function createBackendClient(options: BackendClientOptions) {
     },
     blogPosts(store: string): Promise<BlogPost[]> {
       return getAllPages('/blog-posts', store, blogPostSchema, 'blog post');
+    },
+    cmsPage(store: string, identifier: string): Promise<CmsPage | null> {
+      return findByIdentifier('/cms-pages', store, identifier, cmsPageSchema, 'CMS page');
+    },
+    blogPost(store: string, identifier: string): Promise<BlogPost | null> {
+      return findByIdentifier('/blog-posts', store, identifier, blogPostSchema, 'blog post');
     },
     async countries(store: string): Promise<Country[]> {
       const body = parse('/countries', treeSchema, await getJson('/countries', store), 'country list');

@@ -39,6 +39,11 @@ export function pathToSlug(pathname: string): string | null {
   return slug;
 }
 
+/** Root-relative URL of a CMS page: its identifier, each segment encoded (the inverse of pathToSlug). */
+export function cmsHref(identifier: string): string {
+  return `/${identifier.split('/').map(encodeURIComponent).join('/')}`;
+}
+
 export async function resolvePath(
   content: Pick<ContentStore, 'product' | 'cmsPage'>,
   tree: CategoryNode[],
