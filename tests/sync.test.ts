@@ -15,6 +15,7 @@ interface SyncBody {
   success: boolean;
   synced: Record<string, number>;
   duration: string;
+  kv?: { written: number; unchanged: number; deleted: number };
   errors?: Array<{ type: string; path: string; message: string }>;
 }
 
@@ -73,6 +74,7 @@ describe('POST /sync', () => {
     expect(body.synced.categories).toBeGreaterThan(0);
     expect(body.synced.countries).toBeGreaterThanOrEqual(7);
     expect(body.duration).toMatch(/^\d+\.\d{2}s$/);
+    expect(body.kv?.unchanged).toBe(0);
   });
 
   it('stores validated records under the keys of SPEC.md, with updatedAt metadata on products', async () => {
@@ -82,7 +84,7 @@ describe('POST /sync', () => {
     const [listed] = (await products('itemsPerPage=1&page=2')).member;
     const stored = await shop.kv.getWithMetadata(`default:product:${listed.urlKey}`, 'json');
     expect(stored.value).toMatchObject({ sku: listed.sku, name: listed.name, finalPrice: listed.finalPrice });
-    expect(stored.metadata).toEqual({ updatedAt: listed.updatedAt });
+    expect(stored.metadata).toEqual({ updatedAt: listed.updatedAt, hash: expect.stringMatching(/^[0-9a-f]{16}$/) });
 
     const [top] = await categories();
     const firstPage = await shop.kv.get<ListingPage>(`default:products:category:${top.id}:page:1`, 'json');
@@ -102,6 +104,8 @@ describe('POST /sync', () => {
     const body = await syncBody(response);
     expect(response.status).toBe(200);
     expect(Object.keys(body.synced)).toEqual(['products']);
+    expect(body.kv).toMatchObject({ written: 0, deleted: 0 });
+    expect(body.kv?.unchanged).toBeGreaterThan(body.synced.products);
     expect((await shop.kv.get<Pulse>('pulse', 'json'))?.hash).toBe(before?.hash);
   });
 

@@ -22,6 +22,7 @@ export async function handleSync(request: Request, types: readonly SyncType[]): 
     });
   }
   if (!outcome.success) return json(outcome, 502);
-  const { success, synced, duration } = outcome;
-  return json({ success, synced, duration });
+  // `kv` (written / unchanged / deleted keys) is additive to the SPEC.md shape: operators see what a sync did.
+  const { success, synced, duration, kv } = outcome;
+  return json({ success, synced, duration, kv });
 }

@@ -7,6 +7,7 @@ import type { BackendClient } from '../backend-client.ts';
 import { contentKeys } from '../content/keys.ts';
 import { buildListingPages, flattenCategories } from '../catalog/listing.ts';
 import { B2B_MODULES, withB2bPlugins } from './b2b-plugins.ts';
+import { sha256Hex } from './pulse.ts';
 
 export const syncTypes = ['config', 'categories', 'products', 'cmsPages', 'blogPosts', 'countries'] as const;
 export type SyncType = (typeof syncTypes)[number];
@@ -24,7 +25,15 @@ export const syncTypeBySegment: Record<string, SyncType> = {
 export interface KvEntry {
   key: string;
   value: string;
+  /** Digest of `value`: kept in the key's metadata so an unchanged record is not rewritten. */
+  hash: string;
   metadata?: Record<string, string>;
+}
+
+/** An entry whose value is the JSON of `record`, with its content hash. */
+async function entry(key: string, record: unknown, metadata?: Record<string, string>): Promise<KvEntry> {
+  const value = JSON.stringify(record);
+  return { key, value, hash: (await sha256Hex(value)).slice(0, 16), metadata };
 }
 
 export interface SyncPart {
@@ -37,8 +46,6 @@ export interface SyncPart {
   ownedPrefixes: string[];
 }
 
-const json = (value: unknown) => JSON.stringify(value);
-
 type PartBuilder = (client: BackendClient, store: string) => Promise<Omit<SyncPart, 'store' | 'type'>>;
 
 const builders: Record<SyncType, PartBuilder> = {
@@ -49,28 +56,29 @@ const builders: Record<SyncType, PartBuilder> = {
       ...B2B_MODULES.map((module) => client.b2bPlugin(store, module)),
     ]);
     const config = withB2bPlugins(base, probed.filter((manifest) => manifest !== null));
-    return { count: 1, entries: [{ key: contentKeys.config(store), value: json(config) }], ownedPrefixes: [] };
+    return { count: 1, entries: [await entry(contentKeys.config(store), config)], ownedPrefixes: [] };
   },
   async categories(client, store) {
     const tree = await client.categories(store);
     return {
       count: flattenCategories(tree).length,
-      entries: [{ key: contentKeys.categories(store), value: json(tree) }],
+      entries: [await entry(contentKeys.categories(store), tree)],
       ownedPrefixes: [],
     };
   },
   async products(client, store) {
     // The tree decides which listing pages exist; it is read, not stored, by this part.
     const [products, tree] = await Promise.all([client.products(store), client.categories(store)]);
-    const productEntries = products.map((product) => ({
-      key: contentKeys.product(store, product.urlKey),
-      value: json(product),
-      metadata: { updatedAt: product.updatedAt },
-    }));
-    const pageEntries = buildListingPages(tree, products).map((page) => ({
-      key: contentKeys.listingPage(store, page.categoryId, page.page),
-      value: json(page),
-    }));
+    const productEntries = await Promise.all(
+      products.map((product) =>
+        entry(contentKeys.product(store, product.urlKey), product, { updatedAt: product.updatedAt }),
+      ),
+    );
+    const pageEntries = await Promise.all(
+      buildListingPages(tree, products).map((page) =>
+        entry(contentKeys.listingPage(store, page.categoryId, page.page), page),
+      ),
+    );
     return {
       count: products.length,
       entries: [...productEntries, ...pageEntries],
@@ -81,11 +89,9 @@ const builders: Record<SyncType, PartBuilder> = {
     const pages = await client.cmsPages(store);
     return {
       count: pages.length,
-      entries: pages.map((page) => ({
-        key: contentKeys.cms(store, page.identifier),
-        value: json(page),
-        metadata: { updatedAt: page.updatedAt },
-      })),
+      entries: await Promise.all(
+        pages.map((page) => entry(contentKeys.cms(store, page.identifier), page, { updatedAt: page.updatedAt })),
+      ),
       ownedPrefixes: [contentKeys.cmsPrefix(store)],
     };
   },
@@ -93,11 +99,9 @@ const builders: Record<SyncType, PartBuilder> = {
     const posts = await client.blogPosts(store);
     return {
       count: posts.length,
-      entries: posts.map((post) => ({
-        key: contentKeys.blog(store, post.identifier),
-        value: json(post),
-        metadata: { updatedAt: post.updatedAt },
-      })),
+      entries: await Promise.all(
+        posts.map((post) => entry(contentKeys.blog(store, post.identifier), post, { updatedAt: post.updatedAt })),
+      ),
       ownedPrefixes: [contentKeys.blogPrefix(store)],
     };
   },
@@ -105,7 +109,7 @@ const builders: Record<SyncType, PartBuilder> = {
     const countries = await client.countries(store);
     return {
       count: countries.length,
-      entries: [{ key: contentKeys.countries(store), value: json(countries) }],
+      entries: [await entry(contentKeys.countries(store), countries)],
       ownedPrefixes: [],
     };
   },

@@ -12,10 +12,10 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** Digest of one part: the sorted keys and their serialized values. */
-export function digestEntries(entries: ReadonlyArray<{ key: string; value: string }>): Promise<string> {
+/** Digest of one part: its keys in order, each with the content hash of its value. */
+export function digestEntries(entries: ReadonlyArray<{ key: string; hash: string }>): Promise<string> {
   const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return sha256Hex(sorted.map((entry) => `${entry.key}\n${entry.value}`).join('\n\u0000'));
+  return sha256Hex(sorted.map((entry) => `${entry.key}=${entry.hash}`).join('\n'));
 }
 
 /** The next pulse: previous part digests overlaid with the new ones, hashed in key order. */

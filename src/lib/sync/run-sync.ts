@@ -6,7 +6,7 @@ import { BackendError, type BackendClient } from '../backend-client.ts';
 import { forgetPulse } from '../cache/pulse-memo.ts';
 import { readPulse } from '../content/content-store.ts';
 import { PULSE_KEY } from '../content/keys.ts';
-import { writeParts } from './kv-writer.ts';
+import { writeParts, type WriteReport } from './kv-writer.ts';
 import { buildPart, type SyncPart, type SyncType } from './parts.ts';
 import { digestEntries, nextPulse } from './pulse.ts';
 
@@ -24,7 +24,7 @@ export interface SyncFailure {
 }
 
 export type SyncOutcome =
-  | { success: true; synced: Partial<Record<SyncType, number>>; duration: string; pulse: string }
+  | { success: true; synced: Partial<Record<SyncType, number>>; duration: string; pulse: string; kv: WriteReport }
   | { success: false; errors: SyncFailure[]; duration: string }
   | { success: false; unknownStore: string };
 
@@ -58,7 +58,7 @@ export async function runSync(client: BackendClient, kv: KVNamespace, request: S
   });
   if (errors.length > 0) return { success: false, errors, duration: seconds(startedAt) };
 
-  await writeParts(kv, parts);
+  const written = await writeParts(kv, parts);
   const digests: Record<string, string> = {};
   for (const part of parts) digests[`${part.store}:${part.type}`] = await digestEntries(part.entries);
   const pulse = await nextPulse(await readPulse(kv), digests, new Date());
@@ -67,5 +67,5 @@ export async function runSync(client: BackendClient, kv: KVNamespace, request: S
 
   const synced: Partial<Record<SyncType, number>> = {};
   for (const part of parts) synced[part.type] = (synced[part.type] ?? 0) + part.count;
-  return { success: true, synced, duration: seconds(startedAt), pulse: pulse.hash };
+  return { success: true, synced, duration: seconds(startedAt), pulse: pulse.hash, kv: written };
 }
