@@ -1,50 +1,94 @@
 /**
- * `npm run bench`: figures for the sync and the storefront's pages, on a throw-away shop.
- *   npm run bench -- --products 10000 --requests 200
- * Prints how long seeding and full syncs take, and latency percentiles of rendered pages.
+ * `npm run bench`: figures for the sync and the storefront, on a throw-away shop.
+ *   npm run bench -- --products 10000 [--duration 10] [--connections 10]
+ * Seeds a generated catalog, then measures: the floor (merely fetching every backend page the
+ * sync reads), a first and a no-op full sync, and throughput/latency under load in the same
+ * workerd for an edge-cache HIT, an uncached render from KV and a trivial route (the ceiling).
+ * Prints a table and writes the figures as JSON to bench-results/.
  */
+import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createBackendClient } from '../src/lib/backend-client.ts';
 import { freePort } from './lib/ports.ts';
 import { ROOT, buildStorefront, startBackend, startStorefront, type Child } from './lib/processes.ts';
 
-const { values } = parseArgs({ options: { products: { type: 'string', default: '240' }, requests: { type: 'string', default: '100' } } });
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '240' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+  },
+});
 const products = Number(values.products);
-const requests = Number(values.requests);
+const duration = Number(values.duration);
+const connections = Number(values.connections);
 const secret = 'bench-secret-0123456789';
+const seconds = (since: number) => (performance.now() - since) / 1000;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+interface Load {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
 }
 
-async function timeRequests(url: string, count: number): Promise<string> {
-  const times: number[] = [];
-  for (let index = 0; index < count; index++) {
-    const started = performance.now();
-    const response = await fetch(url);
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return `p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times.at(-1)!.toFixed(1)} ms`;
+async function load(url: string, paths?: () => string): Promise<Load> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    ...(paths ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }] } : {}),
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function sync(storefrontUrl: string) {
+  const started = performance.now();
+  const response = await fetch(`${storefrontUrl}/sync`, { method: 'POST', headers: { Authorization: `Bearer ${secret}` } });
+  const body = (await response.json()) as { synced?: Record<string, number>; kv?: Record<string, number> };
+  if (!response.ok) throw new Error(`sync failed: ${JSON.stringify(body)}`);
+  return { seconds: seconds(started), synced: body.synced, kv: body.kv };
+}
+
+/** The floor: every backend read a full sync makes, through the same client, nothing written. */
+async function fetchFloor(backendUrl: string): Promise<number> {
+  const client = createBackendClient({ baseUrl: backendUrl, timeoutMs: 120_000 });
+  const started = performance.now();
+  const stores = await client.stores();
+  await Promise.all(
+    stores.flatMap(({ code }) => [
+      client.storeConfig(code),
+      client.categories(code),
+      client.products(code),
+      client.cmsPages(code),
+      client.blogPosts(code),
+      client.countries(code),
+    ]),
+  );
+  return seconds(started);
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'shop-bench-'));
 const children: Child[] = [];
 try {
   const env = { PGLITE_DIR: join(dir, 'pglite'), SYNC_SECRET: secret };
-  let started = performance.now();
+  const seedStarted = performance.now();
   const seeded = spawnSync(process.execPath, ['backend/src/cli/seed.ts', '--products', String(products)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     encoding: 'utf8',
   });
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
-  console.log(`seed ${products} products: ${((performance.now() - started) / 1000).toFixed(1)} s (${seeded.stdout.trim()})`);
+  const seedSeconds = seconds(seedStarted);
 
   const [backend] = await Promise.all([startBackend({ port: await freePort(), env }), buildStorefront()]);
   children.push(backend);
@@ -55,21 +99,49 @@ try {
   });
   children.push(storefront);
 
-  for (const label of ['first full sync (empty KV)', 'second full sync (no change)']) {
-    started = performance.now();
-    const response = await fetch(`${storefront.url}/sync`, { method: 'POST', headers: { Authorization: `Bearer ${secret}` } });
-    const body = (await response.json()) as { synced?: Record<string, number> };
-    if (!response.ok) throw new Error(`sync failed: ${JSON.stringify(body)}`);
-    console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(2)} s ${JSON.stringify(body.synced)}`);
-  }
+  const floorSeconds = await fetchFloor(backend.url);
+  const firstSync = await sync(storefront.url);
+  const noopSync = await sync(storefront.url);
 
-  const api = async <T>(path: string) => (await (await fetch(`${backend.url}/api/rest/v2${path}`)).json()) as T;
-  const [category] = (await api<{ member: Array<{ urlPath: string }> }>('/categories')).member;
-  const [product] = (await api<{ member: Array<{ urlKey: string }> }>('/products?itemsPerPage=1')).member;
-  for (const [name, path] of [['home', '/'], ['category', `/${category.urlPath}`], ['product', `/${product.urlKey}`]]) {
-    console.log(`page ${name.padEnd(8)} x${requests}: ${await timeRequests(`${storefront.url}${path}`, requests)}`);
+  const listing = await fetch(`${backend.url}/api/rest/v2/products?itemsPerPage=1`);
+  const [product] = ((await listing.json()) as { member: Array<{ urlKey: string }> }).member;
+  const productPath = `/${product.urlKey}`;
+  await (await fetch(`${storefront.url}${productPath}`)).arrayBuffer(); // warm the edge cache
+  let counter = 0;
+  const hit = await load(`${storefront.url}${productPath}`);
+  const uncached = await load(storefront.url, () => `${productPath}?bench=${counter++}`);
+  const trivial = await load(`${storefront.url}/health`);
+
+  const figures = {
+    products,
+    seedSeconds,
+    floorSeconds,
+    firstSync,
+    noopSync,
+    syncToFloor: firstSync.seconds / floorSeconds,
+    load: { connections, duration, hit, uncached, trivial },
+    hitShareOfTrivial: hit.requestsPerSecond / trivial.requestsPerSecond,
+    uncachedShareOfTrivial: uncached.requestsPerSecond / trivial.requestsPerSecond,
+  };
+
+  const row = (name: string, value: string) => console.log(`${name.padEnd(34)} ${value}`);
+  row('catalog', `${products} products per store`);
+  row('seed', `${seedSeconds.toFixed(1)} s`);
+  row('floor: fetch every backend page', `${floorSeconds.toFixed(2)} s`);
+  row('first full sync (empty KV)', `${firstSync.seconds.toFixed(2)} s  kv ${JSON.stringify(firstSync.kv)}`);
+  row('no-op full sync', `${noopSync.seconds.toFixed(2)} s  kv ${JSON.stringify(noopSync.kv)}`);
+  row('first sync / floor', `${figures.syncToFloor.toFixed(2)}x (target <= 2x)`);
+  for (const [name, figure] of [['edge HIT', hit], ['uncached render', uncached], ['trivial route', trivial]] as const) {
+    row(`${name} (${connections} conn, ${duration} s)`, `${figure.requestsPerSecond} req/s  p50 ${figure.p50} ms  p99 ${figure.p99} ms  errors ${figure.errors}`);
   }
-  console.log(`backend /products?itemsPerPage=100 x${requests}: ${await timeRequests(`${backend.url}/api/rest/v2/products?itemsPerPage=100`, requests)}`);
+  row('HIT / trivial', `${(figures.hitShareOfTrivial * 100).toFixed(0)}% (target >= 70%)`);
+  row('uncached / trivial', `${(figures.uncachedShareOfTrivial * 100).toFixed(0)}% (target >= 35%)`);
+
+  const outDir = join(ROOT, 'bench-results');
+  await mkdir(outDir, { recursive: true });
+  const file = join(outDir, `bench-${products}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  await writeFile(file, JSON.stringify(figures, null, 2));
+  console.log(`\nfigures written to ${file}`);
 } finally {
   await Promise.allSettled(children.map((child) => child.stop()));
   await rm(dir, { recursive: true, force: true });
