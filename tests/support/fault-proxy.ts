@@ -11,6 +11,8 @@ export interface SeenRequest {
   /** Path and query exactly as the storefront sent them. */
   path: string;
   headers: IncomingHttpHeaders;
+  /** The request body as text (empty for GET and HEAD). */
+  body: string;
 }
 
 type Rule =
@@ -60,9 +62,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   let rules: Rule[] = [];
   const seen: SeenRequest[] = [];
 
-  async function forward(request: IncomingMessage, response: ServerResponse, path: string, rule: Rule | undefined) {
+  async function forward(request: IncomingMessage, response: ServerResponse, path: string, rule: Rule | undefined, body?: Uint8Array<ArrayBuffer>) {
     if (rule?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, rule.ms));
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await readBody(request);
     const upstream = await fetch(`${target}${path}`, {
       method: request.method,
       headers: requestHeaders(request.headers),
@@ -82,14 +83,16 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
 
   const server: Server = createServer(async (request, response) => {
     const path = request.url ?? '/';
-    seen.push({ method: request.method ?? 'GET', path, headers: request.headers });
+    const method = request.method ?? 'GET';
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(request);
+    seen.push({ method, path, headers: request.headers, body: body ? Buffer.from(body).toString() : '' });
     const rule = rules.find((candidate) => candidate.match.test(path));
     if (rule?.kind === 'answer') {
       sendJson(response, rule.status, rule.body);
       return;
     }
     try {
-      await forward(request, response, path, rule);
+      await forward(request, response, path, rule, body);
     } catch {
       // The backend is down (a test stopped it): drop the connection, as an unreachable host would.
       request.socket.destroy();
