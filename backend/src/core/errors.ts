@@ -26,19 +26,30 @@ const httpErrorCodes: Partial<Record<number, string>> = {
   415: 'unsupported_media_type',
 };
 
+export interface AppErrorOptions extends ErrorOptions {
+  /** Response headers the error implies (Retry-After, WWW-Authenticate). */
+  headers?: Record<string, string>;
+  /** Extra top-level body fields a protocol requires (OAuth's error_description). */
+  fields?: Record<string, string>;
+}
+
 /** The one error type of the backend: thrown anywhere, turned into JSON by {@link errorHandler}. */
 export class AppError extends Error {
   readonly kind: ErrorKind;
   /** snake_case, stable: clients branch on it. */
   readonly code: string;
   readonly details: unknown;
+  readonly headers: Record<string, string>;
+  readonly fields: Record<string, string>;
 
-  constructor(kind: ErrorKind, code: string, message: string, details?: unknown, options?: ErrorOptions) {
+  constructor(kind: ErrorKind, code: string, message: string, details?: unknown, options: AppErrorOptions = {}) {
     super(message, options);
     this.name = 'AppError';
     this.kind = kind;
     this.code = code;
     this.details = details;
+    this.headers = options.headers ?? {};
+    this.fields = options.fields ?? {};
   }
 
   get status(): ContentfulStatusCode {
@@ -47,6 +58,7 @@ export class AppError extends Error {
 }
 
 export interface ErrorBody {
+  [field: string]: unknown;
   error: string;
   message: string;
   details?: unknown;
@@ -67,8 +79,9 @@ export function errorHandler(log: ErrorLogger): ErrorHandler {
     if (err instanceof AppError) {
       // A server-side failure behind a typed error still deserves a log line.
       if (err.status >= 500) log(`${c.req.method} ${c.req.path}: ${err.code}`, err.cause ?? err);
-      const body: ErrorBody = { error: err.code, message: err.message };
+      const body: ErrorBody = { ...err.fields, error: err.code, message: err.message };
       if (err.details !== undefined) body.details = err.details;
+      for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
       return errorResponse(c, err.status, body);
     }
     // Raised by Hono itself or its middleware (malformed body, body too large...): keep the status.

@@ -1,4 +1,5 @@
 import type { Env } from 'hono';
+import type { AppEnv } from './context.ts';
 import { createMiddleware } from 'hono/factory';
 
 /**
@@ -8,4 +9,16 @@ import { createMiddleware } from 'hono/factory';
 export const publicCatalogCache = createMiddleware<Env>(async function publicCatalogCache(c, next) {
   await next();
   if (c.res.ok && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'public, max-age=60');
+});
+
+/**
+ * Catalog answers that may differ per caller (DECISIONS.md 20): a signed-in caller's copy is private
+ * for a minute; the guest copy stays public. Both vary on Authorization, so no shared cache hands the
+ * guest view to a customer or the reverse.
+ */
+export const callerVaryingCache = createMiddleware<AppEnv>(async function callerVaryingCache(c, next) {
+  await next();
+  if (!c.res.ok) return;
+  c.header('Vary', 'Authorization', { append: true });
+  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', c.var.caller.kind === 'guest' ? 'public, max-age=60' : 'private, max-age=60');
 });

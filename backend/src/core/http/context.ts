@@ -1,16 +1,35 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { Caller } from '../auth/caller.ts';
+import type { LoginThrottle } from '../auth/login-throttle.ts';
+import type { AuthSettings } from '../auth/settings.ts';
 import type { Db } from '../db/database.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { HookRegistry } from '../modules/hooks.ts';
+import type { PaymentProviders } from '../payments/provider.ts';
 import type { StoreView } from '../stores/store-view.ts';
 
 /** Per-request values every route can read through `c.var`. */
 export interface AppVariables {
   db: Db;
+  auth: AuthSettings;
+  events: EventBus;
+  hooks: HookRegistry;
+  payments: PaymentProviders;
+  loginThrottle: LoginThrottle;
+  /** Guest unless a valid access token came with the request. */
+  caller: Caller;
+  /** Believe X-Forwarded-For (a trusted proxy is in front). */
+  trustProxy: boolean;
 }
 
 export interface AppEnv {
+  /** Set by @hono/node-server; absent when the app is called in process (tests). */
+  Bindings: Partial<HttpBindings>;
   Variables: AppVariables;
 }
 
 /** Routes scoped to a store view also see the resolved store. */
 export interface StoreEnv {
+  Bindings: Partial<HttpBindings>;
   Variables: AppVariables & { store: StoreView };
 }

@@ -14,7 +14,7 @@ export interface ProductFilters {
 }
 
 /** Listings show enabled products that have their own page (not variants). */
-function listingCondition(db: Db, filters: ProductFilters): SQL | undefined {
+export function listingCondition(db: Db, filters: ProductFilters): SQL | undefined {
   const conditions: SQL[] = [eq(products.isEnabled, true), eq(products.visibility, 'catalog')];
   if (filters.urlKey !== undefined) conditions.push(eq(products.urlKey, filters.urlKey));
   if (filters.sku !== undefined) conditions.push(eq(products.sku, filters.sku));

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { publicCatalogCache } from '../../http/cache-control.ts';
+import { callerVaryingCache } from '../../http/cache-control.ts';
 import type { StoreEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/router.ts';
 import { collectionOf, errorResponses, jsonContent, PagingQuery } from '../../http/schemas.ts';
@@ -8,6 +8,7 @@ import { StoreHeaders, StoreQuery } from '../../stores/schemas.ts';
 import { resolveStoreView } from '../../stores/store-view.ts';
 import { parseTimestamp } from '../../time.ts';
 import { listProductRows } from './listing.ts';
+import { emitProductDtoBuild } from './dto-build.ts';
 import { loadProductRecords } from './record.ts';
 import { loadProductRowsByIds } from './rows.ts';
 import { ProductDetailSchema, ProductListingSchema } from './schemas.ts';
@@ -31,7 +32,8 @@ const listProductsRoute = createRoute({
   path: '/products',
   tags: ['Catalog'],
   summary: 'Product listing (records without type-specific children)',
-  middleware: [resolveStoreView, publicCatalogCache] as const,
+  description: 'Send a customer token to get the caller\'s view (modules may annotate records per customer group); such answers are private.',
+  middleware: [resolveStoreView, callerVaryingCache] as const,
   request: { query: ListQuery, headers: StoreHeaders },
   responses: {
     200: jsonContent(collectionOf(ProductListingSchema, 'ProductCollection'), 'A page of products, ordered by id'),
@@ -44,7 +46,7 @@ const productDetailRoute = createRoute({
   path: '/products/{id}',
   tags: ['Catalog'],
   summary: 'Full product record with its type-specific children',
-  middleware: [resolveStoreView, publicCatalogCache] as const,
+  middleware: [resolveStoreView, callerVaryingCache] as const,
   request: {
     params: z.object({ id: RecordId.openapi({ param: { name: 'id', in: 'path' }, example: 1 }) }),
     query: StoreQuery,
@@ -59,6 +61,7 @@ export const productRoutes = createRouter<StoreEnv>()
     const filters = { urlKey, sku, categoryId, updatedSince: updatedSince === undefined ? undefined : parseTimestamp(updatedSince) };
     const { rows, totalItems } = await listProductRows(c.var.db, c.var.store.id, filters, { page, itemsPerPage });
     const member = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: false });
+    await emitProductDtoBuild(c.var.events, member, c.var.caller.groupId, 'listing');
     return c.json({ member, totalItems, page, itemsPerPage }, 200);
   })
   .openapi(productDetailRoute, async (c) => {
@@ -66,5 +69,6 @@ export const productRoutes = createRouter<StoreEnv>()
     const rows = await loadProductRowsByIds(c.var.db, c.var.store.id, [id]);
     const [record] = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: true });
     if (!record) throw new AppError('not_found', 'product_not_found', `No product with id ${id}.`);
+    await emitProductDtoBuild(c.var.events, [record], c.var.caller.groupId, 'detail');
     return c.json(record, 200);
   });

@@ -5,3 +5,7 @@ export * from './products.ts';
 export * from './product-types.ts';
 export * from './content.ts';
 export * from './customers.ts';
+export * from './addresses.ts';
+export * from './auth.ts';
+export * from './carts.ts';
+export * from './orders.ts';

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from
 import { categories } from './categories.ts';
 import { id, money, timestamps } from './columns.ts';
 import { stores } from './stores.ts';
+import { productSearchDocument } from './search-document.ts';
 
 export const productTypes = ['simple', 'configurable', 'grouped', 'bundle', 'downloadable', 'virtual', 'giftcard'] as const;
 export type ProductType = (typeof productTypes)[number];
@@ -39,6 +40,8 @@ export const products = pgTable(
     index().on(t.updatedAt),
     // Listings page through visible products in id order; this keeps deep pages off a full sort.
     index('products_listing_index').on(t.id).where(sql`${t.isEnabled} and ${t.visibility} = 'catalog'`),
+    // Full-text search matches this exact expression (see productSearchDocument), so the planner can use it.
+    index('products_search_index').using('gin', productSearchDocument(t)),
   ],
 );
 

@@ -1,0 +1,77 @@
+import { html } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import type { AdminNavItem } from '../modules/define-module.ts';
+
+type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+/** The shell's own pages; modules add theirs through ModuleDefinition.adminPages. */
+export const coreNav: AdminNavItem[] = [
+  { title: 'Products', path: '/products', section: 'Catalog' },
+  { title: 'Customers', path: '/customers', section: 'Customers' },
+  { title: 'Orders', path: '/orders', section: 'Sales' },
+  { title: 'Storefront', path: '/storefront', section: 'Stores' },
+  { title: 'API clients', path: '/api-clients', section: 'System' },
+];
+
+const sections: AdminNavItem['section'][] = ['Catalog', 'Customers', 'Sales', 'Stores', 'System'];
+
+/** Module pages that take over a reserved slot replace the core link of that slot. */
+export function navigation(moduleNav: AdminNavItem[]): AdminNavItem[] {
+  const slots = new Set(moduleNav.flatMap((item) => (item.slot ? [item.slot] : [])));
+  return [...coreNav.filter((item) => !slots.has(item.path.slice(1) as 'storefront')), ...moduleNav];
+}
+
+const styles = `
+body{font:15px/1.5 system-ui,sans-serif;margin:0;display:flex;min-height:100vh;color:#1f2937}
+nav{width:210px;background:#111827;color:#e5e7eb;padding:1rem}nav a{color:#e5e7eb;display:block;padding:.2rem 0;text-decoration:none}
+nav h2{font-size:.75rem;text-transform:uppercase;color:#9ca3af;margin:1rem 0 .3rem}main{flex:1;padding:1.5rem 2rem;max-width:1100px}
+table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #e5e7eb;padding:.4rem;text-align:left}
+label{display:block;margin:.6rem 0}input,select{font:inherit;padding:.3rem;min-width:16rem}button{font:inherit;padding:.35rem .9rem}
+.flash{background:#ecfdf5;border:1px solid #10b981;padding:.5rem 1rem}.error{background:#fef2f2;border:1px solid #ef4444;padding:.5rem 1rem}
+.muted{color:#6b7280}.cards{display:flex;gap:1rem}.card{border:1px solid #e5e7eb;padding:1rem;min-width:10rem}`;
+
+export interface PageOptions {
+  title: string;
+  adminEmail?: string;
+  csrfToken?: string;
+  nav?: AdminNavItem[];
+  flash?: string;
+  error?: string;
+}
+
+/** The page frame every admin page renders into; hono/html escapes every interpolated value. */
+export function layout(options: PageOptions, body: Html): Html {
+  const nav = options.nav ?? [];
+  return html`<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${options.title} · Admin</title>
+    <style>
+      ${styles}
+    </style>
+  </head>
+  <body>
+    ${options.adminEmail
+      ? html`<nav>
+          <a href="/admin"><strong>Admin</strong></a>
+          ${sections.map((section) => {
+            const items = nav.filter((item) => item.section === section);
+            return items.length === 0 ? '' : html`<h2>${section}</h2>${items.map((item) => html`<a href="/admin${item.path}">${item.title}</a>`)}`;
+          })}
+          <h2>${options.adminEmail}</h2>
+          <form method="post" action="/admin/logout"><input type="hidden" name="_csrf" value="${options.csrfToken}" /><button>Sign out</button></form>
+        </nav>`
+      : ''}
+    <main>
+      <h1>${options.title}</h1>
+      ${options.flash ? html`<p class="flash" role="status">${options.flash}</p>` : ''}
+      ${options.error ? html`<p class="error" role="alert">${options.error}</p>` : ''} ${body}
+    </main>
+  </body>
+</html>`;
+}
+
+/** The hidden field every form of a signed-in page carries. */
+export const csrfField = (token: string) => html`<input type="hidden" name="_csrf" value="${token}" />`;

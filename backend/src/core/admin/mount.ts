@@ -1,0 +1,63 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { secureHeaders } from 'hono/secure-headers';
+import { LoginThrottle, type ThrottleOptions } from '../auth/login-throttle.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { ModuleRegistry } from '../modules/registry.ts';
+import type { AdminEnv } from './admin-env.ts';
+import { checkCsrf } from './csrf.ts';
+import { navigation } from './layout.ts';
+import { loginRoutes } from './login.ts';
+import { formFields } from './page.ts';
+import { apiClientPages } from './pages/api-clients.ts';
+import { customerPages } from './pages/customers.ts';
+import { dashboardPage } from './pages/dashboard.ts';
+import { orderPages } from './pages/orders.ts';
+import { productPages } from './pages/products.ts';
+import { storefrontPlaceholder } from './pages/storefront.ts';
+import { currentSession, endSession } from './sessions.ts';
+
+/**
+ * Every page behind this needs a session; every POST must carry the session's CSRF token (forms
+ * include it as `_csrf`). Unauthenticated page views go to the login form.
+ */
+function requireAdmin(nav: AdminEnv['Variables']['adminNav']) {
+  return createMiddleware<AdminEnv>(async function requireAdmin(c, next) {
+    const session = await currentSession(c, c.var.db);
+    if (!session) return c.req.method === 'GET' ? c.redirect('/admin/login', 303) : c.text('Your admin session ended; sign in again.', 401);
+    if (c.req.method === 'POST') checkCsrf((await formFields(c))._csrf, session.csrfToken);
+    c.set('admin', session.admin);
+    c.set('csrfToken', session.csrfToken);
+    c.set('adminNav', nav);
+    await next();
+  });
+}
+
+/** Mounts /admin: login, the core pages, then module pages (a module may take over a reserved slot). */
+export function mountAdmin(app: OpenAPIHono<AppEnv>, registry: ModuleRegistry, throttleOptions: ThrottleOptions): void {
+  const admin = new Hono<AppEnv>();
+  admin.use(
+    secureHeaders({
+      contentSecurityPolicy: { defaultSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], formAction: ["'self'"], frameAncestors: ["'none'"] },
+      xFrameOptions: 'DENY',
+    }),
+  );
+  admin.route('/', loginRoutes(new LoginThrottle(throttleOptions)));
+
+  const pages = new Hono<AdminEnv>();
+  pages.use(requireAdmin(navigation(registry.adminNav)));
+  pages.post('/logout', async (c) => {
+    await endSession(c, c.var.db);
+    return c.redirect('/admin/login', 303);
+  });
+  pages.route('/', dashboardPage);
+  pages.route('/products', productPages);
+  pages.route('/customers', customerPages);
+  pages.route('/orders', orderPages);
+  pages.route('/api-clients', apiClientPages);
+  for (const module of registry.modules) if (module.routes?.admin) pages.route(`/${module.id}`, module.routes.admin);
+  pages.route('/storefront', storefrontPlaceholder);
+  admin.route('/', pages);
+  app.route('/admin', admin);
+}

@@ -1,0 +1,80 @@
+import { asc, count, eq, ilike, or } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { html } from 'hono/html';
+import { z } from 'zod';
+import { customerGroups, customers } from '../../db/schema/index.ts';
+import type { AdminEnv } from '../admin-env.ts';
+import { csrfField } from '../layout.ts';
+import { formFields, renderPage } from '../page.ts';
+
+const pageSize = 50;
+const Id = z.coerce.number().int().min(1).max(2_147_483_647);
+const GroupForm = z.object({ groupId: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const customerPages = new Hono<AdminEnv>()
+  .get('/', async (c) => {
+    const q = (c.req.query('q') ?? '').trim().slice(0, 100);
+    const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
+    const where = q ? or(ilike(customers.email, `%${q}%`), ilike(customers.lastName, `%${q}%`)) : undefined;
+    const [rows, [total]] = await Promise.all([
+      c.var.db
+        .select({ customer: customers, group: customerGroups.code })
+        .from(customers)
+        .innerJoin(customerGroups, eq(customerGroups.id, customers.groupId))
+        .where(where)
+        .orderBy(asc(customers.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      c.var.db.select({ n: count() }).from(customers).where(where),
+    ]);
+    return renderPage(
+      c,
+      'Customers',
+      html`<form method="get"><input name="q" value="${q}" placeholder="Email or last name" aria-label="Search customers" /> <button>Search</button></form>
+        <p class="muted">${total?.n ?? 0} customers</p>
+        <table>
+          <tr><th>Email</th><th>Name</th><th>Group</th></tr>
+          ${rows.map(
+            ({ customer, group }) =>
+              html`<tr><td><a href="/admin/customers/${customer.id}">${customer.email}</a></td><td>${customer.firstName} ${customer.lastName}</td><td>${group}</td></tr>`,
+          )}
+        </table>`,
+    );
+  })
+  .get('/:id', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    if (!id.success) return c.notFound();
+    const [[customer], groups] = await Promise.all([
+      c.var.db.select().from(customers).where(eq(customers.id, id.data)),
+      // Group 0 is NOT LOGGED IN: it stands for guests and is never assigned to an account.
+      c.var.db.select().from(customerGroups).orderBy(asc(customerGroups.id)),
+    ]);
+    if (!customer) return c.notFound();
+    return renderPage(
+      c,
+      customer.email,
+      html`<p>${customer.firstName} ${customer.lastName}</p>
+        <form method="post" action="/admin/customers/${customer.id}">
+          ${csrfField(c.var.csrfToken)}
+          <label
+            >Customer group
+            <select name="groupId">
+              ${groups
+                .filter((g) => g.id !== 0)
+                .map((g) => html`<option value="${g.id}" ${g.id === customer.groupId ? 'selected' : ''}>${g.code}</option>`)}
+            </select></label
+          >
+          <button type="submit">Save</button>
+        </form>
+        <p class="muted">The group applies to the customer's next API call: tokens never carry it.</p>`,
+    );
+  })
+  .post('/:id', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    const form = GroupForm.safeParse(await formFields(c));
+    if (!id.success || !form.success) return c.text('Invalid customer or group.', 400);
+    const [group] = await c.var.db.select().from(customerGroups).where(eq(customerGroups.id, form.data.groupId));
+    if (!group || group.id === 0) return c.text('Unknown customer group.', 400);
+    await c.var.db.update(customers).set({ groupId: group.id, updatedAt: new Date() }).where(eq(customers.id, id.data));
+    return c.redirect(`/admin/customers/${id.data}?flash=saved`, 303);
+  });

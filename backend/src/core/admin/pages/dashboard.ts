@@ -1,0 +1,31 @@
+import { count, desc, sum } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { html } from 'hono/html';
+import { customers, orders, products } from '../../db/schema/index.ts';
+import type { AdminEnv } from '../admin-env.ts';
+import { renderPage } from '../page.ts';
+
+export const dashboardPage = new Hono<AdminEnv>().get('/', async (c) => {
+  const db = c.var.db;
+  const [[productCount], [customerCount], [orderStats], recent] = await Promise.all([
+    db.select({ n: count() }).from(products),
+    db.select({ n: count() }).from(customers),
+    db.select({ n: count(), revenue: sum(orders.grandTotal) }).from(orders),
+    db.select().from(orders).orderBy(desc(orders.id)).limit(5),
+  ]);
+  return renderPage(
+    c,
+    'Dashboard',
+    html`<div class="cards">
+        <div class="card"><strong>${productCount?.n ?? 0}</strong><br />products</div>
+        <div class="card"><strong>${customerCount?.n ?? 0}</strong><br />customers</div>
+        <div class="card"><strong>${orderStats?.n ?? 0}</strong><br />orders</div>
+        <div class="card"><strong>${orderStats?.revenue ?? '0'}</strong><br />revenue (all currencies)</div>
+      </div>
+      <h2>Latest orders</h2>
+      <table>
+        <tr><th>Number</th><th>Email</th><th>Total</th><th>Status</th></tr>
+        ${recent.map((o) => html`<tr><td><a href="/admin/orders/${o.id}">${o.number}</a></td><td>${o.email}</td><td>${o.grandTotal} ${o.currency}</td><td>${o.status}</td></tr>`)}
+      </table>`,
+  );
+});

@@ -1,0 +1,63 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import type { Db } from '../db/database.ts';
+import { apiClients, customers, revokedAccessTokens } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import type { AppEnv } from '../http/context.ts';
+import { guest, type Caller } from './caller.ts';
+import { invalidToken, readToken } from './jwt.ts';
+import type { AuthSettings } from './settings.ts';
+
+/**
+ * The token of "Bearer <token>"; undefined without a header or for another scheme (Basic credentials
+ * belong to the token endpoint's client authentication and mean nothing elsewhere), 401 for a bare "Bearer".
+ */
+export function bearerToken(header: string | undefined): string | undefined {
+  if (header === undefined || !/^Bearer(\s|$)/i.test(header.trim())) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
+  if (!match?.[1]) throw invalidToken('Send the access token as "Authorization: Bearer <token>".');
+  return match[1];
+}
+
+/**
+ * Turns an access token into a Caller. The token proves who calls; what they may see (their group)
+ * comes from the database on every call, so a group change or a deleted account applies at once.
+ */
+export async function callerOfToken(db: Db, settings: AuthSettings, token: string): Promise<Caller> {
+  const claims = await readToken(settings, 'access', token);
+  if (!claims) throw invalidToken();
+  const [revoked] = await db.select({ jti: revokedAccessTokens.jti }).from(revokedAccessTokens).where(eq(revokedAccessTokens.jti, claims.jti));
+  if (revoked) throw invalidToken();
+  const scope = claims.scope.split(' ').filter(Boolean);
+  const [kind, id] = claims.sub.split(':', 2);
+  if (kind === 'customer' && id && /^\d+$/.test(id)) {
+    const [customer] = await db
+      .select({ id: customers.id, email: customers.email, groupId: customers.groupId })
+      .from(customers)
+      .where(eq(customers.id, Number(id)));
+    if (!customer) throw invalidToken();
+    return { kind: 'customer', customerId: customer.id, email: customer.email, groupId: customer.groupId, tokenId: claims.jti, scope };
+  }
+  if (kind === 'client' && id) {
+    const [client] = await db
+      .select({ clientId: apiClients.clientId })
+      .from(apiClients)
+      .where(and(eq(apiClients.clientId, id), isNull(apiClients.revokedAt)));
+    if (!client) throw invalidToken();
+    return { kind: 'client', clientId: client.clientId, groupId: 0, tokenId: claims.jti, scope };
+  }
+  throw invalidToken();
+}
+
+/** Sets `c.var.caller` for every route: a guest without a token, 401 for a bad one. */
+export const resolveCaller = createMiddleware<AppEnv>(async function resolveCaller(c, next) {
+  const token = bearerToken(c.req.header('authorization'));
+  c.set('caller', token === undefined ? guest : await callerOfToken(c.var.db, c.var.auth, token));
+  await next();
+});
+
+/** The signed-in customer, or 401. */
+export function requireCustomer(caller: Caller): Extract<Caller, { kind: 'customer' }> {
+  if (caller.kind === 'customer') return caller;
+  throw new AppError('unauthorized', 'customer_token_required', 'Sign in as a customer: send "Authorization: Bearer <access token>".');
+}

@@ -1,0 +1,81 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/database.ts';
+import { cartItems, configurableOptions, configurableOptionValues, productPrices, products, stores } from '../db/schema/index.ts';
+import { finalPriceOf } from '../catalog/products/rows.ts';
+import { roundMoney } from './money.ts';
+
+export interface CartLine {
+  id: number;
+  productId: number;
+  sku: string;
+  name: string;
+  /** The configurable the line was picked from, if any. */
+  parentSku: string | null;
+  /** Chosen option labels by attribute code, e.g. {"color": "Navy"}. */
+  options: Record<string, string>;
+  qty: number;
+  price: number;
+  rowTotal: number;
+  /** Units in stock now: checkout refuses more than this. */
+  available: number;
+}
+
+export interface CartView {
+  id: number | null;
+  currency: string;
+  items: CartLine[];
+  itemsQty: number;
+  subtotal: number;
+}
+
+/** The cart as the shopper sees it: current prices of the cart's store view, line totals, subtotal. */
+export async function loadCartView(db: Db, cart: { id: number; storeId: number } | undefined, fallbackCurrency: string): Promise<CartView> {
+  if (!cart) return { id: null, currency: fallbackCurrency, items: [], itemsQty: 0, subtotal: 0 };
+  const parent = alias(products, 'parent');
+  const [store] = await db.select({ currency: stores.baseCurrencyCode }).from(stores).where(eq(stores.id, cart.storeId));
+  const rows = await db
+    .select({ item: cartItems, product: products, parentSku: parent.sku, price: productPrices.price, specialPrice: productPrices.specialPrice })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, cart.storeId)))
+    .leftJoin(parent, eq(parent.id, cartItems.parentId))
+    .where(eq(cartItems.cartId, cart.id))
+    .orderBy(asc(cartItems.id));
+  const labels = await optionLabels(db, rows.flatMap((r) => (r.item.parentId === null ? [] : [r.item.parentId])));
+  const items: CartLine[] = rows.map(({ item, product, parentSku, price, specialPrice }) => {
+    const unit = finalPriceOf(price, specialPrice);
+    return {
+      id: item.id,
+      productId: product.id,
+      sku: product.sku,
+      name: product.name,
+      parentSku,
+      options: Object.fromEntries(
+        Object.entries(item.options).map(([code, index]) => [code, labels.get(`${item.parentId}:${code}:${index}`) ?? String(index)]),
+      ),
+      qty: item.qty,
+      price: unit,
+      rowTotal: roundMoney(unit * item.qty),
+      available: product.stockStatus === 'in_stock' && product.isEnabled ? product.qty : 0,
+    };
+  });
+  return {
+    id: cart.id,
+    currency: store?.currency ?? fallbackCurrency,
+    items,
+    itemsQty: items.reduce((sum, line) => sum + line.qty, 0),
+    subtotal: roundMoney(items.reduce((sum, line) => sum + line.rowTotal, 0)),
+  };
+}
+
+/** "parentId:code:valueIndex" → label, for the configurables in the cart. */
+async function optionLabels(db: Db, parentIds: number[]): Promise<Map<string, string>> {
+  if (parentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ parentId: configurableOptions.productId, code: configurableOptions.attributeCode, valueIndex: configurableOptionValues.valueIndex, label: configurableOptionValues.label })
+    .from(configurableOptions)
+    .innerJoin(configurableOptionValues, eq(configurableOptionValues.optionId, configurableOptions.id))
+    .where(inArray(configurableOptions.productId, [...new Set(parentIds)]));
+  return new Map(rows.map((r) => [`${r.parentId}:${r.code}:${r.valueIndex}`, r.label]));
+}

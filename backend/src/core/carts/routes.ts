@@ -1,0 +1,86 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { StoreEnv } from '../http/context.ts';
+import { createRouter } from '../http/router.ts';
+import { ErrorSchema, errorResponses, jsonContent } from '../http/schemas.ts';
+import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
+import { resolveStoreView } from '../stores/store-view.ts';
+import { loadCartView } from './cart-view.ts';
+import { cartOwnerOf, cartTokenHeader, findActiveCart, findOrCreateCart, type CartOwner } from './identity.ts';
+import { addItem, removeItem, setItemQty } from './items.ts';
+import { AddItemSchema, CartHeaders, CartSchema, ItemIdParam, UpdateItemSchema } from './schemas.ts';
+import { resolveSellable } from './sellable.ts';
+
+const headers = StoreHeaders.extend(CartHeaders.shape);
+const cartResponses = {
+  200: { ...jsonContent(CartSchema, 'The cart'), headers: { 'X-Cart-Token': { schema: { type: 'string' as const }, description: 'Issued to guests on their first cart answer' } } },
+  ...errorResponses,
+  401: jsonContent(ErrorSchema, 'Invalid access token'),
+  409: jsonContent(ErrorSchema, 'Not enough stock'),
+  422: jsonContent(ErrorSchema, 'Product cannot be bought this way'),
+};
+const tags = ['Cart'];
+
+const getCart = createRoute({
+  tags,
+  middleware: [resolveStoreView] as const, method: 'get', path: '/cart', summary: 'The caller\'s cart (DECISIONS.md 23)', request: { query: StoreQuery, headers }, responses: cartResponses });
+const addCartItem = createRoute({
+  tags,
+  middleware: [resolveStoreView] as const,
+  method: 'post',
+  path: '/cart/items',
+  summary: 'Add a product; configurable options pick the variant',
+  request: { query: StoreQuery, headers, body: { required: true, content: { 'application/json': { schema: AddItemSchema } } } },
+  responses: cartResponses,
+});
+const updateCartItem = createRoute({
+  tags,
+  middleware: [resolveStoreView] as const,
+  method: 'patch',
+  path: '/cart/items/{id}',
+  summary: 'Change an item\'s quantity',
+  request: { query: StoreQuery, headers, params: ItemIdParam, body: { required: true, content: { 'application/json': { schema: UpdateItemSchema } } } },
+  responses: cartResponses,
+});
+const deleteCartItem = createRoute({
+  tags,
+  middleware: [resolveStoreView] as const,
+  method: 'delete',
+  path: '/cart/items/{id}',
+  summary: 'Remove an item',
+  request: { query: StoreQuery, headers, params: ItemIdParam },
+  responses: cartResponses,
+});
+
+function ownerOf(c: Context<StoreEnv>): CartOwner {
+  return cartOwnerOf(c.var.caller, c.req.header(cartTokenHeader));
+}
+
+/** Carts are personal: never cached; guests learn their token from the header. */
+async function answer(c: Context<StoreEnv>, owner: CartOwner) {
+  const cart = await findActiveCart(c.var.db, owner, c.var.store.id);
+  const responseHeaders: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if ('guestToken' in owner && (owner.issued || !cart)) responseHeaders['X-Cart-Token'] = owner.guestToken;
+  return c.json(await loadCartView(c.var.db, cart, c.var.store.baseCurrencyCode), 200, responseHeaders);
+}
+
+export const cartRoutes = createRouter<StoreEnv>()
+  .openapi(getCart, async (c) => answer(c, ownerOf(c)))
+  .openapi(addCartItem, async (c) => {
+    const { sku, qty, options } = c.req.valid('json');
+    const owner = ownerOf(c);
+    const sellable = await resolveSellable(c.var.db, c.var.store.id, sku, options);
+    const cart = await findOrCreateCart(c.var.db, owner, c.var.store.id);
+    await addItem(c.var, cart, sellable, qty);
+    return answer(c, owner);
+  })
+  .openapi(updateCartItem, async (c) => {
+    const owner = ownerOf(c);
+    await setItemQty(c.var, await findActiveCart(c.var.db, owner, c.var.store.id), c.req.valid('param').id, c.req.valid('json').qty);
+    return answer(c, owner);
+  })
+  .openapi(deleteCartItem, async (c) => {
+    const owner = ownerOf(c);
+    await removeItem(c.var.db, await findActiveCart(c.var.db, owner, c.var.store.id), c.req.valid('param').id);
+    return answer(c, owner);
+  });

@@ -1,0 +1,168 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { loadCartView } from '../carts/cart-view.ts';
+import { cartOwnerOf, cartTokenHeader, findActiveCart } from '../carts/identity.ts';
+import type { StoreEnv } from '../http/context.ts';
+import { createRouter } from '../http/router.ts';
+import { ErrorSchema, errorResponses, jsonContent } from '../http/schemas.ts';
+import { orderRecordById } from '../orders/load.ts';
+import { confirmTestCard } from '../payments/test-provider.ts';
+import { quoteShipping, totalsWith } from '../shipping/methods.ts';
+import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
+import { resolveStoreView } from '../stores/store-view.ts';
+import { AppError } from '../errors.ts';
+import { loadCustomer } from '../customers/service.ts';
+import { ownerKeyOf } from './owner-key.ts';
+import { createPaymentIntent, providerOf, setIntentStatus, storedIntent, verifyPayment } from './payment-intents.ts';
+import { findOrderByIdempotencyKey, placeOrder } from './place-order.ts';
+import {
+  ConfirmTestIntentSchema,
+  CreateIntentSchema,
+  IdempotencyHeaders,
+  IntentIdParam,
+  OrderSchema,
+  PaymentIntentSchema,
+  PaymentMethodListSchema,
+  PlaceOrderSchema,
+  ShippingMethodListSchema,
+  ShippingQuery,
+} from './schemas.ts';
+
+const tags = ['Checkout'];
+const cartHeaders = StoreHeaders.extend({ 'x-cart-token': IdempotencyHeaders.shape['x-cart-token'] });
+const failures = {
+  ...errorResponses,
+  401: jsonContent(ErrorSchema, 'Invalid access token'),
+  409: jsonContent(ErrorSchema, 'Stock or cart changed'),
+  422: jsonContent(ErrorSchema, 'Payment declined or not complete'),
+  502: jsonContent(ErrorSchema, 'Payment provider failed'),
+};
+const noStore = { 'Cache-Control': 'no-store' };
+
+const shippingRoute = createRoute({
+  tags,
+  middleware: [resolveStoreView] as const,
+  method: 'get',
+  path: '/shipping-methods',
+  summary: 'Shipping methods and prices for the caller\'s cart and a destination country',
+  request: { query: StoreQuery.extend(ShippingQuery.shape), headers: cartHeaders },
+  responses: { 200: jsonContent(ShippingMethodListSchema, 'Available methods, cheapest first'), ...failures },
+});
+const paymentMethodsRoute = createRoute({
+  method: 'get',
+  path: '/payment-methods',
+  tags: ['Checkout'],
+  summary: 'Payment methods offered (with the publishable key for the browser)',
+  responses: { 200: jsonContent(PaymentMethodListSchema, 'Methods') },
+});
+const createIntentRoute = createRoute({
+  tags,
+  middleware: [resolveStoreView] as const,
+  method: 'post',
+  path: '/payment-intents',
+  summary: 'Create a payment intent for the cart total with the chosen shipping',
+  request: { query: StoreQuery, headers: cartHeaders, body: { required: true, content: { 'application/json': { schema: CreateIntentSchema } } } },
+  responses: { 201: jsonContent(PaymentIntentSchema, 'The intent; confirm it in the browser with clientSecret'), ...failures },
+});
+const confirmTestRoute = createRoute({
+  tags,
+  middleware: [resolveStoreView] as const,
+  method: 'post',
+  path: '/payment-intents/{id}/confirm',
+  summary: 'Test provider only: pay an intent with a test card (4242… succeeds, 4000 0000 0000 0002 is declined)',
+  request: { query: StoreQuery, headers: cartHeaders, params: IntentIdParam, body: { required: true, content: { 'application/json': { schema: ConfirmTestIntentSchema } } } },
+  responses: { 200: jsonContent(PaymentIntentSchema, 'The paid intent'), ...failures },
+});
+const placeOrderRoute = createRoute({
+  tags,
+  middleware: [resolveStoreView] as const,
+  method: 'post',
+  path: '/checkout/place-order',
+  summary: 'Place the order for the caller\'s cart (Idempotency-Key required)',
+  description: 'Stock is taken atomically. Retrying with the same Idempotency-Key returns the first order (200, Idempotent-Replayed: true).',
+  request: { query: StoreQuery, headers: StoreHeaders.extend(IdempotencyHeaders.shape), body: { required: true, content: { 'application/json': { schema: PlaceOrderSchema } } } },
+  responses: { 201: jsonContent(OrderSchema, 'The new order'), 200: jsonContent(OrderSchema, 'The order of an earlier attempt with this key'), ...failures },
+});
+
+function ownerOf(c: Context<StoreEnv>) {
+  return cartOwnerOf(c.var.caller, c.req.header(cartTokenHeader));
+}
+
+async function currentCart(c: Context<StoreEnv>) {
+  const cart = await findActiveCart(c.var.db, ownerOf(c), c.var.store.id);
+  const view = await loadCartView(c.var.db, cart, c.var.store.baseCurrencyCode);
+  if (!cart || view.id === null || view.items.length === 0) throw new AppError('conflict', 'cart_empty', 'The cart is empty.');
+  return { ...view, id: view.id, storeId: cart.storeId };
+}
+
+function intentOut(intent: { id: string; clientSecret: string | null; status: string }, provider: { code: string; publishableKey: string | null }, amount: number, currency: string) {
+  return { id: intent.id, provider: provider.code, clientSecret: intent.clientSecret, publishableKey: provider.publishableKey, status: intent.status, amount, currency };
+}
+
+export const checkoutRoutes = createRouter<StoreEnv>()
+  .openapi(shippingRoute, async (c) => {
+    const { country } = c.req.valid('query');
+    const cart = await findActiveCart(c.var.db, ownerOf(c), c.var.store.id);
+    const view = await loadCartView(c.var.db, cart, c.var.store.baseCurrencyCode);
+    return c.json({ member: quoteShipping(country, view.subtotal), currency: view.currency }, 200, noStore);
+  })
+  .openapi(paymentMethodsRoute, (c) =>
+    c.json(
+      { member: c.var.payments.all.map((p) => ({ code: p.code, title: p.title, publishableKey: p.publishableKey, isDefault: p.code === c.var.payments.defaultCode })) },
+      200,
+    ),
+  )
+  .openapi(createIntentRoute, async (c) => {
+    const { shippingMethod, country, provider: code } = c.req.valid('json');
+    const provider = providerOf(c.var.payments, code);
+    const cart = await currentCart(c);
+    const totals = totalsWith(cart.subtotal, country, shippingMethod);
+    const intent = await createPaymentIntent(c.var.db, provider, cart.id, totals.grandTotal, cart.currency, crypto.randomUUID());
+    return c.json(intentOut(intent, provider, totals.grandTotal, cart.currency), 201, noStore);
+  })
+  .openapi(confirmTestRoute, async (c) => {
+    const cart = await currentCart(c);
+    const row = await storedIntent(c.var.db, c.req.valid('param').id, cart.id);
+    if (row.provider !== 'test') throw new AppError('invalid', 'not_a_test_intent', 'Only test-provider intents are confirmed here; confirm others with the provider\'s client library.');
+    const provider = providerOf(c.var.payments, 'test');
+    const status = confirmTestCard(c.req.valid('json').cardNumber);
+    await setIntentStatus(c.var.db, row.id, status);
+    return c.json(intentOut({ id: row.id, clientSecret: null, status }, provider, row.amount, row.currency), 200, noStore);
+  })
+  .openapi(placeOrderRoute, async (c) => {
+    const input = c.req.valid('json');
+    const idempotencyKey = c.req.valid('header')['idempotency-key'];
+    const owner = ownerOf(c);
+    const ownerKey = ownerKeyOf(owner);
+    const earlier = await findOrderByIdempotencyKey(c.var.db, ownerKey, idempotencyKey);
+    if (earlier !== undefined) return c.json(await orderRecordById(c.var.db, earlier), 200, { ...noStore, 'Idempotent-Replayed': 'true' });
+
+    const customerId = 'customerId' in owner ? owner.customerId : null;
+    const email = input.email ?? (customerId === null ? undefined : (await loadCustomer(c.var.db, customerId)).email);
+    if (!email) throw new AppError('invalid', 'invalid_request', 'Guests must give an email.', [{ location: 'json', field: 'email', message: 'Required for guests.' }]);
+    const cart = await currentCart(c);
+    await c.var.hooks.run('checkout.beforePlaceOrder', { caller: c.var.caller, cartId: cart.id, shippingCountry: input.shippingAddress.countryId, storeId: cart.storeId });
+    const totals = totalsWith(cart.subtotal, input.shippingAddress.countryId, input.shippingMethod);
+    const provider = providerOf(c.var.payments, input.paymentMethod);
+    await verifyPayment(c.var.db, provider, input.paymentIntentId, cart.id, totals.grandTotal, cart.currency);
+    const amounts = { subtotal: totals.subtotal, shippingAmount: totals.shippingAmount, grandTotal: totals.grandTotal };
+    const { orderId, replayed } = await placeOrder(c.var.db, {
+      storeId: cart.storeId,
+      customerId,
+      email: email.toLowerCase(),
+      ownerKey,
+      idempotencyKey,
+      cart,
+      totals: amounts,
+      shippingMethod: input.shippingMethod,
+      paymentMethod: provider.code,
+      paymentIntentId: input.paymentIntentId,
+      shippingAddress: input.shippingAddress,
+      billingAddress: input.billingAddress ?? input.shippingAddress,
+    });
+    const record = await orderRecordById(c.var.db, orderId);
+    if (!record) throw new Error(`order ${orderId} vanished after commit`);
+    if (replayed) return c.json(record, 200, { ...noStore, 'Idempotent-Replayed': 'true' });
+    await c.var.events.emit('order_placed', { orderId, number: record.number, customerId });
+    return c.json(record, 201, noStore);
+  });

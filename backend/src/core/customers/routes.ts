@@ -1,0 +1,116 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { requireCustomer } from '../auth/resolve-caller.ts';
+import type { AppEnv } from '../http/context.ts';
+import { createRouter } from '../http/router.ts';
+import { ErrorSchema, errorResponses, jsonContent } from '../http/schemas.ts';
+import { deleteAddress, listAddresses, saveAddress } from './addresses.ts';
+import { changePassword } from './password.ts';
+import {
+  AddressIdParam,
+  AddressInputSchema,
+  AddressSchema,
+  ChangePasswordSchema,
+  CreateCustomerSchema,
+  CustomerSchema,
+  UpdateCustomerSchema,
+} from './schemas.ts';
+import { createCustomer, loadCustomer, updateCustomer } from './service.ts';
+
+const json = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
+const signedIn = { ...errorResponses, 401: jsonContent(ErrorSchema, 'No valid customer token') };
+const security = [{ bearerAuth: [] }];
+const noStore = { 'Cache-Control': 'no-store' };
+
+const createCustomerRoute = createRoute({
+  method: 'post',
+  path: '/customers',
+  tags: ['Customers'],
+  summary: 'Create an account (joins the General group)',
+  request: { body: json(CreateCustomerSchema) },
+  responses: { 201: jsonContent(CustomerSchema, 'Created'), 400: errorResponses[400], 409: jsonContent(ErrorSchema, 'Email already registered') },
+});
+const meRoute = createRoute({ method: 'get', path: '/customers/me', tags: ['Customers'], summary: 'The signed-in customer', security, responses: { 200: jsonContent(CustomerSchema, 'The customer'), ...signedIn } });
+const updateMeRoute = createRoute({
+  method: 'put',
+  path: '/customers/me',
+  tags: ['Customers'],
+  summary: 'Update name or email',
+  security,
+  request: { body: json(UpdateCustomerSchema) },
+  responses: { 200: jsonContent(CustomerSchema, 'Updated'), ...signedIn, 409: jsonContent(ErrorSchema, 'Email already registered') },
+});
+const passwordRoute = createRoute({
+  method: 'put',
+  path: '/customers/me/password',
+  tags: ['Customers'],
+  summary: 'Change the password (signs out other sessions)',
+  security,
+  request: { body: json(ChangePasswordSchema) },
+  responses: { 200: jsonContent(z.object({ status: z.literal('ok') }).openapi('PasswordChanged'), 'Changed'), ...signedIn },
+});
+const listAddressesRoute = createRoute({
+  method: 'get',
+  path: '/customers/me/addresses',
+  tags: ['Customers'],
+  summary: 'Address book',
+  security,
+  responses: { 200: jsonContent(z.object({ member: z.array(AddressSchema), totalItems: z.number().int() }).openapi('AddressList'), 'Addresses'), ...signedIn },
+});
+const createAddressRoute = createRoute({
+  method: 'post',
+  path: '/customers/me/addresses',
+  tags: ['Customers'],
+  summary: 'Add an address',
+  security,
+  request: { body: json(AddressInputSchema) },
+  responses: { 201: jsonContent(AddressSchema, 'Created'), ...signedIn },
+});
+const updateAddressRoute = createRoute({
+  method: 'put',
+  path: '/customers/me/addresses/{id}',
+  tags: ['Customers'],
+  summary: 'Replace an address',
+  security,
+  request: { params: AddressIdParam, body: json(AddressInputSchema) },
+  responses: { 200: jsonContent(AddressSchema, 'Updated'), ...signedIn },
+});
+const deleteAddressRoute = createRoute({
+  method: 'delete',
+  path: '/customers/me/addresses/{id}',
+  tags: ['Customers'],
+  summary: 'Delete an address',
+  security,
+  request: { params: AddressIdParam },
+  responses: { 200: jsonContent(z.object({ status: z.literal('deleted') }).openapi('AddressDeleted'), 'Deleted'), ...signedIn },
+});
+
+export const customerRoutes = createRouter<AppEnv>()
+  .openapi(createCustomerRoute, async (c) => {
+    const input = c.req.valid('json');
+    const id = await createCustomer(c.var.db, input);
+    await c.var.events.emit('customer_registered', { customerId: id, email: input.email.toLowerCase() });
+    return c.json(await loadCustomer(c.var.db, id), 201, noStore);
+  })
+  .openapi(meRoute, async (c) => c.json(await loadCustomer(c.var.db, requireCustomer(c.var.caller).customerId), 200, noStore))
+  .openapi(updateMeRoute, async (c) => {
+    const { customerId } = requireCustomer(c.var.caller);
+    await updateCustomer(c.var.db, customerId, c.req.valid('json'));
+    return c.json(await loadCustomer(c.var.db, customerId), 200, noStore);
+  })
+  .openapi(passwordRoute, async (c) => {
+    const { currentPassword, newPassword } = c.req.valid('json');
+    await changePassword(c.var.db, requireCustomer(c.var.caller).customerId, currentPassword, newPassword);
+    return c.json({ status: 'ok' as const }, 200, noStore);
+  })
+  .openapi(listAddressesRoute, async (c) => {
+    const member = await listAddresses(c.var.db, requireCustomer(c.var.caller).customerId);
+    return c.json({ member, totalItems: member.length }, 200, noStore);
+  })
+  .openapi(createAddressRoute, async (c) => c.json(await saveAddress(c.var.db, requireCustomer(c.var.caller).customerId, c.req.valid('json')), 201, noStore))
+  .openapi(updateAddressRoute, async (c) =>
+    c.json(await saveAddress(c.var.db, requireCustomer(c.var.caller).customerId, c.req.valid('json'), c.req.valid('param').id), 200, noStore),
+  )
+  .openapi(deleteAddressRoute, async (c) => {
+    await deleteAddress(c.var.db, requireCustomer(c.var.caller).customerId, c.req.valid('param').id);
+    return c.json({ status: 'deleted' as const }, 200, noStore);
+  });

@@ -1,0 +1,66 @@
+import { z } from '@hono/zod-openapi';
+import { Timestamp } from '../http/schemas.ts';
+
+/**
+ * Password policy: 8 to 128 characters with at least one letter and one digit or symbol. Length
+ * matters most (NIST SP 800-63B); the mix rule only stops the very weakest choices.
+ */
+export const Password = z
+  .string()
+  .min(8, 'At least 8 characters.')
+  .max(128, 'At most 128 characters.')
+  .refine((value) => /\p{L}/u.test(value) && /[^\p{L}]/u.test(value), 'Use letters and at least one digit or symbol.');
+
+const Name = z.string().trim().min(1).max(100);
+
+export const CreateCustomerSchema = z
+  .object({ email: z.email().max(254), password: Password, firstName: Name, lastName: Name })
+  .openapi('CreateCustomer');
+
+export const UpdateCustomerSchema = z
+  .object({ email: z.email().max(254).optional(), firstName: Name.optional(), lastName: Name.optional() })
+  .openapi('UpdateCustomer');
+
+export const ChangePasswordSchema = z.object({ currentPassword: z.string().min(1), newPassword: Password }).openapi('ChangePassword');
+
+export const CustomerSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    groupId: z.number().int(),
+    groupCode: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi('Customer');
+
+export const AddressInputSchema = z
+  .object({
+    firstName: Name,
+    lastName: Name,
+    company: z.string().max(200).nullish(),
+    street: z.array(z.string().trim().min(1).max(200)).min(1).max(3),
+    city: z.string().trim().min(1).max(100),
+    region: z.string().max(100).nullish(),
+    postcode: z.string().trim().min(1).max(20),
+    countryId: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code, e.g. US'),
+    telephone: z.string().max(40).nullish(),
+    isDefaultShipping: z.boolean().optional(),
+    isDefaultBilling: z.boolean().optional(),
+  })
+  .openapi('AddressInput');
+
+export const AddressSchema = AddressInputSchema.extend({
+  id: z.number().int(),
+  company: z.string().nullable(),
+  region: z.string().nullable(),
+  telephone: z.string().nullable(),
+  isDefaultShipping: z.boolean(),
+  isDefaultBilling: z.boolean(),
+}).openapi('Address');
+
+export const AddressIdParam = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647).openapi({ param: { name: 'id', in: 'path' }, example: 1 }),
+});

@@ -1,0 +1,32 @@
+import type { Caller } from '../auth/caller.ts';
+
+/**
+ * Named extension points owned by the core. A hook runs before the core acts and vetoes by throwing
+ * an AppError (e.g. a pending customer asking for a token, a blocked purchase).
+ */
+export interface HookMap {
+  /** Before a token is issued to a customer (password grant and login). */
+  'auth.beforeIssueToken': { customerId: number; email: string; groupId: number };
+  /** Before an item is added to a cart or its quantity changed. */
+  'cart.validateAdd': { caller: Caller; productId: number; sku: string; qty: number; storeId: number };
+  /** Before an order is written. */
+  'checkout.beforePlaceOrder': { caller: Caller; cartId: number; shippingCountry: string; storeId: number };
+}
+
+export type HookName = keyof HookMap;
+export type HookHandler<H extends HookName> = (input: HookMap[H]) => void | Promise<void>;
+
+export class HookRegistry {
+  readonly #handlers = new Map<HookName, HookHandler<never>[]>();
+
+  register<H extends HookName>(hook: H, handler: HookHandler<H>): void {
+    const list = this.#handlers.get(hook) ?? [];
+    list.push(handler as HookHandler<never>);
+    this.#handlers.set(hook, list);
+  }
+
+  /** Runs every handler in registration order; the first that throws decides. */
+  async run<H extends HookName>(hook: H, input: HookMap[H]): Promise<void> {
+    for (const handler of this.#handlers.get(hook) ?? []) await (handler as HookHandler<H>)(input);
+  }
+}

@@ -1,0 +1,44 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { productPrices, products } from '../db/schema/index.ts';
+import { productSearchDocument } from '../db/schema/search-document.ts';
+import type { Paging } from '../http/schemas.ts';
+import { listingCondition } from '../catalog/products/listing.ts';
+import { selectProductRows, type ProductRow } from '../catalog/products/rows.ts';
+
+const maxTerms = 8;
+
+/**
+ * Words of the query as a prefix tsquery: "blu shi" finds "Blue Shirt". Only letters and digits
+ * survive, so the string is always valid tsquery syntax; undefined when nothing searchable is left.
+ */
+export function prefixQuery(q: string): string | undefined {
+  const terms = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, maxTerms);
+  return terms.length === 0 ? undefined : terms.map((term) => `${term}:*`).join(' & ');
+}
+
+/** Matching visible products of the store, best rank first (ties by id, so pages are stable). */
+export async function searchProductRows(
+  db: Db,
+  storeId: number,
+  tsquery: string,
+  categoryId: number | undefined,
+  paging: Paging,
+): Promise<{ rows: ProductRow[]; totalItems: number }> {
+  const document = productSearchDocument(products);
+  const query = sql`to_tsquery('simple', ${tsquery})`;
+  const where = and(listingCondition(db, { categoryId }), sql`${document} @@ ${query}`);
+  const [totals, rows] = await Promise.all([
+    db
+      .select({ total: count() })
+      .from(products)
+      .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, storeId)))
+      .where(where),
+    selectProductRows(db, storeId)
+      .where(where)
+      .orderBy(desc(sql`ts_rank(${document}, ${query})`), asc(products.id))
+      .limit(paging.itemsPerPage)
+      .offset((paging.page - 1) * paging.itemsPerPage),
+  ]);
+  return { rows, totalItems: totals[0]?.total ?? 0 };
+}

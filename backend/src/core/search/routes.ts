@@ -1,0 +1,37 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { callerVaryingCache } from '../http/cache-control.ts';
+import type { StoreEnv } from '../http/context.ts';
+import { createRouter } from '../http/router.ts';
+import { collectionOf, errorResponses, jsonContent, PagingQuery } from '../http/schemas.ts';
+import { AppError } from '../errors.ts';
+import { emitProductDtoBuild } from '../catalog/products/dto-build.ts';
+import { loadProductRecords } from '../catalog/products/record.ts';
+import { ProductListingSchema } from '../catalog/products/schemas.ts';
+import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
+import { resolveStoreView } from '../stores/store-view.ts';
+import { prefixQuery, searchProductRows } from './query.ts';
+
+const SearchQuery = PagingQuery.extend(StoreQuery.shape).extend({
+  q: z.string().min(1).max(200).openapi({ description: 'Words to find; each matches as a prefix (ranked, name and SKU first).', example: 'blue sh' }),
+  categoryId: z.coerce.number().int().min(1).max(2_147_483_647).optional().openapi({ description: 'Only products in this category.' }),
+});
+
+const searchRoute = createRoute({
+  method: 'get',
+  path: '/search',
+  tags: ['Catalog'],
+  summary: 'Full-text product search (PostgreSQL text search, prefix matching, ranked)',
+  middleware: [resolveStoreView, callerVaryingCache] as const,
+  request: { query: SearchQuery, headers: StoreHeaders },
+  responses: { 200: jsonContent(collectionOf(ProductListingSchema, 'SearchResults'), 'Matching products, best first'), ...errorResponses },
+});
+
+export const searchRoutes = createRouter<StoreEnv>().openapi(searchRoute, async (c) => {
+  const { q, categoryId, page, itemsPerPage } = c.req.valid('query');
+  const tsquery = prefixQuery(q);
+  if (!tsquery) throw new AppError('invalid', 'invalid_request', 'The search needs at least one letter or digit.', [{ location: 'query', field: 'q', message: 'No searchable words.' }]);
+  const { rows, totalItems } = await searchProductRows(c.var.db, c.var.store.id, tsquery, categoryId, { page, itemsPerPage });
+  const member = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: false });
+  await emitProductDtoBuild(c.var.events, member, c.var.caller.groupId, 'listing');
+  return c.json({ member, totalItems, page, itemsPerPage }, 200);
+});
