@@ -1,16 +1,18 @@
 /**
  * `/api/*` → `{backend}/api/rest/v2/*` over real HTTP, observed from the hop in front of the
  * backend: what is forwarded, what is not, and that no encoded path reaches anything outside
- * /api/rest/v2. The proxy needs no synced content. Backend calls time out after 1.5 s here.
+ * /api/rest/v2. The proxy needs no synced content, so this storefront runs with a placeholder
+ * SYNC_SECRET (its management endpoints must refuse to run). Backend calls time out after 1.5 s.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from './support/raw-http.ts';
 import type { SeenRequest } from './support/fault-proxy.ts';
 import { startShop, type TestShop } from './support/shop.ts';
 
+const PLACEHOLDER_SECRET = 'REPLACE_ME';
 let shop: TestShop;
 beforeAll(async () => {
-  shop = await startShop({ vars: { BACKEND_TIMEOUT_MS: '1500' } });
+  shop = await startShop({ vars: { BACKEND_TIMEOUT_MS: '1500', SYNC_SECRET: PLACEHOLDER_SECRET } });
 });
 afterAll(async () => {
   await shop?.stop();
@@ -67,7 +69,7 @@ describe('/api/* proxy', () => {
       'x-store-code': 'default',
     });
     for (const name of ['cookie', 'x-forwarded-for', 'x-custom']) expect(request.headers).not.toHaveProperty(name);
-    expect(JSON.stringify(request.headers)).not.toContain(shop.syncSecret);
+    expect(JSON.stringify(request.headers)).not.toContain(PLACEHOLDER_SECRET);
   });
 
   it('sends the store of the host, and relays backend errors as they are', async () => {
@@ -132,6 +134,18 @@ describe('/api/* proxy', () => {
     } finally {
       shop.faults.reset();
     }
+  });
+});
+
+describe('a storefront whose SYNC_SECRET is a placeholder', () => {
+  it.each(['/sync', '/sync/config', '/cache/update', '/cache/purge', '/cache/delete'])('runs nothing on %s (503)', async (path) => {
+    const response = await storefront(path, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${PLACEHOLDER_SECRET}` },
+      body: JSON.stringify({ secret: PLACEHOLDER_SECRET, urls: ['/'], keys: ['pulse'], key: 'pulse', value: {} }),
+    });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ error: 'sync_secret_not_configured' });
   });
 });
 
