@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { AppConfig } from './app.ts';
+import { authSettings } from './core/auth/settings.ts';
 
 /** Blank variables (`FOO=` in a .env file) count as unset. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -12,8 +14,20 @@ const EnvSchema = z.object({
   /** A PostgreSQL server; when unset the embedded PGlite database is used. */
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
   PGLITE_DIR: optional(z.string()).transform((dir) => resolve(dir ?? resolve(repoRoot, '.data/pglite'))),
-  /** Accepted now, used by the auth and sync slices. */
+  /** HS256 key of customer and API tokens; without it a random key is made at start (tokens die with the process). */
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  JWT_ISSUER: optional(z.string().min(1)),
+  JWT_AUDIENCE: optional(z.string().min(1)),
+  /** Lifetimes in seconds: access 1 h and refresh 30 days by default. */
+  ACCESS_TOKEN_TTL: optional(z.coerce.number().int().min(60).max(86_400)),
+  REFRESH_TOKEN_TTL: optional(z.coerce.number().int().min(3600).max(365 * 86_400)),
+  /** Believe X-Forwarded-For (set when a trusted proxy sits in front). */
+  TRUST_PROXY: optional(z.enum(['0', '1', 'true', 'false'])).transform((value) => value === '1' || value === 'true'),
+  PAYMENT_PROVIDER: optional(z.enum(['test', 'stripe'])).transform((value) => value ?? 'test'),
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')),
+  STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)')),
+  /** Only for tests that stand a local server in for api.stripe.com. */
+  STRIPE_API_BASE: optional(z.url()),
   ADMIN_EMAIL: optional(z.email()),
   ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
   SYNC_SECRET: optional(z.string()),
@@ -39,6 +53,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new EnvError(['ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither']);
   }
+  if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_PUBLISHABLE_KEY === undefined)) {
+    throw new EnvError(['STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both or neither']);
+  }
+  if (env.PAYMENT_PROVIDER === 'stripe' && env.STRIPE_SECRET_KEY === undefined) {
+    throw new EnvError(['PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY']);
+  }
   return env;
 }
 
@@ -50,4 +70,20 @@ export function databaseTarget(env: BackendEnv): { url: string } | { dataDir: st
 /** The admin account to create at seed time, when the environment names one. */
 export function adminFromEnv(env: BackendEnv): { email: string; password: string } | undefined {
   return env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
+}
+
+/** The app configuration the environment describes (token settings, payments, proxy trust). */
+export function appConfigFromEnv(env: BackendEnv): Pick<AppConfig, 'auth' | 'payments' | 'trustProxy'> {
+  const auth = authSettings({
+    secret: env.JWT_SECRET,
+    ...(env.JWT_ISSUER ? { issuer: env.JWT_ISSUER } : {}),
+    ...(env.JWT_AUDIENCE ? { audience: env.JWT_AUDIENCE } : {}),
+    ...(env.ACCESS_TOKEN_TTL ? { accessTtlSeconds: env.ACCESS_TOKEN_TTL } : {}),
+    ...(env.REFRESH_TOKEN_TTL ? { refreshTtlSeconds: env.REFRESH_TOKEN_TTL } : {}),
+  });
+  const stripe =
+    env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+      ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, apiBase: env.STRIPE_API_BASE }
+      : undefined;
+  return { auth, payments: { defaultProvider: env.PAYMENT_PROVIDER, stripe }, trustProxy: env.TRUST_PROXY };
 }

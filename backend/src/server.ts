@@ -4,7 +4,9 @@ import { DataDirInUseError } from './core/db/data-dir-lock.ts';
 import { openDatabase } from './core/db/open.ts';
 import { isDatabaseEmpty } from './demo/write.ts';
 import { seedDemoData } from './demo/seed.ts';
-import { adminFromEnv, databaseTarget, EnvError, parseEnv, type BackendEnv } from './env.ts';
+import { ensureAdminUser } from './core/admin/ensure-admin.ts';
+import { adminFromEnv, appConfigFromEnv, databaseTarget, EnvError, parseEnv, type BackendEnv } from './env.ts';
+import { installedModules } from './modules/index.ts';
 
 async function start(env: BackendEnv): Promise<void> {
   const database = await openDatabase(databaseTarget(env));
@@ -15,7 +17,10 @@ async function start(env: BackendEnv): Promise<void> {
     console.log(`seeded ${report.products} products (+${report.variants} variants) in ${(report.milliseconds / 1000).toFixed(1)} s`);
   }
 
-  const app = createApp({ db: database.db });
+  const admin = adminFromEnv(env);
+  if (admin) await ensureAdminUser(database.db, admin);
+  if (!env.JWT_SECRET) console.warn('JWT_SECRET is not set: using a random key, so tokens stop working when the backend restarts.');
+  const app = createApp({ db: database.db, config: { ...appConfigFromEnv(env), modules: installedModules } });
   const server = serve({ fetch: app.fetch, hostname: env.BACKEND_HOST, port: env.BACKEND_PORT }, (info) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     console.log(`backend listening on http://${host}:${info.port} (${database.dialect})`);

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createApp } from '../../src/app.ts';
+import { createApp, type AppConfig } from '../../src/app.ts';
+import { authSettings } from '../../src/core/auth/settings.ts';
 import type { Database, Dialect } from '../../src/core/db/database.ts';
 import { openDatabase } from '../../src/core/db/open.ts';
 import { seedDemoData } from '../../src/demo/seed.ts';
@@ -15,6 +16,21 @@ export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['pglite', 'p
 
 export { testCatalogSize };
 
+/** The body type is what the test expects (often z.infer of the route's schema); the assertions check it. */
+export interface TestResponse<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** What error answers look like; the default body type of send(). */
+export interface ErrorAnswer {
+  error: string;
+  message: string;
+  details?: unknown;
+  error_description?: string;
+}
+
 export interface TestShop {
   app: ReturnType<typeof createApp>;
   database: Database;
@@ -22,8 +38,17 @@ export interface TestShop {
   loggedErrors: unknown[];
   /** GET a path and parse the JSON body. */
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: unknown }>;
+  /** Any method; `json` is sent as JSON, `form` as application/x-www-form-urlencoded. */
+  send<T = ErrorAnswer>(
+    method: string,
+    path: string,
+    options?: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> },
+  ): Promise<TestResponse<T>>;
   close(): Promise<void>;
 }
+
+/** Fixed key and no login slowdown, so tests are fast and tokens can be checked. */
+export const testAuth = authSettings({ secret: 'test-secret-test-secret-test-secret-0123' });
 
 type Content = 'migrated' | 'seeded';
 
@@ -77,11 +102,29 @@ async function dropWhenReleased(adminDb: ReturnType<typeof drizzle>, name: strin
 }
 
 /** The app over a fresh database holding the test catalog. */
-export async function openTestShop(dialect: Dialect): Promise<TestShop> {
+export async function openTestShop(dialect: Dialect, config: AppConfig = {}): Promise<TestShop> {
   const { database, dispose } = await openTestDatabase(dialect, 'seeded');
   const loggedErrors: unknown[] = [];
-  const app = createApp({ db: database.db, config: { logError: (_message, cause) => loggedErrors.push(cause) } });
+  const app = createApp({
+    db: database.db,
+    config: { auth: testAuth, loginSlowdownMs: 0, ...config, logError: (_message, cause) => loggedErrors.push(cause) },
+  });
   return {
+    async send<T>(method: string, path: string, { json, form, headers = {} }: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+      const init: RequestInit = { method, headers: { ...headers } };
+      if (json !== undefined) {
+        init.body = JSON.stringify(json);
+        init.headers = { 'content-type': 'application/json', ...headers };
+      } else if (form !== undefined) {
+        init.body = new URLSearchParams(form).toString();
+        init.headers = { 'content-type': 'application/x-www-form-urlencoded', ...headers };
+      }
+      const response = await app.request(path, init);
+      const text = await response.text();
+      const isJson = response.headers.get('content-type')?.includes('application/json');
+      const body: T = isJson ? JSON.parse(text) : { text };
+      return { status: response.status, headers: response.headers, body };
+    },
     app,
     database,
     loggedErrors,

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearerFor } from './helpers/sign-in.ts';
+import { shopper, usAddress } from './helpers/shop-data.ts';
+import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
+
+interface Customer {
+  id: number;
+  email: string;
+  firstName: string;
+  groupId: number;
+  groupCode: string;
+}
+interface Address {
+  id: number;
+  isDefaultShipping: boolean;
+  city: string;
+}
+
+describe.each(dialects)('customers (%s)', (dialect) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await openTestShop(dialect);
+  });
+  afterAll(async () => {
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+  });
+
+  const account = { email: 'New.Person@Example.com', password: 'Secret#2026', firstName: 'New', lastName: 'Person' };
+
+  it('creates an account in the General group, then refuses the same email (any case) with 409', async () => {
+    const created = await shop.send<Customer>('POST', '/api/rest/v2/customers', { json: account });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ email: 'new.person@example.com', groupId: 1, groupCode: 'General' });
+    expect(created.body).not.toHaveProperty('passwordHash');
+    const again = await shop.send('POST', '/api/rest/v2/customers', { json: { ...account, email: 'new.person@EXAMPLE.com' } });
+    expect([again.status, again.body.error]).toEqual([409, 'email_taken']);
+  });
+
+  it('answers 400 with field errors for bad sign-ups', async () => {
+    const bad = await shop.send('POST', '/api/rest/v2/customers', { json: { email: 'nope', password: 'short', firstName: '', lastName: 'X' } });
+    expect(bad.status).toBe(400);
+    const fields = [...new Set((bad.body.details as { field: string }[]).map((d) => d.field))].sort();
+    expect(fields).toEqual(['email', 'firstName', 'password']);
+    const weak = await shop.send('POST', '/api/rest/v2/customers', { json: { ...account, email: 'w@example.com', password: 'lettersonly' } });
+    expect(weak.status).toBe(400);
+    expect((await shop.send('POST', '/api/rest/v2/customers', { headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect((await shop.send('POST', '/api/rest/v2/customers', { json: [1, 2] })).status).toBe(400);
+  });
+
+  it('shows and updates the signed-in customer; 401 without a token', async () => {
+    expect((await shop.send('GET', '/api/rest/v2/customers/me')).status).toBe(401);
+    const auth = await bearerFor(shop, { email: account.email, password: account.password });
+    const me = await shop.send<Customer>('GET', '/api/rest/v2/customers/me', { headers: auth });
+    expect(me.body.email).toBe('new.person@example.com');
+    const updated = await shop.send<Customer>('PUT', '/api/rest/v2/customers/me', { json: { firstName: 'Renamed' }, headers: auth });
+    expect([updated.status, updated.body.firstName]).toEqual([200, 'Renamed']);
+    const taken = await shop.send('PUT', '/api/rest/v2/customers/me', { json: { email: shopper.email }, headers: auth });
+    expect(taken.status).toBe(409);
+    expect((await shop.send('PUT', '/api/rest/v2/customers/me', { json: { email: 'x' }, headers: auth })).status).toBe(400);
+  });
+
+  it('keeps an address book with one default shipping address', async () => {
+    const auth = await bearerFor(shop, { email: account.email, password: account.password });
+    const first = await shop.send<Address>('POST', '/api/rest/v2/customers/me/addresses', { json: { ...usAddress, isDefaultShipping: true }, headers: auth });
+    expect(first.status).toBe(201);
+    const second = await shop.send<Address>('POST', '/api/rest/v2/customers/me/addresses', { json: { ...usAddress, city: 'Shelbyville', isDefaultShipping: true }, headers: auth });
+    const list = await shop.send<{ member: Address[] }>('GET', '/api/rest/v2/customers/me/addresses', { headers: auth });
+    expect(list.body.member.map((a) => a.isDefaultShipping)).toEqual([false, true]);
+    const put = await shop.send<Address>('PUT', `/api/rest/v2/customers/me/addresses/${first.body.id}`, { json: { ...usAddress, city: 'Capital City' }, headers: auth });
+    expect(put.body.city).toBe('Capital City');
+    expect((await shop.send('DELETE', `/api/rest/v2/customers/me/addresses/${second.body.id}`, { headers: auth })).status).toBe(200);
+    expect((await shop.send('DELETE', `/api/rest/v2/customers/me/addresses/${second.body.id}`, { headers: auth })).status).toBe(404);
+    // Someone else's address is as good as missing.
+    const other = await bearerFor(shop, shopper);
+    expect((await shop.send('PUT', `/api/rest/v2/customers/me/addresses/${first.body.id}`, { json: usAddress, headers: other })).status).toBe(404);
+    const bad = await shop.send('POST', '/api/rest/v2/customers/me/addresses', { json: { ...usAddress, countryId: 'usa', street: [] }, headers: auth });
+    expect(bad.status).toBe(400);
+    expect((await shop.send('DELETE', '/api/rest/v2/customers/me/addresses/abc', { headers: auth })).status).toBe(400);
+  });
+
+  it('changes the password after checking the current one, ending other sessions', async () => {
+    const tokens = await shop.send<{ refresh_token: string; access_token: string }>('POST', '/api/rest/v2/auth/login', { json: { email: account.email, password: account.password } });
+    const auth = { authorization: `Bearer ${tokens.body.access_token}` };
+    const wrong = await shop.send('PUT', '/api/rest/v2/customers/me/password', { json: { currentPassword: 'nope', newPassword: 'Another#2027' }, headers: auth });
+    expect([wrong.status, wrong.body.error]).toEqual([400, 'wrong_password']);
+    const weak = await shop.send('PUT', '/api/rest/v2/customers/me/password', { json: { currentPassword: account.password, newPassword: 'x' }, headers: auth });
+    expect(weak.status).toBe(400);
+    const changed = await shop.send('PUT', '/api/rest/v2/customers/me/password', { json: { currentPassword: account.password, newPassword: 'Another#2027' }, headers: auth });
+    expect(changed.status).toBe(200);
+    const refresh = await shop.send('POST', '/api/rest/v2/auth/token', { form: { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token } });
+    expect(refresh.body.error).toBe('invalid_grant');
+    expect((await shop.send('POST', '/api/rest/v2/auth/login', { json: { email: account.email, password: 'Another#2027' } })).status).toBe(200);
+  });
+});
