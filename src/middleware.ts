@@ -11,7 +11,7 @@
 import type { MiddlewareHandler } from 'astro';
 import { env } from 'cloudflare:workers';
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { edgeCache } from './lib/cache/edge-cache.ts';
+import { edgeCache, markUncached } from './lib/cache/edge-cache.ts';
 import { getConfig, storeForUrl } from './lib/config.ts';
 import { passwordGate } from './lib/gate/password-gate.ts';
 import { jsonError } from './lib/http/responses.ts';
@@ -37,6 +37,7 @@ const errors = defineMiddleware(async (context, next) => {
 function buildConfiguredSteps(): MiddlewareHandler {
   const config = getConfig();
   return sequence(
+    markUncached(),
     passwordGate({ password: config.PREVIEW_PASSWORD }),
     edgeCache({ assetHash: config.ASSET_HASH, kv: env.CONTENT, storeFor: (url) => storeForUrl(url, config) }),
   );

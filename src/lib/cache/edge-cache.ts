@@ -49,6 +49,18 @@ function answer(request: Request, response: Response, status: CacheStatus): Resp
   return result;
 }
 
+/**
+ * Goes in front of the steps that may answer without reaching the edge cache (the password gate,
+ * markdown negotiation): their answers are marked BYPASS too, so every response of the worker says
+ * whether the edge cache served it.
+ */
+export function markUncached(): MiddlewareHandler {
+  return async function markUncachedStep(_context, next) {
+    const response = await next();
+    return response.headers.has('X-Cache') ? response : withStatus(response, 'BYPASS');
+  };
+}
+
 /** Builds the step once from its options (checked here, not on every request). */
 export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler {
   if (!options.assetHash) throw new Error('edgeCache: assetHash must be set (ASSET_HASH).');
