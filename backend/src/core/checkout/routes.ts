@@ -53,7 +53,7 @@ const paymentMethodsRoute = createRoute({
   path: '/payment-methods',
   tags: ['Checkout'],
   summary: 'Payment methods offered (with the publishable key for the browser)',
-  responses: { 200: jsonContent(PaymentMethodListSchema, 'Methods') },
+  responses: { 200: jsonContent(PaymentMethodListSchema, 'Methods'), 401: jsonContent(ErrorSchema, 'Invalid access token') },
 });
 const createIntentRoute = createRoute({
   tags,

@@ -42,6 +42,12 @@ export function mountDocs(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerPath(specRoute);
   app.openAPIRegistry.registerPath(pageRoute);
   app.openAPIRegistry.registerPath(assetRoute);
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'Access token from POST /api/rest/v2/auth/token (or /auth/login).',
+  });
 
   app.doc31(specRoute.path, {
     openapi: '3.1.0',
@@ -49,7 +55,7 @@ export function mountDocs(app: OpenAPIHono<AppEnv>): void {
       title,
       version: '2.0.0',
       description:
-        'Catalog and content of the shop. Choose a store view with the X-Store-Code header or ?store= (default store when absent). Errors are JSON {error, message, details?}.',
+        'Catalog, content, customers, carts and checkout of the shop. Choose a store view with the X-Store-Code header or ?store= (default store when absent). Send "Authorization: Bearer <access token>" for the caller\'s view; guests identify their cart with X-Cart-Token. Errors are JSON {error, message, details?}.',
     },
   });
   app.get(pageRoute.path, (c) => c.html(page, 200, { 'Cache-Control': 'public, max-age=3600' }));

@@ -17,10 +17,14 @@ export function prefixQuery(q: string): string | undefined {
   return terms.length === 0 ? undefined : terms.map((term) => `${term}:*`).join(' & ');
 }
 
-/** Matching visible products of the store, best rank first (ties by id, so pages are stable). */
+/**
+ * Matching visible products of the store: an exact SKU first (shoppers paste SKUs), then by text
+ * rank, ties by id so pages are stable.
+ */
 export async function searchProductRows(
   db: Db,
   storeId: number,
+  q: string,
   tsquery: string,
   categoryId: number | undefined,
   paging: Paging,
@@ -36,7 +40,7 @@ export async function searchProductRows(
       .where(where),
     selectProductRows(db, storeId)
       .where(where)
-      .orderBy(desc(sql`ts_rank(${document}, ${query})`), asc(products.id))
+      .orderBy(desc(sql`lower(${products.sku}) = lower(${q.trim()})`), desc(sql`ts_rank(${document}, ${query})`), asc(products.id))
       .limit(paging.itemsPerPage)
       .offset((paging.page - 1) * paging.itemsPerPage),
   ]);

@@ -30,7 +30,7 @@ export const searchRoutes = createRouter<StoreEnv>().openapi(searchRoute, async 
   const { q, categoryId, page, itemsPerPage } = c.req.valid('query');
   const tsquery = prefixQuery(q);
   if (!tsquery) throw new AppError('invalid', 'invalid_request', 'The search needs at least one letter or digit.', [{ location: 'query', field: 'q', message: 'No searchable words.' }]);
-  const { rows, totalItems } = await searchProductRows(c.var.db, c.var.store.id, tsquery, categoryId, { page, itemsPerPage });
+  const { rows, totalItems } = await searchProductRows(c.var.db, c.var.store.id, q, tsquery, categoryId, { page, itemsPerPage });
   const member = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: false });
   await emitProductDtoBuild(c.var.events, member, c.var.caller.groupId, 'listing');
   return c.json({ member, totalItems, page, itemsPerPage }, 200);

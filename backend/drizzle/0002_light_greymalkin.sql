@@ -1,0 +1,2 @@
+DROP INDEX "products_search_index";--> statement-breakpoint
+CREATE INDEX "products_search_index" ON "products" USING gin ((setweight(to_tsvector('simple', "name"), 'A') || setweight(to_tsvector('simple', translate("sku", '-_/.', '    ')), 'A') || setweight(to_tsvector('simple', "short_description"), 'B')));
