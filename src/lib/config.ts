@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { z } from 'zod';
 import { createBackendClient, type BackendClient } from './backend-client.ts';
+import { publicOrigin } from './agents/public-origin.ts';
 import { DEFAULT_STORE } from './content/keys.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''));
@@ -13,6 +14,21 @@ const optionalText = z
   .string()
   .optional()
   .transform((value) => (value?.trim() ? value : undefined));
+
+/** An origin (scheme, host, port) and nothing else: absolute URLs are built on it. */
+const originUrl = z.url({ protocol: /^https?$/ }).transform((url, context) => {
+  const parsed = new URL(url);
+  if (parsed.pathname !== '/' || parsed.search || parsed.hash || parsed.username || parsed.password) {
+    context.addIssue({ code: 'custom', message: `${url} must be an origin only (no path, query or credentials)` });
+    return z.NEVER;
+  }
+  return parsed.origin;
+});
+
+const storeEntrySchema = z.union([
+  z.string().min(1).transform((store) => ({ store, origin: undefined })),
+  z.object({ store: z.string().min(1), origin: originUrl.optional() }),
+]);
 
 const configSchema = z.object({
   BACKEND_API_URL: httpUrl,
@@ -24,16 +40,28 @@ const configSchema = z.object({
   /** Turns the preview password gate on (DECISIONS.md 15); unset or empty means off. */
   PREVIEW_PASSWORD: optionalText,
   ASSET_HASH: z.string().default('dev'),
-  /** JSON object of host name to store code (DECISIONS.md 8); unlisted hosts use the default store. */
+  /**
+   * JSON object of host name to store view (DECISIONS.md 8); unlisted hosts use the default store.
+   * A value is a store code, or `{"store": code, "origin": "https://..."}` when the store's public
+   * origin is not simply `https://{host}` (see agents/public-origin.ts).
+   */
   STORES: z
     .string()
     .default('{}')
     .transform((text, context) => {
-      const parsed = z.record(z.string(), z.string().min(1)).safeParse(safeJson(text));
+      const parsed = z.record(z.string(), storeEntrySchema).safeParse(safeJson(text));
       if (parsed.success) return parsed.data;
-      context.addIssue({ code: 'custom', message: 'STORES must be a JSON object of host name to store code' });
+      context.addIssue({
+        code: 'custom',
+        message: 'STORES must be a JSON object of host name to a store code or {"store": code, "origin": url}',
+      });
       return z.NEVER;
     }),
+  /**
+   * Public origin of the default store (DECISIONS.md 11), used for absolute URLs in the agent
+   * documents of requests on hosts STORES does not list. Unset: only local hosts get documents.
+   */
+  PUBLIC_ORIGIN: z.union([z.literal(''), originUrl]).optional(),
 });
 
 function safeJson(text: string): unknown {
@@ -45,6 +73,7 @@ function safeJson(text: string): unknown {
 }
 
 export type StorefrontConfig = z.infer<typeof configSchema>;
+export type StoreEntry = z.infer<typeof storeEntrySchema>;
 
 let cached: StorefrontConfig | undefined;
 
@@ -75,5 +104,15 @@ export function storeHosts(config: StorefrontConfig = getConfig()): string[] {
 
 /** The store view a request addresses, by its host name (DECISIONS.md 8). */
 export function storeForUrl(url: URL, config: StorefrontConfig = getConfig()): string {
-  return config.STORES[url.hostname] ?? config.STORES[url.host] ?? DEFAULT_STORE;
+  return storeEntryForUrl(url, config)?.store ?? DEFAULT_STORE;
+}
+
+/** The STORES entry of a request's host (with or without its port), when the host is listed. */
+export function storeEntryForUrl(url: URL, config: StorefrontConfig = getConfig()): StoreEntry | undefined {
+  return config.STORES[url.hostname] ?? config.STORES[url.host];
+}
+
+/** The public origin of a request's store for absolute URLs (DECISIONS.md 11); null when not configured. */
+export function publicOriginForUrl(url: URL, config: StorefrontConfig = getConfig()): string | null {
+  return publicOrigin(url, { entry: storeEntryForUrl(url, config), publicOrigin: config.PUBLIC_ORIGIN || undefined });
 }

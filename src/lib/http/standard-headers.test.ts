@@ -22,4 +22,11 @@ describe('withStandardHeaders', () => {
     expect(response.headers.get('Strict-Transport-Security')).toBe('max-age=31536000');
     expect(response.headers.get('Content-Security-Policy')).toBe("default-src 'none'");
   });
+
+  it('marks HTML with the TDM reservation, and nothing else', () => {
+    const html = withStandardHeaders(new Response('<p>x</p>', { headers: { 'Content-Type': 'text/html; charset=utf-8' } }), new URL('http://shop.test/'));
+    expect(html.headers.get('tdm-reservation')).toBe('1');
+    const json = withStandardHeaders(Response.json({}), new URL('http://shop.test/pulse'));
+    expect(json.headers.has('tdm-reservation')).toBe(false);
+  });
 });

@@ -3,6 +3,8 @@
  * Static assets get the Link header and nosniff from public/_headers (they never reach the worker).
  */
 
+import { TDM_RESERVATION_HEADER, TDM_RESERVATION_VALUE } from '../agents/tdm.ts';
+
 /** SPEC.md: every response advertises the API catalog (RFC 9727). */
 export const API_CATALOG_LINK = '</.well-known/api-catalog>; rel="api-catalog"';
 
@@ -50,5 +52,9 @@ export function withStandardHeaders(response: Response, url: URL): Response {
     if (!result.headers.has(name)) result.headers.set(name, value);
   }
   if (url.protocol === 'https:') result.headers.set('Strict-Transport-Security', HSTS);
+  // The text-and-data-mining reservation of robots.txt, where crawlers of pages look (TDMRep).
+  if ((result.headers.get('Content-Type') ?? '').startsWith('text/html')) {
+    result.headers.set(TDM_RESERVATION_HEADER, TDM_RESERVATION_VALUE);
+  }
   return result;
 }

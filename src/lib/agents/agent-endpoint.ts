@@ -1,0 +1,42 @@
+/**
+ * The shared frame of the agent document routes: GET and HEAD only, the store and public origin
+ * of the request (DECISIONS.md 11; 503 when this host has no configured origin), and the
+ * response with its content type and cache lifetime (bodiless for HEAD).
+ */
+import type { APIRoute } from 'astro';
+import { env } from 'cloudflare:workers';
+import { publicOriginForUrl, storeForUrl } from '../config.ts';
+import { contentStore, type ContentStore } from '../content/content-store.ts';
+import { jsonError, methodNotAllowed } from '../http/responses.ts';
+import { AGENT_DOCUMENT_CACHE_CONTROL } from './agent-paths.ts';
+
+export interface AgentRequest {
+  origin: string;
+  store: string;
+  content: ContentStore;
+  kv: KVNamespace;
+  url: URL;
+}
+
+export interface AgentDocument {
+  body: string;
+  contentType: string;
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+export function agentDocumentRoute(render: (request: AgentRequest) => Promise<AgentDocument> | AgentDocument): APIRoute {
+  return async ({ request, url }) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
+    const origin = publicOriginForUrl(url);
+    if (!origin) {
+      return jsonError(503, 'public_origin_not_configured', 'This host has no public origin configured (set PUBLIC_ORIGIN or list it in STORES).');
+    }
+    const store = storeForUrl(url);
+    const document = await render({ origin, store, content: contentStore(env.CONTENT, store), kv: env.CONTENT, url });
+    return new Response(request.method === 'HEAD' ? null : document.body, {
+      status: document.status ?? 200,
+      headers: { 'Content-Type': document.contentType, 'Cache-Control': AGENT_DOCUMENT_CACHE_CONTROL, ...document.headers },
+    });
+  };
+}

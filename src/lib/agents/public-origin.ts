@@ -1,0 +1,37 @@
+/**
+ * The public origin of a request's store, on which every absolute URL of the agent documents is
+ * built (DECISIONS.md 11). It comes from configuration, never from a raw Host header alone:
+ *   1. a STORES entry with an explicit `origin`, or PUBLIC_ORIGIN for hosts STORES does not list;
+ *   2. a local host (localhost, *.localhost, 127.0.0.0/8, [::1]): the request's own origin, so
+ *      `npm start` and the tests work on any port without configuration;
+ *   3. a host listed in STORES: `https://{host}` (the operator named that host, so it is trusted);
+ *   4. anything else: null (not configured): the agent documents answer 503 rather than publish
+ *      URLs on whatever host name a client sent.
+ * A preview deployment on another host name either sets its own PUBLIC_ORIGIN or lists its host.
+ */
+
+export interface OriginSources {
+  /** The request's STORES entry, when its host is listed. */
+  entry: { origin?: string | undefined } | undefined;
+  /** PUBLIC_ORIGIN: the default store's origin. */
+  publicOrigin: string | undefined;
+}
+
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '[::1]') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+export function publicOrigin(url: URL, { entry, publicOrigin: configured }: OriginSources): string | null {
+  const explicit = entry ? entry.origin : configured;
+  if (explicit) return explicit;
+  if (isLocalHost(url.hostname)) return url.origin;
+  if (entry) return `https://${url.host}`;
+  return null;
+}
+
+/** An absolute URL on `origin` for a root-relative path (which may carry a query). */
+export function absoluteUrl(origin: string, path: string): string {
+  return new URL(path, `${origin}/`).href;
+}

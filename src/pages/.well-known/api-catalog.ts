@@ -1,0 +1,12 @@
+import { agentDocumentRoute } from '../../lib/agents/agent-endpoint.ts';
+import { API_CATALOG_CONTENT_TYPE, apiCatalog, catalogLinkHeaders } from '../../lib/agents/api-catalog.ts';
+
+/**
+ * GET /.well-known/api-catalog (RFC 9727): the linkset; HEAD answers with the same links as `Link`
+ * headers (the body is dropped for HEAD by the route frame).
+ */
+export const ALL = agentDocumentRoute(({ origin }) => ({
+  body: JSON.stringify(apiCatalog(origin)),
+  contentType: API_CATALOG_CONTENT_TYPE,
+  headers: { Link: catalogLinkHeaders(origin).join(', ') },
+}));

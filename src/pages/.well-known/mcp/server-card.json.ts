@@ -1,0 +1,12 @@
+import { agentDocumentRoute } from '../../../lib/agents/agent-endpoint.ts';
+import { mcpServerCard } from '../../../lib/agents/mcp-card.ts';
+
+/** GET /.well-known/mcp/server-card.json: discoverable from any origin (ACAO *), status planned. */
+export const ALL = agentDocumentRoute(async ({ origin, content }) => {
+  const config = await content.config();
+  return {
+    body: JSON.stringify(mcpServerCard({ origin, storeName: config?.storeName ?? 'Store' })),
+    contentType: 'application/json',
+    headers: { 'Access-Control-Allow-Origin': '*' },
+  };
+});
