@@ -3,7 +3,7 @@
  * adapter serves them from the ASSETS binding first).
  *   1. errors: nothing escapes as a stack trace; management/API paths answer JSON.
  *   2. password gate: preview deployments only (PREVIEW_PASSWORD).
- *   (3. markdown negotiation: a later issue; the edge cache already bypasses markdown requests.)
+ *   3. markdown negotiation: page routes asked for markdown answer here, before (never in) the edge cache.
  *   4. edge cache: catalog HTML from the Cache API under the version tag; X-Cache on the way out.
  *   5. routes: Astro pages and endpoints.
  * On the way out every response gets the standard headers (Link to the API catalog, security).
@@ -11,8 +11,9 @@
 import type { MiddlewareHandler } from 'astro';
 import { env } from 'cloudflare:workers';
 import { defineMiddleware, sequence } from 'astro:middleware';
+import { markdownNegotiation } from './lib/agents/markdown-negotiation.ts';
 import { edgeCache, markUncached } from './lib/cache/edge-cache.ts';
-import { getConfig, storeForUrl } from './lib/config.ts';
+import { backendClient, getConfig, publicOriginForUrl, storeForUrl } from './lib/config.ts';
 import { passwordGate } from './lib/gate/password-gate.ts';
 import { jsonError } from './lib/http/responses.ts';
 import { withStandardHeaders } from './lib/http/standard-headers.ts';
@@ -39,6 +40,12 @@ function buildConfiguredSteps(): MiddlewareHandler {
   return sequence(
     markUncached(),
     passwordGate({ password: config.PREVIEW_PASSWORD }),
+    markdownNegotiation({
+      kv: env.CONTENT,
+      client: backendClient(config),
+      storeFor: (url) => storeForUrl(url, config),
+      originFor: (url) => publicOriginForUrl(url, config),
+    }),
     edgeCache({ assetHash: config.ASSET_HASH, kv: env.CONTENT, storeFor: (url) => storeForUrl(url, config) }),
   );
 }

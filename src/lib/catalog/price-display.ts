@@ -3,7 +3,8 @@
  * with the regular price struck through, or a message when the price is withheld (B2B gating).
  * Pure: the formatting itself is lib/format/price.ts.
  */
-import type { ProductCard } from '../content/schemas.ts';
+import { z } from 'zod';
+import type { Product, ProductCard } from '../content/schemas.ts';
 
 export type PriceDisplay =
   | { kind: 'hidden' }
@@ -43,4 +44,17 @@ export function priceDisplay(product: PricedRecord): PriceDisplay {
 /** The same rule for a child row (variant, grouped item): sale when special is below the price. */
 export function childPriceDisplay(child: { price: number; specialPrice: number | null; finalPrice: number }): PriceDisplay {
   return priceDisplay({ type: 'simple', price: child.price, specialPrice: child.specialPrice, finalPrice: child.finalPrice });
+}
+
+const hidePriceFlagSchema = z.object({
+  b2bAccess: z.object({ gateFlags: z.object({ hidePrice: z.literal(true) }) }),
+});
+
+/**
+ * A full product's price block: hidden when the B2B gate says so (`gateFlags.hidePrice`), even if
+ * a price slipped through, else as `priceDisplay`.
+ */
+export function productPriceDisplay(product: PricedRecord & Partial<Pick<Product, 'extensions'>>): PriceDisplay {
+  if (hidePriceFlagSchema.safeParse(product.extensions ?? {}).success) return { kind: 'hidden' };
+  return priceDisplay(product);
 }

@@ -1,0 +1,102 @@
+/**
+ * The markdown-negotiation step of the pipeline (SPEC.md "Markdown negotiation", DECISIONS.md 10).
+ * It sits before the edge cache, so markdown is never looked up in or stored into it. A page route
+ * that asks for markdown (`Accept`, `.md`, `/index.md`) is answered here from KV through the same
+ * loaders the HTML pages use; HTML answers of page routes get `Vary: Accept`, since the same URL
+ * has two representations.
+ */
+import type { MiddlewareHandler } from 'astro';
+import type { BackendClient } from '../backend-client.ts';
+import { topCategories } from '../catalog/category-tree.ts';
+import { loadCatchAllRoute, loadShell } from '../catalog/page-data.ts';
+import { stubCompleter } from '../catalog/stub-refetch.ts';
+import { contentStore, type ContentStore } from '../content/content-store.ts';
+import { TDM_RESERVATION_HEADER, TDM_RESERVATION_VALUE } from './tdm.ts';
+import { estimateTokens } from './markdown.ts';
+import { categoryMarkdown, cmsMarkdown, homeMarkdown, notFoundMarkdown, notSyncedMarkdown, productMarkdown } from './markdown-pages.ts';
+import { markdownRequest } from './markdown-request.ts';
+
+/** The routes that render pages (src/pages/index.astro and [...path].astro), by Astro route pattern. */
+const PAGE_ROUTES: ReadonlySet<string> = new Set(['/', '/[...path]']);
+
+/** SPEC.md Limits: markdown responses. */
+export const MARKDOWN_CACHE_CONTROL = 'public, max-age=600';
+
+export interface MarkdownNegotiationOptions {
+  kv: KVNamespace;
+  /** Completes listing stubs (SPEC.md sync rule 4), so a product's markdown lists its options. */
+  client: Pick<BackendClient, 'product'>;
+  storeFor: (url: URL) => string;
+  /** The store's public origin (agents/public-origin.ts); null when not configured for this host. */
+  originFor: (url: URL) => string | null;
+}
+
+interface Rendered {
+  status: number;
+  markdown: string;
+}
+
+async function renderPage(content: ContentStore, pageUrl: URL, origin: string, completeStub: ReturnType<typeof stubCompleter>): Promise<Rendered> {
+  if (pageUrl.pathname === '/') {
+    const shell = await loadShell(content);
+    if (!shell) return { status: 503, markdown: notSyncedMarkdown() };
+    return { status: 200, markdown: homeMarkdown(shell.config, topCategories(shell.tree), { origin }) };
+  }
+  const route = await loadCatchAllRoute(content, pageUrl, { completeStub });
+  switch (route.kind) {
+    case 'not-synced':
+      return { status: 503, markdown: notSyncedMarkdown() };
+    case 'not-found':
+      return { status: 404, markdown: notFoundMarkdown(pageUrl.pathname, { origin }) };
+    case 'category':
+      return { status: 200, markdown: categoryMarkdown(route.category, route.listing, { origin, formatPrice: route.shell.formatPrice }) };
+    case 'product':
+      return { status: 200, markdown: productMarkdown(route.product, { origin, formatPrice: route.shell.formatPrice }) };
+    case 'cms':
+      return { status: 200, markdown: cmsMarkdown(route.page, { origin }) };
+  }
+}
+
+function markdownResponse({ status, markdown }: Rendered, head: boolean): Response {
+  return new Response(head ? null : markdown, {
+    status,
+    headers: {
+      'Content-Type': 'text/markdown; charset=utf-8',
+      // Before the first sync the answer changes soon; nothing should keep it.
+      'Cache-Control': status === 503 ? 'no-store' : MARKDOWN_CACHE_CONTROL,
+      Vary: 'Accept',
+      'x-markdown-tokens': String(estimateTokens(markdown)),
+      [TDM_RESERVATION_HEADER]: TDM_RESERVATION_VALUE,
+    },
+  });
+}
+
+function withVaryAccept(response: Response): Response {
+  const result = new Response(response.body, response);
+  result.headers.append('Vary', 'Accept');
+  return result;
+}
+
+export function markdownNegotiation(options: MarkdownNegotiationOptions): MiddlewareHandler {
+  return async function markdownNegotiationStep(context, next) {
+    const isPageRoute = PAGE_ROUTES.has(context.routePattern);
+    const wanted = markdownRequest(context.request, context.url, isPageRoute);
+    if (!wanted) return isPageRoute ? withVaryAccept(await next()) : next();
+
+    const head = context.request.method === 'HEAD';
+    const origin = options.originFor(context.url);
+    if (!origin) {
+      return markdownResponse({ status: 503, markdown: '# Not configured\n\nThis host has no public origin configured (PUBLIC_ORIGIN or STORES).\n' }, head);
+    }
+    const store = options.storeFor(context.url);
+    const completeStub = stubCompleter({
+      client: options.client,
+      kv: options.kv,
+      store,
+      waitUntil: (promise) => context.locals.cfContext.waitUntil(promise),
+    });
+    const pageUrl = new URL(context.url);
+    pageUrl.pathname = wanted.path;
+    return markdownResponse(await renderPage(contentStore(options.kv, store), pageUrl, origin, completeStub), head);
+  };
+}

@@ -1,0 +1,87 @@
+import { marked, type Tokens } from 'marked';
+import { describe, expect, it } from 'vitest';
+import { priceFormatter } from '../format/price.ts';
+import { categoryMarkdown, cmsMarkdown, homeMarkdown, notFoundMarkdown, productMarkdown } from './markdown-pages.ts';
+import { category, cmsPage, listingOf, product, storeConfig } from './test-support.ts';
+
+const context = { origin: 'https://shop.example', formatPrice: priceFormatter('en_US', 'USD') };
+
+describe('productMarkdown', () => {
+  it('lists name, SKU, sale and regular price, stock, descriptions, options and gallery', () => {
+    const markdown = productMarkdown(
+      product({
+        type: 'configurable',
+        configurableOptions: [{ attributeCode: 'size', label: 'Size', values: [{ valueIndex: 1, label: 'S' }, { valueIndex: 2, label: 'M' }] }],
+        variants: [
+          { id: 2, sku: 'TEE-1-S', name: 'S', attributes: { size: 1 }, price: 30, specialPrice: null, finalPrice: 30, stockStatus: 'in_stock', qty: 1, imageUrl: '' },
+          { id: 3, sku: 'TEE-1-M', name: 'M', attributes: { size: 2 }, price: 30, specialPrice: null, finalPrice: 30, stockStatus: 'out_of_stock', qty: 0, imageUrl: '' },
+        ],
+      }),
+      context,
+    );
+    expect(markdown).toContain('# Blue tee\n');
+    expect(markdown).toContain('- SKU: TEE-1');
+    expect(markdown).toContain('- Price: $25.00 (sale; regular price $30.00)');
+    expect(markdown).toContain('- Stock: In stock');
+    expect(markdown).toContain('Soft cotton.');
+    expect(markdown).toContain('## Description\n\nMade to last.');
+    expect(markdown).toContain('- Size: S, M (sold out)');
+    expect(markdown).toContain('- ![Front](https://shop.example/media/tee.svg)');
+  });
+
+  it('escapes markdown metacharacters in the name, so a parser reads the name back', () => {
+    const name = '*Best* [tee] _ever_ <b>2</b> # 1';
+    const [heading] = marked.lexer(productMarkdown(product({ name }), context)) as Tokens.Heading[];
+    expect(heading?.type).toBe('heading');
+    expect(heading?.tokens.map((token) => ('text' in token ? token.text : '')).join('')).toBe(name);
+  });
+
+  it('never shows a withheld B2B price: the message stands in for it', () => {
+    const hidden = productMarkdown(
+      product({ price: null, specialPrice: null, finalPrice: null, minimalPrice: null, extensions: { b2bAccess: { hiddenPriceMessage: 'Trade prices after login', gateFlags: { hidePrice: true } } } }),
+      context,
+    );
+    expect(hidden).toContain('- Price: Trade prices after login');
+    expect(hidden).not.toMatch(/\$\d/);
+    // The gate flag alone is enough, even if a price slipped into the record.
+    const flagged = productMarkdown(product({ extensions: { b2bAccess: { hiddenPriceMessage: 'Log in', gateFlags: { hidePrice: true } } } }), context);
+    expect(flagged).toContain('- Price: Log in');
+    expect(flagged).not.toMatch(/\$\d/);
+  });
+});
+
+describe('categoryMarkdown', () => {
+  it('has name, description, subcategories and the first page of products with price and stock', () => {
+    const tents = category(1, { name: 'Tents', description: '<p>For <i>every</i> trip.</p>', children: [category(11, { name: 'Domes', urlPath: 'c1/domes' }), category(12, { isActive: false })] });
+    const markdown = categoryMarkdown(tents, listingOf(1, [product(), product({ id: 2, name: 'Hidden', urlKey: 'hidden', price: null, specialPrice: null, finalPrice: null, minimalPrice: null, stockStatus: 'out_of_stock' })], 30), context);
+    expect(markdown).toContain('# Tents\n\nFor *every* trip.');
+    expect(markdown).toContain('## Subcategories\n\n- [Domes](https://shop.example/c1/domes)');
+    expect(markdown).not.toContain('Category 12');
+    expect(markdown).toContain('## Products (page 1 of 2)');
+    expect(markdown).toContain('- [Blue tee](https://shop.example/blue-tee): $25.00 (sale; regular price $30.00), In stock');
+    expect(markdown).toContain('- [Hidden](https://shop.example/hidden): Sign in to see prices, Out of stock');
+  });
+});
+
+describe('cmsMarkdown', () => {
+  it('is the title and the body as text, without scripts or styles', () => {
+    const markdown = cmsMarkdown(cmsPage('about-us', '<style>p{}</style><h2>Story</h2><p>Since 1990.</p><script>track()</script>'), context);
+    expect(markdown).toBe('# Title of about-us\n\n### Story\n\nSince 1990.\n\nSource: https://shop.example/about-us\n');
+    expect(markdown).not.toContain('track');
+    expect(markdown).not.toContain('p{}');
+  });
+});
+
+describe('homeMarkdown and notFoundMarkdown', () => {
+  it('home has the store name, description and top categories', () => {
+    const markdown = homeMarkdown(storeConfig, [category(1, { name: 'Tents' })], context);
+    expect(markdown).toContain('# Demo \\[Shop\\]\n\n> Everything for the **outdoors**.');
+    expect(markdown).toContain('## Categories\n\n- [Tents](https://shop.example/c1)');
+  });
+
+  it('not found names the path as text and points to the sitemap', () => {
+    const markdown = notFoundMarkdown('/*nope*', context);
+    expect(markdown).toContain('There is no page at /\\*nope\\*.');
+    expect(markdown).toContain('https://shop.example/sitemap.xml');
+  });
+});
