@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     name: 'backend',
     environment: 'node',
+    // test/browser/*.test.ts (Chromium through playwright-core) run here too.
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     // Each API test file starts its own database; PostgreSQL runs create and seed one per suite.

@@ -72,6 +72,8 @@ export function createApp({ db, config = {} }: { db: Db; config?: AppConfig }): 
   for (const api of [storeRoutes, categoryRoutes, productRoutes, searchRoutes, cmsRoutes, blogRoutes, countryRoutes, cartRoutes, checkoutRoutes]) app.route(apiPrefix, api);
   for (const api of [authRoutes, customerRoutes, orderRoutes]) app.route(apiPrefix, api);
   for (const module of registry.modules) if (module.routes?.api) app.route(apiPrefix, module.routes.api);
+  // Modules with background work (schedules, debounced calls) get the database once, here.
+  for (const module of registry.modules) module.start?.({ db });
   mountAdmin(app, registry, throttleOptions);
   mountDocs(app);
   return app;

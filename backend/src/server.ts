@@ -27,6 +27,8 @@ async function start(env: BackendEnv): Promise<void> {
   });
 
   const closeAndExit = async (code: number) => {
+    // Modules stop their timers and finish calls in flight while the database is still open.
+    await Promise.all(installedModules.map((module) => module.stop?.()));
     await database.close();
     process.exit(code);
   };

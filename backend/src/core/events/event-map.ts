@@ -13,6 +13,10 @@ export interface EventMap {
   order_placed: { orderId: number; number: string; customerId: number | null };
   /** The admin saved a product; the storefront connector listens to run a product sync. */
   catalog_product_saved: { productId: number };
+  /** The admin saved a category; the storefront connector runs a category sync. */
+  catalog_category_saved: { categoryId: number };
+  /** The admin saved a CMS page; the storefront connector runs a CMS sync. */
+  cms_page_saved: { pageId: number };
 }
 
 export type EventName = keyof EventMap;

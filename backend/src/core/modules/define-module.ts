@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { AdminEnv } from '../admin/admin-env.ts';
+import type { Db } from '../db/database.ts';
 import type { EventMap, EventName } from '../events/event-map.ts';
 import type { AppEnv } from '../http/context.ts';
 import type { HookMap, HookName } from './hooks.ts';
@@ -16,9 +17,14 @@ export interface AdminNavItem {
   slot?: 'storefront';
 }
 
+/** What a module gets when the app starts it. */
+export interface ModuleContext {
+  db: Db;
+}
+
 /**
- * A module as described in ARCHITECTURE.md. Its tables live in its own schema file exported from the
- * drizzle schema index, so drizzle-kit generates their migrations with the core's.
+ * A module as described in ARCHITECTURE.md. Its tables live in its own `src/modules/<id>/tables.ts`,
+ * which drizzle.config.ts lists next to the core schema, so drizzle-kit generates their migrations with the core's.
  */
 export interface ModuleDefinition {
   /** kebab-case; also the route segment: API routes mount at /api/rest/v2/<id>... as the module declares them, admin at /admin/<id>. */
@@ -27,6 +33,13 @@ export interface ModuleDefinition {
   subscribers?: Subscriber[];
   hooks?: HookRegistration[];
   adminPages?: AdminNavItem[];
+  /**
+   * Called once when the app is built, before any request: a module with background work (timers,
+   * schedules) starts it here, since subscribers only see event payloads.
+   */
+  start?(context: ModuleContext): void;
+  /** Called on server shutdown, before the database closes: stop timers and wait for work in flight. */
+  stop?(): Promise<void>;
 }
 
 const moduleId = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;

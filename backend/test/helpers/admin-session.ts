@@ -1,0 +1,27 @@
+import type { TestShop } from './test-shop.ts';
+
+export const testAdmin = { email: 'admin@example.com', password: 'Admin#2026' };
+
+/** A tiny cookie jar around app.request, enough for the admin's session and CSRF cookies. */
+export function adminBrowser(shop: TestShop) {
+  const cookies = new Map<string, string>();
+  async function request(method: string, path: string, form?: Record<string, string>) {
+    const headers: Record<string, string> = { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const response = await shop.app.request(path, { method, headers, body: form ? new URLSearchParams(form).toString() : undefined });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value = ''] = pair!.split('=');
+      if (/max-age=0/i.test(line)) cookies.delete(name!);
+      else cookies.set(name!, value);
+    }
+    return { status: response.status, location: response.headers.get('location'), headers: response.headers, html: await response.text() };
+  }
+  /** The hidden CSRF field of the last page (every admin form carries one). */
+  const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  async function signIn(account = testAdmin) {
+    const page = await request('GET', '/admin/login');
+    return request('POST', '/admin/login', { ...account, _csrf: csrfOf(page.html) });
+  }
+  return { request, csrfOf, signIn, cookies };
+}
