@@ -17,6 +17,7 @@ const NEVER_CACHED = [
   '/admin',
   '/media',
   '/preview-login',
+  '/health',
 ];
 
 /**

@@ -1,8 +1,11 @@
 /**
  * Typed reads of one store view's content from KV. Each read validates the record, so a page
- * either gets a well-formed record or null (absent or malformed, the latter logged).
+ * either gets a well-formed record or null (absent or malformed, the latter logged). Reads go
+ * through the isolate memo: a page's shared records (config, tree, footer) cost no KV read on
+ * most requests.
  */
 import type { z } from 'zod';
+import { memoized } from '../cache/isolate-memo.ts';
 import { contentKeys, PULSE_KEY } from './keys.ts';
 import {
   blogPostSchema,
@@ -16,7 +19,11 @@ import {
   type Pulse,
 } from './schemas.ts';
 
-async function readRecord<T>(kv: KVNamespace, key: string, schema: z.ZodType<T>): Promise<T | null> {
+function readRecord<T>(kv: KVNamespace, key: string, schema: z.ZodType<T>): Promise<T | null> {
+  return memoized(key, () => readValidated(kv, key, schema));
+}
+
+async function readValidated<T>(kv: KVNamespace, key: string, schema: z.ZodType<T>): Promise<T | null> {
   const raw = await kv.get(key, 'json');
   if (raw === null) return null;
   const result = schema.safeParse(raw);

@@ -3,7 +3,7 @@
  * `/cache/update`). Records that have an `updatedAt` keep it as key metadata, as the sync writes
  * them, so listings of keys (the sitemap) need no reads.
  */
-import { forgetPulse } from '../cache/pulse-memo.ts';
+import { forgetMemos } from '../cache/isolate-memo.ts';
 
 /** SPEC.md sync rule 4: a full product fetched at request time lives 24 hours in KV. */
 export const REFETCHED_PRODUCT_TTL_S = 86_400;
@@ -23,10 +23,10 @@ export async function writeRecord(kv: KVNamespace, key: string, value: unknown, 
     ...(options.updatedAt === undefined ? {} : { metadata: { updatedAt: options.updatedAt } }),
   });
   // A write may be `pulse` itself; this isolate should not keep serving the old version tag.
-  forgetPulse();
+  forgetMemos();
 }
 
 export async function deleteRecords(kv: KVNamespace, keys: readonly string[]): Promise<void> {
   await Promise.all(keys.map((key) => kv.delete(key)));
-  forgetPulse();
+  forgetMemos();
 }

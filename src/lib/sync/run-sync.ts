@@ -3,7 +3,7 @@
  * succeeded write them and then `pulse` (SPEC.md sync rule 1, DECISIONS.md 3 and 4).
  */
 import { BackendError, type BackendClient } from '../backend-client.ts';
-import { forgetPulse } from '../cache/pulse-memo.ts';
+import { forgetMemos } from '../cache/isolate-memo.ts';
 import { readPulse } from '../content/content-store.ts';
 import { PULSE_KEY } from '../content/keys.ts';
 import { writeParts, type WriteReport } from './kv-writer.ts';
@@ -63,7 +63,7 @@ export async function runSync(client: BackendClient, kv: KVNamespace, request: S
   for (const part of parts) digests[`${part.store}:${part.type}`] = await digestEntries(part.entries);
   const pulse = await nextPulse(await readPulse(kv), digests, new Date());
   await kv.put(PULSE_KEY, JSON.stringify(pulse));
-  forgetPulse();
+  forgetMemos();
 
   const synced: Partial<Record<SyncType, number>> = {};
   for (const part of parts) synced[part.type] = (synced[part.type] ?? 0) + part.count;
