@@ -4,6 +4,7 @@
  * processing, a markdown lexer for llms.txt and the markdown views.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { marked, type Tokens } from 'marked';
 import { processDiscoveryResponse } from 'oauth4webapi';
 import robotsParser from 'robots-parser';
@@ -18,13 +19,15 @@ const PUBLIC_ORIGIN = 'https://shop.example.test';
 /** A second host of the au store with an explicit origin (the object form of STORES). */
 const AU_HOST = 'au.example.test';
 const AU_ORIGIN = 'https://au.example.test';
+/** A store view holding only the 10,001 products of the sitemap-size test. */
+const BIG_HOST = 'big.localhost';
 
 let shop: TestShop;
 beforeAll(async () => {
   shop = await startShop({
     vars: {
       PUBLIC_ORIGIN,
-      STORES: JSON.stringify({ 'au.localhost': 'au', [AU_HOST]: { store: 'au', origin: AU_ORIGIN } }),
+      STORES: JSON.stringify({ 'au.localhost': 'au', [AU_HOST]: { store: 'au', origin: AU_ORIGIN }, [BIG_HOST]: 'big' }),
     },
   });
   const sync = await shop.manage('/sync');
@@ -170,6 +173,31 @@ describe('/sitemap.xml', () => {
     const after = (await sitemap()).find((url) => url.loc === `${PUBLIC_ORIGIN}/${urlKey}`);
     expect(after).toEqual({ loc: `${PUBLIC_ORIGIN}/${urlKey}`, changefreq: 'weekly', priority: 0.6 });
     await shop.kv.put(`default:product:${urlKey}`, JSON.stringify(stored.value), { metadata: stored.metadata });
+  });
+});
+
+describe('/sitemap.xml at 10,001 products', () => {
+  it('lists 10,000 of them with a handful of KV operations, fast and small enough for Workers', { timeout: 240_000 }, async () => {
+    const keys = Array.from({ length: 10_001 }, (_, index) => `big:product:product-${String(index).padStart(5, '0')}`);
+    const record = JSON.stringify({ note: 'the sitemap never reads product records' });
+    for (let index = 0; index < keys.length; index += 200) {
+      await Promise.all(keys.slice(index, index + 200).map((key) => shop.kv.put(key, record, { metadata: { updatedAt: '2026-01-02 03:04:05' } })));
+    }
+    const host = `${BIG_HOST}:${new URL(shop.storefront.url).port}`;
+    const started = performance.now();
+    const response = await get('/sitemap.xml', { Host: host });
+    const xml = await response.text();
+    const elapsed = performance.now() - started;
+    expect(response.status).toBe(200);
+    // 10 list pages of products, one each for CMS pages and blog posts, one read of the category tree.
+    expect(response.headers.get('Server-Timing')).toBe('kv-get;desc="1", kv-list;desc="12"');
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const urls = new XMLParser({ isArray: (name) => name === 'url' }).parse(xml).urlset.url as UrlNode[];
+    const products = urls.filter((url) => url.priority === 0.6);
+    expect(products).toHaveLength(10_000);
+    expect(products.every((url) => url.lastmod === '2026-01-02T03:04:05Z' && url.loc.startsWith(`http://${host}/product-`))).toBe(true);
+    console.log(`sitemap of 10,000 products: ${(xml.length / 1024).toFixed(0)} KiB in ${elapsed.toFixed(0)} ms`);
+    expect(elapsed).toBeLessThan(5_000);
   });
 });
 
@@ -334,6 +362,20 @@ describe('markdown negotiation', () => {
     const about = await get('/about-us.md');
     expectMarkdown(about);
     expect(await about.text()).toMatch(/^# /);
+  });
+
+  it('every HTML page links llms.txt and its own markdown view, which answers 200', async () => {
+    const tree = (await shop.kv.get<CategoryNode[]>('default:categories', 'json'))!;
+    const product = await someProduct();
+    for (const path of ['/', `/${tree.find((node) => node.isActive)!.urlPath}`, `/${product.urlKey}`, '/about-us']) {
+      const document = parseDocument(await (await get(path)).text());
+      const alternates = DomUtils.findAll((element) => element.name === 'link' && element.attribs.rel === 'alternate', document.children);
+      const byType = new Map(alternates.map((element) => [element.attribs.type, element.attribs.href]));
+      expect(byType.get('text/plain'), path).toBe('/llms.txt');
+      const markdownView = byType.get('text/markdown');
+      expect(markdownView, path).toBeDefined();
+      expectMarkdown(await get(markdownView!));
+    }
   });
 
   it('answers 404 in markdown for a page that does not exist, by suffix or by Accept', async () => {

@@ -58,6 +58,7 @@ describe('categoryMarkdown', () => {
     expect(markdown).toContain('## Subcategories\n\n- [Domes](https://shop.example/c1/domes)');
     expect(markdown).not.toContain('Category 12');
     expect(markdown).toContain('## Products (page 1 of 2)');
+    expect(markdown).toContain('Next page: https://shop.example/c1.md?page=2');
     expect(markdown).toContain('- [Blue tee](https://shop.example/blue-tee): $25.00 (sale; regular price $30.00), In stock');
     expect(markdown).toContain('- [Hidden](https://shop.example/hidden): Sign in to see prices, Out of stock');
   });

@@ -4,11 +4,19 @@
  */
 import { categoryHref, subcategories } from '../catalog/category-tree.ts';
 import { productPriceDisplay, type PriceDisplay } from '../catalog/price-display.ts';
-import { configurableChoices, hiddenPriceMessage, isInStock, productGallery, productHref } from '../catalog/product-view.ts';
+import {
+  configurableChoices,
+  DEFAULT_HIDDEN_PRICE_MESSAGE,
+  hiddenPriceMessage,
+  isInStock,
+  productGallery,
+  productHref,
+} from '../catalog/product-view.ts';
+import { pageHref } from '../catalog/pagination.ts';
 import { cmsHref } from '../catalog/resolve-path.ts';
+import { markdownHref } from '../catalog/seo.ts';
 import type { CategoryNode, CmsPage, ListingPage, Product, ProductCard, StoreConfig } from '../content/schemas.ts';
 import type { PriceFormat } from '../format/price.ts';
-import { DEFAULT_HIDDEN_PRICE_MESSAGE } from '../catalog/product-view.ts';
 import { AGENT_PATHS } from './agent-paths.ts';
 import { escapeMarkdown, htmlToInlineText, htmlToMarkdown, link } from './markdown.ts';
 import { absoluteUrl } from './public-origin.ts';
@@ -74,6 +82,8 @@ export function categoryMarkdown(category: CategoryNode, listing: ListingPage, c
       ['## Subcategories', '', ...children.map((child) => `- ${link(child.name, absoluteUrl(context.origin, categoryHref(child)))}`)].join('\n'),
     `## Products${pageNote}`,
     listing.products.length > 0 ? [`${count} in this category.`, '', ...listing.products.map((card) => cardLine(card, context))].join('\n') : 'No products in this category yet.',
+    listing.page < listing.totalPages &&
+      `Next page: ${absoluteUrl(context.origin, pageHref(markdownHref(categoryHref(category)), listing.page + 1))}`,
   ]);
 }
 

@@ -52,9 +52,9 @@ describe('markdownRequest', () => {
   };
 
   it('takes suffixes and Accept on page routes only, for GET and HEAD', () => {
-    expect(markdownRequest(...get('/blue-tee.md'), true)).toEqual({ path: '/blue-tee', via: 'suffix' });
-    expect(markdownRequest(...get('/blue-tee', 'text/markdown'), true)).toEqual({ path: '/blue-tee', via: 'accept' });
-    expect(markdownRequest(...get('/blue-tee', 'text/markdown', 'HEAD'), true)).toEqual({ path: '/blue-tee', via: 'accept' });
+    expect(markdownRequest(...get('/blue-tee.md'), true)).toEqual({ path: '/blue-tee' });
+    expect(markdownRequest(...get('/blue-tee', 'text/markdown'), true)).toEqual({ path: '/blue-tee' });
+    expect(markdownRequest(...get('/blue-tee', 'text/markdown', 'HEAD'), true)).toEqual({ path: '/blue-tee' });
     expect(markdownRequest(...get('/blue-tee', 'text/markdown, text/html;q=0.9'), true)).toBeNull();
     expect(markdownRequest(...get('/api/docs.md'), false)).toBeNull();
     expect(markdownRequest(...get('/llms.txt', 'text/markdown'), false)).toBeNull();

@@ -51,7 +51,8 @@ export function markdownSuffixTarget(pathname: string): string | null {
   return null;
 }
 
-export type MarkdownRequest = { path: string; via: 'suffix' | 'accept' };
+/** The page path a markdown request names. */
+export type MarkdownRequest = { path: string };
 
 /**
  * The page a request wants as markdown, or null for HTML. `isPageRoute` says whether the route
@@ -60,6 +61,6 @@ export type MarkdownRequest = { path: string; via: 'suffix' | 'accept' };
 export function markdownRequest(request: Request, url: URL, isPageRoute: boolean): MarkdownRequest | null {
   if (!isPageRoute || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
   const target = markdownSuffixTarget(url.pathname);
-  if (target !== null) return { path: target, via: 'suffix' };
-  return acceptsMarkdownOnly(request.headers.get('Accept')) ? { path: url.pathname, via: 'accept' } : null;
+  if (target !== null) return { path: target };
+  return acceptsMarkdownOnly(request.headers.get('Accept')) ? { path: url.pathname } : null;
 }
