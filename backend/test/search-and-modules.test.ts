@@ -36,6 +36,12 @@ const groupBadge = defineModule({
   ],
   hooks: [
     {
+      hook: 'auth.beforeIssueToken',
+      handle({ email }) {
+        if (email === 'pending@example.com') throw new AppError('forbidden', 'account_pending_approval', 'Your account awaits approval.');
+      },
+    },
+    {
       hook: 'cart.validateAdd',
       handle({ caller, sku }) {
         if (caller.kind === 'guest' && sku === membersOnly.sku) throw new AppError('forbidden', 'purchase_blocked', 'Sign in to buy this.');
@@ -115,6 +121,9 @@ describe.each(dialects)('search, caller-varying catalog and modules (%s)', (dial
     expect([blocked.status, blocked.body.error]).toEqual([403, 'purchase_blocked']);
     const allowed = await shop.send('POST', '/api/rest/v2/cart/items', { json: { sku: membersOnly.sku, qty: 1 }, headers: await bearerFor(shop, shopper) });
     expect(allowed.status).toBe(200);
+    await shop.send('POST', '/api/rest/v2/customers', { json: { email: 'pending@example.com', password: 'Pending#2026', firstName: 'P', lastName: 'Q' } });
+    const refused = await shop.send('POST', '/api/rest/v2/auth/token', { form: { grant_type: 'password', username: 'pending@example.com', password: 'Pending#2026' } });
+    expect([refused.status, refused.body.error, refused.body.message]).toEqual([403, 'account_pending_approval', 'Your account awaits approval.']);
     expect(() => defineModule({ id: 'Not Kebab' })).toThrow(/kebab-case/);
   });
 });

@@ -8,8 +8,8 @@ import { createApp, type AppConfig } from '../../src/app.ts';
 import { authSettings } from '../../src/core/auth/settings.ts';
 import type { Database, Dialect } from '../../src/core/db/database.ts';
 import { openDatabase } from '../../src/core/db/open.ts';
-import { seedDemoData } from '../../src/demo/seed.ts';
 import { testCatalogSize } from './catalog-size.ts';
+import { databaseUrl } from './postgres-templates.ts';
 
 /** PGlite always; a real PostgreSQL server too when TEST_DATABASE_URL points at one. */
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -63,16 +63,14 @@ export async function openTestDatabase(dialect: Dialect, content: Content = 'mig
     return { database, dispose: () => database.close() };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const templates = inject('postgresTemplates');
+  if (!serverUrl || !templates) throw new Error('TEST_DATABASE_URL is not set');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Pool({ connectionString: serverUrl, max: 1 });
   const adminDb = drizzle({ client: admin });
-  await adminDb.execute(sql`create database ${sql.identifier(name)}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  await database.migrate();
-  if (content === 'seeded') await seedDemoData(database.db, { products: testCatalogSize });
+  // A copy of the run's template: already migrated (and seeded), so no per-file migrate or seed.
+  await createFromTemplate(adminDb, name, templates[content]);
+  const database = await openDatabase({ url: databaseUrl(serverUrl, name) });
   return {
     database,
     dispose: async () => {
@@ -81,6 +79,20 @@ export async function openTestDatabase(dialect: Dialect, content: Content = 'mig
       await admin.end();
     },
   };
+}
+
+/** CREATE DATABASE … TEMPLATE needs the template to itself; two files copying at once can collide, so retry. */
+async function createFromTemplate(adminDb: ReturnType<typeof drizzle>, name: string, template: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminDb.execute(sql`create database ${sql.identifier(name)} template ${sql.identifier(template)}`);
+      return;
+    } catch (error) {
+      const busy = error instanceof Error && /being accessed by other users/.test(String(error.cause ?? error.message));
+      if (!busy || attempt === 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+    }
+  }
 }
 
 /**

@@ -74,9 +74,10 @@ function requireScope(requested: string | undefined, allowed: string): string {
   return allowed;
 }
 
-async function passwordGrant(c: Context<AppEnv>, username: string, password: string, scope: string): Promise<TokenResponse> {
-  const customer = await authenticateCustomer(c, username, password);
-  if (!customer) throw oauthError('invalid_grant', 'Wrong email or password.');
+/** Password check, tokens, and the guest cart (X-Cart-Token) merged into the customer's; undefined for wrong credentials. */
+async function signIn(c: Context<AppEnv>, email: string, password: string, scope: string): Promise<TokenResponse | undefined> {
+  const customer = await authenticateCustomer(c, email, password);
+  if (!customer) return undefined;
   const tokens = await issueCustomerTokens(c.var.db, c.var.auth, customer.id, scope);
   const cartToken = c.req.header(cartTokenHeader);
   if (cartToken) await mergeGuestCart(c.var.db, cartToken, customer.id);
@@ -94,10 +95,13 @@ export const authRoutes = createRouter()
       const clientId = await authenticatedClient(c, parsed, { publicAllowed: grant !== 'client_credentials' });
       let tokens: TokenResponse;
       switch (grant) {
-        case 'password':
+        case 'password': {
           if (!parsed.username || !parsed.password) throw oauthError('invalid_request', 'The password grant needs username and password.');
-          tokens = await passwordGrant(c, parsed.username, parsed.password, requireScope(parsed.scope, 'customer'));
+          const issued = await signIn(c, parsed.username, parsed.password, requireScope(parsed.scope, 'customer'));
+          if (!issued) throw oauthError('invalid_grant', 'Wrong email or password.');
+          tokens = issued;
           break;
+        }
         case 'refresh_token':
           if (!parsed.refresh_token) throw oauthError('invalid_request', 'refresh_token is required.');
           tokens = await rotateRefreshToken(c.var.db, c.var.auth, parsed.refresh_token);
@@ -114,11 +118,8 @@ export const authRoutes = createRouter()
   )
   .openapi(loginRoute, async (c) => {
     const { email, password } = c.req.valid('json');
-    const customer = await authenticateCustomer(c, email, password);
-    if (!customer) throw new AppError('unauthorized', 'invalid_credentials', 'Wrong email or password.');
-    const tokens = await issueCustomerTokens(c.var.db, c.var.auth, customer.id, 'customer');
-    const cartToken = c.req.header(cartTokenHeader);
-    if (cartToken) await mergeGuestCart(c.var.db, cartToken, customer.id);
+    const tokens = await signIn(c, email, password, 'customer');
+    if (!tokens) throw new AppError('unauthorized', 'invalid_credentials', 'Wrong email or password.');
     return c.json(tokens, 200, noStore);
   })
   .openapi(
