@@ -9,10 +9,10 @@ const robots = robotsParser(`${origin}/robots.txt`, text);
 describe('renderRobotsTxt, read by robots-parser', () => {
   it('lets search and answer crawlers fetch catalog pages, but not personal or internal routes', () => {
     for (const agent of ['Googlebot', 'Bingbot', 'OAI-SearchBot', 'PerplexityBot', 'ClaudeBot']) {
-      for (const path of ['/', '/women/tops', '/blue-tee', '/about-us', '/blue-tee.md', '/llms.txt', '/cartoons']) {
+      for (const path of ['/', '/women/tops', '/blue-tee', '/about-us', '/blue-tee.md', '/llms.txt', '/cartoons', '/cart-accessories', '/accounting-books']) {
         expect(robots.isAllowed(`${origin}${path}`, agent), `${agent} ${path}`).toBe(true);
       }
-      for (const path of ['/checkout/step-1', '/account/orders', '/cart/', '/dev/x', '/sync/products', '/cache/purge', '/admin/']) {
+      for (const path of ['/checkout/step-1', '/account/orders', '/cart/', '/cart', '/checkout', '/account', '/dev/x', '/sync/products', '/cache/purge', '/admin/']) {
         expect(robots.isDisallowed(`${origin}${path}`, agent), `${agent} ${path}`).toBe(true);
       }
     }

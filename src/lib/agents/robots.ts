@@ -10,6 +10,12 @@ export const TRAINING_CRAWLERS = ['CCBot', 'meta-externalagent'] as const;
 /** Personal and internal routes no crawler should fetch (SPEC.md). */
 export const DISALLOWED_PATHS = ['/checkout/', '/account/', '/cart/', '/dev/', '/sync/', '/cache/', '/admin/'] as const;
 
+/**
+ * The personal pages themselves live at the bare paths (`/cart`), which the SPEC.md prefixes with
+ * a trailing slash do not match; `$` matches them exactly without shutting out `/cartography`.
+ */
+export const DISALLOWED_EXACT_PATHS = ['/checkout$', '/account$', '/cart$'] as const;
+
 /** contentsignals.org: search and AI answers may use the content, training may not. */
 export const CONTENT_SIGNAL = 'search=yes, ai-input=yes, ai-train=no';
 
@@ -30,7 +36,7 @@ export function renderRobotsTxt({ sitemapUrl }: RobotsInput): string {
     ...TRAINING_CRAWLERS.flatMap((agent) => [`User-agent: ${agent}`, 'Disallow: /', '']),
     'User-agent: *',
     `Content-Signal: ${CONTENT_SIGNAL}`,
-    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    ...[...DISALLOWED_PATHS, ...DISALLOWED_EXACT_PATHS].map((path) => `Disallow: ${path}`),
     'Allow: /',
     '',
     `Sitemap: ${sitemapUrl}`,
