@@ -30,15 +30,15 @@ async function reason(response: Response): Promise<string> {
   return text || response.statusText;
 }
 
-/** POSTs JSON and answers the HTTP status of a 2xx, or throws CallFailed. */
-export async function postJson(url: string, body: unknown, headers: Record<string, string>, timeoutMs: number): Promise<number> {
+/** POSTs JSON (cut off after timeoutMs or when `signal` aborts: shutdown) and answers the HTTP status of a 2xx, or throws CallFailed. */
+export async function postJson(url: string, body: unknown, headers: Record<string, string>, timeoutMs: number, signal?: AbortSignal): Promise<number> {
   let response: Response;
   try {
     response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';

@@ -7,7 +7,8 @@ import { decryptSecret, encryptSecret, maskSecret } from './crypto.ts';
 import type { ConnectorOptions } from './options.ts';
 import { storefrontConnectorSettings } from './tables.ts';
 
-const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]);
+/** A field left out counts as blank, as browsers send every field of the form anyway. */
+const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).default('');
 /** Cloudflare account, zone and namespace ids are 32 hex digits. */
 const cloudflareId = (label: string) => blankOr(z.string().regex(/^[0-9a-f]{32}$/i, `${label} is 32 hexadecimal characters.`));
 

@@ -1,0 +1,101 @@
+import pRetry from 'p-retry';
+import type { Db } from '../../core/db/database.ts';
+import { cloudflareHeaders, purgeBodies, purgeUrl } from './cloudflare.ts';
+import { CallFailed, postJson } from './http-call.ts';
+import type { ConnectorOptions } from './options.ts';
+import { loadConfig, type ConnectorConfig } from './settings.ts';
+import { recordCall } from './sync-log.ts';
+
+/** The storefront's sync routes the connector calls (SPEC.md "Sync"); "all" is POST /sync. */
+export type SyncType = 'products' | 'categories' | 'cms-pages' | 'all';
+export type Trigger = 'product_saved' | 'category_saved' | 'cms_page_saved' | 'schedule' | 'sync_now';
+type CallType = SyncType | 'cloudflare-purge';
+
+export interface CallOutcome {
+  ok: boolean;
+  attempts: number;
+  httpStatus?: number;
+  error?: string;
+}
+
+/** Nothing can be sent without these; the log says which is missing instead of retrying in vain. */
+function storefrontTarget(config: ConnectorConfig): { url: string; secret: string } {
+  if (!config.storefrontUrl) throw new CallFailed('Storefront URL is not configured (admin Storefront page or STOREFRONT_URL).', undefined, false);
+  if (!config.syncSecret) throw new CallFailed('Sync Secret is not configured (admin Storefront page or SYNC_SECRET).', undefined, false);
+  return { url: config.storefrontUrl, secret: config.syncSecret };
+}
+
+/** Calls to the storefront and the Cloudflare API, each attempt timed and written to the sync log. */
+export class Runner {
+  readonly #db: Db;
+  readonly #options: ConnectorOptions;
+  readonly #signal: AbortSignal;
+
+  constructor(db: Db, options: ConnectorOptions, signal: AbortSignal) {
+    this.#db = db;
+    this.#options = options;
+    this.#signal = signal;
+  }
+
+  /** Retries with exponential backoff (1 s, 2 s, 4 s… by default, jittered); every attempt is logged. */
+  async #call(type: CallType, trigger: string, send: () => Promise<number>): Promise<CallOutcome> {
+    let attempts = 0;
+    const attempt = async (attemptNumber: number): Promise<number> => {
+      attempts = attemptNumber;
+      const startedAt = new Date();
+      const t0 = performance.now();
+      try {
+        const httpStatus = await send();
+        await recordCall(this.#db, { type, trigger, attempt: attemptNumber, status: 'success', httpStatus, durationMs: Math.round(performance.now() - t0), startedAt });
+        return httpStatus;
+      } catch (error) {
+        const failure = error instanceof CallFailed ? error : new CallFailed(error instanceof Error ? error.message : String(error), undefined, false, { cause: error });
+        await recordCall(this.#db, { type, trigger, attempt: attemptNumber, status: 'failed', httpStatus: failure.httpStatus, durationMs: Math.round(performance.now() - t0), error: failure.message, startedAt });
+        throw failure;
+      }
+    };
+    try {
+      const httpStatus = await pRetry(attempt, {
+        retries: this.#options.retries,
+        factor: 2,
+        minTimeout: this.#options.retryMinTimeoutMs,
+        maxTimeout: this.#options.retryMinTimeoutMs * 60,
+        randomize: true,
+        signal: this.#signal,
+        shouldRetry: ({ error }) => error instanceof CallFailed && error.retryable,
+      });
+      return { ok: true, attempts, httpStatus };
+    } catch (error) {
+      // Every attempt is already in the log; the outcome carries the last failure to the caller.
+      if (!(error instanceof CallFailed) && !this.#signal.aborted) throw error;
+      return { ok: false, attempts, httpStatus: error instanceof CallFailed ? error.httpStatus : undefined, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  async sync(type: SyncType, trigger: Trigger): Promise<CallOutcome> {
+    // Read on every attempt: a configuration fixed between retries applies, and a broken one is logged.
+    return this.#call(type, trigger, async () => {
+      const config = await loadConfig(this.#db, this.#options);
+      const { url, secret } = storefrontTarget(config);
+      const target = new URL(type === 'all' ? `${url}/sync` : `${url}/sync/${type}`);
+      if (config.storeCode) target.searchParams.set('store', config.storeCode);
+      return postJson(target.toString(), {}, { authorization: `Bearer ${secret}` }, this.#options.requestTimeoutMs, this.#signal);
+    });
+  }
+
+  /**
+   * Purges storefront paths in every data centre through the zone's purge-by-URL API (DECISIONS.md 7),
+   * when Cloudflare account, credentials and zone are configured; otherwise nothing to do.
+   */
+  async purgeCloudflare(paths: readonly string[], trigger: string): Promise<CallOutcome[]> {
+    const config = await loadConfig(this.#db, this.#options);
+    const { cloudflare, storefrontUrl } = config;
+    if (!cloudflare || !storefrontUrl || paths.length === 0) return [];
+    const endpoint = purgeUrl(this.#options.cloudflareApiBase, cloudflare.zoneId);
+    const outcomes: CallOutcome[] = [];
+    for (const body of purgeBodies(storefrontUrl, paths)) {
+      outcomes.push(await this.#call('cloudflare-purge', trigger, () => postJson(endpoint, body, cloudflareHeaders(cloudflare.auth), this.#options.requestTimeoutMs, this.#signal)));
+    }
+    return outcomes;
+  }
+}

@@ -1,0 +1,262 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
+import { createApiClient } from '../src/core/auth/api-clients.ts';
+import { signToken } from '../src/core/auth/jwt.ts';
+import { secretKeyFrom } from '../src/modules/storefront-connector/crypto.ts';
+import { storefrontConnector } from '../src/modules/storefront-connector/index.ts';
+import type { ConnectorOptions } from '../src/modules/storefront-connector/options.ts';
+import { storefrontConnectorSettings, storefrontConnectorSyncLog } from '../src/modules/storefront-connector/tables.ts';
+import { aSimpleProduct, shopper } from './helpers/shop-data.ts';
+import { bearerFor } from './helpers/sign-in.ts';
+import { dialects, openTestShop, testAuth, type TestShop } from './helpers/test-shop.ts';
+
+interface Recorded {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
+
+/** A local stand-in for the storefront worker and the Cloudflare API (no network here): records calls, answers from a plan. */
+async function standIn() {
+  const calls: Recorded[] = [];
+  let plan: (call: Recorded) => number = () => 200;
+  const server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      const call = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: text ? JSON.parse(text) : undefined };
+      calls.push(call);
+      const status = plan(call);
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(status < 300 ? { success: true } : { success: false, error: 'backend_failed', message: 'The backend failed.' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    calls,
+    answer(next: (call: Recorded) => number) {
+      plan = next;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A cookie jar around app.request for the admin's session cookie; forms carry the page's CSRF token. */
+function adminClient(shop: TestShop) {
+  const cookies = new Map<string, string>();
+  async function request(method: string, path: string, form?: Record<string, string>) {
+    const headers: Record<string, string> = { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const response = await shop.app.request(path, { method, headers, body: form ? new URLSearchParams(form).toString() : undefined });
+    for (const line of response.headers.getSetCookie()) {
+      const [name, value = ''] = line.split(';')[0]!.split('=');
+      cookies.set(name!, value);
+    }
+    return { status: response.status, location: response.headers.get('location'), html: await response.text() };
+  }
+  const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  return {
+    request,
+    csrfOf,
+    async signIn() {
+      const page = await request('GET', '/admin/login');
+      await request('POST', '/admin/login', { ...admin, _csrf: csrfOf(page.html) });
+    },
+    /** GET a page, then POST a form with its CSRF token, as a browser would. */
+    async submit(pagePath: string, action: string, fields: Record<string, string>) {
+      const page = await request('GET', pagePath);
+      return request('POST', action, { _csrf: csrfOf(page.html), ...fields });
+    },
+  };
+}
+
+const admin = { email: 'admin@example.com', password: 'Admin#2026' };
+const syncSecret = 'sync-secret-for-the-tests-0123';
+const cfToken = 'cf_token_0123456789abcdefghij';
+const zoneId = 'a'.repeat(32);
+
+describe.each(dialects)('storefront connector (%s)', (dialect) => {
+  let shop: TestShop;
+  let storefront: Awaited<ReturnType<typeof standIn>>;
+  let module: ReturnType<typeof storefrontConnector>;
+  let browser: ReturnType<typeof adminClient>;
+
+  beforeAll(async () => {
+    storefront = await standIn();
+    const options: ConnectorOptions = {
+      defaults: { storefrontUrl: storefront.url, syncSecret },
+      secretKey: secretKeyFrom({ CONFIG_ENCRYPTION_KEY: 'test-config-encryption-key-0123456789' }),
+      debounceMs: 40,
+      retries: 2,
+      retryMinTimeoutMs: 5,
+      requestTimeoutMs: 2000,
+      cloudflareApiBase: `${storefront.url}/client/v4`,
+    };
+    module = storefrontConnector(options);
+    shop = await openTestShop(dialect, { modules: [module] });
+    await ensureAdminUser(shop.database.db, admin);
+    browser = adminClient(shop);
+    await browser.signIn();
+  });
+  afterAll(async () => {
+    await module.stop?.();
+    await storefront.close();
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+  });
+  beforeEach(async () => {
+    storefront.calls.length = 0;
+    storefront.answer(() => 200);
+    await shop.database.db.delete(storefrontConnectorSyncLog);
+  });
+
+  const log = () => shop.database.db.select().from(storefrontConnectorSyncLog).orderBy(storefrontConnectorSyncLog.id);
+  const syncCalls = () => storefront.calls.filter((c) => c.path.startsWith('/sync'));
+
+  async function saveProduct(id: number, name: string) {
+    const form = await browser.request('GET', `/admin/products/${id}`);
+    const prices = [...form.html.matchAll(/name="(price_\d+)" [^>]*value="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]);
+    const saved = await browser.request('POST', `/admin/products/${id}`, { _csrf: browser.csrfOf(form.html), name, qty: '10', enabled: '1', ...Object.fromEntries(prices) });
+    expect(saved.status).toBe(303);
+  }
+
+  it('turns a burst of product saves into one product sync, with the secret as Bearer, logged', async () => {
+    const product = await aSimpleProduct(shop.database.db);
+    for (const n of [1, 2, 3]) await saveProduct(product.id, `Burst ${n}`);
+    await vi.waitFor(() => expect(syncCalls()).toHaveLength(1), { timeout: 3000 });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(syncCalls()).toHaveLength(1);
+    expect(syncCalls()[0]).toMatchObject({ method: 'POST', path: '/sync/products', headers: { authorization: `Bearer ${syncSecret}` } });
+    await vi.waitFor(async () => expect(await log()).toHaveLength(1));
+    expect((await log())[0]).toMatchObject({ type: 'products', trigger: 'product_saved', attempt: 1, status: 'success', httpStatus: 200, error: null });
+  });
+
+  it('retries a failing storefront with backoff and logs every attempt; a refused secret is not retried', async () => {
+    let failures = 2;
+    storefront.answer(() => (failures-- > 0 ? 502 : 200));
+    const outcome = await browser.submit('/admin/storefront-connector', '/admin/storefront-connector/sync', {});
+    expect(outcome.location).toBe('/admin/storefront-connector?sync=synced');
+    const rows = await log();
+    expect(rows.map((r) => [r.type, r.trigger, r.attempt, r.status, r.httpStatus])).toEqual([
+      ['all', 'sync_now', 1, 'failed', 502],
+      ['all', 'sync_now', 2, 'failed', 502],
+      ['all', 'sync_now', 3, 'success', 200],
+    ]);
+    expect(rows[0]!.error).toContain('The backend failed.');
+    expect(syncCalls().map((c) => c.path)).toEqual(['/sync', '/sync', '/sync']);
+
+    storefront.calls.length = 0;
+    storefront.answer(() => 401);
+    const refused = await browser.submit('/admin/storefront-connector', '/admin/storefront-connector/sync', {});
+    expect(refused.location).toBe('/admin/storefront-connector?sync=sync-failed');
+    expect(syncCalls()).toHaveLength(1);
+    const page = await browser.request('GET', '/admin/storefront-connector?sync=sync-failed');
+    expect(page.html).toContain('Sync failed');
+    expect(page.html).toMatch(/<td>all<\/td><td>sync_now<\/td><td>1<\/td><td>failed<\/td><td>401<\/td>/);
+  });
+
+  it('Sync Now from the admin page needs the CSRF token', async () => {
+    const forged = await browser.request('POST', '/admin/storefront-connector/sync', { _csrf: 'forged' });
+    expect(forged.status).toBe(403);
+    expect(syncCalls()).toHaveLength(0);
+  });
+
+  it('Sync Now over the API needs a token with the admin scope', async () => {
+    const path = '/api/rest/v2/storefront-connector/sync';
+    expect((await shop.send('POST', path, { json: {} })).status).toBe(401);
+    expect((await shop.send('POST', path, { json: {}, headers: await bearerFor(shop, shopper) })).status).toBe(403);
+    const client = await createApiClient(shop.database.db, 'ops');
+    const token = await signToken(testAuth, 'access', { sub: `client:${client.clientId}`, scope: 'admin' }, 600);
+    const answer = await shop.send<{ success: boolean; attempts: number; httpStatus: number }>('POST', path, { json: {}, headers: { authorization: `Bearer ${token.token}` } });
+    expect(answer).toMatchObject({ status: 200, body: { success: true, attempts: 1, httpStatus: 200 } });
+    expect(syncCalls().map((c) => c.path)).toEqual(['/sync']);
+    storefront.answer(() => 503);
+    const failed = await shop.send<{ success: boolean; attempts: number }>('POST', path, { json: {}, headers: { authorization: `Bearer ${token.token}` } });
+    expect(failed).toMatchObject({ status: 502, body: { success: false, attempts: 3 } });
+  });
+
+  it('stores the configuration with secrets encrypted, shows them masked, and purges through the Cloudflare API', async () => {
+    const bad = await browser.submit('/admin/storefront-connector', '/admin/storefront-connector', { zoneId: 'not-hex', storefrontUrl: '', syncSecret: '' });
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain('Zone ID is 32 hexadecimal characters.');
+    const saved = await browser.submit('/admin/storefront-connector', '/admin/storefront-connector', {
+      accountId: 'b'.repeat(32),
+      apiToken: cfToken,
+      apiEmail: '',
+      zoneId,
+      storefrontUrl: '',
+      storeCode: 'default',
+      syncSecret: '',
+      kvNamespaceId: 'c'.repeat(32),
+      cronExpression: '',
+    });
+    expect(saved.location).toBe('/admin/storefront-connector?flash=saved');
+    const [row] = await shop.database.db.select().from(storefrontConnectorSettings);
+    expect(row!.apiTokenEncrypted).toMatch(/^v1\./);
+    expect(row!.apiTokenEncrypted).not.toContain(cfToken);
+    const page = await browser.request('GET', '/admin/storefront-connector');
+    expect(page.html).not.toContain(cfToken);
+    expect(page.html).not.toContain(syncSecret);
+    expect(page.html).toContain('••••••••ghij');
+
+    const product = await aSimpleProduct(shop.database.db, 1);
+    await saveProduct(product.id, 'Purged product');
+    await vi.waitFor(() => expect(storefront.calls.map((c) => c.path)).toEqual(['/sync/products?store=default', `/client/v4/zones/${zoneId}/purge_cache`]), { timeout: 3000 });
+    const purge = storefront.calls[1]!;
+    expect(purge.headers.authorization).toBe(`Bearer ${cfToken}`);
+    expect(purge.body).toEqual({ files: [`${storefront.url}/${product.urlKey}`] });
+    await vi.waitFor(async () => expect((await log()).map((r) => r.type)).toEqual(['products', 'cloudflare-purge']));
+
+    // A new sync secret replaces the environment's; the token stays when its field is left blank.
+    await browser.submit('/admin/storefront-connector', '/admin/storefront-connector', { zoneId, accountId: 'b'.repeat(32), apiToken: '', syncSecret: 'another-secret-0123456789', cronExpression: '' });
+    storefront.calls.length = 0;
+    await browser.submit('/admin/storefront-connector', '/admin/storefront-connector/sync', {});
+    expect(syncCalls()[0]!.headers.authorization).toBe('Bearer another-secret-0123456789');
+    const [after] = await shop.database.db.select().from(storefrontConnectorSettings);
+    expect(after!.apiTokenEncrypted).toBe(row!.apiTokenEncrypted);
+    // Clean up for the other tests: back to the environment's defaults.
+    await shop.database.db.delete(storefrontConnectorSettings);
+  });
+
+  it('shows the schedule once a cron expression is saved, and refuses a bad one', async () => {
+    const bad = await browser.submit('/admin/storefront-connector', '/admin/storefront-connector', { cronExpression: 'every day' });
+    expect(bad.html).toContain('Schedule is not a valid cron expression.');
+    await browser.submit('/admin/storefront-connector', '/admin/storefront-connector', { cronExpression: '0 3 * * *' });
+    expect((await browser.request('GET', '/admin/storefront-connector')).html).toMatch(/next full sync \d{4}-\d\d-\d\dT03:00:00/);
+    await browser.submit('/admin/storefront-connector', '/admin/storefront-connector', { cronExpression: '' });
+    expect((await browser.request('GET', '/admin/storefront-connector')).html).toContain('blank: no scheduled sync');
+    await shop.database.db.delete(storefrontConnectorSettings);
+  });
+
+  it('logs why nothing was sent when the storefront URL is missing, without retrying', async () => {
+    const lone = storefrontConnector({ defaults: { syncSecret }, debounceMs: 0, retries: 3, retryMinTimeoutMs: 1, requestTimeoutMs: 1000, cloudflareApiBase: storefront.url });
+    lone.start?.({ db: shop.database.db });
+    const productSaved = lone.subscribers?.find((s) => s.event === 'catalog_product_saved');
+    await productSaved?.handle({ productId: 1 } as never);
+    await vi.waitFor(async () => expect(await log()).toHaveLength(1));
+    expect((await log())[0]).toMatchObject({ type: 'products', status: 'failed', attempt: 1, httpStatus: null, error: expect.stringContaining('Storefront URL is not configured') });
+    await lone.stop?.();
+    expect(syncCalls()).toHaveLength(0);
+  });
+});
+
+describe('without the connector', () => {
+  it('leaves no trace: no admin page, no API route, the storefront placeholder in the nav', async () => {
+    const shop = await openTestShop('pglite');
+    try {
+      await ensureAdminUser(shop.database.db, admin);
+      const browser = adminClient(shop);
+      await browser.signIn();
+      expect((await browser.request('GET', '/admin/storefront-connector')).status).toBe(404);
+      expect((await browser.request('GET', '/admin')).html).toContain('href="/admin/storefront"');
+      expect((await shop.send('POST', '/api/rest/v2/storefront-connector/sync', { json: {} })).status).toBe(404);
+    } finally {
+      await shop.close();
+    }
+  });
+});
