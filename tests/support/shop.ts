@@ -27,6 +27,8 @@ export interface TestShop {
 export interface ShopOptions {
   /** Extra worker vars (e.g. PREVIEW_PASSWORD), on top of the backend URL and the sync secret. */
   vars?: Record<string, string>;
+  /** Extra backend environment (e.g. the storefront connector's debounce window). */
+  backendEnv?: Record<string, string>;
 }
 
 export async function startShop(options: ShopOptions = {}): Promise<TestShop> {
@@ -40,6 +42,7 @@ export async function startShop(options: ShopOptions = {}): Promise<TestShop> {
       SYNC_SECRET: syncSecret,
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'Admin#Test2026',
+      ...options.backendEnv,
     },
   });
   const faults = await startFaultProxy(backend.url);

@@ -1,0 +1,82 @@
+/**
+ * The storefront connector over real HTTP: an admin saves a product in the backend admin (session
+ * cookie and CSRF token, as a browser does), the connector's debounced product sync reaches the
+ * storefront in workerd, and the storefront shows the new name.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startShop, type TestShop } from './support/shop.ts';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startShop({ backendEnv: { STOREFRONT_SYNC_DEBOUNCE_MS: '200', STOREFRONT_SYNC_RETRY_MS: '200' } });
+});
+afterAll(async () => {
+  await shop?.stop();
+});
+
+/** A browser's view of the backend admin: cookies kept, the CSRF token of the last page sent with forms. */
+function adminBrowser(base: string) {
+  const cookies = new Map<string, string>();
+  let csrf = '';
+  async function request(method: 'GET' | 'POST', path: string, form?: Record<string, string>) {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      redirect: 'manual',
+      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      body: form ? new URLSearchParams({ _csrf: csrf, ...form }) : undefined,
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [name, value = ''] = line.split(';')[0]!.split('=');
+      cookies.set(name!, value);
+    }
+    const html = await response.text();
+    csrf = /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? csrf;
+    return { status: response.status, location: response.headers.get('location'), html };
+  }
+  return { request };
+}
+
+interface Listed {
+  id: number;
+  urlKey: string;
+  name: string;
+  typeId?: string;
+  type?: string;
+}
+
+describe('storefront connector', () => {
+  it('a product saved in the backend appears on the storefront after the triggered sync', async () => {
+    expect((await shop.manage('/sync')).status).toBe(200);
+    const listing = (await (await fetch(`${shop.backend.url}/api/rest/v2/products?itemsPerPage=20`)).json()) as { member: Listed[] };
+    const product = listing.member.find((p) => (p.typeId ?? p.type) === 'simple') ?? listing.member[0]!;
+    const before = await (await fetch(`${shop.storefront.url}/${product.urlKey}`)).text();
+    expect(before).toContain(product.name.replaceAll('&', '&amp;'));
+
+    const admin = adminBrowser(shop.backend.url);
+    await admin.request('GET', '/admin/login');
+    const signedIn = await admin.request('POST', '/admin/login', { email: 'admin@example.com', password: 'Admin#Test2026' });
+    expect(signedIn.location).toBe('/admin');
+    // The backend started before the storefront had a port: point the connector at it in the admin.
+    await admin.request('GET', '/admin/storefront-connector');
+    const configured = await admin.request('POST', '/admin/storefront-connector', { storefrontUrl: shop.storefront.url });
+    expect(configured.location).toBe('/admin/storefront-connector?flash=saved');
+
+    const form = await admin.request('GET', `/admin/products/${product.id}`);
+    const prices = Object.fromEntries([...form.html.matchAll(/name="(price_\d+)" [^>]*value="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]));
+    const newName = `Connector Renamed ${Date.now()}`;
+    const saved = await admin.request('POST', `/admin/products/${product.id}`, { name: newName, qty: '25', enabled: '1', ...prices });
+    expect(saved.status).toBe(303);
+
+    const deadline = Date.now() + 30_000;
+    let html = '';
+    while (Date.now() < deadline) {
+      html = await (await fetch(`${shop.storefront.url}/${product.urlKey}`)).text();
+      if (html.includes(newName)) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(html).toContain(newName);
+
+    const log = await admin.request('GET', '/admin/storefront-connector');
+    expect(log.html).toMatch(/<td>products<\/td><td>product_saved<\/td><td>1<\/td><td>success<\/td><td>200<\/td>/);
+  });
+});
