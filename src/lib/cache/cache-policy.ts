@@ -18,6 +18,11 @@ const NEVER_CACHED = [
   '/media',
   '/preview-login',
   '/health',
+  // Personal pages render the guest view and fill in client-side; search varies with every query.
+  '/login',
+  '/register',
+  '/logout',
+  '/search',
 ];
 
 /**
