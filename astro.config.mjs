@@ -1,13 +1,15 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
+import solid from '@astrojs/solid-js';
 import assetHash from './integrations/asset-hash.ts';
 import devVars from './integrations/dev-vars.ts';
 
 export default defineConfig({
   output: 'server',
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [assetHash(), devVars()],
+  // Solid islands for the personal parts (cart, checkout, account, search); catalog pages ship none.
+  integrations: [assetHash(), devVars(), solid()],
   build: { inlineStylesheets: 'never' },
   security: { checkOrigin: false },
   devToolbar: { enabled: false },

@@ -9,6 +9,7 @@ import {
   categoryTreeSchema,
   cmsPageSchema,
   countryListSchema,
+  productCardSchema,
   productSchema,
   storeConfigSchema,
   type B2bPluginManifest,
@@ -17,6 +18,7 @@ import {
   type CmsPage,
   type Country,
   type Product,
+  type ProductCard,
   type StoreConfig,
 } from './content/schemas.ts';
 import type { B2bModule } from './sync/b2b-plugins.ts';
@@ -69,6 +71,14 @@ const collectionSchema = z.object({
   itemsPerPage: z.number().int().positive(),
 });
 const treeSchema = z.object({ member: z.unknown() });
+const searchResultsSchema = collectionSchema.extend({ member: z.array(productCardSchema) });
+
+export interface SearchResults {
+  products: ProductCard[];
+  totalItems: number;
+  page: number;
+  itemsPerPage: number;
+}
 
 export type StoreView = z.infer<typeof storeListSchema>['member'][number];
 
@@ -214,6 +224,16 @@ export function createBackendClient(options: BackendClientOptions) {
     },
     blogPost(store: string, identifier: string): Promise<BlogPost | null> {
       return findByIdentifier('/blog-posts', store, identifier, blogPostSchema, 'blog post');
+    },
+    /** The backend's full-text product search, as a guest (no personal prices). */
+    async search(store: string, query: string, page: number, itemsPerPage: number): Promise<SearchResults> {
+      const body = parse(
+        '/search',
+        searchResultsSchema,
+        await getJson('/search', store, { q: query, page: String(page), itemsPerPage: String(itemsPerPage) }),
+        'search results',
+      );
+      return { products: body.member, totalItems: body.totalItems, page: body.page, itemsPerPage: body.itemsPerPage };
     },
     async countries(store: string): Promise<Country[]> {
       const body = parse('/countries', treeSchema, await getJson('/countries', store), 'country list');

@@ -8,6 +8,8 @@ import { priceFormatter, toBcp47, type PriceFormat } from '../format/price.ts';
 import { menuTree, productCategoryTrail, topCategories, type MenuItem } from './category-tree.ts';
 import { CATEGORY_PAGE_SIZE } from './listing.ts';
 import { parsePageParam } from './pagination.ts';
+import { MAX_SORTED_PAGES, parseSortParam, sortCards, sortedPage, type SortOrder } from './listing-sort.ts';
+import { loadRelated } from './related.ts';
 import { isListingStub } from './product-stub.ts';
 import { resolvePath } from './resolve-path.ts';
 import type { StubCompleter } from './stub-refetch.ts';
@@ -102,6 +104,26 @@ export async function loadListing(
   return { categoryId, page: 1, pageSize: CATEGORY_PAGE_SIZE, totalItems: 0, totalPages: 1, products: [] };
 }
 
+/** A listing page in the asked-for order (see listing-sort.ts for why all pages are read). */
+export async function loadSortedListing(
+  content: Pick<ContentStore, 'listingPage'>,
+  categoryId: number,
+  page: number,
+  sort: SortOrder,
+  locale: string,
+): Promise<ListingPage | null> {
+  if (sort === 'position') return loadListing(content, categoryId, page);
+  const first = await loadListing(content, categoryId, 1);
+  if (!first || first.totalPages <= 1 || first.totalPages > MAX_SORTED_PAGES) {
+    const own = page === 1 ? first : await loadListing(content, categoryId, page);
+    return own ? { ...own, products: sortCards(own.products, sort, locale) } : null;
+  }
+  const rest = await Promise.all(
+    Array.from({ length: first.totalPages - 1 }, (_, index) => content.listingPage(categoryId, index + 2)),
+  );
+  return sortedPage([first, ...rest.filter((listing): listing is ListingPage => listing !== null)], sort, page, locale);
+}
+
 /** The merchant's 404 content (the `no-route` CMS page), when there is one. */
 export async function loadNotFoundPage(content: Pick<ContentStore, 'cmsPage'>): Promise<CmsPage | null> {
   const page = await content.cmsPage('no-route');
@@ -112,12 +134,13 @@ export async function loadNotFoundPage(content: Pick<ContentStore, 'cmsPage'>): 
 export type CatchAllRoute =
   | { kind: 'not-synced' }
   | { kind: 'not-found'; shell: Shell; page: CmsPage | null }
-  | { kind: 'category'; shell: Shell; category: CategoryNode; trail: CategoryNode[]; listing: ListingPage }
+  | { kind: 'category'; shell: Shell; category: CategoryNode; trail: CategoryNode[]; listing: ListingPage; sort: SortOrder }
   | {
       kind: 'product';
       shell: Shell;
       product: Product;
       trail: CategoryNode[];
+      related: ProductCard[];
       /** A listing stub that could not be completed: rendered, but not worth caching. */
       incomplete: boolean;
     }
@@ -150,13 +173,17 @@ export async function loadCatchAllRoute(content: ContentStore, url: URL, options
   const resolved = await resolvePath(content, shell.tree, url.pathname);
   if (resolved?.kind === 'category') {
     const page = parsePageParam(url.searchParams);
-    const listing = page === null ? null : await loadListing(content, resolved.category.id, page);
-    if (listing) return { ...resolved, shell, listing };
+    const sort = parseSortParam(url.searchParams);
+    const listing =
+      page === null || sort === null ? null : await loadSortedListing(content, resolved.category.id, page, sort, shell.lang);
+    if (listing && sort) return { ...resolved, shell, listing, sort };
   } else if (resolved?.kind === 'product') {
     const stub = isListingStub(resolved.product);
     const full = stub && options.completeStub ? await options.completeStub(resolved.product) : null;
     const product = full ?? resolved.product;
-    return { kind: 'product', product, shell, trail: productCategoryTrail(shell.tree, product.categoryIds), incomplete: stub && !full };
+    const trail = productCategoryTrail(shell.tree, product.categoryIds);
+    const related = await loadRelated(content, product, trail.at(-1)?.id);
+    return { kind: 'product', product, shell, trail, related, incomplete: stub && !full };
   } else if (resolved?.kind === 'cms') {
     return { ...resolved, shell };
   }

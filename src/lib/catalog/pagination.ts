@@ -17,7 +17,8 @@ export function parsePageParam(params: URLSearchParams): number | null {
 
 /** Link to a page of a listing; page 1 is the bare path so it has a single URL. */
 export function pageHref(basePath: string, page: number): string {
-  return page <= 1 ? basePath : `${basePath}?page=${page}`;
+  // A sorted listing's base path already carries `?sort=…`.
+  return page <= 1 ? basePath : `${basePath}${basePath.includes('?') ? '&' : '?'}page=${page}`;
 }
 
 export type PagerItem = { kind: 'page'; page: number; href: string; current: boolean } | { kind: 'gap' };

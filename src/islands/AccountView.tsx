@@ -1,0 +1,202 @@
+/** The signed-in customer's profile, address book and order history; a prompt to sign in otherwise. */
+import { createSignal, For, onMount, Show } from 'solid-js';
+import { errorMessage, optionSummary } from '../lib/client/display.ts';
+import { addressFromForm } from '../lib/client/checkout-form.ts';
+import { isSignedIn } from '../lib/client/session.ts';
+import { addAddress, deleteAddress, loadAddresses, loadCustomer, loadOrders, signOut } from '../lib/client/shop-actions.ts';
+import type { Customer, Order, SavedAddress } from '../lib/client/types.ts';
+import { priceFormatter } from '../lib/format/price.ts';
+
+interface Props {
+  locale: string;
+  countries: Array<{ id: string; name: string }>;
+  defaultCountry: string;
+}
+
+export default function AccountView(props: Props) {
+  const [signedIn, setSignedIn] = createSignal<boolean | null>(null);
+  const [customer, setCustomer] = createSignal<Customer | null>(null);
+  const [addresses, setAddresses] = createSignal<SavedAddress[]>([]);
+  const [orders, setOrders] = createSignal<Order[] | null>(null);
+  const [pending, setPending] = createSignal(false);
+  const [error, setError] = createSignal<string | null>(null);
+
+  const attempt = async (action: () => Promise<void>) => {
+    setError(null);
+    setPending(true);
+    try {
+      await action();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  onMount(() => {
+    setSignedIn(isSignedIn());
+    if (!isSignedIn()) return;
+    void attempt(async () => {
+      const [me, book, history] = await Promise.all([loadCustomer(), loadAddresses(), loadOrders()]);
+      setCustomer(me);
+      setAddresses(book);
+      setOrders(history);
+    });
+  });
+
+  const saveAddress = (event: SubmitEvent) => {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    void attempt(async () => {
+      await addAddress({ ...addressFromForm(new FormData(form)), isDefaultShipping: addresses().length === 0 });
+      setAddresses(await loadAddresses());
+      form.reset();
+    });
+  };
+
+  const logOut = () =>
+    void attempt(async () => {
+      await signOut();
+      window.location.assign('/');
+    });
+
+  return (
+    <div class="form-grid">
+      <p class="status" role="alert">
+        <Show when={error()}>{(message) => <span class="error">{message()}</span>}</Show>
+      </p>
+      <Show when={signedIn() === null}>
+        <p class="muted">Loading your account…</p>
+      </Show>
+      <Show when={signedIn() === false}>
+        <div class="panel">
+          <p>You are not signed in.</p>
+          <p>
+            <a class="button" href="/login">Sign in</a> or <a href="/register">create an account</a>.
+          </p>
+        </div>
+      </Show>
+      <Show when={customer()}>
+        {(me) => (
+          <>
+            <section class="panel" aria-labelledby="profile-heading">
+              <h2 id="profile-heading">Profile</h2>
+              <p data-testid="profile-name">
+                {me().firstName} {me().lastName}
+              </p>
+              <p class="muted">{me().email}</p>
+              <p>
+                <button class="button button--secondary" type="button" onClick={logOut} disabled={pending()}>
+                  Sign out
+                </button>
+              </p>
+            </section>
+
+            <section class="panel" aria-labelledby="orders-heading">
+              <h2 id="orders-heading">Orders</h2>
+              <Show when={(orders()?.length ?? 0) > 0} fallback={<p class="muted">No orders yet.</p>}>
+                <ul class="lines" role="list">
+                  <For each={orders()}>
+                    {(order) => (
+                      <li class="line" data-testid="order">
+                        <div>
+                          <p>
+                            <strong>Order {order.number}</strong> · {order.createdAt.slice(0, 10)} · {order.status}
+                          </p>
+                          <p class="muted">
+                            <For each={order.lines}>
+                              {(line) => (
+                                <span>
+                                  {line.qty} × {line.name} {optionSummary(line.options)}{' '}
+                                </span>
+                              )}
+                            </For>
+                          </p>
+                        </div>
+                        <strong>{priceFormatter(props.locale, order.currency)(order.grandTotal)}</strong>
+                      </li>
+                    )}
+                  </For>
+                </ul>
+              </Show>
+            </section>
+
+            <section class="panel" aria-labelledby="addresses-heading">
+              <h2 id="addresses-heading">Addresses</h2>
+              <Show when={addresses().length > 0} fallback={<p class="muted">No saved addresses.</p>}>
+                <ul class="lines" role="list">
+                  <For each={addresses()}>
+                    {(address) => (
+                      <li class="line">
+                        <p>
+                          {address.firstName} {address.lastName}, {address.street.join(', ')}, {address.postcode} {address.city},{' '}
+                          {address.countryId}
+                          {address.isDefaultShipping ? ' (default)' : ''}
+                        </p>
+                        <button
+                          class="button button--secondary"
+                          type="button"
+                          disabled={pending()}
+                          onClick={() =>
+                            void attempt(async () => {
+                              await deleteAddress(address.id);
+                              setAddresses(await loadAddresses());
+                            })
+                          }
+                        >
+                          Delete<span class="visually-hidden"> address {address.street[0]}</span>
+                        </button>
+                      </li>
+                    )}
+                  </For>
+                </ul>
+              </Show>
+              <form class="form-grid" onSubmit={saveAddress}>
+                <h3>Add an address</h3>
+                <div class="form-grid form-grid--2">
+                  <div class="field">
+                    <label for="ad-first">First name</label>
+                    <input class="input" id="ad-first" name="firstName" autocomplete="given-name" required />
+                  </div>
+                  <div class="field">
+                    <label for="ad-last">Last name</label>
+                    <input class="input" id="ad-last" name="lastName" autocomplete="family-name" required />
+                  </div>
+                  <div class="field">
+                    <label for="ad-street">Street address</label>
+                    <input class="input" id="ad-street" name="street" autocomplete="address-line1" required />
+                  </div>
+                  <div class="field">
+                    <label for="ad-city">City</label>
+                    <input class="input" id="ad-city" name="city" autocomplete="address-level2" required />
+                  </div>
+                  <div class="field">
+                    <label for="ad-postcode">Postcode</label>
+                    <input class="input" id="ad-postcode" name="postcode" autocomplete="postal-code" required />
+                  </div>
+                  <div class="field">
+                    <label for="ad-country">Country</label>
+                    <span class="select-wrap">
+                      <select class="select" id="ad-country" name="countryId" autocomplete="country" required>
+                        <For each={props.countries}>
+                          {(entry) => (
+                            <option value={entry.id} selected={entry.id === props.defaultCountry}>
+                              {entry.name}
+                            </option>
+                          )}
+                        </For>
+                      </select>
+                    </span>
+                  </div>
+                </div>
+                <button class="button" type="submit" disabled={pending()}>
+                  {pending() ? 'Saving…' : 'Save address'}
+                </button>
+              </form>
+            </section>
+          </>
+        )}
+      </Show>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The add-to-cart button of a product's buy form. The form itself (options, quantities) is server
+ * HTML; this island reads it on submit, shows the variant the chosen options pick (price, stock,
+ * image) and reports progress and errors. Without JavaScript the server-rendered note stands.
+ */
+import { createSignal, onCleanup, onMount, Show } from 'solid-js';
+import { matchingVariant, chosenOptions, cartRequests, type PurchaseInfo, type VariantSummary } from '../lib/catalog/purchase.ts';
+import { errorMessage } from '../lib/client/display.ts';
+import { addToCart } from '../lib/client/shop-actions.ts';
+import { priceFormatter } from '../lib/format/price.ts';
+
+interface Props {
+  formId: string;
+  info: PurchaseInfo;
+  locale: string;
+  currency: string;
+}
+
+export default function AddToCart(props: Props) {
+  const format = priceFormatter(props.locale, props.currency);
+  const [pending, setPending] = createSignal(false);
+  const [addedCount, setAddedCount] = createSignal<number | null>(null);
+  const [error, setError] = createSignal<string | null>(null);
+  const [variant, setVariant] = createSignal<VariantSummary | null>(null);
+  let form: HTMLFormElement | null = null;
+
+  const pickVariant = () => {
+    if (!form || props.info.type !== 'configurable') return;
+    setVariant(matchingVariant(props.info, chosenOptions(new FormData(form), props.info.optionCodes)));
+  };
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (!form || pending()) return;
+    setAddedCount(null);
+    setError(null);
+    const requests = cartRequests(props.info, new FormData(form));
+    if (requests.length === 0) {
+      setError('Choose a quantity for at least one item.');
+      return;
+    }
+    setPending(true);
+    try {
+      let count = 0;
+      for (const request of requests) count = (await addToCart(request)).itemsQty;
+      setAddedCount(count);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  onMount(() => {
+    form = document.getElementById(props.formId) as HTMLFormElement | null;
+    if (!form) return;
+    form.addEventListener('submit', submit);
+    form.addEventListener('change', pickVariant);
+    pickVariant();
+    onCleanup(() => {
+      form?.removeEventListener('submit', submit);
+      form?.removeEventListener('change', pickVariant);
+    });
+  });
+
+  const soldOut = () => !props.info.inStock || variant()?.inStock === false;
+
+  return (
+    <div class="add-to-cart">
+      <Show when={variant()}>
+        {(picked) => (
+          <div class="variant" data-testid="variant">
+            <img src={picked().imageUrl} alt="" width="56" height="56" loading="lazy" />
+            <div>
+              <p class="variant-price">
+                <Show when={picked().specialPrice !== null} fallback={format(picked().price)}>
+                  <span class="sale">{format(picked().specialPrice ?? picked().price)}</span> <s>{format(picked().price)}</s>
+                </Show>
+              </p>
+              <p class="muted variant-meta">
+                {picked().inStock ? 'In stock' : 'Out of stock'} · SKU {picked().sku}
+              </p>
+            </div>
+          </div>
+        )}
+      </Show>
+      <button class="button button--block add" type="submit" form={props.formId} disabled={soldOut() || pending()}>
+        {pending() ? 'Adding…' : soldOut() ? 'Out of stock' : 'Add to cart'}
+      </button>
+      <p class="status" role="status" aria-live="polite">
+        <Show when={addedCount() !== null}>
+          Added to your cart. <a href="/cart">View cart ({addedCount()})</a>
+        </Show>
+      </p>
+      <Show when={error()}>
+        {(message) => (
+          <p class="error" role="alert">
+            {message()}
+          </p>
+        )}
+      </Show>
+    </div>
+  );
+}

@@ -1,0 +1,248 @@
+/**
+ * Checkout: contact email, shipping address (countries and regions from the synced
+ * `{store}:countries`), shipping method for the destination, payment method (the `test`
+ * provider takes a card number), then place the order with one Idempotency-Key per attempt.
+ */
+import { createEffect, createSignal, For, on, onMount, Show } from 'solid-js';
+import { ApiError } from '../lib/client/api-client.ts';
+import { errorMessage } from '../lib/client/display.ts';
+import { isSignedIn } from '../lib/client/session.ts';
+import {
+  loadCart,
+  loadCustomer,
+  loadPaymentMethods,
+  loadShippingMethods,
+  newIdempotencyKey,
+  placeOrder,
+} from '../lib/client/shop-actions.ts';
+import type { Cart, PaymentMethod, ShippingMethod } from '../lib/client/types.ts';
+import { priceFormatter } from '../lib/format/price.ts';
+import type { Country } from '../lib/content/schemas.ts';
+import { addressFromForm, successHref } from '../lib/client/checkout-form.ts';
+
+interface Props {
+  locale: string;
+  countries: Country[];
+  defaultCountry: string;
+}
+
+export default function CheckoutForm(props: Props) {
+  const [cart, setCart] = createSignal<Cart | null>(null);
+  const [email, setEmail] = createSignal('');
+  const [country, setCountry] = createSignal(props.defaultCountry);
+  const [shipping, setShipping] = createSignal<ShippingMethod[]>([]);
+  const [shippingCode, setShippingCode] = createSignal('');
+  const [payments, setPayments] = createSignal<PaymentMethod[]>([]);
+  const [paymentCode, setPaymentCode] = createSignal('');
+  const [pending, setPending] = createSignal(false);
+  const [error, setError] = createSignal<string | null>(null);
+  let attemptKey = newIdempotencyKey();
+
+  const format = () => priceFormatter(props.locale, cart()?.currency ?? 'USD');
+  const regions = () => props.countries.find((entry) => entry.id === country())?.regions ?? [];
+  const shippingAmount = () => shipping().find((method) => method.code === shippingCode())?.amount ?? 0;
+
+  onMount(async () => {
+    try {
+      const [current, methods] = await Promise.all([loadCart(), loadPaymentMethods()]);
+      setCart(current);
+      setPayments(methods);
+      setPaymentCode((methods.find((method) => method.isDefault) ?? methods[0])?.code ?? '');
+      if (isSignedIn()) setEmail((await loadCustomer()).email);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  });
+
+  createEffect(
+    on(country, async (destination) => {
+      setShipping([]);
+      setShippingCode('');
+      try {
+        const methods = await loadShippingMethods(destination);
+        setShipping(methods);
+        setShippingCode(methods[0]?.code ?? '');
+      } catch (failure) {
+        setError(errorMessage(failure));
+      }
+    }),
+  );
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (pending()) return;
+    setError(null);
+    setPending(true);
+    const data = new FormData(event.currentTarget as HTMLFormElement);
+    try {
+      const order = await placeOrder({
+        email: email(),
+        address: addressFromForm(data),
+        shippingMethod: shippingCode(),
+        paymentMethod: paymentCode(),
+        cardNumber: String(data.get('cardNumber') ?? ''),
+        idempotencyKey: attemptKey,
+      });
+      window.location.assign(successHref(order.number));
+    } catch (failure) {
+      // A definite answer ends this attempt; after a lost one, retrying with the same key is safe.
+      if (failure instanceof ApiError && failure.status !== 0) attemptKey = newIdempotencyKey();
+      setError(errorMessage(failure));
+      setPending(false);
+    }
+  };
+
+  return (
+    <div class="checkout">
+      <Show when={cart() === null && !error()}>
+        <p class="muted">Loading your cart…</p>
+      </Show>
+      <Show when={cart()?.items.length === 0}>
+        <div class="panel">
+          <p>Your cart is empty.</p>
+          <p><a href="/">Continue shopping</a></p>
+        </div>
+      </Show>
+      <Show when={(cart()?.items.length ?? 0) > 0}>
+        <form class="form-grid" onSubmit={submit} aria-describedby="checkout-error">
+          <section class="panel" aria-labelledby="contact-heading">
+            <h2 id="contact-heading">Contact</h2>
+            <div class="field">
+              <label for="co-email">Email</label>
+              <input class="input" id="co-email" name="email" type="email" autocomplete="email" required value={email()} onInput={(e) => setEmail(e.currentTarget.value)} />
+            </div>
+          </section>
+
+          <section class="panel" aria-labelledby="address-heading">
+            <h2 id="address-heading">Shipping address</h2>
+            <div class="form-grid form-grid--2">
+              <div class="field">
+                <label for="co-first">First name</label>
+                <input class="input" id="co-first" name="firstName" autocomplete="given-name" required />
+              </div>
+              <div class="field">
+                <label for="co-last">Last name</label>
+                <input class="input" id="co-last" name="lastName" autocomplete="family-name" required />
+              </div>
+            </div>
+            <div class="field">
+              <label for="co-street">Street address</label>
+              <input class="input" id="co-street" name="street" autocomplete="address-line1" required />
+            </div>
+            <div class="form-grid form-grid--2">
+              <div class="field">
+                <label for="co-city">City</label>
+                <input class="input" id="co-city" name="city" autocomplete="address-level2" required />
+              </div>
+              <div class="field">
+                <label for="co-postcode">Postcode</label>
+                <input class="input" id="co-postcode" name="postcode" autocomplete="postal-code" required />
+              </div>
+              <div class="field">
+                <label for="co-country">Country</label>
+                <span class="select-wrap">
+                  <select class="select" id="co-country" name="countryId" autocomplete="country" required onChange={(e) => setCountry(e.currentTarget.value)}>
+                    <For each={props.countries}>
+                      {(entry) => (
+                        <option value={entry.id} selected={entry.id === country()}>
+                          {entry.name}
+                        </option>
+                      )}
+                    </For>
+                  </select>
+                </span>
+              </div>
+              <div class="field">
+                <label for="co-region">Region</label>
+                <Show
+                  when={regions().length > 0}
+                  fallback={<input class="input" id="co-region" name="region" autocomplete="address-level1" />}
+                >
+                  <span class="select-wrap">
+                    <select class="select" id="co-region" name="region" autocomplete="address-level1" required>
+                      <option value="">Choose a region</option>
+                      <For each={regions()}>{(region) => <option value={region.name}>{region.name}</option>}</For>
+                    </select>
+                  </span>
+                </Show>
+              </div>
+            </div>
+            <div class="field">
+              <label for="co-phone">Phone (optional)</label>
+              <input class="input" id="co-phone" name="telephone" type="tel" autocomplete="tel" />
+            </div>
+          </section>
+
+          <section class="panel" aria-labelledby="shipping-heading">
+            <h2 id="shipping-heading">Shipping method</h2>
+            <fieldset class="choice-list">
+              <legend class="visually-hidden">Shipping method</legend>
+              <Show when={shipping().length > 0} fallback={<p class="muted">Loading shipping methods…</p>}>
+                <For each={shipping()}>
+                  {(method) => (
+                    <label class="choice">
+                      <input type="radio" name="shippingMethod" value={method.code} checked={method.code === shippingCode()} onChange={() => setShippingCode(method.code)} />
+                      <span>{method.title}</span>
+                      <strong>{format()(method.amount)}</strong>
+                    </label>
+                  )}
+                </For>
+              </Show>
+            </fieldset>
+          </section>
+
+          <section class="panel" aria-labelledby="payment-heading">
+            <h2 id="payment-heading">Payment</h2>
+            <fieldset class="choice-list">
+              <legend class="visually-hidden">Payment method</legend>
+              <For each={payments()}>
+                {(method) => (
+                  <label class="choice">
+                    <input type="radio" name="paymentMethod" value={method.code} checked={method.code === paymentCode()} onChange={() => setPaymentCode(method.code)} />
+                    <span>{method.title}</span>
+                  </label>
+                )}
+              </For>
+            </fieldset>
+            <Show when={paymentCode() === 'test'}>
+              <div class="field">
+                <label for="co-card">Card number</label>
+                <input class="input" id="co-card" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required aria-describedby="co-card-hint" />
+                <p class="muted" id="co-card-hint">
+                  Test payments: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
+                </p>
+              </div>
+            </Show>
+          </section>
+
+          <section class="panel" aria-labelledby="summary-heading">
+            <h2 id="summary-heading">Order summary</h2>
+            <dl class="totals">
+              <div>
+                <dt>Subtotal ({cart()?.itemsQty} items)</dt>
+                <dd>{format()(cart()?.subtotal ?? 0)}</dd>
+              </div>
+              <div>
+                <dt>Shipping</dt>
+                <dd>{format()(shippingAmount())}</dd>
+              </div>
+              <div>
+                <dt>Total</dt>
+                <dd data-testid="checkout-total">{format()((cart()?.subtotal ?? 0) + shippingAmount())}</dd>
+              </div>
+            </dl>
+            <p id="checkout-error" class="status" role="alert">
+              <Show when={error()}>{(message) => <span class="error">{message()}</span>}</Show>
+            </p>
+            <button class="button button--block" type="submit" disabled={pending() || !shippingCode() || !paymentCode()}>
+              {pending() ? 'Placing your order…' : 'Place order'}
+            </button>
+          </section>
+        </form>
+      </Show>
+      <Show when={cart() === null && error()}>
+        {(message) => <p class="error" role="alert">{message()}</p>}
+      </Show>
+    </div>
+  );
+}

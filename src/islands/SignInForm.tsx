@@ -1,0 +1,78 @@
+/** Login and registration forms; on success the shopper lands on their account. */
+import { createSignal, Show } from 'solid-js';
+import { errorMessage } from '../lib/client/display.ts';
+import { register, signIn } from '../lib/client/shop-actions.ts';
+
+interface Props {
+  mode: 'login' | 'register';
+}
+
+function field(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+export default function SignInForm(props: Props) {
+  const [pending, setPending] = createSignal(false);
+  const [error, setError] = createSignal<string | null>(null);
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (pending()) return;
+    const data = new FormData(event.currentTarget as HTMLFormElement);
+    setError(null);
+    setPending(true);
+    try {
+      const email = field(data, 'email');
+      const password = String(data.get('password') ?? '');
+      if (props.mode === 'register') {
+        await register({ email, password, firstName: field(data, 'firstName'), lastName: field(data, 'lastName') });
+      } else {
+        await signIn(email, password);
+      }
+      window.location.assign('/account');
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setPending(false);
+    }
+  };
+
+  return (
+    <form class="panel form-grid" onSubmit={submit} aria-describedby="sign-in-error">
+      <Show when={props.mode === 'register'}>
+        <div class="form-grid form-grid--2">
+          <div class="field">
+            <label for="reg-first">First name</label>
+            <input class="input" id="reg-first" name="firstName" autocomplete="given-name" required />
+          </div>
+          <div class="field">
+            <label for="reg-last">Last name</label>
+            <input class="input" id="reg-last" name="lastName" autocomplete="family-name" required />
+          </div>
+        </div>
+      </Show>
+      <div class="field">
+        <label for="auth-email">Email</label>
+        <input class="input" id="auth-email" name="email" type="email" autocomplete="email" required />
+      </div>
+      <div class="field">
+        <label for="auth-password">Password</label>
+        <input
+          class="input"
+          id="auth-password"
+          name="password"
+          type="password"
+          autocomplete={props.mode === 'register' ? 'new-password' : 'current-password'}
+          minLength={props.mode === 'register' ? 8 : 1}
+          required
+        />
+      </div>
+      <p id="sign-in-error" class="status" role="alert">
+        <Show when={error()}>{(message) => <span class="error">{message()}</span>}</Show>
+      </p>
+      <button class="button button--block" type="submit" disabled={pending()}>
+        {pending() ? 'Please wait…' : props.mode === 'register' ? 'Create account' : 'Sign in'}
+      </button>
+    </form>
+  );
+}

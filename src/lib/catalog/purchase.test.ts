@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { cartRequests, chosenOptions, matchingVariant, type PurchaseInfo } from './purchase.ts';
+
+const tee: PurchaseInfo = {
+  sku: 'TEE',
+  type: 'configurable',
+  inStock: true,
+  optionCodes: ['color', 'size'],
+  variants: [
+    { sku: 'TEE-R-S', attributes: { color: 1, size: 10 }, price: 20, specialPrice: null, inStock: true, imageUrl: '/r.svg' },
+    { sku: 'TEE-B-S', attributes: { color: 2, size: 10 }, price: 22, specialPrice: 18, inStock: false, imageUrl: '/b.svg' },
+  ],
+  grouped: [],
+};
+
+function form(entries: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(entries)) data.set(name, value);
+  return data;
+}
+
+describe('purchase', () => {
+  it('reads chosen options and skips blanks', () => {
+    expect(chosenOptions(form({ 'options[color]': '2', 'options[size]': '' }), tee.optionCodes)).toEqual({ color: 2 });
+  });
+
+  it('finds the variant only when every option is chosen', () => {
+    expect(matchingVariant(tee, { color: 2 })).toBeNull();
+    expect(matchingVariant(tee, { color: 2, size: 10 })?.sku).toBe('TEE-B-S');
+    expect(matchingVariant(tee, { color: 3, size: 10 })).toBeNull();
+  });
+
+  it('asks for the parent with options for a configurable product', () => {
+    expect(cartRequests(tee, form({ qty: '3', 'options[color]': '1', 'options[size]': '10' }))).toEqual([
+      { sku: 'TEE', qty: 3, options: { color: 1, size: 10 } },
+    ]);
+  });
+
+  it('adds each grouped member with a quantity', () => {
+    const set: PurchaseInfo = { ...tee, type: 'grouped', grouped: [{ id: 5, sku: 'A' }, { id: 6, sku: 'B' }] };
+    expect(cartRequests(set, form({ 'grouped[5]': '2', 'grouped[6]': '0' }))).toEqual([{ sku: 'A', qty: 2 }]);
+  });
+
+  it('never asks for less than one of a simple product', () => {
+    expect(cartRequests({ ...tee, type: 'simple' }, form({ qty: '-4' }))).toEqual([{ sku: 'TEE', qty: 1 }]);
+  });
+});

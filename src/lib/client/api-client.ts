@@ -1,0 +1,124 @@
+/**
+ * The one place the browser talks to `/api/*` (the storefront's proxy of the backend). It sends
+ * the customer's token or the guest cart token, keeps the cart token the backend issues, renews an
+ * expired access token once with the refresh token, and turns every failure into an ApiError with
+ * a message fit to show the shopper.
+ */
+import { cartToken, customerTokens, saveCartToken, saveCustomerTokens, type CustomerTokens } from './session.ts';
+import type { TokenAnswer } from './types.ts';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  idempotencyKey?: string;
+}
+
+/** Renew a little before expiry so a call in flight does not race the clock. */
+const EXPIRY_MARGIN_MS = 30_000;
+
+export function tokensFromAnswer(answer: TokenAnswer, now = Date.now()): CustomerTokens {
+  return {
+    accessToken: answer.access_token,
+    refreshToken: answer.refresh_token ?? null,
+    expiresAt: now + answer.expires_in * 1000 - EXPIRY_MARGIN_MS,
+  };
+}
+
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  let tokens = customerTokens();
+  if (tokens && tokens.expiresAt <= Date.now()) tokens = await refresh(tokens);
+  let response = await send(path, request, tokens);
+  if (response.status === 401 && tokens) {
+    // Revoked or expired early (e.g. a password change elsewhere): one renewal, then as a guest.
+    tokens = await refresh(tokens);
+    response = await send(path, request, tokens);
+  }
+  return read<T>(response);
+}
+
+async function send(path: string, request: ApiRequest, tokens: CustomerTokens | null): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (request.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (request.idempotencyKey) headers.set('Idempotency-Key', request.idempotencyKey);
+  if (tokens) headers.set('Authorization', `Bearer ${tokens.accessToken}`);
+  else {
+    const token = cartToken();
+    if (token) headers.set('X-Cart-Token', token);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    });
+  } catch (error) {
+    throw new ApiError(0, 'network', `We could not reach the shop. Check your connection and try again. (${String(error)})`);
+  }
+  const issued = response.headers.get('X-Cart-Token');
+  if (issued && !tokens) saveCartToken(issued);
+  return response;
+}
+
+async function read<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw new ApiError(response.status, 'bad_response', `The shop answered unexpectedly (HTTP ${response.status}). Please try again.`);
+    }
+  }
+  if (!response.ok) throw errorFrom(response.status, data);
+  return data as T;
+}
+
+function errorFrom(status: number, data: unknown): ApiError {
+  const body = (data ?? {}) as { error?: unknown; message?: unknown; error_description?: unknown };
+  const code = typeof body.error === 'string' ? body.error : `http_${status}`;
+  const message =
+    typeof body.message === 'string'
+      ? body.message
+      : typeof body.error_description === 'string'
+        ? body.error_description
+        : `Something went wrong (HTTP ${status}). Please try again.`;
+  return new ApiError(status, code, message);
+}
+
+/** A fresh access token from the refresh token, or null (signed out) when that is refused. */
+async function refresh(tokens: CustomerTokens): Promise<CustomerTokens | null> {
+  if (!tokens.refreshToken) {
+    saveCustomerTokens(null);
+    return null;
+  }
+  const response = await fetch('/api/auth/token', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken }),
+  });
+  if (!response.ok) {
+    saveCustomerTokens(null);
+    return null;
+  }
+  const renewed = tokensFromAnswer((await response.json()) as TokenAnswer);
+  saveCustomerTokens(renewed);
+  return renewed;
+}
+
+/** A random key for one checkout attempt, so a retried place-order never makes a second order. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

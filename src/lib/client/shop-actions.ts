@@ -1,0 +1,121 @@
+/**
+ * What the islands do with the backend: cart, sign-in, account and checkout calls, each keeping
+ * the local session and the header's cart count in step.
+ */
+import { api, newIdempotencyKey, tokensFromAnswer } from './api-client.ts';
+import { announceCartCount, customerTokens, saveCartToken, saveCustomerTokens } from './session.ts';
+import type {
+  AddCartItem,
+  Address,
+  Cart,
+  Collection,
+  Customer,
+  Order,
+  PaymentIntent,
+  PaymentMethod,
+  SavedAddress,
+  ShippingMethod,
+  TokenAnswer,
+} from './types.ts';
+
+function counted(cart: Cart): Cart {
+  announceCartCount(cart.itemsQty);
+  return cart;
+}
+
+export const loadCart = async (): Promise<Cart> => counted(await api<Cart>('/cart'));
+
+export const addToCart = async (item: AddCartItem): Promise<Cart> =>
+  counted(await api<Cart>('/cart/items', { method: 'POST', body: item }));
+
+export const changeQty = async (id: number, qty: number): Promise<Cart> =>
+  counted(await api<Cart>(`/cart/items/${id}`, { method: 'PATCH', body: { qty } }));
+
+export const removeItem = async (id: number): Promise<Cart> =>
+  counted(await api<Cart>(`/cart/items/${id}`, { method: 'DELETE' }));
+
+export async function signIn(email: string, password: string): Promise<void> {
+  const answer = await api<TokenAnswer>('/auth/login', { method: 'POST', body: { email, password } });
+  saveCustomerTokens(tokensFromAnswer(answer));
+  // The backend merges the guest cart into the customer's on login (DECISIONS.md 23): the
+  // customer token identifies the cart from now on.
+  saveCartToken(null);
+  await loadCart();
+}
+
+export interface Registration {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+export async function register(registration: Registration): Promise<void> {
+  await api<Customer>('/customers', { method: 'POST', body: registration });
+  await signIn(registration.email, registration.password);
+}
+
+export async function signOut(): Promise<void> {
+  const tokens = customerTokens();
+  saveCustomerTokens(null);
+  saveCartToken(null);
+  announceCartCount(0);
+  if (tokens) {
+    await api('/auth/logout', { method: 'POST', body: { token: tokens.refreshToken ?? tokens.accessToken } });
+  }
+}
+
+export const loadCustomer = (): Promise<Customer> => api<Customer>('/customers/me');
+export const loadAddresses = async (): Promise<SavedAddress[]> => (await api<Collection<SavedAddress>>('/customers/me/addresses')).member;
+export const addAddress = (address: Address & { isDefaultShipping?: boolean }): Promise<SavedAddress> =>
+  api<SavedAddress>('/customers/me/addresses', { method: 'POST', body: address });
+export const deleteAddress = (id: number): Promise<unknown> => api(`/customers/me/addresses/${id}`, { method: 'DELETE' });
+export const loadOrders = async (): Promise<Order[]> => (await api<Collection<Order>>('/customers/me/orders')).member;
+
+export const loadShippingMethods = async (country: string): Promise<ShippingMethod[]> =>
+  (await api<Collection<ShippingMethod>>(`/shipping-methods?country=${encodeURIComponent(country)}`)).member;
+
+export const loadPaymentMethods = async (): Promise<PaymentMethod[]> =>
+  (await api<Collection<PaymentMethod>>('/payment-methods')).member;
+
+export interface OrderRequest {
+  email: string;
+  address: Address;
+  shippingMethod: string;
+  paymentMethod: string;
+  cardNumber: string;
+  /** One key per checkout attempt: a retry after a lost answer returns the same order. */
+  idempotencyKey: string;
+}
+
+/**
+ * Pay and place the order: create a payment intent for the cart, confirm it with the test card
+ * (the `test` provider, DECISIONS.md 22), then place the order with the Idempotency-Key.
+ */
+export async function placeOrder(request: OrderRequest): Promise<Order> {
+  const intent = await api<PaymentIntent>('/payment-intents', {
+    method: 'POST',
+    body: { shippingMethod: request.shippingMethod, country: request.address.countryId, provider: request.paymentMethod },
+  });
+  if (intent.status !== 'succeeded') {
+    await api<PaymentIntent>(`/payment-intents/${encodeURIComponent(intent.id)}/confirm`, {
+      method: 'POST',
+      body: { cardNumber: request.cardNumber },
+    });
+  }
+  const order = await api<Order>('/checkout/place-order', {
+    method: 'POST',
+    idempotencyKey: request.idempotencyKey,
+    body: {
+      email: request.email,
+      shippingAddress: request.address,
+      shippingMethod: request.shippingMethod,
+      paymentMethod: request.paymentMethod,
+      paymentIntentId: intent.id,
+    },
+  });
+  announceCartCount(0);
+  return order;
+}
+
+export { newIdempotencyKey };

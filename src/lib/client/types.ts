@@ -1,0 +1,107 @@
+/** Shapes of the backend answers the islands use (backend OpenAPI at /api/docs.json). */
+
+export interface CartLine {
+  id: number;
+  productId: number;
+  sku: string;
+  name: string;
+  parentSku: string | null;
+  options: Record<string, string>;
+  qty: number;
+  price: number;
+  rowTotal: number;
+  available: number;
+}
+
+export interface Cart {
+  id: number | null;
+  currency: string;
+  items: CartLine[];
+  itemsQty: number;
+  subtotal: number;
+}
+
+export interface AddCartItem {
+  sku: string;
+  qty: number;
+  options?: Record<string, string | number>;
+}
+
+export interface Address {
+  firstName: string;
+  lastName: string;
+  company?: string | null;
+  street: string[];
+  city: string;
+  region?: string | null;
+  postcode: string;
+  countryId: string;
+  telephone?: string | null;
+}
+
+export interface SavedAddress extends Address {
+  id: number;
+  isDefaultShipping: boolean;
+  isDefaultBilling: boolean;
+}
+
+export interface ShippingMethod {
+  code: string;
+  title: string;
+  amount: number;
+}
+
+export interface PaymentMethod {
+  code: string;
+  title: string;
+  publishableKey: string | null;
+  isDefault: boolean;
+}
+
+export interface PaymentIntent {
+  id: string;
+  provider: string;
+  status: string;
+  amount: number;
+  currency: string;
+}
+
+export interface OrderLine {
+  sku: string;
+  name: string;
+  options: Record<string, string>;
+  qty: number;
+  price: number;
+  rowTotal: number;
+}
+
+export interface Order {
+  id: number;
+  number: string;
+  status: string;
+  email: string;
+  currency: string;
+  subtotal: number;
+  shippingAmount: number;
+  grandTotal: number;
+  shippingMethod: string;
+  lines: OrderLine[];
+  createdAt: string;
+}
+
+export interface Customer {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface TokenAnswer {
+  access_token: string;
+  expires_in: number;
+  refresh_token?: string;
+}
+
+export interface Collection<T> {
+  member: T[];
+}
