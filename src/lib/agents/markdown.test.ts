@@ -59,8 +59,9 @@ describe('htmlToMarkdown', () => {
     expect(htmlToMarkdown('<p>One<p>Two</div><li>Three')).toBe('One\n\nTwo\n\nThree');
   });
 
-  it('escapes markdown in merchant text so it stays text', () => {
+  it('escapes markdown in merchant text so it stays text, in or outside a block', () => {
     expect(htmlToMarkdown('<p># not a heading *nor emphasis*</p>')).toBe('\\# not a heading \\*nor emphasis\\*');
+    expect(htmlToMarkdown('1. not a list<br>- nor this')).toBe('1\\. not a list\n\\- nor this');
   });
 });
 

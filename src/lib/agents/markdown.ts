@@ -12,15 +12,24 @@ import { safeUrl } from '../format/url.ts';
 /** Characters that start inline markdown constructs anywhere in a line. */
 const INLINE_META = /[\\`*_[\]<>|~]/g;
 /** Line starts that would turn text into a heading, quote, list item or rule. */
-const LINE_START_META = /^(\s*)([#>+=-]|\d+[.)])/;
+const LINE_START_META = /^(\s*)(\d*)([#>+=.)-])/;
+
+/** Backslash before the punctuation of a line-start marker (`1\.`, `\#`): only punctuation escapes. */
+function escapeLineStart(line: string): string {
+  return line.replace(LINE_START_META, (match, space: string, digits: string, marker: string) => {
+    const structural = digits === '' ? '#>+=-'.includes(marker) : '.)'.includes(marker);
+    return structural ? `${space}${digits}\\${marker}` : match;
+  });
+}
 
 /** Text as literal markdown: metacharacters backslash-escaped, whitespace collapsed. */
 export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(INLINE_META, (char) => `\\${char}`)
-    .replace(LINE_START_META, (_match, space: string, marker: string) => `${space}\\${marker}`);
+  return escapeLineStart(
+    text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(INLINE_META, (char) => `\\${char}`),
+  );
 }
 
 /** A markdown link; `href` must already be absolute or root-relative. */
@@ -73,8 +82,16 @@ export function htmlToInlineText(html: string): string {
   return htmlToMarkdown(html, { resolveHref: () => null }).replace(/\s*\n+\s*/g, ' ').trim();
 }
 
+/**
+ * Ends the pending text as a block, escaping any line start that would otherwise read as markdown
+ * structure (a heading, quote, list item) since it came from merchant text.
+ */
 function flush(context: Context): void {
-  const text = context.line.trim();
+  const text = context.line
+    .trim()
+    .split('\n')
+    .map(escapeLineStart)
+    .join('\n');
   if (text) context.blocks.push(text);
   context.line = '';
 }
@@ -157,19 +174,10 @@ function element(node: Element, context: Context): void {
   if (BLOCKS.has(name) || name === 'li') {
     flush(context);
     walk(node.children, context);
-    flushBlock(context);
+    flush(context);
     return;
   }
   walk(node.children, context);
-}
-
-/** Ends a block, escaping a line start that would otherwise read as markdown structure. */
-function flushBlock(context: Context): void {
-  context.line = context.line
-    .split('\n')
-    .map((line) => line.replace(LINE_START_META, (_match, space: string, marker: string) => `${space}\\${marker}`))
-    .join('\n');
-  flush(context);
 }
 
 /** A list; each item's later blocks (paragraphs, nested lists) are indented under its marker. */
