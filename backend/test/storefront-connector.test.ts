@@ -219,6 +219,9 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
     expect(syncCalls()[0]!.headers.authorization).toBe('Bearer another-secret-0123456789');
     const [after] = await shop.database.db.select().from(storefrontConnectorSettings);
     expect(after!.apiTokenEncrypted).toBe(row!.apiTokenEncrypted);
+    // A secret stored under another key (CONFIG_ENCRYPTION_KEY changed) does not lock the admin out of the page.
+    await shop.database.db.update(storefrontConnectorSettings).set({ apiTokenEncrypted: 'v1.AAAA.BBBB.CCCC' });
+    expect((await browser.request('GET', '/admin/storefront-connector')).html).toContain('unreadable: enter it again');
     // Clean up for the other tests: back to the environment's defaults.
     await shop.database.db.delete(storefrontConnectorSettings);
   });

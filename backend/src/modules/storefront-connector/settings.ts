@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../core/db/database.ts';
 import { AppError } from '../../core/errors.ts';
-import { decryptSecret, encryptSecret, maskSecret } from './crypto.ts';
+import { decryptSecret, encryptSecret, maskSecret, SecretDecryptionError } from './crypto.ts';
 import type { ConnectorOptions } from './options.ts';
 import { storefrontConnectorSettings } from './tables.ts';
 
@@ -93,7 +93,16 @@ export interface SettingsView {
 
 export async function settingsView(db: Db, options: ConnectorOptions): Promise<SettingsView> {
   const row = await readRow(db);
-  const config = await loadConfig(db, options);
+  /** The page must still open when a secret cannot be read (key changed): it is where the admin enters it again. */
+  const masked = (stored: string | null | undefined, fallback?: string) => {
+    if (!stored) return maskSecret(fallback);
+    try {
+      return maskSecret(decrypt(options, stored));
+    } catch (error) {
+      if (error instanceof SecretDecryptionError || error instanceof AppError) return 'unreadable: enter it again';
+      throw error;
+    }
+  };
   return {
     values: {
       accountId: row?.accountId ?? '',
@@ -104,9 +113,9 @@ export async function settingsView(db: Db, options: ConnectorOptions): Promise<S
       kvNamespaceId: row?.kvNamespaceId ?? '',
       cronExpression: row?.cronExpression ?? '',
     },
-    apiTokenMasked: maskSecret(decrypt(options, row?.apiTokenEncrypted ?? null)),
-    syncSecretMasked: maskSecret(config.syncSecret),
-    syncSecretFromEnv: !row?.syncSecretEncrypted && config.syncSecret !== undefined,
+    apiTokenMasked: masked(row?.apiTokenEncrypted),
+    syncSecretMasked: masked(row?.syncSecretEncrypted, options.defaults.syncSecret),
+    syncSecretFromEnv: !row?.syncSecretEncrypted && options.defaults.syncSecret !== undefined,
     defaultStorefrontUrl: options.defaults.storefrontUrl,
     canStoreSecrets: options.secretKey !== undefined,
   };
