@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
 import { createApiClient } from '../src/core/auth/api-clients.ts';
 import { signToken } from '../src/core/auth/jwt.ts';
+import { loadModules } from '../src/core/modules/registry.ts';
 import { secretKeyFrom } from '../src/modules/storefront-connector/crypto.ts';
 import { storefrontConnector } from '../src/modules/storefront-connector/index.ts';
 import type { ConnectorOptions } from '../src/modules/storefront-connector/options.ts';
@@ -239,12 +240,25 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
   it('logs why nothing was sent when the storefront URL is missing, without retrying', async () => {
     const lone = storefrontConnector({ defaults: { syncSecret }, debounceMs: 0, retries: 3, retryMinTimeoutMs: 1, requestTimeoutMs: 1000, cloudflareApiBase: storefront.url });
     lone.start?.({ db: shop.database.db });
-    const productSaved = lone.subscribers?.find((s) => s.event === 'catalog_product_saved');
-    await productSaved?.handle({ productId: 1 } as never);
+    await loadModules([lone]).events.emit('catalog_product_saved', { productId: 1 });
     await vi.waitFor(async () => expect(await log()).toHaveLength(1));
     expect((await log())[0]).toMatchObject({ type: 'products', status: 'failed', attempt: 1, httpStatus: null, error: expect.stringContaining('Storefront URL is not configured') });
     await lone.stop?.();
     expect(syncCalls()).toHaveLength(0);
+  });
+
+  it('stops promptly on shutdown: a retry wait is cut short and nothing is sent afterwards', async () => {
+    storefront.answer(() => 503);
+    const slow = storefrontConnector({ defaults: { storefrontUrl: storefront.url, syncSecret }, debounceMs: 0, retries: 5, retryMinTimeoutMs: 30_000, requestTimeoutMs: 1000, cloudflareApiBase: storefront.url });
+    slow.start?.({ db: shop.database.db });
+    await loadModules([slow]).events.emit('cms_page_saved', { pageId: 1 });
+    await vi.waitFor(async () => expect(await log()).toHaveLength(1));
+    const started = performance.now();
+    await slow.stop?.();
+    expect(performance.now() - started).toBeLessThan(2000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(syncCalls().map((c) => c.path)).toEqual(['/sync/cms-pages']);
+    expect((await log()).map((r) => [r.trigger, r.status, r.httpStatus])).toEqual([['cms_page_saved', 'failed', 503]]);
   });
 });
 
