@@ -101,6 +101,21 @@ describe.each(dialects)('admin panel (%s)', (dialect) => {
     expect(token.status).toBe(200);
   });
 
+  it('renames and adds customer groups, keeping NOT LOGGED IN fixed', async () => {
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const page = await browser.request('GET', '/admin/customer-groups');
+    expect(page.html).toContain('NOT LOGGED IN');
+    const csrf = browser.csrfOf(page.html);
+    expect((await browser.request('POST', '/admin/customer-groups', { _csrf: csrf, code: 'Distributor' })).location).toBe('/admin/customer-groups?flash=created');
+    expect((await browser.request('POST', '/admin/customer-groups', { _csrf: csrf, code: 'Distributor' })).status).toBe(400);
+    expect((await browser.request('POST', '/admin/customer-groups/3', { _csrf: csrf, code: 'Retail partner' })).status).toBe(303);
+    expect((await browser.request('POST', '/admin/customer-groups/3', { _csrf: csrf, code: '' })).status).toBe(400);
+    const after = await browser.request('GET', '/admin/customer-groups');
+    expect(after.html).toContain('value="Retail partner"');
+    expect(after.html).toContain('value="Distributor"');
+  });
+
   it('throttles admin password guessing', async () => {
     const browser = adminBrowser(shop);
     let last = 0;

@@ -8,6 +8,7 @@ type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 export const coreNav: AdminNavItem[] = [
   { title: 'Products', path: '/products', section: 'Catalog' },
   { title: 'Customers', path: '/customers', section: 'Customers' },
+  { title: 'Customer groups', path: '/customer-groups', section: 'Customers' },
   { title: 'Orders', path: '/orders', section: 'Sales' },
   { title: 'Storefront', path: '/storefront', section: 'Stores' },
   { title: 'API clients', path: '/api-clients', section: 'System' },

@@ -11,6 +11,7 @@ import { navigation } from './layout.ts';
 import { loginRoutes } from './login.ts';
 import { formFields } from './page.ts';
 import { apiClientPages } from './pages/api-clients.ts';
+import { customerGroupPages } from './pages/customer-groups.ts';
 import { customerPages } from './pages/customers.ts';
 import { dashboardPage } from './pages/dashboard.ts';
 import { orderPages } from './pages/orders.ts';
@@ -54,6 +55,7 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, registry: ModuleRegistry, t
   pages.route('/', dashboardPage);
   pages.route('/products', productPages);
   pages.route('/customers', customerPages);
+  pages.route('/customer-groups', customerGroupPages);
   pages.route('/orders', orderPages);
   pages.route('/api-clients', apiClientPages);
   for (const module of registry.modules) if (module.routes?.admin) pages.route(`/${module.id}`, module.routes.admin);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { refreshTokens, revokedAccessTokens } from '../db/schema/index.ts';
 import { readToken, signToken } from './jwt.ts';
@@ -72,8 +72,13 @@ export async function revokeToken(db: Db, settings: AuthSettings, token: string,
   for (const use of order) {
     const claims = await readToken(settings, use, token);
     if (!claims) continue;
-    if (use === 'refresh') await revokeFamilyOf(db, claims.jti);
-    else await db.insert(revokedAccessTokens).values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) }).onConflictDoNothing();
+    if (use === 'refresh') {
+      await revokeFamilyOf(db, claims.jti);
+    } else {
+      // An expired token fails verification anyway, so its deny-list row is dead weight: sweep on each revocation.
+      await db.delete(revokedAccessTokens).where(lt(revokedAccessTokens.expiresAt, new Date()));
+      await db.insert(revokedAccessTokens).values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) }).onConflictDoNothing();
+    }
     return;
   }
 }
