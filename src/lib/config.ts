@@ -107,9 +107,16 @@ export function storeForUrl(url: URL, config: StorefrontConfig = getConfig()): s
   return storeEntryForUrl(url, config)?.store ?? DEFAULT_STORE;
 }
 
-/** The STORES entry of a request's host (with or without its port), when the host is listed. */
-export function storeEntryForUrl(url: URL, config: StorefrontConfig = getConfig()): StoreEntry | undefined {
-  return config.STORES[url.hostname] ?? config.STORES[url.host];
+/**
+ * The STORES entry of a request's host (listed with or without its port), with the host name as
+ * configured: that, not the request's Host header, is what absolute URLs may be built on.
+ */
+export function storeEntryForUrl(url: URL, config: StorefrontConfig = getConfig()): (StoreEntry & { host: string }) | undefined {
+  for (const host of [url.hostname, url.host]) {
+    const entry = config.STORES[host];
+    if (entry) return { ...entry, host };
+  }
+  return undefined;
 }
 
 /** The public origin of a request's store for absolute URLs (DECISIONS.md 11); null when not configured. */

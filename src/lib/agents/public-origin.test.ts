@@ -5,7 +5,7 @@ const url = (href: string) => new URL(href);
 
 describe('publicOrigin', () => {
   it('uses the origin configured for a listed host, whatever scheme or port the request used', () => {
-    const entry = { origin: 'https://au.shop.example' };
+    const entry = { origin: 'https://au.shop.example', host: 'au.shop.example' };
     expect(publicOrigin(url('http://au.shop.example:8443/x'), { entry, publicOrigin: 'https://shop.example' })).toBe(
       'https://au.shop.example',
     );
@@ -20,14 +20,15 @@ describe('publicOrigin', () => {
   it('uses the request origin on local hosts when nothing is configured (development, tests)', () => {
     const sources = { entry: undefined, publicOrigin: undefined };
     expect(publicOrigin(url('http://127.0.0.1:8787/x'), sources)).toBe('http://127.0.0.1:8787');
-    expect(publicOrigin(url('http://au.localhost:9000/'), { entry: {}, publicOrigin: undefined })).toBe('http://au.localhost:9000');
+    expect(publicOrigin(url('http://au.localhost:9000/'), { entry: { host: 'au.localhost' }, publicOrigin: undefined })).toBe('http://au.localhost:9000');
   });
 
-  it('serves a listed host over https on its own name (a preview host listed in STORES included)', () => {
-    expect(publicOrigin(url('http://preview.shop.example/'), { entry: {}, publicOrigin: 'https://shop.example' })).toBe(
-      'https://preview.shop.example',
-    );
-    expect(publicOrigin(url('http://nz.example:9000/'), { entry: {}, publicOrigin: undefined })).toBe('https://nz.example:9000');
+  it('serves a listed host over https on its name as configured (a preview host listed in STORES included)', () => {
+    const preview = { entry: { host: 'preview.shop.example' }, publicOrigin: 'https://shop.example' };
+    expect(publicOrigin(url('http://preview.shop.example/'), preview)).toBe('https://preview.shop.example');
+    // A port slipped into the Host header is not the configured host.
+    expect(publicOrigin(url('http://preview.shop.example:6666/'), preview)).toBe('https://preview.shop.example');
+    expect(publicOrigin(url('http://nz.example:9000/'), { entry: { host: 'nz.example:9000' }, publicOrigin: undefined })).toBe('https://nz.example:9000');
   });
 
   it('is null for an unlisted host without PUBLIC_ORIGIN', () => {

@@ -4,15 +4,16 @@
  *   1. a STORES entry with an explicit `origin`, or PUBLIC_ORIGIN for hosts STORES does not list;
  *   2. a local host (localhost, *.localhost, 127.0.0.0/8, [::1]): the request's own origin, so
  *      `npm start` and the tests work on any port without configuration;
- *   3. a host listed in STORES: `https://{host}` (the operator named that host, so it is trusted);
+ *   3. a host listed in STORES: `https://{host}` with the host as configured (a port added to the
+ *      request's Host header does not leak in);
  *   4. anything else: null (not configured): the agent documents answer 503 rather than publish
  *      URLs on whatever host name a client sent.
  * A preview deployment on another host name either sets its own PUBLIC_ORIGIN or lists its host.
  */
 
 export interface OriginSources {
-  /** The request's STORES entry, when its host is listed. */
-  entry: { origin?: string | undefined } | undefined;
+  /** The request's STORES entry with its configured host name, when the host is listed. */
+  entry: { origin?: string | undefined; host: string } | undefined;
   /** PUBLIC_ORIGIN: the default store's origin. */
   publicOrigin: string | undefined;
 }
@@ -27,7 +28,7 @@ export function publicOrigin(url: URL, { entry, publicOrigin: configured }: Orig
   const explicit = entry ? entry.origin : configured;
   if (explicit) return explicit;
   if (isLocalHost(url.hostname)) return url.origin;
-  if (entry) return `https://${url.host}`;
+  if (entry) return `https://${entry.host}`;
   return null;
 }
 
