@@ -2,6 +2,11 @@
  * The shared frame of the agent document routes: GET and HEAD only, the store and public origin
  * of the request (DECISIONS.md 11; 503 when this host has no configured origin), and the
  * response with its content type and cache lifetime (bodiless for HEAD).
+ *
+ * These documents depend on the host (origin, store) and on KV, so they render on demand rather
+ * than being prerendered. Browsers and shared caches keep them an hour (`max-age=3600`); the
+ * worker's own edge cache holds only HTML so far (cache/cache-policy.ts), which costs each miss a
+ * few KV reads (the sitemap: about a dozen `list()` calls at 10,000 products).
  */
 import type { APIRoute } from 'astro';
 import { env } from 'cloudflare:workers';
