@@ -78,6 +78,11 @@ describe.each(dialects)('checkout (%s)', (dialect) => {
     expect(third.headers.get('idempotent-replayed')).toBe('true');
     expect(new Set([first.body.id, second.body.id, third.body.id]).size).toBe(1);
     expect(await shop.database.db.select().from(orders).where(eq(orders.idempotencyKey, 'retry-me'))).toHaveLength(1);
+    // The guest keeps shopping with its old token: the cart answer hands out a fresh one.
+    const next = await shop.send('POST', '/api/rest/v2/cart/items', { json: { sku: product.sku, qty: 1 }, headers });
+    expect(next.status).toBe(200);
+    expect(next.headers.get('x-cart-token')).toMatch(/^[\w-]{43}$/);
+    expect(next.headers.get('x-cart-token')).not.toBe(headers['x-cart-token']);
   });
 
   it('sells the last unit to exactly one of several parallel buyers', async () => {

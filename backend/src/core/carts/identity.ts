@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/database.ts';
 import { carts } from '../db/schema/index.ts';
@@ -25,6 +25,21 @@ export function cartOwnerOf(caller: Caller, headerToken: string | undefined): Ca
   if (headerToken === undefined || headerToken === '') return { guestToken: newCartToken(), issued: true };
   if (!tokenPattern.test(headerToken)) throw new AppError('invalid', 'invalid_cart_token', 'X-Cart-Token is not a token this shop issued.');
   return { guestToken: headerToken, issued: false };
+}
+
+/**
+ * Like cartOwnerOf, but a guest token whose cart was already ordered (or merged at login) is replaced
+ * by a fresh one, answered in X-Cart-Token: the widget keeps its token across orders and simply
+ * adopts the new one, instead of failing on a closed cart.
+ */
+export async function resolveCartOwner(db: Db, caller: Caller, headerToken: string | undefined): Promise<CartOwner> {
+  const owner = cartOwnerOf(caller, headerToken);
+  if (!('guestToken' in owner) || owner.issued) return owner;
+  const [closed] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.guestTokenHash, hashCartToken(owner.guestToken)), ne(carts.status, 'active')));
+  return closed ? { guestToken: newCartToken(), issued: true } : owner;
 }
 
 /** The owner's active cart, if it has one. */
@@ -53,6 +68,7 @@ export async function findOrCreateCart(db: Db, owner: CartOwner, storeId: number
   return created ?? (await findActiveCart(db, owner, storeId)) ?? failCartCreation();
 }
 
+/** Only when an order closes the cart between resolveCartOwner and this write. */
 function failCartCreation(): never {
-  throw new AppError('conflict', 'cart_unavailable', 'This cart token belongs to a cart that was already ordered; drop it and start a new cart.');
+  throw new AppError('conflict', 'cart_unavailable', 'This cart was just ordered; start a new cart.');
 }

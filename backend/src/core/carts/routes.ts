@@ -6,7 +6,7 @@ import { ErrorSchema, errorResponses, jsonContent } from '../http/schemas.ts';
 import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
 import { resolveStoreView } from '../stores/store-view.ts';
 import { loadCartView } from './cart-view.ts';
-import { cartOwnerOf, cartTokenHeader, findActiveCart, findOrCreateCart, type CartOwner } from './identity.ts';
+import { cartTokenHeader, findActiveCart, findOrCreateCart, resolveCartOwner, type CartOwner } from './identity.ts';
 import { addItem, removeItem, setItemQty } from './items.ts';
 import { AddItemSchema, CartHeaders, CartSchema, ItemIdParam, UpdateItemSchema } from './schemas.ts';
 import { resolveSellable } from './sellable.ts';
@@ -52,8 +52,8 @@ const deleteCartItem = createRoute({
   responses: cartResponses,
 });
 
-function ownerOf(c: Context<StoreEnv>): CartOwner {
-  return cartOwnerOf(c.var.caller, c.req.header(cartTokenHeader));
+function ownerOf(c: Context<StoreEnv>): Promise<CartOwner> {
+  return resolveCartOwner(c.var.db, c.var.caller, c.req.header(cartTokenHeader));
 }
 
 /** Carts are personal: never cached; guests learn their token from the header. */
@@ -65,22 +65,22 @@ async function answer(c: Context<StoreEnv>, owner: CartOwner) {
 }
 
 export const cartRoutes = createRouter<StoreEnv>()
-  .openapi(getCart, async (c) => answer(c, ownerOf(c)))
+  .openapi(getCart, async (c) => answer(c, await ownerOf(c)))
   .openapi(addCartItem, async (c) => {
     const { sku, qty, options } = c.req.valid('json');
-    const owner = ownerOf(c);
+    const owner = await ownerOf(c);
     const sellable = await resolveSellable(c.var.db, c.var.store.id, sku, options);
     const cart = await findOrCreateCart(c.var.db, owner, c.var.store.id);
     await addItem(c.var, cart, sellable, qty);
     return answer(c, owner);
   })
   .openapi(updateCartItem, async (c) => {
-    const owner = ownerOf(c);
+    const owner = await ownerOf(c);
     await setItemQty(c.var, await findActiveCart(c.var.db, owner, c.var.store.id), c.req.valid('param').id, c.req.valid('json').qty);
     return answer(c, owner);
   })
   .openapi(deleteCartItem, async (c) => {
-    const owner = ownerOf(c);
+    const owner = await ownerOf(c);
     await removeItem(c.var.db, await findActiveCart(c.var.db, owner, c.var.store.id), c.req.valid('param').id);
     return answer(c, owner);
   });
