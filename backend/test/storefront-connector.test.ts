@@ -223,6 +223,9 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
     // A secret stored under another key (CONFIG_ENCRYPTION_KEY changed) does not lock the admin out of the page.
     await shop.database.db.update(storefrontConnectorSettings).set({ apiTokenEncrypted: 'v1.AAAA.BBBB.CCCC' });
     expect((await browser.request('GET', '/admin/storefront-connector')).html).toContain('unreadable: enter it again');
+    // A sync then fails once, without retries, and the log says why.
+    expect((await browser.submit('/admin/storefront-connector', '/admin/storefront-connector/sync', {})).location).toBe('/admin/storefront-connector?sync=sync-failed');
+    expect((await log()).at(-1)).toMatchObject({ type: 'all', attempt: 1, status: 'failed', httpStatus: null, error: expect.stringContaining('cannot be decrypted') });
     // Clean up for the other tests: back to the environment's defaults.
     await shop.database.db.delete(storefrontConnectorSettings);
   });

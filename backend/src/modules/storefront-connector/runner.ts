@@ -1,6 +1,8 @@
 import pRetry from 'p-retry';
 import type { Db } from '../../core/db/database.ts';
+import { AppError } from '../../core/errors.ts';
 import { cloudflareHeaders, purgeBodies, purgeUrl } from './cloudflare.ts';
+import { SecretDecryptionError } from './crypto.ts';
 import { CallFailed, postJson } from './http-call.ts';
 import type { ConnectorOptions } from './options.ts';
 import { loadConfig, type ConnectorConfig } from './settings.ts';
@@ -25,6 +27,13 @@ function storefrontTarget(config: ConnectorConfig): { url: string; secret: strin
   return { url: config.storefrontUrl, secret: config.syncSecret };
 }
 
+/** Failures the log should explain: the far side's answer, or a configuration the admin must fix (never retried). */
+function asCallFailure(error: unknown): CallFailed | undefined {
+  if (error instanceof CallFailed) return error;
+  if (error instanceof AppError || error instanceof SecretDecryptionError) return new CallFailed(error.message, undefined, false, { cause: error });
+  return undefined;
+}
+
 /** Calls to the storefront and the Cloudflare API, each attempt timed and written to the sync log. */
 export class Runner {
   readonly #db: Db;
@@ -44,15 +53,18 @@ export class Runner {
       attempts = attemptNumber;
       const startedAt = new Date();
       const t0 = performance.now();
+      const entry = { type, trigger, attempt: attemptNumber, startedAt };
+      let httpStatus: number;
       try {
-        const httpStatus = await send();
-        await recordCall(this.#db, { type, trigger, attempt: attemptNumber, status: 'success', httpStatus, durationMs: Math.round(performance.now() - t0), startedAt });
-        return httpStatus;
+        httpStatus = await send();
       } catch (error) {
-        const failure = error instanceof CallFailed ? error : new CallFailed(error instanceof Error ? error.message : String(error), undefined, false, { cause: error });
-        await recordCall(this.#db, { type, trigger, attempt: attemptNumber, status: 'failed', httpStatus: failure.httpStatus, durationMs: Math.round(performance.now() - t0), error: failure.message, startedAt });
-        throw failure;
+        const failure = asCallFailure(error);
+        await recordCall(this.#db, { ...entry, status: 'failed', httpStatus: failure?.httpStatus, durationMs: Math.round(performance.now() - t0), error: failure?.message ?? String(error) });
+        // Anything else is a bug: logged above, and on to the caller's error log.
+        throw failure ?? error;
       }
+      await recordCall(this.#db, { ...entry, status: 'success', httpStatus, durationMs: Math.round(performance.now() - t0) });
+      return httpStatus;
     };
     try {
       const httpStatus = await pRetry(attempt, {
