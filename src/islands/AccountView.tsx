@@ -151,7 +151,7 @@ export default function AccountView(props: Props) {
                   </For>
                 </ul>
               </Show>
-              <form class="form-grid" onSubmit={saveAddress}>
+              <form class="form-grid" method="post" onSubmit={saveAddress}>
                 <h3>Add an address</h3>
                 <div class="form-grid form-grid--2">
                   <div class="field">

@@ -5,6 +5,7 @@
  */
 import { createSignal, onCleanup, onMount, Show } from 'solid-js';
 import { matchingVariant, chosenOptions, cartRequests, type PurchaseInfo, type VariantSummary } from '../lib/catalog/purchase.ts';
+import { useHydrated } from '../lib/client/hydrated.ts';
 import { errorMessage } from '../lib/client/display.ts';
 import { addToCart } from '../lib/client/shop-actions.ts';
 import { priceFormatter } from '../lib/format/price.ts';
@@ -17,6 +18,7 @@ interface Props {
 }
 
 export default function AddToCart(props: Props) {
+  const hydrated = useHydrated();
   const format = priceFormatter(props.locale, props.currency);
   const [pending, setPending] = createSignal(false);
   const [addedCount, setAddedCount] = createSignal<number | null>(null);
@@ -84,7 +86,7 @@ export default function AddToCart(props: Props) {
           </div>
         )}
       </Show>
-      <button class="button button--block add" type="submit" form={props.formId} disabled={soldOut() || pending()}>
+      <button class="button button--block add" type="submit" form={props.formId} disabled={!hydrated() || soldOut() || pending()}>
         {pending() ? 'Adding…' : soldOut() ? 'Out of stock' : 'Add to cart'}
       </button>
       <p class="status" role="status" aria-live="polite">

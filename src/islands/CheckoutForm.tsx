@@ -5,6 +5,7 @@
  */
 import { createEffect, createSignal, For, on, onMount, Show } from 'solid-js';
 import { ApiError } from '../lib/client/api-client.ts';
+import { useHydrated } from '../lib/client/hydrated.ts';
 import { errorMessage } from '../lib/client/display.ts';
 import { isSignedIn } from '../lib/client/session.ts';
 import {
@@ -27,6 +28,7 @@ interface Props {
 }
 
 export default function CheckoutForm(props: Props) {
+  const hydrated = useHydrated();
   const [cart, setCart] = createSignal<Cart | null>(null);
   const [email, setEmail] = createSignal('');
   const [country, setCountry] = createSignal(props.defaultCountry);
@@ -104,7 +106,7 @@ export default function CheckoutForm(props: Props) {
         </div>
       </Show>
       <Show when={(cart()?.items.length ?? 0) > 0}>
-        <form class="form-grid" onSubmit={submit} aria-describedby="checkout-error">
+        <form class="form-grid" method="post" onSubmit={submit} aria-describedby="checkout-error">
           <section class="panel" aria-labelledby="contact-heading">
             <h2 id="contact-heading">Contact</h2>
             <div class="field">
@@ -234,7 +236,7 @@ export default function CheckoutForm(props: Props) {
             <p id="checkout-error" class="status" role="alert">
               <Show when={error()}>{(message) => <span class="error">{message()}</span>}</Show>
             </p>
-            <button class="button button--block" type="submit" disabled={pending() || !shippingCode() || !paymentCode()}>
+            <button class="button button--block" type="submit" disabled={!hydrated() || pending() || !shippingCode() || !paymentCode()}>
               {pending() ? 'Placing your order…' : 'Place order'}
             </button>
           </section>

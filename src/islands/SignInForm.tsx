@@ -1,5 +1,6 @@
 /** Login and registration forms; on success the shopper lands on their account. */
 import { createSignal, Show } from 'solid-js';
+import { useHydrated } from '../lib/client/hydrated.ts';
 import { errorMessage } from '../lib/client/display.ts';
 import { register, signIn } from '../lib/client/shop-actions.ts';
 
@@ -13,6 +14,7 @@ function field(data: FormData, name: string): string {
 }
 
 export default function SignInForm(props: Props) {
+  const hydrated = useHydrated();
   const [pending, setPending] = createSignal(false);
   const [error, setError] = createSignal<string | null>(null);
 
@@ -38,7 +40,7 @@ export default function SignInForm(props: Props) {
   };
 
   return (
-    <form class="panel form-grid" onSubmit={submit} aria-describedby="sign-in-error">
+    <form class="panel form-grid" method="post" onSubmit={submit} aria-describedby="sign-in-error">
       <Show when={props.mode === 'register'}>
         <div class="form-grid form-grid--2">
           <div class="field">
@@ -70,7 +72,7 @@ export default function SignInForm(props: Props) {
       <p id="sign-in-error" class="status" role="alert">
         <Show when={error()}>{(message) => <span class="error">{message()}</span>}</Show>
       </p>
-      <button class="button button--block" type="submit" disabled={pending()}>
+      <button class="button button--block" type="submit" disabled={!hydrated() || pending()}>
         {pending() ? 'Please wait…' : props.mode === 'register' ? 'Create account' : 'Sign in'}
       </button>
     </form>

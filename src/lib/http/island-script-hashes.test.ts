@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ISLAND_SCRIPT_HASHES, cspHash, scriptBody } from './island-script-hashes.ts';
+import { ISLAND_SCRIPT_HASHES, ISLAND_STYLE_HASH, cspHash, scriptBody } from './island-script-hashes.ts';
 
 describe('island script hashes', () => {
   it('hashes like a browser checks a CSP source', () => {
@@ -10,6 +10,7 @@ describe('island script hashes', () => {
   it('covers the island element, three directives and the Solid hydration script', () => {
     expect(ISLAND_SCRIPT_HASHES).toHaveLength(5);
     expect(new Set(ISLAND_SCRIPT_HASHES).size).toBe(5);
+    expect(ISLAND_STYLE_HASH).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
   });
 
   it('reads the body of a script element', () => {

@@ -1,11 +1,12 @@
 /**
  * CSP hashes of the inline bootstrap scripts Astro writes into pages with islands: the
  * `<astro-island>` element definition, one script per client directive in use, and Solid's
- * hydration event buffer. Astro cannot emit these as files, so instead of loosening
+ * hydration event buffer; and the one `<style>` of `<astro-island>` rules. Astro cannot emit these as files, so instead of loosening
  * `script-src 'self'` with 'unsafe-inline', the policy allows exactly these texts by hash.
  * They are hashed from the installed packages' own sources, so an upgrade changes them in step.
  */
 import { createHash } from 'node:crypto';
+import { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import idleDirective from 'astro/runtime/client/idle.prebuilt.js';
 import loadDirective from 'astro/runtime/client/load.prebuilt.js';
@@ -31,3 +32,6 @@ export const ISLAND_SCRIPT_HASHES: readonly string[] = [
   visibleDirective,
   scriptBody(generateHydrationScript()),
 ].map(cspHash);
+
+/** The `astro-island { display: contents }` style element Astro writes before the first island. */
+export const ISLAND_STYLE_HASH: string = cspHash(ISLAND_STYLES);

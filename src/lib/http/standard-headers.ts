@@ -4,14 +4,15 @@
  */
 
 import { TDM_RESERVATION_HEADER, TDM_RESERVATION_VALUE } from '../agents/tdm.ts';
-import { ISLAND_SCRIPT_HASHES } from './island-script-hashes.ts';
+import { ISLAND_SCRIPT_HASHES, ISLAND_STYLE_HASH } from './island-script-hashes.ts';
 
 /** SPEC.md: every response advertises the API catalog (RFC 9727). */
 export const API_CATALOG_LINK = '</.well-known/api-catalog>; rel="api-catalog"';
 
 /**
  * Scripts are limited to our own files, plus the island bootstrap scripts Astro inlines, each
- * allowed by its hash (never 'unsafe-inline'; see island-script-hashes.ts). Styles: stylesheets
+ * allowed by its hash (never 'unsafe-inline'; see island-script-hashes.ts), as is their one
+ * style element. Styles: stylesheets
  * only from our origin, but style *attributes* are allowed (`style-src-attr`): the layout sets the
  * store's accent colour in one, and merchant HTML (CMS pages, product descriptions) routinely
  * carries them. An attribute styles only its own element (no selectors, no @import), so this keeps
@@ -21,7 +22,7 @@ export const API_CATALOG_LINK = '</.well-known/api-catalog>; rel="api-catalog"';
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   `script-src 'self' ${ISLAND_SCRIPT_HASHES.join(' ')}`,
-  "style-src 'self'",
+  `style-src 'self' ${ISLAND_STYLE_HASH}`,
   "style-src-attr 'unsafe-inline'",
   "img-src 'self' data: https:",
   "font-src 'self'",
