@@ -20,6 +20,9 @@ interface Page {
   totalItems: number;
 }
 
+/** Accounts the test module refuses tokens to, as an approval module would. */
+const onHold = new Set<string>();
+
 /** Set once the catalog is open: the SKU the test module reserves for signed-in customers. */
 const membersOnly = { sku: '' };
 
@@ -38,7 +41,7 @@ const groupBadge = defineModule({
     {
       hook: 'auth.beforeIssueToken',
       handle({ email }) {
-        if (email === 'pending@example.com') throw new AppError('forbidden', 'account_pending_approval', 'Your account awaits approval.');
+        if (onHold.has(email)) throw new AppError('forbidden', 'account_pending_approval', 'Your account awaits approval.');
       },
     },
     {
@@ -122,6 +125,12 @@ describe.each(dialects)('search, caller-varying catalog and modules (%s)', (dial
     const allowed = await shop.send('POST', '/api/rest/v2/cart/items', { json: { sku: membersOnly.sku, qty: 1 }, headers: await bearerFor(shop, shopper) });
     expect(allowed.status).toBe(200);
     await shop.send('POST', '/api/rest/v2/customers', { json: { email: 'pending@example.com', password: 'Pending#2026', firstName: 'P', lastName: 'Q' } });
+    const before = await shop.send<{ refresh_token: string }>('POST', '/api/rest/v2/auth/login', { json: { email: 'pending@example.com', password: 'Pending#2026' } });
+    expect(before.status).toBe(200);
+    onHold.add('pending@example.com');
+    // Signed in before the hold: the next refresh is refused too.
+    const refresh = await shop.send('POST', '/api/rest/v2/auth/token', { form: { grant_type: 'refresh_token', refresh_token: before.body.refresh_token } });
+    expect([refresh.status, refresh.body.error]).toEqual([403, 'account_pending_approval']);
     const refused = await shop.send('POST', '/api/rest/v2/auth/token', { form: { grant_type: 'password', username: 'pending@example.com', password: 'Pending#2026' } });
     expect([refused.status, refused.body.error, refused.body.message]).toEqual([403, 'account_pending_approval', 'Your account awaits approval.']);
     expect(() => defineModule({ id: 'Not Kebab' })).toThrow(/kebab-case/);

@@ -1,4 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import { customers } from '../db/schema/index.ts';
 import type { Context } from 'hono';
 import { mergeGuestCart } from '../carts/merge.ts';
 import { cartTokenHeader } from '../carts/identity.ts';
@@ -74,6 +76,13 @@ function requireScope(requested: string | undefined, allowed: string): string {
   return allowed;
 }
 
+/** The vetoes of auth.beforeIssueToken for a customer known by id (refresh); a deleted account gets invalid_grant. */
+async function runIssueHooks(c: Context<AppEnv>, customerId: number): Promise<void> {
+  const [customer] = await c.var.db.select({ email: customers.email, groupId: customers.groupId }).from(customers).where(eq(customers.id, customerId));
+  if (!customer) throw oauthError('invalid_grant', 'The account no longer exists.');
+  await c.var.hooks.run('auth.beforeIssueToken', { customerId, email: customer.email, groupId: customer.groupId });
+}
+
 /** Password check, tokens, and the guest cart (X-Cart-Token) merged into the customer's; undefined for wrong credentials. */
 async function signIn(c: Context<AppEnv>, email: string, password: string, scope: string): Promise<TokenResponse | undefined> {
   const customer = await authenticateCustomer(c, email, password);
@@ -104,7 +113,7 @@ export const authRoutes = createRouter()
         }
         case 'refresh_token':
           if (!parsed.refresh_token) throw oauthError('invalid_request', 'refresh_token is required.');
-          tokens = await rotateRefreshToken(c.var.db, c.var.auth, parsed.refresh_token);
+          tokens = await rotateRefreshToken(c.var.db, c.var.auth, parsed.refresh_token, (customerId) => runIssueHooks(c, customerId));
           break;
         case 'client_credentials':
           if (!clientId) throw oauthError('invalid_client', 'client_credentials needs client authentication (Basic or client_id + client_secret).');

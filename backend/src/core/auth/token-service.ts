@@ -39,7 +39,13 @@ export async function issueClientToken(settings: AuthSettings, clientId: string,
  * that was already used (or whose family was revoked) revokes the whole family: whoever holds the
  * newer tokens, legitimate or not, has to sign in again.
  */
-export async function rotateRefreshToken(db: Db, settings: AuthSettings, token: string): Promise<TokenResponse> {
+export async function rotateRefreshToken(
+  db: Db,
+  settings: AuthSettings,
+  token: string,
+  /** Runs the same vetoes as a login (a customer blocked since signing in gets no new tokens). */
+  beforeIssue: (customerId: number) => Promise<void>,
+): Promise<TokenResponse> {
   const claims = await readToken(settings, 'refresh', token);
   if (!claims) throw oauthError('invalid_grant', 'The refresh token is invalid or expired.');
   const [claimed] = await db
@@ -51,6 +57,7 @@ export async function rotateRefreshToken(db: Db, settings: AuthSettings, token: 
     await revokeFamilyOf(db, claims.jti);
     throw oauthError('invalid_grant', 'The refresh token was already used or revoked; sign in again.');
   }
+  await beforeIssue(claimed.customerId);
   return issueCustomerTokens(db, settings, claimed.customerId, claimed.scope, claimed.familyId);
 }
 

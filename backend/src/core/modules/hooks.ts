@@ -2,7 +2,10 @@ import type { Caller } from '../auth/caller.ts';
 
 /**
  * Named extension points owned by the core. A hook runs before the core acts and vetoes by throwing
- * an AppError (e.g. a pending customer asking for a token, a blocked purchase).
+ * an AppError (e.g. a pending customer asking for a token, a blocked purchase). They stand where
+ * SPEC.md's server-side observer events act: `catalog_product_type_prepare_full_options` (refuse an
+ * unauthorised add-to-cart) is `cart.validateAdd`; token refusal for pending customers is
+ * `auth.beforeIssueToken` (password grant, login and refresh).
  */
 export interface HookMap {
   /** Before a token is issued to a customer (password grant and login). */
