@@ -96,11 +96,15 @@ async function post(url: string, body: unknown, headers: Record<string, string>)
   if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${text.slice(0, 300)}`);
 }
 
-async function purge(target: DeployTarget): Promise<void> {
+/** After a deploy: the worker's edge cache, then the zone (every data centre) when CLOUDFLARE_ZONE_ID is set. */
+export async function purgeAfterDeploy(target: DeployTarget): Promise<void> {
   await post(`${target.storefrontUrl}/cache/purge`, { urls: purgedAfterDeploy }, { authorization: `Bearer ${target.syncSecret}` });
   console.log(`purged ${purgedAfterDeploy.length} paths from the worker's edge cache`);
   const { zoneId, apiBase, headers } = target.cloudflare;
-  if (!zoneId) return console.log('CLOUDFLARE_ZONE_ID not set: no zone purge');
+  if (!zoneId) {
+    console.log('CLOUDFLARE_ZONE_ID not set: no zone purge');
+    return;
+  }
   const files = purgedAfterDeploy.map((path) => `${target.storefrontUrl}${path}`);
   await post(`${apiBase}/zones/${encodeURIComponent(zoneId)}/purge_cache`, { files }, headers);
   console.log(`purged ${files.length} URLs in zone ${zoneId}`);
@@ -119,7 +123,7 @@ export async function main(args: string[], env: Record<string, string | undefine
   if (!target) return;
   const wrangler = join(dirname(createRequire(import.meta.url).resolve('wrangler/package.json')), 'bin/wrangler.js');
   await run(process.execPath, [wrangler, 'deploy', '-c', 'dist/server/wrangler.json'], { CLOUDFLARE_ACCOUNT_ID: target.cloudflare.accountId });
-  await purge(target);
+  await purgeAfterDeploy(target);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
