@@ -125,6 +125,7 @@ describe.each(dialects)('search, caller-varying catalog and modules (%s)', (dial
     const allowed = await shop.send('POST', '/api/rest/v2/cart/items', { json: { sku: membersOnly.sku, qty: 1 }, headers: await bearerFor(shop, shopper) });
     expect(allowed.status).toBe(200);
     await shop.send('POST', '/api/rest/v2/customers', { json: { email: 'pending@example.com', password: 'Pending#2026', firstName: 'P', lastName: 'Q' } });
+    onHold.clear();
     const before = await shop.send<{ refresh_token: string }>('POST', '/api/rest/v2/auth/login', { json: { email: 'pending@example.com', password: 'Pending#2026' } });
     expect(before.status).toBe(200);
     onHold.add('pending@example.com');
