@@ -105,6 +105,16 @@ describe.each(dialects)('checkout (%s)', (dialect) => {
     expect([after!.qty, after!.stockStatus]).toEqual([0, 'out_of_stock']);
   });
 
+  it('refuses to sell a product the merchant disabled after it was put in the cart', async () => {
+    const product = await aSimpleProduct(shop.database.db, 5);
+    const headers = await guestCartWith(product.sku, 1);
+    const intent = await payCart(shop, headers);
+    await shop.database.db.update(products).set({ isEnabled: false }).where(eq(products.id, product.id));
+    const refused = await shop.send('POST', '/api/rest/v2/checkout/place-order', { json: placeOrderBody(intent), headers: { ...headers, 'idempotency-key': 'disabled' } });
+    expect([refused.status, refused.body.error]).toEqual([409, 'insufficient_stock']);
+    await shop.database.db.update(products).set({ isEnabled: true }).where(eq(products.id, product.id));
+  });
+
   it('refuses declined, unpaid, mismatched and malformed checkouts', async () => {
     const product = await aSimpleProduct(shop.database.db, 4);
     const headers = await guestCartWith(product.sku, 1);

@@ -47,7 +47,7 @@ export async function placeOrder(db: Db, order: NewOrder): Promise<{ orderId: nu
             stockStatus: sql`case when ${products.qty} - ${line.qty} <= 0 then 'out_of_stock' else ${products.stockStatus} end`,
             updatedAt: new Date(),
           })
-          .where(and(eq(products.id, line.productId), gte(products.qty, line.qty), eq(products.stockStatus, 'in_stock')))
+          .where(and(eq(products.id, line.productId), gte(products.qty, line.qty), eq(products.stockStatus, 'in_stock'), eq(products.isEnabled, true)))
           .returning({ id: products.id });
         if (taken.length === 0) {
           throw new AppError('conflict', 'insufficient_stock', `${line.sku} is no longer in stock in the quantity ordered.`, { sku: line.sku });

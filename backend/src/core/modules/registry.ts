@@ -17,6 +17,8 @@ export function loadModules(modules: readonly ModuleDefinition[]): ModuleRegistr
   for (const module of modules) {
     if (seen.has(module.id)) throw new Error(`Module ${module.id} is listed twice.`);
     seen.add(module.id);
+    // Each entry pairs an event with its own payload type (checked where the module is written); TypeScript
+    // cannot follow that pairing through a union, hence the casts here and nowhere else.
     for (const subscriber of module.subscribers ?? []) events.on(subscriber.event, subscriber.handle as never);
     for (const registration of module.hooks ?? []) hooks.register(registration.hook, registration.handle as never);
   }
