@@ -104,6 +104,29 @@ describe('edge cache', () => {
     expect(await xCache(target, headers)).toBe('BYPASS');
   });
 
+  it.each([
+    ['/llms.txt', 'text/plain'],
+    ['/sitemap.xml', 'application/xml'],
+    ['/robots.txt', 'text/plain'],
+    ['/.well-known/api-catalog', 'application/linkset+json'],
+  ])('carries the agent document %s: MISS then HIT, keeping its own browser lifetime', async (path, type) => {
+    const miss = await get(path);
+    expect(miss.status).toBe(200);
+    expect(miss.headers.get('Content-Type')).toContain(type);
+    expect(['MISS', 'HIT']).toContain(miss.headers.get('X-Cache'));
+    const hit = await get(path);
+    expect(hit.headers.get('X-Cache')).toBe('HIT');
+    expect(hit.headers.get('Cache-Control')).toBe('public, max-age=3600');
+    expect(await hit.text()).toBe(await miss.text());
+  });
+
+  it('never stores JSON answers without a public lifetime, nor the MCP placeholder', async () => {
+    for (const path of ['/mcp', '/health']) {
+      await get(path);
+      expect((await get(path)).headers.get('X-Cache')).not.toBe('HIT');
+    }
+  });
+
   it('bypasses non-GET requests and management endpoints', async () => {
     const response = await post('/freshness', { path: '/no-such-page-anywhere' });
     expect(response.headers.get('X-Cache')).toBe('BYPASS');

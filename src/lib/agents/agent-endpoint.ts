@@ -4,9 +4,9 @@
  * response with its content type and cache lifetime (bodiless for HEAD).
  *
  * These documents depend on the host (origin, store) and on KV, so they render on demand rather
- * than being prerendered. Browsers and shared caches keep them an hour (`max-age=3600`); the
- * worker's own edge cache holds only HTML so far (cache/cache-policy.ts), which costs each miss a
- * few KV reads (the sitemap: about a dozen `list()` calls at 10,000 products).
+ * than being prerendered. Browsers and shared caches keep them an hour (`max-age=3600`), and the
+ * worker's edge cache stores them under the version tag like pages (cache/cache-policy.ts), so a
+ * sitemap's dozen `list()` calls at 10,000 products happen once per data version and host.
  */
 import type { APIRoute } from 'astro';
 import { env } from 'cloudflare:workers';

@@ -43,13 +43,16 @@ describe('isStorable', () => {
   const html = (init: ResponseInit = {}) =>
     new Response('<p>x</p>', { status: 200, ...init, headers: { 'Content-Type': 'text/html; charset=utf-8', ...init.headers } });
 
-  it('stores a plain 200 HTML page', () => {
+  it('stores a plain 200 HTML page, and other documents their route declares public', () => {
     expect(isStorable(html())).toBe(true);
+    const text = new Response('# Shop', { headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'public, max-age=3600' } });
+    expect(isStorable(text)).toBe(true);
   });
 
   it.each([
     ['a 404', html({ status: 404 })],
     ['JSON', new Response('{}', { headers: { 'Content-Type': 'application/json' } })],
+    ['public JSON without a lifetime', new Response('{}', { headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public' } })],
     ['a cookie', html({ headers: { 'Set-Cookie': 'a=1' } })],
     ['private', html({ headers: { 'Cache-Control': 'private, max-age=60' } })],
     ['no-store', html({ headers: { 'Cache-Control': 'no-store' } })],

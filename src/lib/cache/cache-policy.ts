@@ -55,14 +55,21 @@ export function bypassReason(request: Request, url: URL): BypassReason | null {
   return null;
 }
 
+export function isHtml(response: Response): boolean {
+  return (response.headers.get('Content-Type') ?? '').startsWith('text/html');
+}
+
 /**
- * Whether a rendered response may be stored: a 200 HTML page that sets no cookie and that the
- * route did not mark private (e.g. a product rendered from a stub because the backend failed).
+ * Whether a rendered response may be stored: a 200 that sets no cookie and that the route did not
+ * mark private (e.g. a product rendered from a stub because the backend failed). HTML pages are
+ * stored by default; any other document only when its route declares it `public` with a lifetime
+ * (the agent documents: llms.txt, sitemap, robots, .well-known), so JSON answers never slip in.
  */
 export function isStorable(response: Response): boolean {
   if (response.status !== 200) return false;
-  if (!(response.headers.get('Content-Type') ?? '').startsWith('text/html')) return false;
   if (response.headers.has('Set-Cookie')) return false;
   if ((response.headers.get('Vary') ?? '').includes('*')) return false;
-  return !/\b(private|no-store)\b/i.test(response.headers.get('Cache-Control') ?? '');
+  const cacheControl = response.headers.get('Cache-Control') ?? '';
+  if (/\b(private|no-store|no-cache)\b/i.test(cacheControl)) return false;
+  return isHtml(response) || (/\bpublic\b/i.test(cacheControl) && /\bmax-age=[1-9]/i.test(cacheControl));
 }

@@ -1,12 +1,13 @@
 /**
- * The edge-cache step of the pipeline: rendered catalog HTML is kept in the Cache API under a key
- * carrying the version tag (`pulse` + ASSET_HASH), answered with `X-Cache: HIT | MISS | BYPASS`, an
- * ETag, and 304 for a matching If-None-Match. Browsers revalidate every time (max-age=0): a
- * 304 from the edge is cheap, and a stale page in a browser would outlive a purge.
+ * The edge-cache step of the pipeline: rendered catalog HTML (and the agent documents their routes
+ * declare public) is kept in the Cache API under a key carrying the version tag (`pulse` +
+ * ASSET_HASH), answered with `X-Cache: HIT | MISS | BYPASS`, an ETag, and 304 for a matching
+ * If-None-Match. Browsers revalidate HTML every time (max-age=0): a 304 from the edge is cheap, and
+ * a stale page in a browser would outlive a purge.
  */
 import type { MiddlewareHandler } from 'astro';
 import { cacheKey, versionTag } from './cache-key.ts';
-import { bypassReason, isStorable } from './cache-policy.ts';
+import { bypassReason, isHtml, isStorable } from './cache-policy.ts';
 import { defaultCache } from './default-cache.ts';
 import { etagOf, matchesIfNoneMatch } from './etag.ts';
 import { currentPulse } from './pulse-memo.ts';
@@ -35,17 +36,23 @@ function withStatus(response: Response, status: CacheStatus): Response {
   return result;
 }
 
+/**
+ * What browsers may keep: HTML always revalidates; other stored documents keep the lifetime their
+ * route declared (the edge copy of those is stored with that same lifetime).
+ */
+function browserCacheControl(response: Response): string {
+  return isHtml(response) ? BROWSER_CACHE_CONTROL : (response.headers.get('Cache-Control') ?? BROWSER_CACHE_CONTROL);
+}
+
 /** The page for the browser, or a bodiless 304 when it already holds this version. */
 function answer(request: Request, response: Response, status: CacheStatus): Response {
   const etag = response.headers.get('ETag');
+  const cacheControl = browserCacheControl(response);
   if (etag && matchesIfNoneMatch(request.headers.get('If-None-Match'), etag)) {
-    return new Response(null, {
-      status: 304,
-      headers: { ETag: etag, 'Cache-Control': BROWSER_CACHE_CONTROL, 'X-Cache': status },
-    });
+    return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl, 'X-Cache': status } });
   }
   const result = withStatus(response, status);
-  result.headers.set('Cache-Control', BROWSER_CACHE_CONTROL);
+  result.headers.set('Cache-Control', cacheControl);
   return result;
 }
 
@@ -83,7 +90,7 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler {
     const body = await rendered.arrayBuffer();
     const headers = new Headers(rendered.headers);
     headers.set('ETag', await etagOf(body));
-    headers.set('Cache-Control', EDGE_CACHE_CONTROL);
+    if (isHtml(rendered)) headers.set('Cache-Control', EDGE_CACHE_CONTROL);
     const stored = new Response(body.slice(0), { status: rendered.status, headers });
     context.locals.cfContext.waitUntil(
       cache.put(key, stored).catch((error: unknown) => console.error(`edge cache: storing ${url.pathname} failed:`, error)),
