@@ -141,5 +141,14 @@ describe.each(dialects)('checkout (%s)', (dialect) => {
     const empty = await shop.send('POST', '/api/rest/v2/checkout/place-order', { json: placeOrderBody(intent.body.id), headers: { 'x-cart-token': emptyToken, 'idempotency-key': 'empty' } });
     expect([empty.status, empty.body.error]).toEqual([409, 'cart_empty']);
     expect((await shop.send('POST', '/api/rest/v2/payment-intents', { json: { shippingMethod: 'flatrate', country: 'US', provider: 'stripe' }, headers })).status).toBe(400);
+    for (const json of [{}, { shippingMethod: 'flatrate', country: 'usa' }, { shippingMethod: '', country: 'US' }, [], 'x']) {
+      expect((await shop.send('POST', '/api/rest/v2/payment-intents', { json, headers })).status, JSON.stringify(json)).toBe(400);
+    }
+    expect((await shop.send('POST', '/api/rest/v2/payment-intents', { json: { shippingMethod: 'flatrate', country: 'US' }, headers: { 'x-cart-token': emptyToken } })).status).toBe(409);
+    expect((await shop.send('POST', `/api/rest/v2/payment-intents/${intent.body.id}/confirm`, { json: {}, headers })).status).toBe(400);
+    expect((await shop.send('POST', '/api/rest/v2/payment-intents/pi_nope/confirm', { json: { cardNumber: '4242424242424242' }, headers })).status).toBe(404);
+    expect((await shop.send('POST', '/api/rest/v2/checkout/place-order', { json: { paymentMethod: 'test' }, headers: { ...headers, 'idempotency-key': 'partial' } })).status).toBe(400);
+    const longKey = await shop.send('POST', '/api/rest/v2/checkout/place-order', { json: placeOrderBody(intent.body.id), headers: { ...headers, 'idempotency-key': 'k'.repeat(256) } });
+    expect(longKey.status).toBe(400);
   });
 });
