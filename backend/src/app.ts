@@ -65,7 +65,7 @@ export function createApp({ db, config = {} }: { db: Db; config?: AppConfig }): 
       await next();
     }),
   );
-  app.use(`${apiPrefix}/*`, resolveCaller);
+  app.use(`${apiPrefix}/*`, resolveCaller({ ignoreUnder: `${apiPrefix}/auth/` }));
 
   app.route('/', healthRoutes);
   app.route('/', mediaRoutes);

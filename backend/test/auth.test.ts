@@ -99,6 +99,8 @@ describe.each(dialects)('auth token endpoint (%s)', (dialect) => {
     const refreshed = await shop.send('POST', '/api/rest/v2/auth/token', { form: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token! } });
     expect(refreshed.body.error).toBe('invalid_grant');
     expect((await shop.send('POST', '/api/rest/v2/auth/logout', { form: { token: 'garbage' } })).status).toBe(200);
+    // A revoked token sent along in Authorization does not stand in the way of signing in again.
+    expect((await shop.send('POST', '/api/rest/v2/auth/login', { json: shopper, headers: bearer })).status).toBe(200);
     expect((await shop.send('POST', '/api/rest/v2/auth/logout', { form: {} })).status).toBe(400);
   });
 

@@ -49,12 +49,18 @@ export async function callerOfToken(db: Db, settings: AuthSettings, token: strin
   throw invalidToken();
 }
 
-/** Sets `c.var.caller` for every route: a guest without a token, 401 for a bad one. */
-export const resolveCaller = createMiddleware<AppEnv>(async function resolveCaller(c, next) {
-  const token = bearerToken(c.req.header('authorization'));
-  c.set('caller', token === undefined ? guest : await callerOfToken(c.var.db, c.var.auth, token));
-  await next();
-});
+/**
+ * Sets `c.var.caller`: a guest without a token, 401 for a bad one. Paths under `ignoreUnder` (the
+ * token endpoints, which judge their own credentials) always see a guest, so a stale token sent
+ * along never blocks a login, a refresh or a logout.
+ */
+export function resolveCaller(options: { ignoreUnder: string }) {
+  return createMiddleware<AppEnv>(async function resolveCaller(c, next) {
+    const token = c.req.path.startsWith(options.ignoreUnder) ? undefined : bearerToken(c.req.header('authorization'));
+    c.set('caller', token === undefined ? guest : await callerOfToken(c.var.db, c.var.auth, token));
+    await next();
+  });
+}
 
 /** The signed-in customer, or 401. */
 export function requireCustomer(caller: Caller): Extract<Caller, { kind: 'customer' }> {
