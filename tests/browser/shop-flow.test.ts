@@ -208,4 +208,42 @@ describe('shopping in the browser', () => {
     expect(gzipped).toBeLessThanOrEqual(JS_BUDGET_BYTES);
     await page.context().close();
   });
+
+  it('shows the blog index and a post from KV', async () => {
+    const watched = await watchedPage(browser);
+    const { page } = watched;
+    await page.goto(url('/blog'));
+    await screenshot(page, 'blog');
+    await expectAccessible(page);
+    const first = page.locator('main h2 a').first();
+    const title = (await first.textContent()) ?? '';
+    await first.click();
+    await page.waitForURL(/\/blog\/[^/]+$/);
+    expect(await page.locator('h1').textContent()).toBe(title);
+    await screenshot(page, 'blog-post');
+    await expectAccessible(page);
+    expect((await fetch(url('/blog/no-such-post'))).status).toBe(404);
+    expectNoProblems(watched);
+    await page.context().close();
+  });
+
+  it('sorts a category by price across its pages, without JavaScript', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(url(`/${category.urlPath}`));
+    await page.getByLabel('Sort by').selectOption('price-asc');
+    await page.getByRole('button', { name: 'Sort' }).click();
+    await page.waitForURL(/\?sort=price-asc$/);
+    const listing = await shop.kv.get<ListingPage>(`default:products:category:${category.id}:page:1`, 'json');
+    const cheapest = Math.min(...(listing?.products ?? []).map((card) => card.minimalPrice ?? card.finalPrice ?? Infinity));
+    const prices = await page.locator('main article .now').allTextContents();
+    const amounts = prices.map((text) => Number(text.replace(/[^0-9.]/g, '')));
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    expect(amounts[0]).toBeLessThanOrEqual(cheapest);
+    if ((listing?.totalPages ?? 1) > 1) expect(await page.locator('link[rel="next"]').getAttribute('href')).toContain('sort=price-asc&page=2');
+    // Personal pages say what is missing instead of failing silently. (Chromium's emulated
+    // "JavaScript off" still parses <noscript> as text, so this reads the HTML.)
+    expect(await (await fetch(url('/cart'))).text()).toMatch(/<noscript>[^]*This page needs JavaScript/);
+    await context.close();
+  });
 });
