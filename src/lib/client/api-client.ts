@@ -104,11 +104,17 @@ async function refresh(tokens: CustomerTokens): Promise<CustomerTokens | null> {
     saveCustomerTokens(null);
     return null;
   }
-  const response = await fetch('/api/auth/token', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken }),
-  });
+  let response: Response;
+  try {
+    response = await fetch('/api/auth/token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken }),
+    });
+  } catch (error) {
+    // Offline: keep the session for when the connection is back.
+    throw new ApiError(0, 'network', `We could not reach the shop. Check your connection and try again. (${String(error)})`);
+  }
   if (!response.ok) {
     saveCustomerTokens(null);
     return null;
