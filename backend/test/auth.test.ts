@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
 import { createApiClient } from '../src/core/auth/api-clients.ts';
 import { customers } from '../src/core/db/schema/index.ts';
+import { testAdmin } from './helpers/admin-session.ts';
 import { shopper } from './helpers/shop-data.ts';
 import { dialects, openTestShop, testAuth, type TestShop } from './helpers/test-shop.ts';
 
@@ -56,7 +58,7 @@ describe.each(dialects)('auth token endpoint (%s)', (dialect) => {
       [{ grant_type: 'authorization_code', code: 'x' }, 400, 'unsupported_grant_type'],
       [{ grant_type: 'password', username: shopper.email }, 400, 'invalid_request'],
       [{ grant_type: 'password', username: 'nobody@example.com', password: 'x' }, 400, 'invalid_grant'],
-      [{ grant_type: 'password', username: shopper.email, password: shopper.password, scope: 'admin' }, 400, 'invalid_scope'],
+      [{ grant_type: 'password', username: shopper.email, password: shopper.password, scope: 'api_user' }, 400, 'invalid_scope'],
       [{ grant_type: 'refresh_token', refresh_token: 'not-a-jwt' }, 400, 'invalid_grant'],
       [{ grant_type: 'client_credentials' }, 401, 'invalid_client'],
       [{ grant_type: 'client_credentials', client_id: 'nope', client_secret: 'nope' }, 401, 'invalid_client'],
@@ -137,6 +139,22 @@ describe.each(dialects)('auth token endpoint (%s)', (dialect) => {
     expect(both.body.error).toBe('invalid_request');
     const noCart = await shop.send('GET', '/api/rest/v2/cart', { headers: { authorization: `Bearer ${viaBasic.body.access_token}` } });
     expect(noCart.status).toBe(403);
+  });
+
+  it('issues admin users an access token with scope admin (no refresh token)', async () => {
+    await ensureAdminUser(shop.database.db, testAdmin);
+    const admin = await shop.send<Tokens>('POST', '/api/rest/v2/auth/token', { form: { grant_type: 'password', username: testAdmin.email, password: testAdmin.password, scope: 'admin' } });
+    expect(admin.status).toBe(200);
+    expect(admin.body).toMatchObject({ scope: 'admin', token_type: 'Bearer' });
+    expect(admin.body.refresh_token).toBeUndefined();
+    expect(decodeJwt(admin.body.access_token).sub).toMatch(/^admin:\d+$/);
+    const bearer = { authorization: `Bearer ${admin.body.access_token}` };
+    expect((await shop.send('GET', '/api/rest/v2/customers/me', { headers: bearer })).status).toBe(401);
+    expect((await shop.send('GET', '/api/rest/v2/cart', { headers: bearer })).status).toBe(403);
+    expect((await shop.send('GET', '/api/rest/v2/products?itemsPerPage=1', { headers: bearer })).headers.get('cache-control')).toBe('private, max-age=60');
+    // A customer's password does not open the admin scope.
+    const customer = await shop.send('POST', '/api/rest/v2/auth/token', { form: { grant_type: 'password', username: shopper.email, password: shopper.password, scope: 'admin' } });
+    expect(customer.body.error).toBe('invalid_grant');
   });
 
   it('slows and then refuses repeated failures for one email with 429 and Retry-After', async () => {

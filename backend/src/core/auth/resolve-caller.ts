@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Db } from '../db/database.ts';
-import { apiClients, customers, revokedAccessTokens } from '../db/schema/index.ts';
+import { adminUsers, apiClients, customers, revokedAccessTokens } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/context.ts';
 import { guest, type Caller } from './caller.ts';
@@ -37,6 +37,11 @@ export async function callerOfToken(db: Db, settings: AuthSettings, token: strin
       .where(eq(customers.id, Number(id)));
     if (!customer) throw invalidToken();
     return { kind: 'customer', customerId: customer.id, email: customer.email, groupId: customer.groupId, tokenId: claims.jti, scope };
+  }
+  if (kind === 'admin' && id && /^\d+$/.test(id)) {
+    const [admin] = await db.select({ id: adminUsers.id, email: adminUsers.email }).from(adminUsers).where(eq(adminUsers.id, Number(id)));
+    if (!admin) throw invalidToken();
+    return { kind: 'admin', adminId: admin.id, email: admin.email, groupId: 0, tokenId: claims.jti, scope };
   }
   if (kind === 'client' && id) {
     const [client] = await db

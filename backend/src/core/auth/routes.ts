@@ -8,11 +8,12 @@ import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
 import { ErrorSchema, jsonContent } from '../http/schemas.ts';
+import { authenticateAdmin } from './admin-login.ts';
 import { authenticatedClient } from './client-authentication.ts';
 import { authenticateCustomer } from './customer-login.ts';
 import { oauthError } from './oauth-error.ts';
 import { LoginRequestSchema, OAuthErrorSchema, RevokeRequestSchema, TokenRequestSchema, TokenResponseSchema } from './schemas.ts';
-import { issueClientToken, issueCustomerTokens, revokeToken, rotateRefreshToken, type TokenResponse } from './token-service.ts';
+import { issueAdminToken, issueClientToken, issueCustomerTokens, revokeToken, rotateRefreshToken, type TokenResponse } from './token-service.ts';
 
 const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
@@ -27,7 +28,7 @@ const tokenRoute = createRoute({
   tags: ['Auth'],
   summary: 'OAuth 2.0 token endpoint (password, refresh_token, client_credentials)',
   description:
-    'RFC 6749. Customers use the password grant (username = email) and rotate with refresh_token; a reused refresh token revokes its family. API clients created in the admin use client_credentials with client_secret_basic or client_secret_post. Repeated failures answer 429 with Retry-After.',
+    'RFC 6749. Customers use the password grant (username = email) and rotate with refresh_token; admin users use the password grant with scope=admin (access token only); a reused refresh token revokes its family. API clients created in the admin use client_credentials with client_secret_basic or client_secret_post. Repeated failures answer 429 with Retry-After.',
   request: { body: { content: formOrJson(TokenRequestSchema) } },
   responses: {
     200: jsonContent(TokenResponseSchema, 'Tokens'),
@@ -106,6 +107,12 @@ export const authRoutes = createRouter()
       switch (grant) {
         case 'password': {
           if (!parsed.username || !parsed.password) throw oauthError('invalid_request', 'The password grant needs username and password.');
+          if (parsed.scope?.trim() === 'admin') {
+            const adminId = await authenticateAdmin(c, parsed.username, parsed.password);
+            if (adminId === undefined) throw oauthError('invalid_grant', 'Wrong email or password.');
+            tokens = await issueAdminToken(c.var.auth, adminId);
+            break;
+          }
           const issued = await signIn(c, parsed.username, parsed.password, requireScope(parsed.scope, 'customer'));
           if (!issued) throw oauthError('invalid_grant', 'Wrong email or password.');
           tokens = issued;

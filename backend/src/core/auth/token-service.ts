@@ -18,6 +18,15 @@ export interface TokenResponse {
 export const customerSubject = (customerId: number) => `customer:${customerId}`;
 export const clientSubject = (clientId: string) => `client:${clientId}`;
 
+/**
+ * An admin's access token (password grant, scope "admin"): no refresh token, so an admin session
+ * through the API lasts one access-token lifetime and then needs the password again.
+ */
+export async function issueAdminToken(settings: AuthSettings, adminId: number): Promise<TokenResponse> {
+  const access = await signToken(settings, 'access', { sub: `admin:${adminId}`, scope: 'admin' }, settings.accessTtlSeconds);
+  return { access_token: access.token, token_type: 'Bearer', expires_in: settings.accessTtlSeconds, scope: 'admin' };
+}
+
 /** Access + refresh token for a customer; a new login starts a new family, a rotation continues one. */
 export async function issueCustomerTokens(db: Db, settings: AuthSettings, customerId: number, scope: string, familyId: string = randomUUID()): Promise<TokenResponse> {
   const sub = customerSubject(customerId);

@@ -21,7 +21,7 @@ export type CartOwner = { customerId: number } | { guestToken: string; issued: b
 
 export function cartOwnerOf(caller: Caller, headerToken: string | undefined): CartOwner {
   if (caller.kind === 'customer') return { customerId: caller.customerId };
-  if (caller.kind === 'client') throw new AppError('forbidden', 'cart_not_available', 'API clients have no cart; use a customer token or X-Cart-Token.');
+  if (caller.kind !== 'guest') throw new AppError('forbidden', 'cart_not_available', 'API clients and admins have no cart; use a customer token or X-Cart-Token.');
   if (headerToken === undefined || headerToken === '') return { guestToken: newCartToken(), issued: true };
   if (!tokenPattern.test(headerToken)) throw new AppError('invalid', 'invalid_cart_token', 'X-Cart-Token is not a token this shop issued.');
   return { guestToken: headerToken, issued: false };
