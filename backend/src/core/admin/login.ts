@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { adminUsers } from '../db/schema/index.ts';
+import { authenticateAdmin } from '../auth/admin-login.ts';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/context.ts';
 import { clientIp } from '../http/client-ip.ts';
@@ -13,7 +11,6 @@ import { checkCsrf } from './csrf.ts';
 import { layout } from './layout.ts';
 import { issueLoginCsrf, loginCsrfCookie, startSession } from './sessions.ts';
 
-const decoyHash = hashPassword('decoy admin password that matches nothing');
 const LoginForm = z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(256), _csrf: z.string() });
 
 function loginPage(csrf: string, error?: string) {
@@ -36,22 +33,17 @@ export function loginRoutes(throttle: LoginThrottle) {
       const parsed = LoginForm.safeParse(await c.req.parseBody());
       if (!parsed.success) return c.html(loginPage(issueLoginCsrf(c), 'Enter your email and password.'), 400);
       checkCsrf(parsed.data._csrf, getCookie(c, loginCsrfCookie));
-      const keys = { email: parsed.data.email.toLowerCase(), ip: clientIp(c) };
+      let adminId: number | undefined;
       try {
-        await throttle.before(keys);
+        adminId = await authenticateAdmin(c.var.db, throttle, { email: parsed.data.email, ip: clientIp(c) }, parsed.data.password);
       } catch (error) {
-        if (!(error instanceof AppError)) throw error;
+        // Locked out: the form again, with the wait, instead of a JSON error.
+        if (!(error instanceof AppError) || error.kind !== 'rate_limited') throw error;
         for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
         return c.html(loginPage(issueLoginCsrf(c), error.message), 429);
       }
-      const [admin] = await c.var.db.select().from(adminUsers).where(eq(adminUsers.email, keys.email));
-      const valid = await verifyPassword(parsed.data.password, admin?.passwordHash ?? (await decoyHash));
-      if (!admin || !valid) {
-        throttle.recordFailure(keys);
-        return c.html(loginPage(issueLoginCsrf(c), 'Wrong email or password.'), 401);
-      }
-      throttle.recordSuccess(keys);
-      await startSession(c, c.var.db, admin.id);
+      if (adminId === undefined) return c.html(loginPage(issueLoginCsrf(c), 'Wrong email or password.'), 401);
+      await startSession(c, c.var.db, adminId);
       return c.redirect('/admin', 303);
     });
 }

@@ -1,22 +1,24 @@
 import { eq } from 'drizzle-orm';
-import type { Context } from 'hono';
+import type { Db } from '../db/database.ts';
 import { adminUsers } from '../db/schema/index.ts';
-import type { AppEnv } from '../http/context.ts';
-import { clientIp } from '../http/client-ip.ts';
+import type { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
 const decoyHash = hashPassword('decoy admin password that matches nothing');
 
-/** An admin user's id for the right email and password, under the login throttle; undefined otherwise. */
-export async function authenticateAdmin(c: Context<AppEnv>, email: string, password: string): Promise<number | undefined> {
-  const keys = { email: email.trim().toLowerCase(), ip: clientIp(c) };
-  await c.var.loginThrottle.before(keys);
-  const [admin] = await c.var.db.select().from(adminUsers).where(eq(adminUsers.email, keys.email));
+/**
+ * An admin user's id for the right email and password, under the given throttle (429 while locked);
+ * undefined otherwise. Used by the admin panel's login form and by the token endpoint (scope admin).
+ */
+export async function authenticateAdmin(db: Db, throttle: LoginThrottle, keys: { email: string; ip: string }, password: string): Promise<number | undefined> {
+  const email = keys.email.trim().toLowerCase();
+  await throttle.before({ email, ip: keys.ip });
+  const [admin] = await db.select().from(adminUsers).where(eq(adminUsers.email, email));
   const valid = await verifyPassword(password, admin?.passwordHash ?? (await decoyHash));
   if (!admin || !valid) {
-    c.var.loginThrottle.recordFailure(keys);
+    throttle.recordFailure({ email, ip: keys.ip });
     return undefined;
   }
-  c.var.loginThrottle.recordSuccess(keys);
+  throttle.recordSuccess({ email });
   return admin.id;
 }

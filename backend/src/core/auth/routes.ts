@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
 import { ErrorSchema, jsonContent } from '../http/schemas.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { authenticateAdmin } from './admin-login.ts';
 import { authenticatedClient } from './client-authentication.ts';
 import { authenticateCustomer } from './customer-login.ts';
@@ -108,7 +109,7 @@ export const authRoutes = createRouter()
         case 'password': {
           if (!parsed.username || !parsed.password) throw oauthError('invalid_request', 'The password grant needs username and password.');
           if (parsed.scope?.trim() === 'admin') {
-            const adminId = await authenticateAdmin(c, parsed.username, parsed.password);
+            const adminId = await authenticateAdmin(c.var.db, c.var.loginThrottle, { email: parsed.username, ip: clientIp(c) }, parsed.password);
             if (adminId === undefined) throw oauthError('invalid_grant', 'Wrong email or password.');
             tokens = await issueAdminToken(c.var.auth, adminId);
             break;
