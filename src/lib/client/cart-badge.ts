@@ -11,7 +11,7 @@ function render(count: number): void {
     badge.hidden = count === 0;
   }
   for (const label of document.querySelectorAll<HTMLElement>('[data-cart-label]')) {
-    label.textContent = count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+    label.textContent = count === 0 ? ', empty' : `, ${count} ${count === 1 ? 'item' : 'items'}`;
   }
 }
 
