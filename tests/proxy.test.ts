@@ -41,7 +41,7 @@ describe('/api/* proxy', () => {
     expect(body.page).toBe(3);
   });
 
-  it('forwards only Authorization, Content-Type, Accept, Idempotency-Key, X-Cart-Token and the host store', async () => {
+  it('forwards only Authorization, Content-Type, Accept, Idempotency-Key, X-Cart-Token, the host store and the edge-seen client address', async () => {
     const [request] = await seenDuring(() =>
       storefront('/api/cart/items?x=1', {
         method: 'POST',
@@ -68,7 +68,9 @@ describe('/api/* proxy', () => {
       'x-cart-token': 'cart-1',
       'x-store-code': 'default',
     });
-    for (const name of ['cookie', 'x-forwarded-for', 'x-custom']) expect(request.headers).not.toHaveProperty(name);
+    for (const name of ['cookie', 'x-custom']) expect(request.headers).not.toHaveProperty(name);
+    // The shopper's address comes from the edge (CF-Connecting-IP, loopback here), never from the client's header.
+    expect(request.headers['x-forwarded-for']).not.toBe('203.0.113.9');
     expect(JSON.stringify(request.headers)).not.toContain(PLACEHOLDER_SECRET);
   });
 

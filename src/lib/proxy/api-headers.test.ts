@@ -23,6 +23,11 @@ describe('upstreamRequestHeaders', () => {
       'x-store-code': 'au',
     });
   });
+
+  it("passes the shopper's address from CF-Connecting-IP, never a client's X-Forwarded-For", () => {
+    const incoming = new Headers({ 'CF-Connecting-IP': '203.0.113.7', 'X-Forwarded-For': '10.0.0.1' });
+    expect(upstreamRequestHeaders(incoming, 'default').get('X-Forwarded-For')).toBe('203.0.113.7');
+  });
 });
 
 describe('downstreamResponseHeaders', () => {

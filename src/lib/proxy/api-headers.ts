@@ -29,6 +29,10 @@ export function upstreamRequestHeaders(incoming: Headers, store: string): Header
   }
   // The store comes from the host the shopper is on (DECISIONS.md 8), never from the client.
   headers.set('X-Store-Code', store);
+  // The shopper's address as Cloudflare saw it (clients cannot set CF-Connecting-IP through the
+  // edge), so the backend throttles logins per shopper rather than per worker (its TRUST_PROXY).
+  const clientIp = incoming.get('CF-Connecting-IP');
+  if (clientIp !== null) headers.set('X-Forwarded-For', clientIp);
   return headers;
 }
 
