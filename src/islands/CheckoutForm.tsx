@@ -9,6 +9,7 @@ import { useHydrated } from '../lib/client/hydrated.ts';
 import { errorMessage } from '../lib/client/display.ts';
 import { isSignedIn } from '../lib/client/session.ts';
 import {
+  loadAddresses,
   loadCart,
   loadCustomer,
   loadPaymentMethods,
@@ -16,7 +17,7 @@ import {
   newIdempotencyKey,
   placeOrder,
 } from '../lib/client/shop-actions.ts';
-import type { Cart, PaymentMethod, ShippingMethod } from '../lib/client/types.ts';
+import type { Cart, PaymentMethod, SavedAddress, ShippingMethod } from '../lib/client/types.ts';
 import { priceFormatter } from '../lib/format/price.ts';
 import type { Country } from '../lib/content/schemas.ts';
 import { addressFromForm, successHref } from '../lib/client/checkout-form.ts';
@@ -31,6 +32,8 @@ export default function CheckoutForm(props: Props) {
   const hydrated = useHydrated();
   const [cart, setCart] = createSignal<Cart | null>(null);
   const [email, setEmail] = createSignal('');
+  /** A signed-in customer's default shipping address fills the form in. */
+  const [saved, setSaved] = createSignal<SavedAddress | null>(null);
   const [country, setCountry] = createSignal(props.defaultCountry);
   const [shipping, setShipping] = createSignal<ShippingMethod[]>([]);
   const [shippingCode, setShippingCode] = createSignal('');
@@ -50,7 +53,15 @@ export default function CheckoutForm(props: Props) {
       setCart(current);
       setPayments(methods);
       setPaymentCode((methods.find((method) => method.isDefault) ?? methods[0])?.code ?? '');
-      if (isSignedIn()) setEmail((await loadCustomer()).email);
+      if (isSignedIn()) {
+        const [customer, addresses] = await Promise.all([loadCustomer(), loadAddresses()]);
+        setEmail(customer.email);
+        const preferred = addresses.find((address) => address.isDefaultShipping) ?? addresses[0] ?? null;
+        if (preferred && props.countries.some((entry) => entry.id === preferred.countryId)) {
+          setSaved(preferred);
+          setCountry(preferred.countryId);
+        }
+      }
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -120,25 +131,25 @@ export default function CheckoutForm(props: Props) {
             <div class="form-grid form-grid--2">
               <div class="field">
                 <label for="co-first">First name</label>
-                <input class="input" id="co-first" name="firstName" autocomplete="given-name" required />
+                <input class="input" id="co-first" name="firstName" value={saved()?.firstName ?? ''} autocomplete="given-name" required />
               </div>
               <div class="field">
                 <label for="co-last">Last name</label>
-                <input class="input" id="co-last" name="lastName" autocomplete="family-name" required />
+                <input class="input" id="co-last" name="lastName" value={saved()?.lastName ?? ''} autocomplete="family-name" required />
               </div>
             </div>
             <div class="field">
               <label for="co-street">Street address</label>
-              <input class="input" id="co-street" name="street" autocomplete="address-line1" required />
+              <input class="input" id="co-street" name="street" value={saved()?.street[0] ?? ''} autocomplete="address-line1" required />
             </div>
             <div class="form-grid form-grid--2">
               <div class="field">
                 <label for="co-city">City</label>
-                <input class="input" id="co-city" name="city" autocomplete="address-level2" required />
+                <input class="input" id="co-city" name="city" value={saved()?.city ?? ''} autocomplete="address-level2" required />
               </div>
               <div class="field">
                 <label for="co-postcode">Postcode</label>
-                <input class="input" id="co-postcode" name="postcode" autocomplete="postal-code" required />
+                <input class="input" id="co-postcode" name="postcode" value={saved()?.postcode ?? ''} autocomplete="postal-code" required />
               </div>
               <div class="field">
                 <label for="co-country">Country</label>
@@ -158,12 +169,18 @@ export default function CheckoutForm(props: Props) {
                 <label for="co-region">Region</label>
                 <Show
                   when={regions().length > 0}
-                  fallback={<input class="input" id="co-region" name="region" autocomplete="address-level1" />}
+                  fallback={<input class="input" id="co-region" name="region" autocomplete="address-level1" value={saved()?.region ?? ''} />}
                 >
                   <span class="select-wrap">
                     <select class="select" id="co-region" name="region" autocomplete="address-level1" required>
                       <option value="">Choose a region</option>
-                      <For each={regions()}>{(region) => <option value={region.name}>{region.name}</option>}</For>
+                      <For each={regions()}>
+                        {(region) => (
+                          <option value={region.name} selected={region.name === saved()?.region}>
+                            {region.name}
+                          </option>
+                        )}
+                      </For>
                     </select>
                   </span>
                 </Show>
@@ -171,7 +188,7 @@ export default function CheckoutForm(props: Props) {
             </div>
             <div class="field">
               <label for="co-phone">Phone (optional)</label>
-              <input class="input" id="co-phone" name="telephone" type="tel" autocomplete="tel" />
+              <input class="input" id="co-phone" name="telephone" value={saved()?.telephone ?? ''} type="tel" autocomplete="tel" />
             </div>
           </section>
 
