@@ -4,10 +4,18 @@
  * image) and reports progress and errors. Without JavaScript the server-rendered note stands.
  */
 import { createSignal, onCleanup, onMount, Show } from 'solid-js';
-import { matchingVariant, chosenOptions, cartRequests, type PurchaseInfo, type VariantSummary } from '../lib/catalog/purchase.ts';
+import {
+  cartRequests,
+  chosenOptions,
+  customerPriceDiffers,
+  matchingVariant,
+  type PurchaseInfo,
+  type VariantSummary,
+} from '../lib/catalog/purchase.ts';
 import { useHydrated } from '../lib/client/hydrated.ts';
 import { errorMessage } from '../lib/client/display.ts';
-import { addToCart } from '../lib/client/shop-actions.ts';
+import { isSignedIn } from '../lib/client/session.ts';
+import { addToCart, loadCustomerPrice } from '../lib/client/shop-actions.ts';
 import { priceFormatter } from '../lib/format/price.ts';
 
 interface Props {
@@ -23,6 +31,7 @@ export default function AddToCart(props: Props) {
   const [pending, setPending] = createSignal(false);
   const [addedCount, setAddedCount] = createSignal<number | null>(null);
   const [error, setError] = createSignal<string | null>(null);
+  const [customerPrice, setCustomerPrice] = createSignal<number | null>(null);
   const [variant, setVariant] = createSignal<VariantSummary | null>(null);
   let form: HTMLFormElement | null = null;
 
@@ -59,6 +68,13 @@ export default function AddToCart(props: Props) {
     form.addEventListener('submit', submit);
     form.addEventListener('change', pickVariant);
     pickVariant();
+    if (isSignedIn()) {
+      // The page is the guest view; a customer group may have its own price (or see a withheld one).
+      loadCustomerPrice(props.info.id).then(
+        (price) => setCustomerPrice(customerPriceDiffers(props.info, price) ? price : null),
+        (failure: unknown) => setError(`Your account price could not be loaded: ${errorMessage(failure)}`),
+      );
+    }
     onCleanup(() => {
       form?.removeEventListener('submit', submit);
       form?.removeEventListener('change', pickVariant);
@@ -69,6 +85,13 @@ export default function AddToCart(props: Props) {
 
   return (
     <div class="add-to-cart">
+      <Show when={customerPrice()}>
+        {(price) => (
+          <p class="variant-price" data-testid="customer-price">
+            Your price: {format(price())}
+          </p>
+        )}
+      </Show>
       <Show when={variant()}>
         {(picked) => (
           <div class="variant" data-testid="variant">

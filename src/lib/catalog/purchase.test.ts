@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cartRequests, chosenOptions, matchingVariant, type PurchaseInfo } from './purchase.ts';
+import { cartRequests, chosenOptions, customerPriceDiffers, matchingVariant, type PurchaseInfo } from './purchase.ts';
 
 const tee: PurchaseInfo = {
+  id: 1,
   sku: 'TEE',
+  guestPrice: 20,
   type: 'configurable',
   inStock: true,
   optionCodes: ['color', 'size'],
@@ -43,5 +45,12 @@ describe('purchase', () => {
 
   it('never asks for less than one of a simple product', () => {
     expect(cartRequests({ ...tee, type: 'simple' }, form({ qty: '-4' }))).toEqual([{ sku: 'TEE', qty: 1 }]);
+  });
+
+  it('shows a customer price only when it differs from the page', () => {
+    expect(customerPriceDiffers(tee, 18)).toBe(true);
+    expect(customerPriceDiffers(tee, 20)).toBe(false);
+    expect(customerPriceDiffers({ guestPrice: null }, 20)).toBe(true);
+    expect(customerPriceDiffers(tee, null)).toBe(false);
   });
 });

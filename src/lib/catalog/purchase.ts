@@ -14,7 +14,10 @@ export interface VariantSummary {
 }
 
 export interface PurchaseInfo {
+  id: number;
   sku: string;
+  /** The guest price the page shows (null when withheld), to tell whether a customer's differs. */
+  guestPrice: number | null;
   type: Product['type'];
   inStock: boolean;
   optionCodes: string[];
@@ -24,7 +27,9 @@ export interface PurchaseInfo {
 
 export function purchaseInfo(product: Product): PurchaseInfo {
   return {
+    id: product.id,
     sku: product.sku,
+    guestPrice: product.finalPrice ?? null,
     type: product.type,
     inStock: product.stockStatus === 'in_stock',
     optionCodes: (product.configurableOptions ?? []).map((option) => option.attributeCode),
@@ -75,4 +80,9 @@ export function cartRequests(info: PurchaseInfo, form: FormData): CartRequest[] 
   const qty = Math.max(1, Math.floor(Number(form.get('qty') ?? 1)) || 1);
   if (info.type === 'configurable') return [{ sku: info.sku, qty, options: chosenOptions(form, info.optionCodes) }];
   return [{ sku: info.sku, qty }];
+}
+
+/** The signed-in customer's price when it differs from the guest price on the page (DECISIONS.md 20). */
+export function customerPriceDiffers(info: Pick<PurchaseInfo, 'guestPrice'>, customerPrice: number | null | undefined): boolean {
+  return typeof customerPrice === 'number' && customerPrice !== info.guestPrice;
 }

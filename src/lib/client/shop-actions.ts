@@ -72,6 +72,10 @@ export const addAddress = (address: Address & { isDefaultShipping?: boolean }): 
 export const deleteAddress = (id: number): Promise<unknown> => api(`/customers/me/addresses/${id}`, { method: 'DELETE' });
 export const loadOrders = async (): Promise<Order[]> => (await api<Collection<Order>>('/customers/me/orders')).member;
 
+/** The product as the signed-in customer sees it (the backend answers caller-specific prices). */
+export const loadCustomerPrice = async (productId: number): Promise<number | null> =>
+  (await api<{ finalPrice: number | null }>(`/products/${productId}`)).finalPrice;
+
 export const loadShippingMethods = async (country: string): Promise<ShippingMethod[]> =>
   (await api<Collection<ShippingMethod>>(`/shipping-methods?country=${encodeURIComponent(country)}`)).member;
 
