@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { blogPosts } from '../db/schema/index.ts';
+import { selectPage } from '../db/select-page.ts';
 import { publicCatalogCache } from '../http/cache-control.ts';
 import type { StoreEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
@@ -41,16 +42,8 @@ const listBlogPostsRoute = createRoute({
 export const blogRoutes = createRouter<StoreEnv>().openapi(listBlogPostsRoute, async (c) => {
   const { page, itemsPerPage, identifier } = c.req.valid('query');
   const where = and(eq(blogPosts.isPublished, true), identifier === undefined ? undefined : eq(blogPosts.identifier, identifier));
-  const [totals, rows] = await Promise.all([
-    c.var.db.select({ total: count() }).from(blogPosts).where(where),
-    c.var.db
-      .select()
-      .from(blogPosts)
-      .where(where)
-      .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.id))
-      .limit(itemsPerPage)
-      .offset((page - 1) * itemsPerPage),
-  ]);
+  const order = [desc(blogPosts.publishedAt), asc(blogPosts.id)];
+  const { rows, totalItems } = await selectPage(c.var.db, blogPosts, where, order, { page, itemsPerPage });
   const member = rows.map((p) => ({
     id: p.id,
     identifier: p.identifier,
@@ -63,5 +56,5 @@ export const blogRoutes = createRouter<StoreEnv>().openapi(listBlogPostsRoute, a
     tags: p.tags,
     updatedAt: formatTimestamp(p.updatedAt),
   }));
-  return c.json({ member, totalItems: totals[0]?.total ?? 0, page, itemsPerPage }, 200);
+  return c.json({ member, totalItems, page, itemsPerPage }, 200);
 });

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { cmsPages } from '../db/schema/index.ts';
+import { selectPage } from '../db/select-page.ts';
 import { publicCatalogCache } from '../http/cache-control.ts';
 import type { StoreEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
@@ -39,16 +40,7 @@ const listCmsPagesRoute = createRoute({
 export const cmsRoutes = createRouter<StoreEnv>().openapi(listCmsPagesRoute, async (c) => {
   const { page, itemsPerPage, identifier } = c.req.valid('query');
   const where = and(eq(cmsPages.isActive, true), identifier === undefined ? undefined : eq(cmsPages.identifier, identifier));
-  const [totals, rows] = await Promise.all([
-    c.var.db.select({ total: count() }).from(cmsPages).where(where),
-    c.var.db
-      .select()
-      .from(cmsPages)
-      .where(where)
-      .orderBy(asc(cmsPages.id))
-      .limit(itemsPerPage)
-      .offset((page - 1) * itemsPerPage),
-  ]);
+  const { rows, totalItems } = await selectPage(c.var.db, cmsPages, where, [asc(cmsPages.id)], { page, itemsPerPage });
   const member = rows.map((p) => ({
     id: p.id,
     identifier: p.identifier,
@@ -60,5 +52,5 @@ export const cmsRoutes = createRouter<StoreEnv>().openapi(listCmsPagesRoute, asy
     isActive: p.isActive,
     updatedAt: formatTimestamp(p.updatedAt),
   }));
-  return c.json({ member, totalItems: totals[0]?.total ?? 0, page, itemsPerPage }, 200);
+  return c.json({ member, totalItems, page, itemsPerPage }, 200);
 });

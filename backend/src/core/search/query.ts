@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { productPrices, products } from '../db/schema/index.ts';
+import { products } from '../db/schema/index.ts';
 import { productSearchDocument } from '../db/schema/search-document.ts';
 import type { Paging } from '../http/schemas.ts';
-import { listingCondition } from '../catalog/products/listing.ts';
+import { countStoreProducts, listingCondition } from '../catalog/products/listing.ts';
 import { selectProductRows, type ProductRow } from '../catalog/products/rows.ts';
 
 const maxTerms = 8;
@@ -32,17 +32,13 @@ export async function searchProductRows(
   const document = productSearchDocument(products);
   const query = sql`to_tsquery('simple', ${tsquery})`;
   const where = and(listingCondition(db, { categoryId }), sql`${document} @@ ${query}`);
-  const [totals, rows] = await Promise.all([
-    db
-      .select({ total: count() })
-      .from(products)
-      .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, storeId)))
-      .where(where),
+  const [totalItems, rows] = await Promise.all([
+    countStoreProducts(db, storeId, where),
     selectProductRows(db, storeId)
       .where(where)
       .orderBy(desc(sql`lower(${products.sku}) = lower(${q.trim()})`), desc(sql`ts_rank(${document}, ${query})`), asc(products.id))
       .limit(paging.itemsPerPage)
       .offset((paging.page - 1) * paging.itemsPerPage),
   ]);
-  return { rows, totalItems: totals[0]?.total ?? 0 };
+  return { rows, totalItems };
 }

@@ -37,17 +37,23 @@ export async function listProductRows(
   paging: Paging,
 ): Promise<{ rows: ProductRow[]; totalItems: number }> {
   const where = listingCondition(db, filters);
-  const [totals, rows] = await Promise.all([
-    db
-      .select({ total: count() })
-      .from(products)
-      .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, storeId)))
-      .where(where),
+  const [totalItems, rows] = await Promise.all([
+    countStoreProducts(db, storeId, where),
     selectProductRows(db, storeId)
       .where(where)
       .orderBy(asc(products.id))
       .limit(paging.itemsPerPage)
       .offset((paging.page - 1) * paging.itemsPerPage),
   ]);
-  return { rows, totalItems: totals[0]?.total ?? 0 };
+  return { rows, totalItems };
+}
+
+/** How many products sold in the store (they have a price there) match `where`. */
+export async function countStoreProducts(db: Db, storeId: number, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(products)
+    .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, storeId)))
+    .where(where);
+  return row?.total ?? 0;
 }
