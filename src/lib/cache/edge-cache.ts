@@ -10,6 +10,7 @@ import { cacheKey, versionTag } from './cache-key.ts';
 import { bypassReason, isHtml, isStorable } from './cache-policy.ts';
 import { defaultCache } from './default-cache.ts';
 import { etagOf, matchesIfNoneMatch } from './etag.ts';
+import { recallPage, rememberPage, responseOf, snapshotOf } from './hot-pages.ts';
 import { currentPulse } from './pulse-memo.ts';
 
 /** What browsers are told: always revalidate (cheap with the ETag). */
@@ -79,9 +80,15 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler {
 
     const pulse = await currentPulse(options.kv);
     const key = cacheKey(url, versionTag(pulse?.hash, options.assetHash), options.storeFor(url));
+    const hot = recallPage(key);
+    if (hot) return answer(request, hot, 'HIT');
     const cache = open();
     const cached = await cache.match(key);
-    if (cached) return answer(request, cached, 'HIT');
+    if (cached) {
+      const snapshot = await snapshotOf(cached);
+      rememberPage(key, snapshot);
+      return answer(request, responseOf(snapshot), 'HIT');
+    }
 
     const rendered = await next();
     // Cookies set through Astro.cookies are only added to the response after the middleware.
@@ -92,6 +99,7 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler {
     headers.set('ETag', await etagOf(body));
     if (isHtml(rendered)) headers.set('Cache-Control', EDGE_CACHE_CONTROL);
     const stored = new Response(body.slice(0), { status: rendered.status, headers });
+    rememberPage(key, { status: rendered.status, headers: [...headers], body: body.slice(0) });
     context.locals.cfContext.waitUntil(
       cache.put(key, stored).catch((error: unknown) => console.error(`edge cache: storing ${url.pathname} failed:`, error)),
     );

@@ -5,6 +5,7 @@
 import { readPulse } from '../content/content-store.ts';
 import { cacheKey, versionTag } from './cache-key.ts';
 import { defaultCache } from './default-cache.ts';
+import { forgetHotPages } from './hot-pages.ts';
 
 export interface PurgeContext {
   kv: KVNamespace;
@@ -18,6 +19,7 @@ export async function purgePages(urls: readonly URL[], context: PurgeContext): P
   const tag = versionTag((await readPulse(context.kv))?.hash, context.assetHash);
   const cache = context.cache ?? defaultCache();
   const keys = new Set(urls.map((url) => cacheKey(url, tag, context.storeFor(url))));
+  forgetHotPages();
   const results = await Promise.all([...keys].map((key) => cache.delete(key)));
   return results.filter(Boolean).length;
 }
