@@ -1,6 +1,7 @@
 /**
- * `npm run lighthouse [base URL]`: Lighthouse (mobile preset, the default) on the home page, a
- * category and a product page of a running, synced storefront, driving Debian's Chromium. Prints
+ * `npm run lighthouse [base URL] [paths…]`: Lighthouse (mobile preset, the default) on the given
+ * paths, or else the home page, a category and a product page of a running, synced storefront,
+ * driving Debian's Chromium. Prints
  * the four category scores per page and writes the full JSON reports to test-results/lighthouse/.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -30,7 +31,8 @@ try {
   const outDir = join(ROOT, 'test-results/lighthouse');
   await mkdir(outDir, { recursive: true });
   const rows: Array<Record<string, string | number>> = [];
-  for (const path of await samplePaths()) {
+  const given = process.argv.slice(3);
+  for (const path of given.length > 0 ? given : await samplePaths()) {
     const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
     const row: Record<string, string | number> = { page: path };

@@ -220,6 +220,11 @@ describe('shopping in the browser', () => {
       if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: response.body() });
     });
     await page.goto(url(`/${configurable.urlKey}`), { waitUntil: 'networkidle' });
+    // The add-to-cart island hydrates when visible: count its code too.
+    await page.locator('.buy-box').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.getByRole('button', { name: 'Add to cart' }).isEnabled()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((script) => script.url.includes('/_astro/AddToCart.'))).toBe(true);
     const bodies = await Promise.all(scripts.map((script) => script.body));
     const gzipped = bodies.reduce((sum, body) => sum + gzipSync(body).length, 0);
     expect(scripts.length).toBeGreaterThan(0);
