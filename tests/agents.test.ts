@@ -170,6 +170,8 @@ describe('/sitemap.xml', () => {
     expect(product?.lastmod).toBe(`${stored.metadata?.updatedAt.replace(' ', 'T')}Z`);
 
     await shop.kv.put(`default:product:${urlKey}`, JSON.stringify(stored.value), { metadata: { updatedAt: 'not a date' } });
+    // A write behind the worker's back (not a sync: pulse is unchanged), so purge as SPEC.md's invalidation sequence says.
+    expect((await shop.manage('/cache/purge', { urls: ['/sitemap.xml'] })).status).toBe(200);
     const after = (await sitemap()).find((url) => url.loc === `${PUBLIC_ORIGIN}/${urlKey}`);
     expect(after).toEqual({ loc: `${PUBLIC_ORIGIN}/${urlKey}`, changefreq: 'weekly', priority: 0.6 });
     await shop.kv.put(`default:product:${urlKey}`, JSON.stringify(stored.value), { metadata: stored.metadata });
