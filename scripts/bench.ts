@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackendClient } from '../src/lib/backend-client.ts';
+import { isListingStub } from '../src/lib/catalog/product-stub.ts';
 import { freePort } from './lib/ports.ts';
 import { ROOT, buildStorefront, startBackend, startStorefront, type Child } from './lib/processes.ts';
 
@@ -103,13 +104,16 @@ try {
   const firstSync = await sync(storefront.url);
   const noopSync = await sync(storefront.url);
 
-  const listing = await fetch(`${backend.url}/api/rest/v2/products?itemsPerPage=1`);
-  const [product] = ((await listing.json()) as { member: Array<{ urlKey: string }> }).member;
-  const productPath = `/${product.urlKey}`;
+  // Uncached renders walk through distinct products (each path rendered once from KV), as a crawl
+  // of a cold catalog does; the HIT load repeats one warmed page. Only products whose KV record is
+  // complete: a listing stub's first view also fetches the backend (SPEC.md sync rule 4).
+  const catalog = await createBackendClient({ baseUrl: backend.url, timeoutMs: 120_000 }).products('default');
+  const paths = catalog.filter((product) => !isListingStub(product)).map((product) => `/${product.urlKey}`);
+  const [productPath] = paths;
   await (await fetch(`${storefront.url}${productPath}`)).arrayBuffer(); // warm the edge cache
-  let counter = 0;
+  let next = 1;
   const hit = await load(`${storefront.url}${productPath}`);
-  const uncached = await load(storefront.url, () => `${productPath}?bench=${counter++}`);
+  const uncached = await load(storefront.url, () => paths[next++ % paths.length]);
   const trivial = await load(`${storefront.url}/health`);
 
   const figures = {
