@@ -7,7 +7,7 @@ import { cartTokenHeader } from '../carts/identity.ts';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
-import { ErrorSchema, jsonContent } from '../http/schemas.ts';
+import { ErrorSchema, jsonBody, jsonContent } from '../http/schemas.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { authenticateAdmin } from './admin-login.ts';
 import { authenticatedClient } from './client-authentication.ts';
@@ -46,7 +46,7 @@ const loginRoute = createRoute({
   tags: ['Auth'],
   summary: 'Customer login (the password grant as JSON {email, password})',
   description: 'Send X-Cart-Token to merge the guest cart into the customer cart.',
-  request: { body: { required: true, content: { 'application/json': { schema: LoginRequestSchema } } } },
+  request: { body: jsonBody(LoginRequestSchema) },
   responses: {
     200: jsonContent(TokenResponseSchema, 'Tokens'),
     400: jsonContent(ErrorSchema, 'Invalid request'),

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { StoreEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
-import { ErrorSchema, errorResponses, jsonContent } from '../http/schemas.ts';
+import { ErrorSchema, errorResponses, jsonBody, jsonContent } from '../http/schemas.ts';
 import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
 import { resolveStoreView } from '../stores/store-view.ts';
 import { loadCartView } from './cart-view.ts';
@@ -23,14 +23,20 @@ const tags = ['Cart'];
 
 const getCart = createRoute({
   tags,
-  middleware: [resolveStoreView] as const, method: 'get', path: '/cart', summary: 'The caller\'s cart (DECISIONS.md 23)', request: { query: StoreQuery, headers }, responses: cartResponses });
+  middleware: [resolveStoreView] as const,
+  method: 'get',
+  path: '/cart',
+  summary: 'The caller\'s cart (DECISIONS.md 23)',
+  request: { query: StoreQuery, headers },
+  responses: cartResponses,
+});
 const addCartItem = createRoute({
   tags,
   middleware: [resolveStoreView] as const,
   method: 'post',
   path: '/cart/items',
   summary: 'Add a product; configurable options pick the variant',
-  request: { query: StoreQuery, headers, body: { required: true, content: { 'application/json': { schema: AddItemSchema } } } },
+  request: { query: StoreQuery, headers, body: jsonBody(AddItemSchema) },
   responses: cartResponses,
 });
 const updateCartItem = createRoute({
@@ -39,7 +45,7 @@ const updateCartItem = createRoute({
   method: 'patch',
   path: '/cart/items/{id}',
   summary: 'Change an item\'s quantity',
-  request: { query: StoreQuery, headers, params: ItemIdParam, body: { required: true, content: { 'application/json': { schema: UpdateItemSchema } } } },
+  request: { query: StoreQuery, headers, params: ItemIdParam, body: jsonBody(UpdateItemSchema) },
   responses: cartResponses,
 });
 const deleteCartItem = createRoute({

@@ -4,7 +4,7 @@ import { loadCartView } from '../carts/cart-view.ts';
 import { cartOwnerOf, cartTokenHeader, findActiveCart } from '../carts/identity.ts';
 import type { StoreEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
-import { ErrorSchema, errorResponses, jsonContent } from '../http/schemas.ts';
+import { ErrorSchema, errorResponses, jsonBody, jsonContent } from '../http/schemas.ts';
 import { orderRecordById } from '../orders/load.ts';
 import { confirmTestCard } from '../payments/test-provider.ts';
 import { quoteShipping, totalsWith } from '../shipping/methods.ts';
@@ -61,7 +61,7 @@ const createIntentRoute = createRoute({
   method: 'post',
   path: '/payment-intents',
   summary: 'Create a payment intent for the cart total with the chosen shipping',
-  request: { query: StoreQuery, headers: cartHeaders, body: { required: true, content: { 'application/json': { schema: CreateIntentSchema } } } },
+  request: { query: StoreQuery, headers: cartHeaders, body: jsonBody(CreateIntentSchema) },
   responses: { 201: jsonContent(PaymentIntentSchema, 'The intent; confirm it in the browser with clientSecret'), ...failures },
 });
 const confirmTestRoute = createRoute({
@@ -70,7 +70,7 @@ const confirmTestRoute = createRoute({
   method: 'post',
   path: '/payment-intents/{id}/confirm',
   summary: 'Test provider only: pay an intent with a test card (4242… succeeds, 4000 0000 0000 0002 is declined)',
-  request: { query: StoreQuery, headers: cartHeaders, params: IntentIdParam, body: { required: true, content: { 'application/json': { schema: ConfirmTestIntentSchema } } } },
+  request: { query: StoreQuery, headers: cartHeaders, params: IntentIdParam, body: jsonBody(ConfirmTestIntentSchema) },
   responses: { 200: jsonContent(PaymentIntentSchema, 'The paid intent'), ...failures },
 });
 const placeOrderRoute = createRoute({
@@ -80,7 +80,7 @@ const placeOrderRoute = createRoute({
   path: '/checkout/place-order',
   summary: 'Place the order for the caller\'s cart (Idempotency-Key required)',
   description: 'Stock is taken atomically. Retrying with the same Idempotency-Key returns the first order (200, Idempotent-Replayed: true).',
-  request: { query: StoreQuery, headers: StoreHeaders.extend(IdempotencyHeaders.shape), body: { required: true, content: { 'application/json': { schema: PlaceOrderSchema } } } },
+  request: { query: StoreQuery, headers: StoreHeaders.extend(IdempotencyHeaders.shape), body: jsonBody(PlaceOrderSchema) },
   responses: { 201: jsonContent(OrderSchema, 'The new order'), 200: jsonContent(OrderSchema, 'The order of an earlier attempt with this key'), ...failures },
 });
 

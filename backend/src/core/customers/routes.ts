@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireCustomer } from '../auth/resolve-caller.ts';
 import type { AppEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
-import { ErrorSchema, errorResponses, jsonContent } from '../http/schemas.ts';
+import { ErrorSchema, errorResponses, jsonBody, jsonContent } from '../http/schemas.ts';
 import { deleteAddress, listAddresses, saveAddress } from './addresses.ts';
 import { changePassword } from './password.ts';
 import {
@@ -16,7 +16,6 @@ import {
 } from './schemas.ts';
 import { createCustomer, loadCustomer, updateCustomer } from './service.ts';
 
-const json = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
 const signedIn = { ...errorResponses, 401: jsonContent(ErrorSchema, 'No valid customer token') };
 const security = [{ bearerAuth: [] }];
 const noStore = { 'Cache-Control': 'no-store' };
@@ -26,7 +25,7 @@ const createCustomerRoute = createRoute({
   path: '/customers',
   tags: ['Customers'],
   summary: 'Create an account (joins the General group)',
-  request: { body: json(CreateCustomerSchema) },
+  request: { body: jsonBody(CreateCustomerSchema) },
   responses: { 201: jsonContent(CustomerSchema, 'Created'), 400: errorResponses[400], 409: jsonContent(ErrorSchema, 'Email already registered') },
 });
 const meRoute = createRoute({ method: 'get', path: '/customers/me', tags: ['Customers'], summary: 'The signed-in customer', security, responses: { 200: jsonContent(CustomerSchema, 'The customer'), ...signedIn } });
@@ -36,7 +35,7 @@ const updateMeRoute = createRoute({
   tags: ['Customers'],
   summary: 'Update name or email',
   security,
-  request: { body: json(UpdateCustomerSchema) },
+  request: { body: jsonBody(UpdateCustomerSchema) },
   responses: { 200: jsonContent(CustomerSchema, 'Updated'), ...signedIn, 409: jsonContent(ErrorSchema, 'Email already registered') },
 });
 const passwordRoute = createRoute({
@@ -45,7 +44,7 @@ const passwordRoute = createRoute({
   tags: ['Customers'],
   summary: 'Change the password (signs out other sessions)',
   security,
-  request: { body: json(ChangePasswordSchema) },
+  request: { body: jsonBody(ChangePasswordSchema) },
   responses: { 200: jsonContent(z.object({ status: z.literal('ok') }).openapi('PasswordChanged'), 'Changed'), ...signedIn },
 });
 const listAddressesRoute = createRoute({
@@ -62,7 +61,7 @@ const createAddressRoute = createRoute({
   tags: ['Customers'],
   summary: 'Add an address',
   security,
-  request: { body: json(AddressInputSchema) },
+  request: { body: jsonBody(AddressInputSchema) },
   responses: { 201: jsonContent(AddressSchema, 'Created'), ...signedIn },
 });
 const updateAddressRoute = createRoute({
@@ -71,7 +70,7 @@ const updateAddressRoute = createRoute({
   tags: ['Customers'],
   summary: 'Replace an address',
   security,
-  request: { params: AddressIdParam, body: json(AddressInputSchema) },
+  request: { params: AddressIdParam, body: jsonBody(AddressInputSchema) },
   responses: { 200: jsonContent(AddressSchema, 'Updated'), ...signedIn },
 });
 const deleteAddressRoute = createRoute({

@@ -38,5 +38,10 @@ export function jsonContent<T extends z.ZodType>(schema: T, description: string)
   return { description, content: { 'application/json': { schema } } };
 }
 
+/** A required JSON request body validated by `schema`. */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { 'application/json': { schema } } };
+}
+
 /** Timestamps on the wire: "YYYY-MM-DD HH:MM:SS", UTC. */
 export const Timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).openapi({ example: '2026-01-15 09:30:00' });
