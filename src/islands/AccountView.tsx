@@ -5,11 +5,13 @@ import { addressFromForm } from '../lib/client/checkout-form.ts';
 import { isSignedIn } from '../lib/client/session.ts';
 import { addAddress, deleteAddress, loadAddresses, loadCustomer, loadOrders, signOut } from '../lib/client/shop-actions.ts';
 import type { Customer, Order, SavedAddress } from '../lib/client/types.ts';
+import type { Country } from '../lib/content/schemas.ts';
 import { priceFormatter } from '../lib/format/price.ts';
+import AddressFields from './AddressFields.tsx';
 
 interface Props {
   locale: string;
-  countries: Array<{ id: string; name: string }>;
+  countries: Country[];
   defaultCountry: string;
 }
 
@@ -20,6 +22,7 @@ export default function AccountView(props: Props) {
   const [orders, setOrders] = createSignal<Order[] | null>(null);
   const [pending, setPending] = createSignal(false);
   const [error, setError] = createSignal<string | null>(null);
+  const [country, setCountry] = createSignal(props.defaultCountry);
 
   const attempt = async (action: () => Promise<void>) => {
     setError(null);
@@ -51,6 +54,7 @@ export default function AccountView(props: Props) {
       await addAddress({ ...addressFromForm(new FormData(form)), isDefaultShipping: addresses().length === 0 });
       setAddresses(await loadAddresses());
       form.reset();
+      setCountry(props.defaultCountry);
     });
   };
 
@@ -153,42 +157,7 @@ export default function AccountView(props: Props) {
               </Show>
               <form class="form-grid" method="post" onSubmit={saveAddress}>
                 <h3>Add an address</h3>
-                <div class="form-grid form-grid--2">
-                  <div class="field">
-                    <label for="ad-first">First name</label>
-                    <input class="input" id="ad-first" name="firstName" autocomplete="given-name" required />
-                  </div>
-                  <div class="field">
-                    <label for="ad-last">Last name</label>
-                    <input class="input" id="ad-last" name="lastName" autocomplete="family-name" required />
-                  </div>
-                  <div class="field">
-                    <label for="ad-street">Street address</label>
-                    <input class="input" id="ad-street" name="street" autocomplete="address-line1" required />
-                  </div>
-                  <div class="field">
-                    <label for="ad-city">City</label>
-                    <input class="input" id="ad-city" name="city" autocomplete="address-level2" required />
-                  </div>
-                  <div class="field">
-                    <label for="ad-postcode">Postcode</label>
-                    <input class="input" id="ad-postcode" name="postcode" autocomplete="postal-code" required />
-                  </div>
-                  <div class="field">
-                    <label for="ad-country">Country</label>
-                    <span class="select-wrap">
-                      <select class="select" id="ad-country" name="countryId" autocomplete="country" required>
-                        <For each={props.countries}>
-                          {(entry) => (
-                            <option value={entry.id} selected={entry.id === props.defaultCountry}>
-                              {entry.name}
-                            </option>
-                          )}
-                        </For>
-                      </select>
-                    </span>
-                  </div>
-                </div>
+                <AddressFields idPrefix="ad" countries={props.countries} country={country()} onCountryChange={setCountry} />
                 <button class="button" type="submit" disabled={pending()}>
                   {pending() ? 'Saving…' : 'Save address'}
                 </button>

@@ -21,6 +21,7 @@ import type { Cart, PaymentMethod, SavedAddress, ShippingMethod } from '../lib/c
 import { priceFormatter } from '../lib/format/price.ts';
 import type { Country } from '../lib/content/schemas.ts';
 import { addressFromForm, successHref } from '../lib/client/checkout-form.ts';
+import AddressFields from './AddressFields.tsx';
 
 interface Props {
   locale: string;
@@ -44,7 +45,6 @@ export default function CheckoutForm(props: Props) {
   let attemptKey = newIdempotencyKey();
 
   const format = () => priceFormatter(props.locale, cart()?.currency ?? 'USD');
-  const regions = () => props.countries.find((entry) => entry.id === country())?.regions ?? [];
   const shippingAmount = () => shipping().find((method) => method.code === shippingCode())?.amount ?? 0;
 
   onMount(async () => {
@@ -128,68 +128,7 @@ export default function CheckoutForm(props: Props) {
 
           <section class="panel" aria-labelledby="address-heading">
             <h2 id="address-heading">Shipping address</h2>
-            <div class="form-grid form-grid--2">
-              <div class="field">
-                <label for="co-first">First name</label>
-                <input class="input" id="co-first" name="firstName" value={saved()?.firstName ?? ''} autocomplete="given-name" required />
-              </div>
-              <div class="field">
-                <label for="co-last">Last name</label>
-                <input class="input" id="co-last" name="lastName" value={saved()?.lastName ?? ''} autocomplete="family-name" required />
-              </div>
-            </div>
-            <div class="field">
-              <label for="co-street">Street address</label>
-              <input class="input" id="co-street" name="street" value={saved()?.street[0] ?? ''} autocomplete="address-line1" required />
-            </div>
-            <div class="form-grid form-grid--2">
-              <div class="field">
-                <label for="co-city">City</label>
-                <input class="input" id="co-city" name="city" value={saved()?.city ?? ''} autocomplete="address-level2" required />
-              </div>
-              <div class="field">
-                <label for="co-postcode">Postcode</label>
-                <input class="input" id="co-postcode" name="postcode" value={saved()?.postcode ?? ''} autocomplete="postal-code" required />
-              </div>
-              <div class="field">
-                <label for="co-country">Country</label>
-                <span class="select-wrap">
-                  <select class="select" id="co-country" name="countryId" autocomplete="country" required onChange={(e) => setCountry(e.currentTarget.value)}>
-                    <For each={props.countries}>
-                      {(entry) => (
-                        <option value={entry.id} selected={entry.id === country()}>
-                          {entry.name}
-                        </option>
-                      )}
-                    </For>
-                  </select>
-                </span>
-              </div>
-              <div class="field">
-                <label for="co-region">Region</label>
-                <Show
-                  when={regions().length > 0}
-                  fallback={<input class="input" id="co-region" name="region" autocomplete="address-level1" value={saved()?.region ?? ''} />}
-                >
-                  <span class="select-wrap">
-                    <select class="select" id="co-region" name="region" autocomplete="address-level1" required>
-                      <option value="">Choose a region</option>
-                      <For each={regions()}>
-                        {(region) => (
-                          <option value={region.name} selected={region.name === saved()?.region}>
-                            {region.name}
-                          </option>
-                        )}
-                      </For>
-                    </select>
-                  </span>
-                </Show>
-              </div>
-            </div>
-            <div class="field">
-              <label for="co-phone">Phone (optional)</label>
-              <input class="input" id="co-phone" name="telephone" value={saved()?.telephone ?? ''} type="tel" autocomplete="tel" />
-            </div>
+            <AddressFields idPrefix="co" countries={props.countries} country={country()} onCountryChange={setCountry} initial={saved()} />
           </section>
 
           <section class="panel" aria-labelledby="shipping-heading">
