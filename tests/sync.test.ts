@@ -217,6 +217,33 @@ describe('a sync that fails', () => {
     expect(await shop.kv.get(`default:products:category:${tree[0].id}:page:1`)).toBe(listingBefore);
   });
 
+  it('takes back the new records it stored while fetching', async () => {
+    // The backend renames one product and edits another on page 1, then fails on page 3: the
+    // renamed record is a new key, stored before the failure was known, and must be gone again
+    // afterwards; the edited one replaces a record, so it must never have been written.
+    const pulseBefore = await shop.kv.get('pulse');
+    const [renamed, edited] = (await products('page=1&itemsPerPage=100')).member;
+    const editedBefore = await shop.kv.get(`default:product:${edited.urlKey}`);
+    shop.faults.transform(/^\/api\/rest\/v2\/products\?page=1&/, (body) => {
+      const collection = body as Collection<Product>;
+      collection.member[0] = { ...collection.member[0], urlKey: 'renamed-during-failed-sync' };
+      collection.member[1] = { ...collection.member[1], name: 'Edited during a failed sync' };
+      return collection;
+    });
+    shop.faults.failWhen(/^\/api\/rest\/v2\/products\?page=3&/);
+    try {
+      expect((await shop.manage('/sync/products')).status).toBe(502);
+    } finally {
+      shop.faults.reset();
+    }
+    expect(shop.faults.seen.some((request) => request.path.startsWith('/api/rest/v2/products?page=3&'))).toBe(true);
+    expect(await shop.kv.get('default:product:renamed-during-failed-sync')).toBeNull();
+    expect(await shop.kv.get(`default:product:${renamed.urlKey}`)).not.toBeNull();
+    expect(await shop.kv.get(`default:product:${edited.urlKey}`)).toBe(editedBefore);
+    expect((await page('/renamed-during-failed-sync')).status).toBe(404);
+    expect(await shop.kv.get('pulse')).toBe(pulseBefore);
+  });
+
   it('answers 502 naming what failed and leaves KV and pulse untouched', async () => {
     const pulseBefore = await shop.kv.get('pulse');
     const configBefore = await shop.kv.get('default:config');

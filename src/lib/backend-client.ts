@@ -145,13 +145,24 @@ export function createBackendClient(options: BackendClientOptions) {
     return first === undefined ? null : parse(path, schema, first, what);
   }
 
-  /** Follows every page of a paged collection and validates each record on the way. */
-  async function getAllPages<T>(path: string, store: string, schema: z.ZodType<T>, what: string): Promise<T[]> {
+  /**
+   * Follows every page of a paged collection and validates each record on the way. `onPage` sees
+   * each page's validated records as soon as they arrive (the sync starts writing while it fetches).
+   */
+  async function getAllPages<T>(
+    path: string,
+    store: string,
+    schema: z.ZodType<T>,
+    what: string,
+    onPage?: (records: T[]) => void,
+  ): Promise<T[]> {
     const records: T[] = [];
     for (let page = 1; ; page++) {
       const query = { page: String(page), itemsPerPage: String(SYNC_PAGE_SIZE) };
       const body = parse(path, collectionSchema, await getJson(path, store, query), 'collection');
-      body.member.forEach((item, index) => records.push(parse(path, schema, item, `${what} #${records.length + index + 1}`)));
+      const pageRecords = body.member.map((item, index) => parse(path, schema, item, `${what} #${records.length + index + 1}`));
+      records.push(...pageRecords);
+      onPage?.(pageRecords);
       if (body.member.length === 0 || page * body.itemsPerPage >= body.totalItems) return records;
     }
   }
@@ -206,8 +217,8 @@ export function createBackendClient(options: BackendClientOptions) {
       const body = parse('/categories', treeSchema, await getJson('/categories', store), 'category tree');
       return parse('/categories', categoryTreeSchema, body.member, 'category tree');
     },
-    products(store: string): Promise<Product[]> {
-      return getAllPages('/products', store, productSchema, 'product');
+    products(store: string, onPage?: (products: Product[]) => void): Promise<Product[]> {
+      return getAllPages('/products', store, productSchema, 'product', onPage);
     },
     async product(store: string, id: number): Promise<Product> {
       const path = `/products/${id}`;

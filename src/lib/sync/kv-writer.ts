@@ -1,10 +1,16 @@
 /**
- * Applies sync parts to KV: puts every entry whose content changed, then removes keys the backend
- * no longer has. Each entry carries a content hash in its key metadata; listing a part's prefixes
- * (needed anyway to find stale keys) returns those hashes, so unchanged records cost no write.
- * That keeps a no-op or small sync cheap, and within Workers' per-invocation KV operation budget.
+ * Applies a sync to KV. Each entry carries a content hash in its key metadata; listing the owned
+ * prefixes (needed anyway to find stale keys) returns those hashes, so an unchanged record costs
+ * no write. That keeps a no-op or small sync cheap, and within Workers' per-invocation KV budget.
+ *
+ * Writing starts while the sync is still fetching. An entry staged early whose key does not exist
+ * yet is stored at once: it replaces nothing, so no previous content is at stake, and on a first
+ * sync of a large catalog most of KV's write time overlaps the backend's fetch time. Entries that
+ * would replace a record wait for `commit`, which runs only once every part has succeeded. A
+ * failed sync calls `rollback`, which deletes the keys stored early: KV holds what it held before.
  */
-import type { SyncPart } from './parts.ts';
+import pLimit from 'p-limit';
+import type { KvEntry } from './parts.ts';
 
 /** Parallel KV operations at once: enough to hide latency on a large first sync. */
 const CONCURRENCY = 64;
@@ -15,32 +21,80 @@ export interface WriteReport {
   deleted: number;
 }
 
-async function inBatches<T>(items: T[], run: (item: T) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < items.length; start += CONCURRENCY) {
-    await Promise.all(items.slice(start, start + CONCURRENCY).map(run));
+export interface KvWrite {
+  /** Stores at once the entries whose keys are new; the rest wait for `commit`. */
+  stage(entries: KvEntry[]): void;
+  /** Writes every changed entry not yet stored, then deletes owned keys absent from `entries`. */
+  commit(entries: KvEntry[]): Promise<WriteReport>;
+  /** Deletes what `stage` stored; later stages are ignored. */
+  rollback(): Promise<void>;
+}
+
+/** Every key under the prefixes with the content hash its metadata records (if any). */
+async function listHashes(kv: KVNamespace, prefixes: string[]): Promise<Map<string, string | undefined>> {
+  const hashes = new Map<string, string | undefined>();
+  for (const prefix of prefixes) {
+    let cursor: string | undefined;
+    do {
+      const page = await kv.list<{ hash?: string }>({ prefix, cursor });
+      for (const key of page.keys) hashes.set(key.name, key.metadata?.hash);
+      cursor = page.list_complete ? undefined : page.cursor;
+    } while (cursor);
   }
+  return hashes;
 }
 
-/** Every key under a prefix with the content hash its metadata records (if any). */
-async function listHashes(kv: KVNamespace, prefix: string, into: Map<string, string | undefined>): Promise<void> {
-  let cursor: string | undefined;
-  do {
-    const page = await kv.list<{ hash?: string }>({ prefix, cursor });
-    for (const key of page.keys) into.set(key.name, key.metadata?.hash);
-    cursor = page.list_complete ? undefined : page.cursor;
-  } while (cursor);
+/** A promise awaited later: marked handled now, so a failure before then is not reported as unhandled. */
+function deferred<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
-export async function writeParts(kv: KVNamespace, parts: SyncPart[]): Promise<WriteReport> {
-  const existing = new Map<string, string | undefined>();
-  for (const prefix of parts.flatMap((part) => part.ownedPrefixes)) await listHashes(kv, prefix, existing);
+/** A write to KV for a sync that owns the keys under `prefixes` (the only keys it may delete). */
+export function openKvWrite(kv: KVNamespace, prefixes: string[]): KvWrite {
+  const limit = pLimit(CONCURRENCY);
+  const existing = deferred(listHashes(kv, prefixes));
+  const storedEarly = new Set<string>();
+  const staging: Promise<unknown>[] = [];
+  // A failed part rejects while other pages of its own may still be on their way here.
+  let rolledBack = false;
+  const put = (entry: KvEntry) => kv.put(entry.key, entry.value, { metadata: { ...entry.metadata, hash: entry.hash } });
+  // Only under a listed prefix is a key missing from the listing known to be new.
+  const isNew = (hashes: Map<string, unknown>, key: string) =>
+    !hashes.has(key) && prefixes.some((prefix) => key.startsWith(prefix));
 
-  const entries = parts.flatMap((part) => part.entries);
-  const changed = entries.filter((entry) => existing.get(entry.key) !== entry.hash);
-  await inBatches(changed, (entry) => kv.put(entry.key, entry.value, { metadata: { ...entry.metadata, hash: entry.hash } }));
+  return {
+    stage(entries) {
+      if (rolledBack) return;
+      const storing = existing.then((hashes) =>
+        Promise.all(
+          entries
+            .filter((entry) => isNew(hashes, entry.key))
+            .map((entry) => {
+              storedEarly.add(entry.key);
+              return limit(() => put(entry));
+            }),
+        ),
+      );
+      staging.push(deferred(storing));
+    },
 
-  const kept = new Set(entries.map((entry) => entry.key));
-  const stale = [...existing.keys()].filter((key) => !kept.has(key));
-  await inBatches(stale, (key) => kv.delete(key));
-  return { written: changed.length, unchanged: entries.length - changed.length, deleted: stale.length };
+    async commit(entries) {
+      await Promise.all(staging);
+      const hashes = await existing;
+      const changed = entries.filter((entry) => !storedEarly.has(entry.key) && hashes.get(entry.key) !== entry.hash);
+      await Promise.all(changed.map((entry) => limit(() => put(entry))));
+      const kept = new Set(entries.map((entry) => entry.key));
+      const stale = [...hashes.keys()].filter((key) => !kept.has(key));
+      await Promise.all(stale.map((key) => limit(() => kv.delete(key))));
+      const written = changed.length + storedEarly.size;
+      return { written, unchanged: entries.length - written, deleted: stale.length };
+    },
+
+    async rollback() {
+      rolledBack = true;
+      await Promise.allSettled(staging);
+      await Promise.allSettled([...storedEarly].map((key) => limit(() => kv.delete(key))));
+    },
+  };
 }

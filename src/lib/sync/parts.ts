@@ -1,10 +1,12 @@
 /**
  * What each entity type of the sync fetches from the backend and which KV entries it becomes.
- * Building a part does all fetching and validation and no writing, so a failure anywhere leaves
- * KV untouched (DECISIONS.md 3).
+ * Building a part fetches and validates and writes nothing itself: it hands products to `stage`
+ * page by page, and the KV writer decides what may be stored before the whole sync has succeeded
+ * (see kv-writer.ts), so a failure anywhere leaves the previous content untouched (DECISIONS.md 3).
  */
 import type { BackendClient } from '../backend-client.ts';
 import { contentKeys } from '../content/keys.ts';
+import type { Product } from '../content/schemas.ts';
 import { buildListingPages, flattenCategories } from '../catalog/listing.ts';
 import { B2B_MODULES, withB2bPlugins } from './b2b-plugins.ts';
 import { sha256Hex } from './pulse.ts';
@@ -42,11 +44,29 @@ export interface SyncPart {
   /** How many records of the type this part holds (the `synced` counts). */
   count: number;
   entries: KvEntry[];
-  /** Keys under these prefixes that the part does not hold are gone from the backend: deleted. */
-  ownedPrefixes: string[];
 }
 
-type PartBuilder = (client: BackendClient, store: string) => Promise<Omit<SyncPart, 'store' | 'type'>>;
+/** Takes entries that are ready before their part is complete. */
+export type Stage = (entries: KvEntry[]) => void;
+
+type PartBuilder = (client: BackendClient, store: string, stage: Stage) => Promise<Omit<SyncPart, 'store' | 'type'>>;
+
+/** Keys under these prefixes that a part does not hold are gone from the backend: deleted. */
+const prefixesOwned: Record<SyncType, (store: string) => string[]> = {
+  config: () => [],
+  categories: () => [],
+  products: (store) => [contentKeys.productPrefix(store), contentKeys.listingPrefix(store)],
+  cmsPages: (store) => [contentKeys.cmsPrefix(store)],
+  blogPosts: (store) => [contentKeys.blogPrefix(store)],
+  countries: () => [],
+};
+
+export function ownedPrefixes(store: string, type: SyncType): string[] {
+  return prefixesOwned[type](store);
+}
+
+const productEntries = (store: string, products: Product[]) =>
+  Promise.all(products.map((product) => entry(contentKeys.product(store, product.urlKey), product, { updatedAt: product.updatedAt })));
 
 const builders: Record<SyncType, PartBuilder> = {
   async config(client, store) {
@@ -56,34 +76,34 @@ const builders: Record<SyncType, PartBuilder> = {
       ...B2B_MODULES.map((module) => client.b2bPlugin(store, module)),
     ]);
     const config = withB2bPlugins(base, probed.filter((manifest) => manifest !== null));
-    return { count: 1, entries: [await entry(contentKeys.config(store), config)], ownedPrefixes: [] };
+    return { count: 1, entries: [await entry(contentKeys.config(store), config)] };
   },
   async categories(client, store) {
     const tree = await client.categories(store);
     return {
       count: flattenCategories(tree).length,
       entries: [await entry(contentKeys.categories(store), tree)],
-      ownedPrefixes: [],
     };
   },
-  async products(client, store) {
+  async products(client, store, stage) {
+    // Each page of products is staged as it arrives; listing pages need them all, so they come last.
+    const pages: Promise<KvEntry[]>[] = [];
+    const onPage = (products: Product[]) => {
+      pages.push(
+        productEntries(store, products).then((entries) => {
+          stage(entries);
+          return entries;
+        }),
+      );
+    };
     // The tree decides which listing pages exist; it is read, not stored, by this part.
-    const [products, tree] = await Promise.all([client.products(store), client.categories(store)]);
-    const productEntries = await Promise.all(
-      products.map((product) =>
-        entry(contentKeys.product(store, product.urlKey), product, { updatedAt: product.updatedAt }),
-      ),
-    );
-    const pageEntries = await Promise.all(
+    const [products, tree] = await Promise.all([client.products(store, onPage), client.categories(store)]);
+    const listingEntries = await Promise.all(
       buildListingPages(tree, products).map((page) =>
         entry(contentKeys.listingPage(store, page.categoryId, page.page), page),
       ),
     );
-    return {
-      count: products.length,
-      entries: [...productEntries, ...pageEntries],
-      ownedPrefixes: [contentKeys.productPrefix(store), contentKeys.listingPrefix(store)],
-    };
+    return { count: products.length, entries: [...(await Promise.all(pages)).flat(), ...listingEntries] };
   },
   async cmsPages(client, store) {
     const pages = await client.cmsPages(store);
@@ -92,7 +112,6 @@ const builders: Record<SyncType, PartBuilder> = {
       entries: await Promise.all(
         pages.map((page) => entry(contentKeys.cms(store, page.identifier), page, { updatedAt: page.updatedAt })),
       ),
-      ownedPrefixes: [contentKeys.cmsPrefix(store)],
     };
   },
   async blogPosts(client, store) {
@@ -102,7 +121,6 @@ const builders: Record<SyncType, PartBuilder> = {
       entries: await Promise.all(
         posts.map((post) => entry(contentKeys.blog(store, post.identifier), post, { updatedAt: post.updatedAt })),
       ),
-      ownedPrefixes: [contentKeys.blogPrefix(store)],
     };
   },
   async countries(client, store) {
@@ -110,11 +128,10 @@ const builders: Record<SyncType, PartBuilder> = {
     return {
       count: countries.length,
       entries: [await entry(contentKeys.countries(store), countries)],
-      ownedPrefixes: [],
     };
   },
 };
 
-export async function buildPart(client: BackendClient, store: string, type: SyncType): Promise<SyncPart> {
-  return { store, type, ...(await builders[type](client, store)) };
+export async function buildPart(client: BackendClient, store: string, type: SyncType, stage: Stage): Promise<SyncPart> {
+  return { store, type, ...(await builders[type](client, store, stage)) };
 }

@@ -1,13 +1,14 @@
 /**
  * A sync: fetch and validate every requested part for every requested store, and only when all
- * succeeded write them and then `pulse` (SPEC.md sync rule 1, DECISIONS.md 3 and 4).
+ * succeeded replace records and then `pulse` (SPEC.md sync rule 1, DECISIONS.md 3 and 4). New keys
+ * are stored while fetching and taken back if the sync fails (kv-writer.ts).
  */
 import { BackendError, type BackendClient } from '../backend-client.ts';
 import { forgetMemos } from '../cache/isolate-memo.ts';
 import { readPulse } from '../content/content-store.ts';
 import { PULSE_KEY } from '../content/keys.ts';
-import { writeParts, type WriteReport } from './kv-writer.ts';
-import { buildPart, type SyncPart, type SyncType } from './parts.ts';
+import { openKvWrite, type KvWrite, type WriteReport } from './kv-writer.ts';
+import { buildPart, ownedPrefixes, type Stage, type SyncPart, type SyncType } from './parts.ts';
 import { digestEntries, nextPulse } from './pulse.ts';
 
 export interface SyncRequest {
@@ -28,11 +29,29 @@ export type SyncOutcome =
   | { success: false; errors: SyncFailure[]; duration: string }
   | { success: false; unknownStore: string };
 
+/** Takes back what the sync stored early, and what this isolate may have memoized of it. */
+async function undo(write: KvWrite): Promise<void> {
+  await write.rollback();
+  forgetMemos();
+}
+
 const seconds = (startedAt: number) => `${((Date.now() - startedAt) / 1000).toFixed(2)}s`;
 
 function toFailure(error: unknown, type: SyncFailure['type'], store?: string): SyncFailure {
   if (error instanceof BackendError) return { type, store, path: error.path, message: error.message };
   throw error;
+}
+
+/** Every part, each built in parallel; a part that failed becomes a failure naming its store and type. */
+async function buildParts(client: BackendClient, jobs: Array<{ store: string; type: SyncType }>, stage: Stage) {
+  const settled = await Promise.allSettled(jobs.map(({ store, type }) => buildPart(client, store, type, stage)));
+  const parts: SyncPart[] = [];
+  const errors: SyncFailure[] = [];
+  settled.forEach((result, index) => {
+    if (result.status === 'fulfilled') parts.push(result.value);
+    else errors.push(toFailure(result.reason, jobs[index].type, jobs[index].store));
+  });
+  return { parts, errors };
 }
 
 export async function runSync(client: BackendClient, kv: KVNamespace, request: SyncRequest): Promise<SyncOutcome> {
@@ -49,16 +68,22 @@ export async function runSync(client: BackendClient, kv: KVNamespace, request: S
   }
 
   const jobs = stores.flatMap((store) => request.types.map((type) => ({ store, type })));
-  const settled = await Promise.allSettled(jobs.map(({ store, type }) => buildPart(client, store, type)));
-  const parts: SyncPart[] = [];
-  const errors: SyncFailure[] = [];
-  settled.forEach((result, index) => {
-    if (result.status === 'fulfilled') parts.push(result.value);
-    else errors.push(toFailure(result.reason, jobs[index].type, jobs[index].store));
-  });
-  if (errors.length > 0) return { success: false, errors, duration: seconds(startedAt) };
+  const write = openKvWrite(kv, jobs.flatMap(({ store, type }) => ownedPrefixes(store, type)));
+  let parts: SyncPart[];
+  let written: WriteReport;
+  try {
+    const built = await buildParts(client, jobs, write.stage);
+    if (built.errors.length > 0) {
+      await undo(write);
+      return { success: false, errors: built.errors, duration: seconds(startedAt) };
+    }
+    parts = built.parts;
+    written = await write.commit(parts.flatMap((part) => part.entries));
+  } catch (error) {
+    await undo(write);
+    throw error;
+  }
 
-  const written = await writeParts(kv, parts);
   const digests: Record<string, string> = {};
   for (const part of parts) digests[`${part.store}:${part.type}`] = await digestEntries(part.entries);
   const pulse = await nextPulse(await readPulse(kv), digests, new Date());
