@@ -60,6 +60,18 @@ describe.each(dialects)('customers (%s)', (dialect) => {
     expect((await shop.send('PUT', '/api/rest/v2/customers/me', { json: { email: 'x' }, headers: auth })).status).toBe(400);
   });
 
+  it('names each refused profile field with a message a shopper can act on', async () => {
+    const auth = await bearerFor(shop, { email: account.email, password: account.password });
+    const refused = await shop.send('PUT', '/api/rest/v2/customers/me', { json: { firstName: '   ', lastName: 'x'.repeat(101), email: 'not-an-email' }, headers: auth });
+    expect([refused.status, refused.body.error]).toEqual([400, 'invalid_request']);
+    expect(refused.body.details).toEqual([
+      { location: 'json', field: 'email', message: 'Enter an email address like name@example.com.' },
+      { location: 'json', field: 'firstName', message: 'Required.' },
+      { location: 'json', field: 'lastName', message: 'At most 100 characters.' },
+    ]);
+    expect((await shop.send<Customer>('GET', '/api/rest/v2/customers/me', { headers: auth })).body.firstName).toBe('Renamed');
+  });
+
   it('keeps an address book with one default shipping address', async () => {
     const auth = await bearerFor(shop, { email: account.email, password: account.password });
     const first = await shop.send<Address>('POST', '/api/rest/v2/customers/me/addresses', { json: { ...usAddress, isDefaultShipping: true }, headers: auth });

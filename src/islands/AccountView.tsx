@@ -1,4 +1,7 @@
-/** The signed-in customer's profile, address book and order history; a prompt to sign in otherwise. */
+/**
+ * The signed-in customer's profile (with its edit and password forms), address book and order
+ * history; a prompt to sign in otherwise.
+ */
 import { createSignal, For, onMount, Show } from 'solid-js';
 import { errorMessage, optionSummary } from '../lib/client/display.ts';
 import { addressFromForm } from '../lib/client/checkout-form.ts';
@@ -8,6 +11,8 @@ import type { Customer, Order, SavedAddress } from '../lib/client/types.ts';
 import type { Country } from '../lib/content/schemas.ts';
 import { priceFormatter } from '../lib/format/price.ts';
 import AddressFields from './AddressFields.tsx';
+import PasswordForm from './PasswordForm.tsx';
+import ProfileForm from './ProfileForm.tsx';
 
 interface Props {
   locale: string;
@@ -88,12 +93,16 @@ export default function AccountView(props: Props) {
               <p data-testid="profile-name">
                 {me().firstName} {me().lastName}
               </p>
-              <p class="muted">{me().email}</p>
+              <p class="muted" data-testid="profile-email">
+                {me().email}
+              </p>
               <p>
                 <button class="button button--secondary" type="button" onClick={logOut} disabled={pending()}>
                   Sign out
                 </button>
               </p>
+              <ProfileForm customer={me()} onSaved={setCustomer} />
+              <PasswordForm email={me().email} />
             </section>
 
             <section class="panel" aria-labelledby="orders-heading">

@@ -2,15 +2,11 @@
 import { createSignal, Show } from 'solid-js';
 import { useHydrated } from '../lib/client/hydrated.ts';
 import { errorMessage } from '../lib/client/display.ts';
+import { formText } from '../lib/client/form-data.ts';
 import { register, signIn } from '../lib/client/shop-actions.ts';
 
 interface Props {
   mode: 'login' | 'register';
-}
-
-function field(data: FormData, name: string): string {
-  const value = data.get(name);
-  return typeof value === 'string' ? value.trim() : '';
 }
 
 export default function SignInForm(props: Props) {
@@ -25,10 +21,10 @@ export default function SignInForm(props: Props) {
     setError(null);
     setPending(true);
     try {
-      const email = field(data, 'email');
+      const email = formText(data, 'email');
       const password = String(data.get('password') ?? '');
       if (props.mode === 'register') {
-        await register({ email, password, firstName: field(data, 'firstName'), lastName: field(data, 'lastName') });
+        await register({ email, password, firstName: formText(data, 'firstName'), lastName: formText(data, 'lastName') });
       } else {
         await signIn(email, password);
       }

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryNode, ListingPage, Product } from '../../src/lib/content/schemas.ts';
-import { launchChromium, screenshot, seriousViolations, watchedPage, type WatchedPage } from '../support/browser.ts';
+import { expectAccessible, expectNoProblems, launchChromium, screenshot, watchedPage } from '../support/browser.ts';
 import { startShop, type TestShop } from '../support/shop.ts';
 
 const JS_BUDGET_BYTES = 30 * 1024;
@@ -51,16 +51,6 @@ afterAll(async () => {
 });
 
 const url = (path: string) => `${shop.storefront.url}${path}`;
-
-async function expectAccessible(page: Page): Promise<void> {
-  expect(await seriousViolations(page), page.url()).toEqual([]);
-}
-
-/** No console errors (CSP violations included) or failed loads, except those the test caused on purpose. */
-function expectNoProblems(watched: WatchedPage, expected?: RegExp): void {
-  const unexpected = watched.problems.filter((problem) => !expected?.test(problem));
-  expect(unexpected, 'console errors (CSP violations, exceptions)').toEqual([]);
-}
 
 async function fillAddress(page: Page): Promise<void> {
   await page.getByLabel('First name').fill('Ada');

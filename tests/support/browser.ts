@@ -5,6 +5,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { ROOT } from '../../scripts/lib/processes.ts';
 
 export const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots');
@@ -62,4 +63,14 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) }));
   });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await seriousViolations(page), page.url()).toEqual([]);
+}
+
+/** No console errors (CSP violations included) or failed loads, except those the test caused on purpose. */
+export function expectNoProblems(watched: WatchedPage, expected?: RegExp): void {
+  const unexpected = watched.problems.filter((problem) => !expected?.test(problem));
+  expect(unexpected, 'console errors (CSP violations, exceptions)').toEqual([]);
 }

@@ -75,4 +75,20 @@ describe('api client', () => {
     expect(sentHeaders(0).get('Idempotency-Key')).toBe('k-1');
     await expect(api('/cart')).rejects.toMatchObject({ status: 0, code: 'network' });
   });
+
+  it("keeps the backend's message per field so a form can show it by the field", async () => {
+    const details = [
+      { location: 'json', field: 'email', message: 'Already registered.' },
+      { location: 'json', field: 'email', message: 'A second complaint.' },
+      { location: 'json', field: 'newPassword', message: 'At least 8 characters.' },
+      { location: 'json', message: 'no field' },
+      'not an object',
+    ];
+    answers.push(json(409, { error: 'email_taken', message: 'An account with this email already exists.', details }), json(400, { error: 'x', details: 'text' }));
+    await expect(api('/customers/me', { method: 'PUT', body: {} })).rejects.toMatchObject({
+      message: 'An account with this email already exists.',
+      fields: { email: 'Already registered.', newPassword: 'At least 8 characters.' },
+    });
+    await expect(api('/customers/me')).rejects.toMatchObject({ fields: {} });
+  });
 });

@@ -10,12 +10,15 @@ import type { TokenAnswer } from './types.ts';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The backend's message per request field (its 4xx `details`), for forms to show by the field. */
+  readonly fields: Record<string, string>;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
 }
 
@@ -87,7 +90,7 @@ async function read<T>(response: Response): Promise<T> {
 }
 
 function errorFrom(status: number, data: unknown): ApiError {
-  const body = (data ?? {}) as { error?: unknown; message?: unknown; error_description?: unknown };
+  const body = (data ?? {}) as { error?: unknown; message?: unknown; error_description?: unknown; details?: unknown };
   const code = typeof body.error === 'string' ? body.error : `http_${status}`;
   const message =
     typeof body.message === 'string'
@@ -95,7 +98,22 @@ function errorFrom(status: number, data: unknown): ApiError {
       : typeof body.error_description === 'string'
         ? body.error_description
         : `Something went wrong (HTTP ${status}). Please try again.`;
-  return new ApiError(status, code, message);
+  return new ApiError(status, code, message, fieldMessages(body.details));
+}
+
+/**
+ * `details` of a backend error, `[{location, field, message}]`, as field → first message. Checked
+ * by hand rather than with zod, which would add its weight to every island (the product page's
+ * budget included); anything of another shape is ignored and the top-level message still shows.
+ */
+function fieldMessages(details: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!Array.isArray(details)) return fields;
+  for (const entry of details as unknown[]) {
+    const { field, message } = (entry ?? {}) as { field?: unknown; message?: unknown };
+    if (typeof field === 'string' && field !== '' && typeof message === 'string' && !Object.hasOwn(fields, field)) fields[field] = message;
+  }
+  return fields;
 }
 
 /** A fresh access token from the refresh token, or null (signed out) when that is refused. */

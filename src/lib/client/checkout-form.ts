@@ -1,21 +1,17 @@
 /** Turning the checkout form into the backend's address, and where the shopper goes after. */
+import { formText } from './form-data.ts';
 import type { Address } from './types.ts';
 
-function text(data: FormData, name: string): string {
-  const value = data.get(name);
-  return typeof value === 'string' ? value.trim() : '';
-}
-
 export function addressFromForm(data: FormData): Address {
-  const region = text(data, 'region');
-  const telephone = text(data, 'telephone');
+  const region = formText(data, 'region');
+  const telephone = formText(data, 'telephone');
   return {
-    firstName: text(data, 'firstName'),
-    lastName: text(data, 'lastName'),
-    street: [text(data, 'street')],
-    city: text(data, 'city'),
-    postcode: text(data, 'postcode'),
-    countryId: text(data, 'countryId'),
+    firstName: formText(data, 'firstName'),
+    lastName: formText(data, 'lastName'),
+    street: [formText(data, 'street')],
+    city: formText(data, 'city'),
+    postcode: formText(data, 'postcode'),
+    countryId: formText(data, 'countryId'),
     region: region || null,
     telephone: telephone || null,
   };

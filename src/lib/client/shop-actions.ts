@@ -3,6 +3,7 @@
  * the local session and the header's cart count in step.
  */
 import { api, newIdempotencyKey, tokensFromAnswer } from './api-client.ts';
+import { errorMessage } from './display.ts';
 import { announceCartCount, customerTokens, saveCartToken, saveCustomerTokens } from './session.ts';
 import type {
   AddCartItem,
@@ -71,6 +72,32 @@ export const addAddress = (address: Address & { isDefaultShipping?: boolean }): 
   api<SavedAddress>('/customers/me/addresses', { method: 'POST', body: address });
 export const deleteAddress = (id: number): Promise<unknown> => api(`/customers/me/addresses/${id}`, { method: 'DELETE' });
 export const loadOrders = async (): Promise<Order[]> => (await api<Collection<Order>>('/customers/me/orders')).member;
+
+export interface Profile {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export const updateProfile = (profile: Profile): Promise<Customer> => api<Customer>('/customers/me', { method: 'PUT', body: profile });
+
+/**
+ * Change the password, then sign in again with the new one. The backend ends every refresh-token
+ * family on a change, this device's included, so keeping the old tokens would silently sign the
+ * shopper out when the access token expires; a fresh sign-in keeps this device signed in while
+ * every other device has to use the new password.
+ */
+export async function changePassword(email: string, currentPassword: string, newPassword: string): Promise<void> {
+  await api<{ status: 'ok' }>('/customers/me/password', { method: 'PUT', body: { currentPassword, newPassword } });
+  try {
+    await signIn(email, newPassword);
+  } catch (failure) {
+    saveCustomerTokens(null);
+    throw new Error(`Your password is changed, but signing you in again failed (${errorMessage(failure)}). Please sign in with the new password.`, {
+      cause: failure,
+    });
+  }
+}
 
 /** The product as the signed-in customer sees it (the backend answers caller-specific prices). */
 export const loadCustomerPrice = async (productId: number): Promise<number | null> =>

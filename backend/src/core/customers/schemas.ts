@@ -11,14 +11,16 @@ export const Password = z
   .max(128, 'At most 128 characters.')
   .refine((value) => /\p{L}/u.test(value) && /[^\p{L}]/u.test(value), 'Use letters and at least one digit or symbol.');
 
-const Name = z.string().trim().min(1).max(100);
+// Messages are written for shoppers: the storefront's account forms show them by the field.
+const Name = z.string().trim().min(1, 'Required.').max(100, 'At most 100 characters.');
+const Email = z.email('Enter an email address like name@example.com.').max(254, 'At most 254 characters.');
 
 export const CreateCustomerSchema = z
-  .object({ email: z.email().max(254), password: Password, firstName: Name, lastName: Name })
+  .object({ email: Email, password: Password, firstName: Name, lastName: Name })
   .openapi('CreateCustomer');
 
 export const UpdateCustomerSchema = z
-  .object({ email: z.email().max(254).optional(), firstName: Name.optional(), lastName: Name.optional() })
+  .object({ email: Email.optional(), firstName: Name.optional(), lastName: Name.optional() })
   .openapi('UpdateCustomer');
 
 export const ChangePasswordSchema = z.object({ currentPassword: z.string().min(1), newPassword: Password }).openapi('ChangePassword');

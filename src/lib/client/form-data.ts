@@ -1,0 +1,5 @@
+/** Reading the islands' forms: one text field, trimmed, empty when absent or a file. */
+export function formText(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+}
