@@ -1,11 +1,13 @@
 /**
- * The add-to-cart button of a product's buy form. The form itself (options, quantities) is server
- * HTML; this island reads it on submit, shows the variant the chosen options pick (price, stock,
- * image) and reports progress and errors. Without JavaScript the server-rendered note stands.
+ * The add-to-cart button of a product's buy form. The form itself (options, bundle selections,
+ * downloads, gift card details, quantities) is server HTML; this island reads it on submit, shows
+ * the variant the chosen options pick (price, stock, image) or the price of the chosen bundle or
+ * downloads, and reports progress and errors. Without JavaScript the server-rendered note stands.
  */
 import { createSignal, onCleanup, onMount, Show } from 'solid-js';
+import { configuredPrice } from '../lib/catalog/purchase-choices.ts';
 import {
-  cartRequests,
+  cartRequest,
   chosenOptions,
   customerPriceDiffers,
   matchingVariant,
@@ -33,11 +35,14 @@ export default function AddToCart(props: Props) {
   const [error, setError] = createSignal<string | null>(null);
   const [customerPrice, setCustomerPrice] = createSignal<number | null>(null);
   const [variant, setVariant] = createSignal<VariantSummary | null>(null);
+  const [choicePrice, setChoicePrice] = createSignal<number | null>(null);
   let form: HTMLFormElement | null = null;
 
-  const pickVariant = () => {
-    if (!form || props.info.type !== 'configurable') return;
-    setVariant(matchingVariant(props.info, chosenOptions(new FormData(form), props.info.optionCodes)));
+  const followChoice = () => {
+    if (!form) return;
+    const data = new FormData(form);
+    if (props.info.type === 'configurable') setVariant(matchingVariant(props.info, chosenOptions(data, props.info.optionCodes)));
+    setChoicePrice(configuredPrice(props.info, data));
   };
 
   const submit = async (event: SubmitEvent) => {
@@ -45,16 +50,14 @@ export default function AddToCart(props: Props) {
     if (!form || pending()) return;
     setAddedCount(null);
     setError(null);
-    const requests = cartRequests(props.info, new FormData(form));
-    if (requests.length === 0) {
+    const request = cartRequest(props.info, new FormData(form));
+    if (!request) {
       setError('Choose a quantity for at least one item.');
       return;
     }
     setPending(true);
     try {
-      let count = 0;
-      for (const request of requests) count = (await addToCart(request)).itemsQty;
-      setAddedCount(count);
+      setAddedCount((await addToCart(request)).itemsQty);
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
@@ -66,8 +69,8 @@ export default function AddToCart(props: Props) {
     form = document.getElementById(props.formId) as HTMLFormElement | null;
     if (!form) return;
     form.addEventListener('submit', submit);
-    form.addEventListener('change', pickVariant);
-    pickVariant();
+    form.addEventListener('change', followChoice);
+    followChoice();
     if (isSignedIn()) {
       // The page is the guest view; a customer group may have its own price (or see a withheld one).
       loadCustomerPrice(props.info.id).then(
@@ -77,7 +80,7 @@ export default function AddToCart(props: Props) {
     }
     onCleanup(() => {
       form?.removeEventListener('submit', submit);
-      form?.removeEventListener('change', pickVariant);
+      form?.removeEventListener('change', followChoice);
     });
   });
 
@@ -91,6 +94,11 @@ export default function AddToCart(props: Props) {
             Your price: {format(price())}
           </p>
         )}
+      </Show>
+      <Show when={choicePrice() !== null}>
+        <p class="variant-price" data-testid="choice-price" aria-live="polite">
+          {props.info.type === 'bundle' ? 'Your bundle' : 'With your downloads'}: {format(choicePrice() ?? 0)}
+        </p>
       </Show>
       <Show when={variant()}>
         {(picked) => (

@@ -4,15 +4,12 @@
  * with the test card; register, order, sign out and in, see the order; search; the JavaScript
  * budget of a product page; axe-core on the key pages; a screenshot of each main page.
  */
-import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryNode, ListingPage, Product } from '../../src/lib/content/schemas.ts';
-import { expectAccessible, expectNoProblems, launchChromium, screenshot, watchedPage } from '../support/browser.ts';
+import { expectAccessible, expectNoProblems, JS_BUDGET_BYTES, launchChromium, productPageScripts, screenshot, watchedPage } from '../support/browser.ts';
+import { fillAddress, placeOrder, TEST_CARD } from '../support/checkout-page.ts';
 import { startShop, type TestShop } from '../support/shop.ts';
-
-const JS_BUDGET_BYTES = 30 * 1024;
-const TEST_CARD = '4242 4242 4242 4242';
 
 let shop: TestShop;
 let browser: Browser;
@@ -51,26 +48,6 @@ afterAll(async () => {
 });
 
 const url = (path: string) => `${shop.storefront.url}${path}`;
-
-async function fillAddress(page: Page): Promise<void> {
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Street address').fill('12 Analytical Way');
-  await page.getByLabel('City').fill('Springfield');
-  await page.getByLabel('Postcode').fill('12345');
-  const region = page.locator('select#co-region');
-  if (await region.count()) await region.selectOption({ index: 1 });
-  await page.getByLabel('Card number').fill(TEST_CARD);
-}
-
-async function placeOrder(page: Page): Promise<string> {
-  await expect.poll(() => page.locator('input[name="shippingMethod"]').count()).toBeGreaterThan(0);
-  await page.getByRole('button', { name: 'Place order' }).click();
-  await page.waitForURL(/\/checkout\/success\?order=/);
-  const number = (await page.getByTestId('order-number').textContent()) ?? '';
-  expect(number).not.toBe('');
-  return number;
-}
 
 describe('shopping in the browser', () => {
   it('browses to a configurable product, adds a variant, changes the quantity and checks out as a guest', async () => {
@@ -205,23 +182,10 @@ describe('shopping in the browser', () => {
   });
 
   it(`ships at most ${JS_BUDGET_BYTES / 1024} KB of gzipped JavaScript on a product page, all from our origin`, async () => {
-    const { page } = await watchedPage(browser);
-    const scripts: Array<{ url: string; body: Promise<Buffer> }> = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: response.body() });
-    });
-    await page.goto(url(`/${configurable.urlKey}`), { waitUntil: 'networkidle' });
-    // The add-to-cart island hydrates when visible: count its code too.
-    await page.locator('.buy-box').scrollIntoViewIfNeeded();
-    await expect.poll(() => page.getByRole('button', { name: 'Add to cart' }).isEnabled()).toBe(true);
-    await page.waitForLoadState('networkidle');
-    expect(scripts.some((script) => script.url.includes('/_astro/AddToCart.'))).toBe(true);
-    const bodies = await Promise.all(scripts.map((script) => script.body));
-    const gzipped = bodies.reduce((sum, body) => sum + gzipSync(body).length, 0);
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.every((script) => script.url.startsWith(shop.storefront.url))).toBe(true);
-    expect(gzipped).toBeLessThanOrEqual(JS_BUDGET_BYTES);
-    await page.context().close();
+    const scripts = await productPageScripts(browser, url(`/${configurable.urlKey}`));
+    expect(scripts.urls.some((script) => script.includes('/_astro/AddToCart.'))).toBe(true);
+    expect(scripts.urls.every((script) => script.startsWith(shop.storefront.url))).toBe(true);
+    expect(scripts.gzippedBytes).toBeLessThanOrEqual(JS_BUDGET_BYTES);
   });
 
   it('shows the blog index and a post from KV', async () => {

@@ -1,9 +1,11 @@
 /**
  * Chromium for the browser tests (Debian's, driven by playwright-core): a page that records CSP
- * violations and page errors, screenshots for review under test-results/, and axe-core checks.
+ * violations and page errors, screenshots for review under test-results/, axe-core checks, and the
+ * JavaScript a product page ships.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ROOT } from '../../scripts/lib/processes.ts';
@@ -73,4 +75,40 @@ export async function expectAccessible(page: Page): Promise<void> {
 export function expectNoProblems(watched: WatchedPage, expected?: RegExp): void {
   const unexpected = watched.problems.filter((problem) => !expected?.test(problem));
   expect(unexpected, 'console errors (CSP violations, exceptions)').toEqual([]);
+}
+
+/** Issue 6: at most this much gzipped JavaScript on a product page, whatever the product type. */
+export const JS_BUDGET_BYTES = 30 * 1024;
+
+/**
+ * The add-to-cart island hydrates when visible: scrolls its button into view (below a tall buy
+ * form, such as a gift card's, the form's top is not enough) and waits until it is usable.
+ */
+export async function untilAddToCartHydrated(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Add to cart' });
+  await button.scrollIntoViewIfNeeded();
+  await expect.poll(() => button.isEnabled()).toBe(true);
+}
+
+export interface ShippedScripts {
+  urls: string[];
+  gzippedBytes: number;
+}
+
+/**
+ * Every script a product page loads, the add-to-cart island included, and their gzipped size.
+ */
+export async function productPageScripts(browser: Browser, url: string): Promise<ShippedScripts> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts: Array<{ url: string; body: Promise<Buffer> }> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: response.body() });
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await untilAddToCartHydrated(page);
+  await page.waitForLoadState('networkidle');
+  const bodies = await Promise.all(scripts.map((script) => script.body));
+  await context.close();
+  return { urls: scripts.map((script) => script.url), gzippedBytes: bodies.reduce((sum, body) => sum + gzipSync(body).length, 0) };
 }

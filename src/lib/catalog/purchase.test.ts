@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartRequests, chosenOptions, customerPriceDiffers, matchingVariant, type PurchaseInfo } from './purchase.ts';
+import { cartRequest, chosenOptions, customerPriceDiffers, matchingVariant, type PurchaseInfo } from './purchase.ts';
 
 const tee: PurchaseInfo = {
   id: 1,
@@ -13,11 +13,13 @@ const tee: PurchaseInfo = {
     { sku: 'TEE-B-S', attributes: { color: 2, size: 10 }, price: 22, specialPrice: 18, inStock: false, imageUrl: '/b.svg' },
   ],
   grouped: [],
+  bundle: [],
+  links: [],
 };
 
-function form(entries: Record<string, string>): FormData {
+function form(entries: Record<string, string | string[]>): FormData {
   const data = new FormData();
-  for (const [name, value] of Object.entries(entries)) data.set(name, value);
+  for (const [name, value] of Object.entries(entries)) for (const one of [value].flat()) data.append(name, one);
   return data;
 }
 
@@ -33,18 +35,17 @@ describe('purchase', () => {
   });
 
   it('asks for the parent with options for a configurable product', () => {
-    expect(cartRequests(tee, form({ qty: '3', 'options[color]': '1', 'options[size]': '10' }))).toEqual([
-      { sku: 'TEE', qty: 3, options: { color: 1, size: 10 } },
-    ]);
+    expect(cartRequest(tee, form({ qty: '3', 'options[color]': '1', 'options[size]': '10' }))).toEqual({ sku: 'TEE', qty: 3, options: { color: 1, size: 10 } });
   });
 
-  it('adds each grouped member with a quantity', () => {
+  it('asks for a grouped product with the quantity of each member, or for nothing', () => {
     const set: PurchaseInfo = { ...tee, type: 'grouped', grouped: [{ id: 5, sku: 'A' }, { id: 6, sku: 'B' }] };
-    expect(cartRequests(set, form({ 'grouped[5]': '2', 'grouped[6]': '0' }))).toEqual([{ sku: 'A', qty: 2 }]);
+    expect(cartRequest(set, form({ 'grouped[5]': '2', 'grouped[6]': '0' }))).toEqual({ sku: 'TEE', qty: 1, groupedQuantities: { A: 2 } });
+    expect(cartRequest(set, form({ 'grouped[5]': '0' }))).toBeNull();
   });
 
   it('never asks for less than one of a simple product', () => {
-    expect(cartRequests({ ...tee, type: 'simple' }, form({ qty: '-4' }))).toEqual([{ sku: 'TEE', qty: 1 }]);
+    expect(cartRequest({ ...tee, type: 'simple' }, form({ qty: '-4' }))).toEqual({ sku: 'TEE', qty: 1 });
   });
 
   it('shows a customer price only when it differs from the page', () => {

@@ -2,7 +2,9 @@
  * What the add-to-cart island needs to know about a product, and how a filled-in buy form
  * becomes cart requests. Kept free of the DOM so it can be unit tested.
  */
+import type { AddCartItem } from '../client/types.ts';
 import type { Product } from '../content/schemas.ts';
+import { chosenBundle, chosenGiftcard, chosenGroupedQuantities, chosenLinks } from './purchase-choices.ts';
 
 export interface VariantSummary {
   sku: string;
@@ -23,6 +25,9 @@ export interface PurchaseInfo {
   optionCodes: string[];
   variants: VariantSummary[];
   grouped: Array<{ id: number; sku: string }>;
+  /** Bundle options with their selections' prices and quantities, to price the choice. */
+  bundle: Array<{ id: number; selections: Array<{ id: number; price: number; qty: number }> }>;
+  links: Array<{ id: number; price: number }>;
 }
 
 export function purchaseInfo(product: Product): PurchaseInfo {
@@ -42,6 +47,11 @@ export function purchaseInfo(product: Product): PurchaseInfo {
       imageUrl: variant.imageUrl,
     })),
     grouped: (product.groupedProducts ?? []).map((item) => ({ id: item.id, sku: item.sku })),
+    bundle: (product.bundleOptions ?? []).map((option) => ({
+      id: option.id,
+      selections: option.selections.map((selection) => ({ id: selection.id, price: selection.price, qty: selection.defaultQty })),
+    })),
+    links: (product.downloadableLinks ?? []).map((link) => ({ id: link.id, price: link.price })),
   };
 }
 
@@ -61,25 +71,29 @@ export function matchingVariant(info: PurchaseInfo, chosen: Record<string, numbe
   return info.variants.find((variant) => info.optionCodes.every((code) => variant.attributes[code] === chosen[code])) ?? null;
 }
 
-export interface CartRequest {
-  sku: string;
-  qty: number;
-  options?: Record<string, number>;
-}
-
 /**
- * The cart additions a submitted form asks for: one line for most types, one per member with a
- * quantity for a grouped product (the backend sells grouped members as simple products).
+ * The cart addition a submitted form asks for, with the choice of the product's type; null when a
+ * grouped product has no quantity chosen. A grouped product is one request: the backend adds its
+ * members together or not at all.
  */
-export function cartRequests(info: PurchaseInfo, form: FormData): CartRequest[] {
+export function cartRequest(info: PurchaseInfo, form: FormData): AddCartItem | null {
   if (info.type === 'grouped') {
-    return info.grouped
-      .map((member) => ({ sku: member.sku, qty: Math.floor(Number(form.get(`grouped[${member.id}]`) ?? 0)) }))
-      .filter((line) => Number.isFinite(line.qty) && line.qty > 0);
+    const groupedQuantities = chosenGroupedQuantities(info, form);
+    return Object.keys(groupedQuantities).length > 0 ? { sku: info.sku, qty: 1, groupedQuantities } : null;
   }
-  const qty = Math.max(1, Math.floor(Number(form.get('qty') ?? 1)) || 1);
-  if (info.type === 'configurable') return [{ sku: info.sku, qty, options: chosenOptions(form, info.optionCodes) }];
-  return [{ sku: info.sku, qty }];
+  const request = { sku: info.sku, qty: Math.max(1, Math.floor(Number(form.get('qty') ?? 1)) || 1) };
+  switch (info.type) {
+    case 'configurable':
+      return { ...request, options: chosenOptions(form, info.optionCodes) };
+    case 'bundle':
+      return { ...request, bundleOptions: chosenBundle(info, form) };
+    case 'downloadable':
+      return { ...request, links: chosenLinks(form) };
+    case 'giftcard':
+      return { ...request, giftcard: chosenGiftcard(form) };
+    default:
+      return request;
+  }
 }
 
 /** The signed-in customer's price when it differs from the guest price on the page (DECISIONS.md 20). */

@@ -21,10 +21,27 @@ export interface Cart {
   subtotal: number;
 }
 
+export interface GiftcardChoice {
+  amount: number;
+  senderName: string;
+  senderEmail?: string;
+  recipientName: string;
+  recipientEmail?: string;
+  message?: string;
+}
+
+/** POST /cart/items: the product and the choice its type takes (AddCartItem in the backend's OpenAPI). */
 export interface AddCartItem {
   sku: string;
   qty: number;
   options?: Record<string, string | number>;
+  /** Selection ids per bundle option id. */
+  bundleOptions?: Record<string, number[]>;
+  /** Downloadable link ids. */
+  links?: number[];
+  giftcard?: GiftcardChoice;
+  /** Quantity per member SKU of a grouped product, added together or not at all. */
+  groupedQuantities?: Record<string, number>;
 }
 
 export interface Address {

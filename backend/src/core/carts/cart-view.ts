@@ -3,6 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { cartItems, configurableOptions, configurableOptionValues, productPrices, products, stores } from '../db/schema/index.ts';
 import { finalPriceOf } from '../catalog/products/rows.ts';
+import type { LineConfiguration } from './configuration.ts';
+import { configuredLineDetails } from './line-details.ts';
 import { roundMoney } from './money.ts';
 
 export interface CartLine {
@@ -12,8 +14,9 @@ export interface CartLine {
   name: string;
   /** The configurable the line was picked from, if any. */
   parentSku: string | null;
-  /** Chosen option labels by attribute code, e.g. {"color": "Navy"}. */
+  /** What was chosen, as labels: {"color": "Navy"} for a configurable, {"To": "Ann"} for a gift card. */
   options: Record<string, string>;
+  configuration: LineConfiguration | null;
   qty: number;
   price: number;
   rowTotal: number;
@@ -42,22 +45,34 @@ export async function loadCartView(db: Db, cart: { id: number; storeId: number }
     .leftJoin(parent, eq(parent.id, cartItems.parentId))
     .where(eq(cartItems.cartId, cart.id))
     .orderBy(asc(cartItems.id));
-  const labels = await optionLabels(db, rows.flatMap((r) => (r.item.parentId === null ? [] : [r.item.parentId])));
+  const [labels, details] = await Promise.all([
+    optionLabels(db, rows.flatMap((r) => (r.item.parentId === null ? [] : [r.item.parentId]))),
+    configuredLineDetails(
+      db,
+      cart.storeId,
+      rows.flatMap(({ item, price, specialPrice }) =>
+        item.configuration === null ? [] : [{ id: item.id, basePrice: finalPriceOf(price, specialPrice), configuration: item.configuration }],
+      ),
+    ),
+  ]);
   const items: CartLine[] = rows.map(({ item, product, parentSku, price, specialPrice }) => {
-    const unit = finalPriceOf(price, specialPrice);
+    const configured = details.get(item.id);
+    const unit = configured?.unitPrice ?? finalPriceOf(price, specialPrice);
+    const sellable = product.stockStatus === 'in_stock' && product.isEnabled && configured?.complete !== false;
     return {
       id: item.id,
       productId: product.id,
       sku: product.sku,
       name: product.name,
       parentSku,
-      options: Object.fromEntries(
+      options: configured?.labels ?? Object.fromEntries(
         Object.entries(item.options).map(([code, index]) => [code, labels.get(`${item.parentId}:${code}:${index}`) ?? String(index)]),
       ),
+      configuration: item.configuration,
       qty: item.qty,
       price: unit,
       rowTotal: roundMoney(unit * item.qty),
-      available: product.stockStatus === 'in_stock' && product.isEnabled ? product.qty : 0,
+      available: sellable ? product.qty : 0,
     };
   });
   return {

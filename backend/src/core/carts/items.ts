@@ -1,11 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/database.ts';
 import { cartItems, carts, products } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { HookRegistry } from '../modules/hooks.ts';
-import type { CartRow } from './identity.ts';
-import type { Sellable } from './sellable.ts';
+import { findActiveCart, findOrCreateCart, type CartOwner, type CartRow } from './identity.ts';
+import type { Addition, Sellable } from './sellable.ts';
 
 /** Refuses quantities the shop cannot ship; checkout checks again, atomically, when it takes the stock. */
 export async function checkStock(db: Db, productId: number, qty: number): Promise<void> {
@@ -26,22 +26,44 @@ async function touch(db: Db, cartId: number): Promise<void> {
   await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
-/** Adds qty of a sellable; the same product with the same options adds to its existing line. */
-export async function addItem({ db, hooks, caller }: CartContext, cart: CartRow, sellable: Sellable, qty: number): Promise<void> {
-  const [line] = await db
-    .select()
-    .from(cartItems)
-    .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, sellable.productId), sql`${cartItems.options} = ${JSON.stringify(sellable.options)}::jsonb`));
-  const total = (line?.qty ?? 0) + qty;
-  await hooks.run('cart.validateAdd', { caller, productId: sellable.productId, sku: sellable.sku, qty: total, storeId: cart.storeId });
-  await checkStock(db, sellable.productId, total);
-  const now = new Date();
-  if (line) await db.update(cartItems).set({ qty: total, updatedAt: now }).where(eq(cartItems.id, line.id));
-  else
-    await db
-      .insert(cartItems)
-      .values({ cartId: cart.id, productId: sellable.productId, parentId: sellable.parentId, options: sellable.options, qty, createdAt: now, updatedAt: now });
-  await touch(db, cart.id);
+/** The line holding the same product with the same choices: adding to the cart adds to it. */
+export function sameChoiceAs(line: Pick<Sellable, 'productId' | 'options' | 'configuration'>): SQL {
+  const configuration = line.configuration === null ? null : JSON.stringify(line.configuration);
+  return and(
+    eq(cartItems.productId, line.productId),
+    sql`${cartItems.options} = ${JSON.stringify(line.options)}::jsonb`,
+    sql`${cartItems.configuration} is not distinct from ${configuration}::jsonb`,
+  ) as SQL;
+}
+
+/**
+ * Adds the lines of one request together or not at all: every line is checked first (hooks,
+ * stock of the new total), then the cart and the lines are written in one transaction. Hooks run
+ * outside it, so a module's own queries never wait on the transaction's connection.
+ */
+export async function addItems({ db, hooks, caller }: CartContext, owner: CartOwner, storeId: number, additions: Addition[]): Promise<void> {
+  const existing = await findActiveCart(db, owner, storeId);
+  const planned: (Addition & { lineId: number | undefined })[] = [];
+  for (const { sellable, qty } of additions) {
+    const [line] = existing ? await db.select().from(cartItems).where(and(eq(cartItems.cartId, existing.id), sameChoiceAs(sellable))) : [];
+    const total = (line?.qty ?? 0) + qty;
+    await hooks.run('cart.validateAdd', { caller, productId: sellable.productId, sku: sellable.sku, qty: total, storeId });
+    await checkStock(db, sellable.productId, total);
+    planned.push({ sellable, qty, lineId: line?.id });
+  }
+  await db.transaction(async (tx) => {
+    const cart = await findOrCreateCart(tx, owner, storeId);
+    const now = new Date();
+    for (const { sellable, qty, lineId } of planned) {
+      // Adds to the quantity in the database, so a concurrent add to the same line is not lost.
+      if (lineId !== undefined) await tx.update(cartItems).set({ qty: sql`${cartItems.qty} + ${qty}`, updatedAt: now }).where(eq(cartItems.id, lineId));
+      else {
+        const { productId, parentId, options, configuration } = sellable;
+        await tx.insert(cartItems).values({ cartId: cart.id, productId, parentId, options, configuration, qty, createdAt: now, updatedAt: now });
+      }
+    }
+    await touch(tx, cart.id);
+  });
 }
 
 async function findLine(db: Db, cart: CartRow | undefined, itemId: number) {

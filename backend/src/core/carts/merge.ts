@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { cartItems, carts } from '../db/schema/index.ts';
 import { findOrCreateCart, hashCartToken } from './identity.ts';
+import { sameChoiceAs } from './items.ts';
 
 /**
  * On login the guest cart joins the customer's cart of the same store view (DECISIONS.md 23): lines
@@ -21,7 +22,7 @@ export async function mergeGuestCart(db: Db, guestToken: string, customerId: num
       const [same] = await tx
         .select()
         .from(cartItems)
-        .where(and(eq(cartItems.cartId, target.id), eq(cartItems.productId, line.productId), sql`${cartItems.options} = ${JSON.stringify(line.options)}::jsonb`));
+        .where(and(eq(cartItems.cartId, target.id), sameChoiceAs(line)));
       if (same) {
         await tx.update(cartItems).set({ qty: same.qty + line.qty, updatedAt: new Date() }).where(eq(cartItems.id, same.id));
         await tx.delete(cartItems).where(eq(cartItems.id, line.id));

@@ -6,10 +6,10 @@ import { ErrorSchema, errorResponses, jsonBody, jsonContent } from '../http/sche
 import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
 import { resolveStoreView } from '../stores/store-view.ts';
 import { loadCartView } from './cart-view.ts';
-import { cartTokenHeader, findActiveCart, findOrCreateCart, resolveCartOwner, type CartOwner } from './identity.ts';
-import { addItem, removeItem, setItemQty } from './items.ts';
+import { cartTokenHeader, findActiveCart, resolveCartOwner, type CartOwner } from './identity.ts';
+import { addItems, removeItem, setItemQty } from './items.ts';
 import { AddItemSchema, CartHeaders, CartSchema, ItemIdParam, UpdateItemSchema } from './schemas.ts';
-import { resolveSellable } from './sellable.ts';
+import { resolveAdditions } from './sellable.ts';
 
 const headers = StoreHeaders.extend(CartHeaders.shape);
 const cartResponses = {
@@ -35,7 +35,9 @@ const addCartItem = createRoute({
   middleware: [resolveStoreView] as const,
   method: 'post',
   path: '/cart/items',
-  summary: 'Add a product; configurable options pick the variant',
+  summary: 'Add a product with what was chosen for it',
+  description:
+    'Configurable: `options` pick the variant. Bundle: `bundleOptions` (selection ids per option; price = sum of the selections). Downloadable: `links` (price = product + links). Gift card: `giftcard` (amount, sender, recipient, message; price = amount). Grouped: `groupedQuantities` adds the members as their own lines, all or none. Invalid choices answer 400 with `details.field`.',
   request: { query: StoreQuery, headers, body: jsonBody(AddItemSchema) },
   responses: cartResponses,
 });
@@ -73,11 +75,9 @@ async function answer(c: Context<StoreEnv>, owner: CartOwner) {
 export const cartRoutes = createRouter<StoreEnv>()
   .openapi(getCart, async (c) => answer(c, await ownerOf(c)))
   .openapi(addCartItem, async (c) => {
-    const { sku, qty, options } = c.req.valid('json');
     const owner = await ownerOf(c);
-    const sellable = await resolveSellable(c.var.db, c.var.store.id, sku, options);
-    const cart = await findOrCreateCart(c.var.db, owner, c.var.store.id);
-    await addItem(c.var, cart, sellable, qty);
+    const additions = await resolveAdditions(c.var.db, c.var.store.id, c.req.valid('json'));
+    await addItems(c.var, owner, c.var.store.id, additions);
     return answer(c, owner);
   })
   .openapi(updateCartItem, async (c) => {

@@ -1,69 +1,82 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { configurableOptions, configurableOptionValues, productLinks, productPrices, products, variantOptionValues } from '../db/schema/index.ts';
+import { productPrices, products, type ProductType } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
+import { chooseBundle } from './bundle-choice.ts';
+import type { LineConfiguration } from './configuration.ts';
+import { chooseLinks } from './download-choice.ts';
+import { chooseGiftcard } from './giftcard-choice.ts';
+import { chooseGroupedMembers } from './grouped-choice.ts';
+import type { AddItemInput } from './schemas.ts';
+import { chooseVariant } from './variant-choice.ts';
 
+/** What a cart line holds: the product sold and what was chosen for it. */
 export interface Sellable {
   productId: number;
+  /** The configurable or grouped product it was picked from. */
   parentId: number | null;
   sku: string;
+  /** Chosen configurable options, attribute code → value index. */
   options: Record<string, number>;
+  configuration: LineConfiguration | null;
 }
 
-/** Types a cart line can hold today; grouped, bundle and gift card need their own option handling. */
-const directlySellable = new Set(['simple', 'virtual', 'downloadable']);
+/** One line to add: a sellable and how many. */
+export interface Addition {
+  sellable: Sellable;
+  qty: number;
+}
+
+export interface ChosenProduct {
+  id: number;
+  sku: string;
+  type: ProductType;
+}
+
+type ChoiceField = 'options' | 'bundleOptions' | 'links' | 'giftcard' | 'groupedQuantities';
+
+/** The request field that carries the choice for each type; a type without one takes none. */
+const choiceFieldOf: Partial<Record<ProductType, ChoiceField>> = {
+  configurable: 'options',
+  bundle: 'bundleOptions',
+  downloadable: 'links',
+  giftcard: 'giftcard',
+  grouped: 'groupedQuantities',
+};
+const choiceFields: ChoiceField[] = ['options', 'bundleOptions', 'links', 'giftcard', 'groupedQuantities'];
 
 /**
- * What "sku + options" buys: the product itself, or for a configurable the variant whose option
- * values match every chosen option. Options may name values by index or label.
+ * What an add-to-cart request buys, validated against the catalog before anything is written: the
+ * product itself; the variant of a configurable; a bundle with its selections; a downloadable with
+ * its links; a gift card with its amount and people; the members of a grouped product.
  */
-export async function resolveSellable(db: Db, storeId: number, sku: string, chosen: Record<string, string | number> = {}): Promise<Sellable> {
+export async function resolveAdditions(db: Db, storeId: number, input: AddItemInput): Promise<Addition[]> {
   const [product] = await db
     .select({ id: products.id, type: products.type, sku: products.sku })
     .from(products)
     .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, storeId)))
-    .where(and(eq(products.sku, sku), eq(products.isEnabled, true)));
-  if (!product) throw new AppError('not_found', 'product_not_found', `No product with SKU "${sku}" is sold in this store.`);
-  if (directlySellable.has(product.type)) return { productId: product.id, parentId: null, sku: product.sku, options: {} };
-  if (product.type !== 'configurable') {
-    throw new AppError('unprocessable', 'product_type_not_supported', `${product.type} products cannot be added to the cart yet.`);
+    .where(and(eq(products.sku, input.sku), eq(products.isEnabled, true)));
+  if (!product) throw new AppError('not_found', 'product_not_found', `No product with SKU "${input.sku}" is sold in this store.`);
+  // A choice for another type is a client mistake worth saying, not something to ignore.
+  const stray = choiceFields.find((field) => field !== choiceFieldOf[product.type] && input[field] !== undefined);
+  if (stray) throw new AppError('invalid', 'choice_not_applicable', `${stray} does not apply to ${product.type} products.`, { field: stray });
+
+  const own = (configuration: LineConfiguration | null): Addition[] => [
+    { sellable: { productId: product.id, parentId: null, sku: product.sku, options: {}, configuration }, qty: input.qty },
+  ];
+  switch (product.type) {
+    case 'simple':
+    case 'virtual':
+      return own(null);
+    case 'configurable':
+      return [{ sellable: await chooseVariant(db, storeId, product, input.options), qty: input.qty }];
+    case 'bundle':
+      return own(await chooseBundle(db, storeId, product, input.bundleOptions));
+    case 'downloadable':
+      return own(await chooseLinks(db, storeId, product, input.links));
+    case 'giftcard':
+      return own(await chooseGiftcard(db, storeId, product, input.giftcard));
+    case 'grouped':
+      return chooseGroupedMembers(db, storeId, product, input.groupedQuantities, input.qty);
   }
-
-  const optionRows = await db
-    .select({ id: configurableOptions.id, code: configurableOptions.attributeCode, valueIndex: configurableOptionValues.valueIndex, label: configurableOptionValues.label })
-    .from(configurableOptions)
-    .innerJoin(configurableOptionValues, eq(configurableOptionValues.optionId, configurableOptions.id))
-    .where(eq(configurableOptions.productId, product.id));
-  const codes = [...new Set(optionRows.map((r) => r.code))];
-  const missing = codes.filter((code) => chosen[code] === undefined);
-  if (missing.length > 0) throw new AppError('invalid', 'options_required', `Choose ${missing.join(', ')} for ${sku}.`, { missing });
-
-  const picked = new Map<number, number>();
-  const options: Record<string, number> = {};
-  for (const code of codes) {
-    const wanted = String(chosen[code]).toLowerCase();
-    const row = optionRows.find((r) => r.code === code && (String(r.valueIndex) === wanted || r.label.toLowerCase() === wanted));
-    if (!row) throw new AppError('invalid', 'invalid_option', `"${String(chosen[code])}" is not a value of ${code} for ${sku}.`, { option: code });
-    picked.set(row.id, row.valueIndex);
-    options[code] = row.valueIndex;
-  }
-
-  const links = await db
-    .select({ variantId: productLinks.linkedProductId })
-    .from(productLinks)
-    .where(and(eq(productLinks.productId, product.id), eq(productLinks.linkType, 'variant')));
-  const variantIds = links.map((l) => l.variantId);
-  const values = variantIds.length === 0 ? [] : await db.select().from(variantOptionValues).where(inArray(variantOptionValues.variantId, variantIds));
-  const variantId = variantIds.find((id) => {
-    const own = values.filter((v) => v.variantId === id);
-    return own.length === picked.size && own.every((v) => picked.get(v.optionId) === v.valueIndex);
-  });
-  if (variantId === undefined) throw new AppError('unprocessable', 'variant_not_available', `No ${sku} variant has that combination of options.`);
-  const [variant] = await db
-    .select({ sku: products.sku })
-    .from(products)
-    .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, storeId)))
-    .where(and(eq(products.id, variantId), eq(products.isEnabled, true)));
-  if (!variant) throw new AppError('unprocessable', 'variant_not_available', `That ${sku} variant is not sold in this store.`);
-  return { productId: variantId, parentId: product.id, sku: variant.sku, options };
 }

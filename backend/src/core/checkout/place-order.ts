@@ -90,6 +90,7 @@ export async function placeOrder(db: Db, order: NewOrder): Promise<{ orderId: nu
           sku: line.sku,
           name: line.name,
           options: line.options,
+          configuration: line.configuration,
           qty: line.qty,
           price: line.price,
           rowTotal: line.rowTotal,

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { LineConfigurationSchema } from '../carts/configuration.ts';
 import { AddressInputSchema } from '../customers/schemas.ts';
 import { Timestamp } from '../http/schemas.ts';
 
@@ -71,7 +72,17 @@ export const OrderSchema = z
     shippingAddress: CheckoutAddressSchema,
     billingAddress: CheckoutAddressSchema,
     lines: z.array(
-      z.object({ sku: z.string(), name: z.string(), options: z.record(z.string(), z.string()), qty: z.number().int(), price: z.number(), rowTotal: z.number() }).openapi('OrderLine'),
+      z
+        .object({
+          sku: z.string(),
+          name: z.string(),
+          options: z.record(z.string(), z.string()).openapi({ description: 'What was chosen, as labels to print.' }),
+          configuration: LineConfigurationSchema.nullable(),
+          qty: z.number().int(),
+          price: z.number(),
+          rowTotal: z.number(),
+        })
+        .openapi('OrderLine'),
     ),
     createdAt: Timestamp,
   })

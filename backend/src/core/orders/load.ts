@@ -24,7 +24,7 @@ export async function orderRecords(db: Db, rows: OrderRow[]) {
     paymentMethod: order.paymentMethod,
     shippingAddress: order.shippingAddress,
     billingAddress: order.billingAddress,
-    lines: (byOrder.get(order.id) ?? []).map((l) => ({ sku: l.sku, name: l.name, options: l.options, qty: l.qty, price: l.price, rowTotal: l.rowTotal })),
+    lines: (byOrder.get(order.id) ?? []).map((l) => ({ sku: l.sku, name: l.name, options: l.options, configuration: l.configuration, qty: l.qty, price: l.price, rowTotal: l.rowTotal })),
     createdAt: formatTimestamp(order.createdAt),
   }));
 }

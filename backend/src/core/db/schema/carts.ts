@@ -1,5 +1,6 @@
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { LineConfiguration } from '../../carts/configuration.ts';
 import { id, timestamps } from './columns.ts';
 import { customers } from './customers.ts';
 import { products } from './products.ts';
@@ -42,6 +43,8 @@ export const cartItems = pgTable(
     parentId: integer().references(() => products.id, { onDelete: 'cascade' }),
     /** Chosen configurable options, attribute code → value index. */
     options: jsonb().$type<Record<string, number>>().notNull().default({}),
+    /** Bundle selections, download links or gift card details; null for the other types. */
+    configuration: jsonb().$type<LineConfiguration>(),
     qty: integer().notNull(),
     ...timestamps(),
   },

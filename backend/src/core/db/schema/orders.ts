@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { LineConfiguration } from '../../carts/configuration.ts';
 import type { IntentStatus } from '../../payments/provider.ts';
 import { id, instant, money } from './columns.ts';
 import { customers } from './customers.ts';
@@ -69,7 +70,10 @@ export const orderLines = pgTable(
     productId: integer().references(() => products.id, { onDelete: 'set null' }),
     sku: text().notNull(),
     name: text().notNull(),
+    /** Labels of what was chosen, as the cart showed them. */
     options: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** The cart line's configuration, kept for fulfilment (links to unlock, the gift card to send). */
+    configuration: jsonb().$type<LineConfiguration>(),
     qty: integer().notNull(),
     price: money().notNull(),
     rowTotal: money().notNull(),

@@ -1,0 +1,70 @@
+/**
+ * How the type-specific parts of a filled-in buy form read: bundle selections, download links,
+ * gift card details, grouped quantities; and the price the current choice comes to. The field
+ * names are those the BuyBox components render. Kept free of the DOM so it can be unit tested.
+ */
+import type { GiftcardChoice } from '../client/types.ts';
+import type { PurchaseInfo } from './purchase.ts';
+
+const numbers = (values: FormDataEntryValue[]) =>
+  values.flatMap((value) => (typeof value === 'string' && value !== '' && Number.isFinite(Number(value)) ? [Number(value)] : []));
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/** Selection ids per bundle option: radios and selects name `bundle[id]`, checkboxes `bundle[id][]`. */
+export function chosenBundle(info: PurchaseInfo, form: FormData): Record<string, number[]> {
+  return Object.fromEntries(
+    info.bundle.map((option) => [String(option.id), numbers([...form.getAll(`bundle[${option.id}]`), ...form.getAll(`bundle[${option.id}][]`)])]),
+  );
+}
+
+export const chosenLinks = (form: FormData): number[] => numbers(form.getAll('links[]'));
+
+/** An amount typed into the open-amount field wins over the listed amount picked. */
+export function chosenGiftcard(form: FormData): GiftcardChoice {
+  const [open] = numbers([text(form, 'giftcard_open_amount')]);
+  const [listed] = numbers(form.getAll('giftcard_amount'));
+  const optional = (name: string) => text(form, name) || undefined;
+  return {
+    amount: open ?? listed ?? 0,
+    senderName: text(form, 'giftcard_sender_name'),
+    senderEmail: optional('giftcard_sender_email'),
+    recipientName: text(form, 'giftcard_recipient_name'),
+    recipientEmail: optional('giftcard_recipient_email'),
+    message: optional('giftcard_message'),
+  };
+}
+
+/** Quantity per member SKU, members left at 0 left out. */
+export function chosenGroupedQuantities(info: PurchaseInfo, form: FormData): Record<string, number> {
+  const quantities: Record<string, number> = {};
+  for (const member of info.grouped) {
+    const qty = Math.floor(Number(form.get(`grouped[${member.id}]`) ?? 0));
+    if (Number.isFinite(qty) && qty > 0) quantities[member.sku] = qty;
+  }
+  return quantities;
+}
+
+/**
+ * What one unit of the current choice costs, as the backend will price it (bundle: the sum of the
+ * selections; downloadable: the product plus the links), or null where the page's price stands.
+ */
+export function configuredPrice(info: PurchaseInfo, form: FormData): number | null {
+  if (info.type === 'bundle') {
+    const chosen = chosenBundle(info, form);
+    const total = info.bundle.flatMap((option) =>
+      option.selections.filter((selection) => chosen[String(option.id)]?.includes(selection.id)).map((selection) => selection.price * selection.qty),
+    );
+    return round(total.reduce((sum, price) => sum + price, 0));
+  }
+  if (info.type === 'downloadable' && info.guestPrice !== null) {
+    const chosen = chosenLinks(form);
+    return round(info.links.filter((link) => chosen.includes(link.id)).reduce((sum, link) => sum + link.price, info.guestPrice));
+  }
+  return null;
+}
+
+const round = (amount: number) => Math.round(amount * 100) / 100;
