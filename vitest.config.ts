@@ -25,6 +25,9 @@ export default defineConfig({
           globalSetup: ['tests/support/build-storefront.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
+          // Islands hydrate and call /api before a form fills in; on a loaded CI machine that can take
+          // longer than expect.poll's default second.
+          expect: { poll: { timeout: 10_000 } },
           // Each file starts its own shop; two at once is what two cores carry.
           maxWorkers: 2,
         },

@@ -217,10 +217,10 @@ describe('a sync that fails', () => {
     expect(await shop.kv.get(`default:products:category:${tree[0].id}:page:1`)).toBe(listingBefore);
   });
 
-  it('takes back the new records it stored while fetching', async () => {
-    // The backend renames one product and edits another on page 1, then fails on page 3: the
-    // renamed record is a new key, stored before the failure was known, and must be gone again
-    // afterwards; the edited one replaces a record, so it must never have been written.
+  it('stores new records while fetching and takes them back when the sync fails', async () => {
+    // The backend renames one product and edits another on page 1, then fails on page 3 after a
+    // while: the renamed record is a new key, stored before the failure is known, and must be gone
+    // again afterwards; the edited one replaces a record, so it must never be written.
     const pulseBefore = await shop.kv.get('pulse');
     const [renamed, edited] = (await products('page=1&itemsPerPage=100')).member;
     const editedBefore = await shop.kv.get(`default:product:${edited.urlKey}`);
@@ -230,18 +230,47 @@ describe('a sync that fails', () => {
       collection.member[1] = { ...collection.member[1], name: 'Edited during a failed sync' };
       return collection;
     });
-    shop.faults.failWhen(/^\/api\/rest\/v2\/products\?page=3&/);
+    shop.faults.failWhen(/^\/api\/rest\/v2\/products\?page=3&/, 500, 2_000);
     try {
-      expect((await shop.manage('/sync/products')).status).toBe(502);
+      const syncing = shop.manage('/sync/products');
+      await expect.poll(() => shop.kv.get('default:product:renamed-during-failed-sync'), { timeout: 1_900 }).not.toBeNull();
+      expect(await shop.kv.get(`default:product:${edited.urlKey}`)).toBe(editedBefore);
+      expect((await syncing).status).toBe(502);
     } finally {
       shop.faults.reset();
     }
-    expect(shop.faults.seen.some((request) => request.path.startsWith('/api/rest/v2/products?page=3&'))).toBe(true);
     expect(await shop.kv.get('default:product:renamed-during-failed-sync')).toBeNull();
     expect(await shop.kv.get(`default:product:${renamed.urlKey}`)).not.toBeNull();
     expect(await shop.kv.get(`default:product:${edited.urlKey}`)).toBe(editedBefore);
     expect((await page('/renamed-during-failed-sync')).status).toBe(404);
     expect(await shop.kv.get('pulse')).toBe(pulseBefore);
+  });
+
+  it('keeps a new record that an overlapping sync took back while another was running', async () => {
+    // Sync A stores a new product early, then fails; sync B, started meanwhile, saw that key already
+    // there. A's rollback deletes it before B commits: B must still leave the product in KV.
+    const key = 'default:product:added-during-overlapping-syncs';
+    shop.faults.transform(/^\/api\/rest\/v2\/products\?page=1&/, (body) => {
+      const collection = body as Collection<Product>;
+      collection.member[0] = { ...collection.member[0], urlKey: 'added-during-overlapping-syncs' };
+      return collection;
+    });
+    shop.faults.failWhen(/^\/api\/rest\/v2\/cms-pages/, 500, 1_500);
+    try {
+      const failing = shop.manage('/sync');
+      await expect.poll(() => shop.kv.get(key), { timeout: 1_400 }).not.toBeNull();
+      shop.faults.delay(/^\/api\/rest\/v2\/categories/, 3_000);
+      const succeeding = shop.manage('/sync/products');
+      expect((await failing).status).toBe(502);
+      expect(await shop.kv.get(key)).toBeNull();
+      expect((await succeeding).status).toBe(200);
+    } finally {
+      shop.faults.reset();
+    }
+    expect(await shop.kv.get(key)).not.toBeNull();
+    // The backend never really had it: the next sync removes it.
+    expect((await shop.manage('/sync/products')).status).toBe(200);
+    expect(await shop.kv.get(key)).toBeNull();
   });
 
   it('answers 502 naming what failed and leaves KV and pulse untouched', async () => {

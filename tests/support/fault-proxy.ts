@@ -16,14 +16,14 @@ export interface SeenRequest {
 }
 
 type Rule =
-  | { match: RegExp; kind: 'answer'; status: number; body: unknown }
+  | { match: RegExp; kind: 'answer'; status: number; body: unknown; afterMs?: number }
   | { match: RegExp; kind: 'transform'; change: (body: unknown) => unknown }
   | { match: RegExp; kind: 'delay'; ms: number };
 
 export interface FaultProxy {
   url: string;
-  /** Requests whose path+query match answer this status; `null` removes every rule. */
-  failWhen: (match: RegExp | null, status?: number) => void;
+  /** Requests whose path+query match answer this status (after `afterMs`); `null` removes every rule. */
+  failWhen: (match: RegExp | null, status?: number, afterMs?: number) => void;
   /** Requests whose path+query match answer `status` with `body` as JSON, never reaching the backend. */
   answer: (match: RegExp, status: number, body: unknown) => void;
   /** The backend's JSON answer to matching requests is replaced by `change(answer)`. */
@@ -88,6 +88,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     seen.push({ method, path, headers: request.headers, body: body ? Buffer.from(body).toString() : '' });
     const rule = rules.find((candidate) => candidate.match.test(path));
     if (rule?.kind === 'answer') {
+      if (rule.afterMs) await new Promise((resolve) => setTimeout(resolve, rule.afterMs));
       sendJson(response, rule.status, rule.body);
       return;
     }
@@ -104,8 +105,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}`,
-    failWhen: (match, status = 500) => {
-      rules = match ? [{ match, kind: 'answer', status, body: { error: 'injected_fault' } }, ...rules] : [];
+    failWhen: (match, status = 500, afterMs = 0) => {
+      rules = match ? [{ match, kind: 'answer', status, body: { error: 'injected_fault' }, afterMs }, ...rules] : [];
     },
     answer: (match, status, body) => {
       rules = [{ match, kind: 'answer', status, body }, ...rules];

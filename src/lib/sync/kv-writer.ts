@@ -8,6 +8,8 @@
  * sync of a large catalog most of KV's write time overlaps the backend's fetch time. Entries that
  * would replace a record wait for `commit`, which runs only once every part has succeeded. A
  * failed sync calls `rollback`, which deletes the keys stored early: KV holds what it held before.
+ * Syncs may overlap (a save in the admin during the scheduled one): `commit` lists the keys again
+ * and writes whatever does not hold its hash, so a key another sync's rollback removed is back.
  */
 import pLimit from 'p-limit';
 import type { KvEntry } from './parts.ts';
@@ -24,7 +26,12 @@ export interface WriteReport {
 export interface KvWrite {
   /** Stores at once the entries whose keys are new; the rest wait for `commit`. */
   stage(entries: KvEntry[]): void;
-  /** Writes every changed entry not yet stored, then deletes owned keys absent from `entries`. */
+  /** Waits for every early write; a failure there still allows `rollback`. Later stages are ignored. */
+  settle(): Promise<void>;
+  /**
+   * Writes every entry whose key does not hold its hash yet, then deletes owned keys absent from
+   * `entries`. Call after `settle`; from here on nothing is taken back (KV has no transactions).
+   */
   commit(entries: KvEntry[]): Promise<WriteReport>;
   /** Deletes what `stage` stored; later stages are ignored. */
   rollback(): Promise<void>;
@@ -56,8 +63,8 @@ export function openKvWrite(kv: KVNamespace, prefixes: string[]): KvWrite {
   const existing = deferred(listHashes(kv, prefixes));
   const storedEarly = new Set<string>();
   const staging: Promise<unknown>[] = [];
-  // A failed part rejects while other pages of its own may still be on their way here.
-  let rolledBack = false;
+  // A failed part rejects while other pages of its own may still be on their way to `stage`.
+  let staged = false;
   const put = (entry: KvEntry) => kv.put(entry.key, entry.value, { metadata: { ...entry.metadata, hash: entry.hash } });
   // Only under a listed prefix is a key missing from the listing known to be new.
   const isNew = (hashes: Map<string, unknown>, key: string) =>
@@ -65,7 +72,7 @@ export function openKvWrite(kv: KVNamespace, prefixes: string[]): KvWrite {
 
   return {
     stage(entries) {
-      if (rolledBack) return;
+      if (staged) return;
       const storing = existing.then((hashes) =>
         Promise.all(
           entries
@@ -79,22 +86,32 @@ export function openKvWrite(kv: KVNamespace, prefixes: string[]): KvWrite {
       staging.push(deferred(storing));
     },
 
-    async commit(entries) {
+    async settle() {
+      staged = true;
       await Promise.all(staging);
-      const hashes = await existing;
-      const changed = entries.filter((entry) => !storedEarly.has(entry.key) && hashes.get(entry.key) !== entry.hash);
+    },
+
+    async commit(entries) {
+      // Listed again: another sync may have added or removed keys since this one listed them.
+      const hashes = await listHashes(kv, prefixes);
+      const changed = entries.filter((entry) => hashes.get(entry.key) !== entry.hash);
       await Promise.all(changed.map((entry) => limit(() => put(entry))));
       const kept = new Set(entries.map((entry) => entry.key));
       const stale = [...hashes.keys()].filter((key) => !kept.has(key));
       await Promise.all(stale.map((key) => limit(() => kv.delete(key))));
-      const written = changed.length + storedEarly.size;
+      const rewritten = new Set(changed.map((entry) => entry.key));
+      const written = changed.length + [...storedEarly].filter((key) => !rewritten.has(key)).length;
       return { written, unchanged: entries.length - written, deleted: stale.length };
     },
 
     async rollback() {
-      rolledBack = true;
+      staged = true;
       await Promise.allSettled(staging);
-      await Promise.allSettled([...storedEarly].map((key) => limit(() => kv.delete(key))));
+      const results = await Promise.allSettled([...storedEarly].map((key) => limit(() => kv.delete(key))));
+      const failed = results.filter((result) => result.status === 'rejected').length;
+      if (failed > 0) {
+        console.error(`sync rollback: ${failed} of ${results.length} keys stored early could not be deleted; the next sync of their type removes any the backend no longer has`);
+      }
     },
   };
 }

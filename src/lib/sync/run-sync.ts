@@ -29,9 +29,14 @@ export type SyncOutcome =
   | { success: false; errors: SyncFailure[]; duration: string }
   | { success: false; unknownStore: string };
 
-/** Takes back what the sync stored early, and what this isolate may have memoized of it. */
-async function undo(write: KvWrite): Promise<void> {
-  await write.rollback();
+/**
+ * Takes back what a failed sync stored early, and what this isolate may have memoized of it.
+ * When another sync has committed meanwhile (pulse moved), its listing pages may link those keys:
+ * they stay, holding the backend's current records, until a sync finds them gone from the backend.
+ */
+async function undo(kv: KVNamespace, write: KvWrite, pulseBefore: string | undefined): Promise<void> {
+  if ((await readPulse(kv))?.hash === pulseBefore) await write.rollback();
+  else await write.settle().catch(() => undefined);
   forgetMemos();
 }
 
@@ -68,21 +73,22 @@ export async function runSync(client: BackendClient, kv: KVNamespace, request: S
   }
 
   const jobs = stores.flatMap((store) => request.types.map((type) => ({ store, type })));
+  const pulseBefore = (await readPulse(kv))?.hash;
   const write = openKvWrite(kv, jobs.flatMap(({ store, type }) => ownedPrefixes(store, type)));
-  let parts: SyncPart[];
-  let written: WriteReport;
+  let built: Awaited<ReturnType<typeof buildParts>>;
   try {
-    const built = await buildParts(client, jobs, write.stage);
-    if (built.errors.length > 0) {
-      await undo(write);
-      return { success: false, errors: built.errors, duration: seconds(startedAt) };
-    }
-    parts = built.parts;
-    written = await write.commit(parts.flatMap((part) => part.entries));
+    built = await buildParts(client, jobs, write.stage);
+    if (built.errors.length === 0) await write.settle();
   } catch (error) {
-    await undo(write);
+    await undo(kv, write, pulseBefore);
     throw error;
   }
+  if (built.errors.length > 0) {
+    await undo(kv, write, pulseBefore);
+    return { success: false, errors: built.errors, duration: seconds(startedAt) };
+  }
+  const { parts } = built;
+  const written = await write.commit(parts.flatMap((part) => part.entries));
 
   const digests: Record<string, string> = {};
   for (const part of parts) digests[`${part.store}:${part.type}`] = await digestEntries(part.entries);
