@@ -14,6 +14,9 @@ export const CartLineSchema = z
     price: z.number(),
     rowTotal: z.number(),
     available: z.number().int(),
+    complete: z.boolean().openapi({
+      description: 'False when a chosen bundle selection or download link is no longer sold: the line cannot be ordered as it is (remove it and add the product again).',
+    }),
   })
   .openapi('CartLine');
 
