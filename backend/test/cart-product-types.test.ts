@@ -1,9 +1,9 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { z } from 'zod';
 import type { CartSchema } from '../src/core/carts/schemas.ts';
 import type { OrderSchema } from '../src/core/checkout/schemas.ts';
-import { downloadableLinkPrices, giftcardPrices, giftcards, orders, paymentIntents, productPrices, products, stores } from '../src/core/db/schema/index.ts';
+import { bundleOptions as bundleOptionRows, bundleSelections, downloadableLinkPrices, giftcardPrices, giftcards, orders, paymentIntents, productPrices, products, stores } from '../src/core/db/schema/index.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { ProductCollection, ProductDetail } from './helpers/contract.ts';
 import { aSimpleProduct } from './helpers/shop-data.ts';
@@ -91,6 +91,29 @@ describe.each(dialects)('cart: bundle, downloadable, gift card and grouped produ
       [{ sku: bundle.sku, qty: 1, bundleOptions: { ...complete, 999999: [1] } }, 400, 'invalid_bundle_option', 'bundleOptions.999999'],
       [{ sku: bundle.sku, qty: 1, bundleOptions: { ...complete, x: [1] } }, 400, 'invalid_request', undefined],
     ]);
+  });
+
+  it('refuses a bundle with nothing chosen, even when no option is required or it has no options', async () => {
+    const { db } = shop.database;
+    const bundle = first('bundle');
+    const options = await db.select().from(bundleOptionRows).where(eq(bundleOptionRows.productId, bundle.id));
+    const selections = await db.select().from(bundleSelections).where(inArray(bundleSelections.optionId, options.map((o) => o.id)));
+    onTestFinished(async () => {
+      await db.delete(bundleOptionRows).where(eq(bundleOptionRows.productId, bundle.id));
+      await db.insert(bundleOptionRows).values(options);
+      await db.insert(bundleSelections).values(selections);
+    });
+    // Every option optional: choosing none would be a bundle of nothing, priced 0.
+    await db.update(bundleOptionRows).set({ isRequired: false }).where(eq(bundleOptionRows.productId, bundle.id));
+    const noneChosen = Object.fromEntries(options.map((o) => [String(o.id), []]));
+    const headers = await guest();
+    await expectRefused(headers, [
+      [{ sku: bundle.sku, qty: 1 }, 400, 'bundle_selection_required', 'bundleOptions'],
+      [{ sku: bundle.sku, qty: 1, bundleOptions: noneChosen }, 400, 'bundle_selection_required', 'bundleOptions'],
+    ]);
+    // A bundle left without options has nothing to sell.
+    await db.delete(bundleOptionRows).where(eq(bundleOptionRows.productId, bundle.id));
+    await expectRefused(headers, [[{ sku: bundle.sku, qty: 1, bundleOptions: {} }, 400, 'bundle_selection_required', 'bundleOptions']]);
   });
 
   it('sells a downloadable at its price plus the chosen links', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartRequest, type PurchaseInfo } from './purchase.ts';
-import { configuredPrice } from './purchase-choices.ts';
+import { configuredPrice, missingChoice } from './purchase-choices.ts';
 
 const base: PurchaseInfo = { id: 1, sku: 'P', guestPrice: 10, type: 'simple', inStock: true, optionCodes: [], variants: [], grouped: [], bundle: [], links: [] };
 
@@ -24,7 +24,15 @@ describe('purchase choices', () => {
     const filled = form({ qty: '2', 'bundle[7]': '71', 'bundle[8][]': ['80', '81'] });
     expect(cartRequest(kit, filled)).toEqual({ sku: 'P', qty: 2, bundleOptions: { 7: [71], 8: [80, 81] } });
     expect(configuredPrice(kit, filled)).toBe(47);
-    expect(cartRequest(kit, form({ 'bundle[7]': '' }))).toEqual({ sku: 'P', qty: 1, bundleOptions: { 7: [], 8: [] } });
+    expect(missingChoice(kit, filled)).toBeNull();
+  });
+
+  it('asks for a bundle selection rather than offering an empty bundle at 0', () => {
+    const empty = form({ 'bundle[7]': '' });
+    expect(missingChoice(kit, empty)).toBe('Choose at least one item for your bundle.');
+    expect(configuredPrice(kit, empty)).toBeNull();
+    expect(cartRequest(kit, empty)).toBeNull();
+    expect(missingChoice({ ...kit, bundle: [] }, form({}))).toBe('Choose at least one item for your bundle.');
   });
 
   it('prices a downloadable as the product plus the checked links', () => {

@@ -49,11 +49,24 @@ export function chosenGroupedQuantities(info: PurchaseInfo, form: FormData): Rec
 }
 
 /**
+ * What the shopper still has to choose before the form can be sent, or null: a bundle needs at least
+ * one selection (it costs the sum of them, so none would be a bundle of nothing at 0), a grouped
+ * product a quantity of at least one member. The backend refuses both too.
+ */
+export function missingChoice(info: PurchaseInfo, form: FormData): string | null {
+  if (info.type === 'bundle' && Object.values(chosenBundle(info, form)).every((ids) => ids.length === 0)) return 'Choose at least one item for your bundle.';
+  if (info.type === 'grouped' && Object.keys(chosenGroupedQuantities(info, form)).length === 0) return 'Choose a quantity for at least one item.';
+  return null;
+}
+
+/**
  * What one unit of the current choice costs, as the backend will price it (bundle: the sum of the
- * selections; downloadable: the product plus the links), or null where the page's price stands.
+ * selections; downloadable: the product plus the links), or null where the page's price stands or
+ * nothing is chosen yet.
  */
 export function configuredPrice(info: PurchaseInfo, form: FormData): number | null {
   if (info.type === 'bundle') {
+    if (missingChoice(info, form) !== null) return null;
     const chosen = chosenBundle(info, form);
     const total = info.bundle.flatMap((option) =>
       option.selections.filter((selection) => chosen[String(option.id)]?.includes(selection.id)).map((selection) => selection.price * selection.qty),

@@ -60,7 +60,7 @@ export const AddItemSchema = z
     bundleOptions: z
       .record(z.string().regex(/^\d{1,10}$/, 'a bundle option id'), z.array(id).max(50))
       .optional()
-      .openapi({ description: 'Bundle: the selection ids chosen per bundle option id. Required options need one; radio and select options take one.', example: { '12': [40], '13': [42, 43] } }),
+      .openapi({ description: 'Bundle: the selection ids chosen per bundle option id. At least one in all; required options need one; radio and select options take one.', example: { '12': [40], '13': [42, 43] } }),
     links: z
       .array(id)
       .max(50)
