@@ -6,7 +6,8 @@ import type { OrderSchema } from '../src/core/checkout/schemas.ts';
 import { bundleOptions as bundleOptionRows, bundleSelections, downloadableLinkPrices, giftcardPrices, giftcards, orders, paymentIntents, productPrices, products, stores } from '../src/core/db/schema/index.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { ProductCollection, ProductDetail } from './helpers/contract.ts';
-import { aSimpleProduct } from './helpers/shop-data.ts';
+import { bearerFor } from './helpers/sign-in.ts';
+import { aSimpleProduct, shopper } from './helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 
 type Cart = z.infer<typeof CartSchema>;
@@ -201,6 +202,32 @@ describe.each(dialects)('cart: bundle, downloadable, gift card and grouped produ
       [{ sku: group.sku, qty: 1, groupedQuantities: { [a!.sku]: 0 } }, 400, 'grouped_quantities_required', 'groupedQuantities'],
       [{ sku: group.sku, qty: 1 }, 400, 'grouped_quantities_required', 'groupedQuantities'],
     ]);
+  });
+
+  it('keeps a member added through its group apart from the same product added on its own, in the cart and at login', async () => {
+    const group = ofType.get('grouped')!.find((g) => g.groupedProducts!.some((m) => m.stockStatus === 'in_stock'))!;
+    const member = group.groupedProducts!.find((m) => m.stockStatus === 'in_stock')!;
+    const viaGroup = { sku: group.sku, qty: 1, groupedQuantities: { [member.sku]: 2 } };
+    const headers = await guest();
+    await shop.send('POST', add, { json: { sku: member.sku, qty: 1 }, headers });
+    await shop.send('POST', add, { json: viaGroup, headers });
+    const cart = await shop.send<Cart>('POST', add, { json: viaGroup, headers });
+    expect(cart.body.items.map((l) => [l.sku, l.parentSku, l.qty])).toEqual([
+      [member.sku, null, 1],
+      [member.sku, group.sku, 4],
+    ]);
+    // Signing in merges like with like: the customer's stand-alone line takes the guest's stand-alone one only.
+    const customer = await bearerFor(shop, shopper);
+    await shop.send('POST', add, { json: { sku: member.sku, qty: 1 }, headers: customer });
+    const merged = await bearerFor(shop, shopper, headers);
+    const lines = (await cartOf(merged)).items;
+    expect(lines.map((l) => l.sku)).toEqual([member.sku, member.sku]);
+    expect(new Map(lines.map((l) => [l.parentSku, l.qty]))).toEqual(
+      new Map([
+        [null, 2],
+        [group.sku, 4],
+      ]),
+    );
   });
 
   it('refuses a choice that belongs to another product type', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { cartItems, carts, products } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -19,11 +19,16 @@ async function touch(db: Db, cartId: number): Promise<void> {
   await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
-/** The line holding the same product with the same choices: adding to the cart adds to it. */
-export function sameChoiceAs(line: Pick<Sellable, 'productId' | 'options' | 'configuration'>): SQL {
+/**
+ * The line holding the same product with the same choices, picked from the same parent: adding to
+ * the cart adds to it. A grouped product's member bought through the group stays apart from the
+ * same product bought on its own, so the line keeps saying where it came from (`parentSku`).
+ */
+export function sameChoiceAs(line: Pick<Sellable, 'productId' | 'parentId' | 'options' | 'configuration'>): SQL {
   const configuration = line.configuration === null ? null : JSON.stringify(line.configuration);
   return and(
     eq(cartItems.productId, line.productId),
+    line.parentId === null ? isNull(cartItems.parentId) : eq(cartItems.parentId, line.parentId),
     sql`${cartItems.options} = ${JSON.stringify(line.options)}::jsonb`,
     sql`${cartItems.configuration} is not distinct from ${configuration}::jsonb`,
   ) as SQL;
