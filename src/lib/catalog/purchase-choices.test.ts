@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cartRequest, type PurchaseInfo } from './purchase.ts';
 import { configuredPrice, missingChoice } from './purchase-choices.ts';
+import { form } from './test-support.ts';
 
 const base: PurchaseInfo = { id: 1, sku: 'P', guestPrice: 10, type: 'simple', inStock: true, optionCodes: [], variants: [], grouped: [], bundle: [], links: [] };
 
@@ -12,12 +13,6 @@ const kit: PurchaseInfo = {
     { id: 8, selections: [{ id: 80, price: 3, qty: 1 }, { id: 81, price: 4, qty: 1 }] },
   ],
 };
-
-function form(entries: Record<string, string | string[]>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(entries)) for (const one of [value].flat()) data.append(name, one);
-  return data;
-}
 
 describe('purchase choices', () => {
   it('reads a bundle choice from radios, selects and checkboxes, and prices it as the sum of its selections', () => {

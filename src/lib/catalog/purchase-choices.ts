@@ -3,16 +3,12 @@
  * gift card details, grouped quantities; and the price the current choice comes to. The field
  * names are those the BuyBox components render. Kept free of the DOM so it can be unit tested.
  */
+import { formText } from '../client/form-data.ts';
 import type { GiftcardChoice } from '../client/types.ts';
 import type { PurchaseInfo } from './purchase.ts';
 
 const numbers = (values: FormDataEntryValue[]) =>
   values.flatMap((value) => (typeof value === 'string' && value !== '' && Number.isFinite(Number(value)) ? [Number(value)] : []));
-
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value.trim() : '';
-};
 
 /** Selection ids per bundle option: radios and selects name `bundle[id]`, checkboxes `bundle[id][]`. */
 export function chosenBundle(info: PurchaseInfo, form: FormData): Record<string, number[]> {
@@ -25,14 +21,14 @@ export const chosenLinks = (form: FormData): number[] => numbers(form.getAll('li
 
 /** An amount typed into the open-amount field wins over the listed amount picked. */
 export function chosenGiftcard(form: FormData): GiftcardChoice {
-  const [open] = numbers([text(form, 'giftcard_open_amount')]);
+  const [open] = numbers([formText(form, 'giftcard_open_amount')]);
   const [listed] = numbers(form.getAll('giftcard_amount'));
-  const optional = (name: string) => text(form, name) || undefined;
+  const optional = (name: string) => formText(form, name) || undefined;
   return {
     amount: open ?? listed ?? 0,
-    senderName: text(form, 'giftcard_sender_name'),
+    senderName: formText(form, 'giftcard_sender_name'),
     senderEmail: optional('giftcard_sender_email'),
-    recipientName: text(form, 'giftcard_recipient_name'),
+    recipientName: formText(form, 'giftcard_recipient_name'),
     recipientEmail: optional('giftcard_recipient_email'),
     message: optional('giftcard_message'),
   };
