@@ -2,7 +2,8 @@
  * The add-to-cart button of a product's buy form. The form itself (options, bundle selections,
  * downloads, gift card details, quantities) is server HTML; this island reads it on submit, shows
  * the variant the chosen options pick (price, stock, image) or the price of the chosen bundle or
- * downloads (or, for a bundle with nothing chosen, what to choose), and reports progress and errors. Without JavaScript the server-rendered note stands.
+ * downloads (for a bundle with nothing chosen: what to choose instead of a price of 0), and reports
+ * progress and errors. Without JavaScript the server-rendered note stands.
  */
 import { createSignal, onCleanup, onMount, Show } from 'solid-js';
 import { configuredPrice, missingChoice } from '../lib/catalog/purchase-choices.ts';
