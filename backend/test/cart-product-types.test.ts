@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { z } from 'zod';
 import type { CartSchema } from '../src/core/carts/schemas.ts';
 import type { OrderSchema } from '../src/core/checkout/schemas.ts';
-import { giftcardPrices, giftcards, products } from '../src/core/db/schema/index.ts';
+import { bundleOptions as bundleOptionRows, bundleSelections, downloadableLinkPrices, giftcardPrices, giftcards, orders, paymentIntents, productPrices, products, stores } from '../src/core/db/schema/index.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { ProductCollection, ProductDetail } from './helpers/contract.ts';
-import { aSimpleProduct } from './helpers/shop-data.ts';
+import { bearerFor } from './helpers/sign-in.ts';
+import { aSimpleProduct, shopper } from './helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 
 type Cart = z.infer<typeof CartSchema>;
@@ -91,6 +92,29 @@ describe.each(dialects)('cart: bundle, downloadable, gift card and grouped produ
       [{ sku: bundle.sku, qty: 1, bundleOptions: { ...complete, 999999: [1] } }, 400, 'invalid_bundle_option', 'bundleOptions.999999'],
       [{ sku: bundle.sku, qty: 1, bundleOptions: { ...complete, x: [1] } }, 400, 'invalid_request', undefined],
     ]);
+  });
+
+  it('refuses a bundle with nothing chosen, even when no option is required or it has no options', async () => {
+    const { db } = shop.database;
+    const bundle = first('bundle');
+    const options = await db.select().from(bundleOptionRows).where(eq(bundleOptionRows.productId, bundle.id));
+    const selections = await db.select().from(bundleSelections).where(inArray(bundleSelections.optionId, options.map((o) => o.id)));
+    onTestFinished(async () => {
+      await db.delete(bundleOptionRows).where(eq(bundleOptionRows.productId, bundle.id));
+      await db.insert(bundleOptionRows).values(options);
+      await db.insert(bundleSelections).values(selections);
+    });
+    // Every option optional: choosing none would be a bundle of nothing, priced 0.
+    await db.update(bundleOptionRows).set({ isRequired: false }).where(eq(bundleOptionRows.productId, bundle.id));
+    const noneChosen = Object.fromEntries(options.map((o) => [String(o.id), []]));
+    const headers = await guest();
+    await expectRefused(headers, [
+      [{ sku: bundle.sku, qty: 1 }, 400, 'bundle_selection_required', 'bundleOptions'],
+      [{ sku: bundle.sku, qty: 1, bundleOptions: noneChosen }, 400, 'bundle_selection_required', 'bundleOptions'],
+    ]);
+    // A bundle left without options has nothing to sell.
+    await db.delete(bundleOptionRows).where(eq(bundleOptionRows.productId, bundle.id));
+    await expectRefused(headers, [[{ sku: bundle.sku, qty: 1, bundleOptions: {} }, 400, 'bundle_selection_required', 'bundleOptions']]);
   });
 
   it('sells a downloadable at its price plus the chosen links', async () => {
@@ -180,6 +204,32 @@ describe.each(dialects)('cart: bundle, downloadable, gift card and grouped produ
     ]);
   });
 
+  it('keeps a member added through its group apart from the same product added on its own, in the cart and at login', async () => {
+    const group = ofType.get('grouped')!.find((g) => g.groupedProducts!.some((m) => m.stockStatus === 'in_stock'))!;
+    const member = group.groupedProducts!.find((m) => m.stockStatus === 'in_stock')!;
+    const viaGroup = { sku: group.sku, qty: 1, groupedQuantities: { [member.sku]: 2 } };
+    const headers = await guest();
+    await shop.send('POST', add, { json: { sku: member.sku, qty: 1 }, headers });
+    await shop.send('POST', add, { json: viaGroup, headers });
+    const cart = await shop.send<Cart>('POST', add, { json: viaGroup, headers });
+    expect(cart.body.items.map((l) => [l.sku, l.parentSku, l.qty])).toEqual([
+      [member.sku, null, 1],
+      [member.sku, group.sku, 4],
+    ]);
+    // Signing in merges like with like: the customer's stand-alone line takes the guest's stand-alone one only.
+    const customer = await bearerFor(shop, shopper);
+    await shop.send('POST', add, { json: { sku: member.sku, qty: 1 }, headers: customer });
+    const merged = await bearerFor(shop, shopper, headers);
+    const lines = (await cartOf(merged)).items;
+    expect(lines.map((l) => l.sku)).toEqual([member.sku, member.sku]);
+    expect(new Map(lines.map((l) => [l.parentSku, l.qty]))).toEqual(
+      new Map([
+        [null, 2],
+        [group.sku, 4],
+      ]),
+    );
+  });
+
   it('refuses a choice that belongs to another product type', async () => {
     const simple = await aSimpleProduct(shop.database.db);
     await expectRefused(await guest(), [
@@ -205,5 +255,65 @@ describe.each(dialects)('cart: bundle, downloadable, gift card and grouped produ
       cart.body.items.map((line) => ({ sku: line.sku, name: line.name, options: line.options, configuration: line.configuration, qty: line.qty, price: line.price, rowTotal: line.rowTotal })),
     );
     expect(placed.body.lines[1]!.configuration).toMatchObject({ type: 'giftcard', recipientEmail: 'ada@example.com', amount: giftcard.amount });
+  });
+
+  it('refuses to order a line whose bundle part or download stopped being sold, and writes nothing', async () => {
+    const { db } = shop.database;
+    const [store] = await db.select().from(stores).where(eq(stores.code, 'default'));
+    const bundle = first('bundle');
+    const option = bundle.bundleOptions!.find((o) => o.required) ?? bundle.bundleOptions![0]!;
+    const part = option.selections[0]!;
+    const [{ partId }] = (await db.select({ partId: products.id }).from(products).where(eq(products.sku, part.sku))) as [{ partId: number }];
+    const download = first('downloadable');
+    const link = download.downloadableLinks![0]!;
+    // Parts and links that cost nothing: losing one leaves the total, and so the payment, as it was.
+    const [partPrice] = await db.select().from(productPrices).where(and(eq(productPrices.productId, partId), eq(productPrices.storeId, store!.id)));
+    const [linkPrice] = await db.select().from(downloadableLinkPrices).where(and(eq(downloadableLinkPrices.linkId, link.id), eq(downloadableLinkPrices.storeId, store!.id)));
+    onTestFinished(async () => {
+      await db.update(productPrices).set(partPrice!).where(and(eq(productPrices.productId, partId), eq(productPrices.storeId, store!.id)));
+      await db.update(products).set({ isEnabled: true }).where(eq(products.id, partId));
+      await db.insert(downloadableLinkPrices).values(linkPrice!).onConflictDoUpdate({ target: [downloadableLinkPrices.linkId, downloadableLinkPrices.storeId], set: { price: linkPrice!.price } });
+    });
+    await db.update(productPrices).set({ price: 0, specialPrice: null }).where(and(eq(productPrices.productId, partId), eq(productPrices.storeId, store!.id)));
+    await db.update(downloadableLinkPrices).set({ price: 0 }).where(and(eq(downloadableLinkPrices.linkId, link.id), eq(downloadableLinkPrices.storeId, store!.id)));
+
+    const bundleOptions = Object.fromEntries(bundle.bundleOptions!.filter((o) => o.required || o.id === option.id).map((o) => [String(o.id), [o.selections[0]!.id]]));
+    const headers = await guest();
+    await shop.send('POST', add, { json: { sku: bundle.sku, qty: 1, bundleOptions }, headers });
+    const cart = await shop.send<Cart>('POST', add, { json: { sku: download.sku, qty: 1, links: [link.id] }, headers });
+    expect(cart.status).toBe(200);
+    const [bundleLine, downloadLine] = cart.body.items;
+    const intent = await payCart(shop, headers);
+
+    const stockOf = async () => db.select({ id: products.id, qty: products.qty, stockStatus: products.stockStatus }).from(products).orderBy(products.id);
+    const state = async () => ({
+      orders: (await db.select({ n: count() }).from(orders))[0]!.n,
+      stock: await stockOf(),
+      intent: (await db.select({ status: paymentIntents.status }).from(paymentIntents).where(eq(paymentIntents.id, intent)))[0]!.status,
+    });
+    const placeOrder = (key: string) => shop.send('POST', '/api/rest/v2/checkout/place-order', { json: placeOrderBody(intent), headers: { ...headers, 'idempotency-key': key } });
+
+    // The bundle's part is no longer sold.
+    await db.update(products).set({ isEnabled: false }).where(eq(products.id, partId));
+    expect((await cartOf(headers)).items.map((l) => [l.sku, l.available, l.complete])).toEqual([
+      [bundle.sku, 0, false],
+      [download.sku, downloadLine!.available, true],
+    ]);
+    const before = await state();
+    const refused = await placeOrder('incomplete-1');
+    expect([refused.status, refused.body.error, refused.body.details]).toEqual([409, 'cart_line_incomplete', { lines: [{ id: bundleLine!.id, sku: bundle.sku }] }]);
+    expect(refused.body.message).toContain(bundle.sku);
+    expect(await state()).toEqual(before);
+    // Nor is a payment taken for it.
+    const newIntent = await shop.send('POST', '/api/rest/v2/payment-intents', { json: { shippingMethod: 'flatrate', country: 'US' }, headers });
+    expect([newIntent.status, newIntent.body.error]).toEqual([409, 'cart_line_incomplete']);
+
+    // The part is back; the download's link is no longer sold in this store.
+    await db.update(products).set({ isEnabled: true }).where(eq(products.id, partId));
+    await db.delete(downloadableLinkPrices).where(and(eq(downloadableLinkPrices.linkId, link.id), eq(downloadableLinkPrices.storeId, store!.id)));
+    const droppedLink = await placeOrder('incomplete-2');
+    expect([droppedLink.status, droppedLink.body.error, droppedLink.body.details]).toEqual([409, 'cart_line_incomplete', { lines: [{ id: downloadLine!.id, sku: download.sku }] }]);
+    expect(await state()).toEqual(before);
+    expect((await cartOf(headers)).items).toHaveLength(2);
   });
 });

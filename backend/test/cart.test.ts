@@ -44,9 +44,15 @@ describe.each(dialects)('cart (%s)', (dialect) => {
     const token = (await shop.send('GET', '/api/rest/v2/cart')).headers.get('x-cart-token')!;
     const headers = { 'x-cart-token': token };
     const missing = await shop.send('POST', '/api/rest/v2/cart/items', { json: { sku: parent.sku, qty: 1 }, headers });
-    expect([missing.status, missing.body.error]).toEqual([400, 'options_required']);
-    const wrong = await shop.send('POST', '/api/rest/v2/cart/items', { json: { sku: parent.sku, qty: 1, options: Object.fromEntries(Object.keys(options).map((k) => [k, 'Plaid'])) }, headers });
-    expect([wrong.status, wrong.body.error]).toEqual([400, 'invalid_option']);
+    // Like every bad choice, these name the field; `missing` and `option` stay for older clients.
+    const codes = Object.keys(options);
+    const named = (missing.body.details as { missing: string[] }).missing;
+    expect([missing.status, missing.body.error, missing.body.details]).toEqual([400, 'options_required', { field: `options.${named[0]}`, missing: named }]);
+    expect([...named].sort()).toEqual([...codes].sort());
+    const wrong = await shop.send('POST', '/api/rest/v2/cart/items', { json: { sku: parent.sku, qty: 1, options: Object.fromEntries(codes.map((k) => [k, 'Plaid'])) }, headers });
+    const option = (wrong.body.details as { option: string }).option;
+    expect([wrong.status, wrong.body.error, wrong.body.details]).toEqual([400, 'invalid_option', { field: `options.${option}`, option }]);
+    expect(codes).toContain(option);
     const added = await shop.send<Cart>('POST', '/api/rest/v2/cart/items', { json: { sku: parent.sku, qty: 1, options }, headers });
     expect(added.status).toBe(200);
     expect(added.body.items[0]).toMatchObject({ sku: variant.sku, parentSku: parent.sku, options });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../src/core/http/context.ts';
 import { AppError } from '../src/core/errors.ts';
 import { defineModule } from '../src/core/modules/define-module.ts';
+import type { HookMap } from '../src/core/modules/hooks.ts';
 import { bearerFor } from './helpers/sign-in.ts';
 import { aSimpleProduct, shopper, tradeBuyer } from './helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
@@ -26,6 +27,9 @@ const onHold = new Set<string>();
 /** Set once the catalog is open: the SKU the test module reserves for signed-in customers. */
 const membersOnly = { sku: '' };
 
+/** What cart.validateAdd was asked about, in order. */
+const validatedAdds: HookMap['cart.validateAdd'][] = [];
+
 /** A stand-in for a B2B module: annotates records per group and hides prices from guests. */
 const groupBadge = defineModule({
   id: 'group-badge',
@@ -46,8 +50,9 @@ const groupBadge = defineModule({
     },
     {
       hook: 'cart.validateAdd',
-      handle({ caller, sku }) {
-        if (caller.kind === 'guest' && sku === membersOnly.sku) throw new AppError('forbidden', 'purchase_blocked', 'Sign in to buy this.');
+      handle(input) {
+        validatedAdds.push(input);
+        if (input.caller.kind === 'guest' && input.sku === membersOnly.sku) throw new AppError('forbidden', 'purchase_blocked', 'Sign in to buy this.');
       },
     },
   ],
@@ -135,5 +140,35 @@ describe.each(dialects)('search, caller-varying catalog and modules (%s)', (dial
     const refused = await shop.send('POST', '/api/rest/v2/auth/token', { form: { grant_type: 'password', username: 'pending@example.com', password: 'Pending#2026' } });
     expect([refused.status, refused.body.error, refused.body.message]).toEqual([403, 'account_pending_approval', 'Your account awaits approval.']);
     expect(() => defineModule({ id: 'Not Kebab' })).toThrow(/kebab-case/);
+  });
+
+  it('runs cart.validateAdd for every part of a bundle, naming the bundle, on add and on quantity changes', async () => {
+    const listing = await shop.send<{ member: (Listing & { type: string; stockStatus: string })[] }>('GET', '/api/rest/v2/products?itemsPerPage=100');
+    const { id } = listing.body.member.find((p) => p.type === 'bundle' && p.stockStatus === 'in_stock')!;
+    const bundle = (await shop.send<Listing & { bundleOptions: { id: number; required: boolean; selections: { id: number; sku: string; defaultQty: number }[] }[] }>('GET', `/api/rest/v2/products/${id}`)).body;
+    const options = bundle.bundleOptions.filter((o) => o.required);
+    const chosen = (options.length > 0 ? options : bundle.bundleOptions.slice(0, 1)).map((o) => ({ option: o, selection: o.selections[0]! }));
+    const bundleOptions = Object.fromEntries(chosen.map(({ option, selection }) => [String(option.id), [selection.id]]));
+    const [blocked] = chosen;
+    membersOnly.sku = blocked!.selection.sku;
+
+    const refused = await shop.send('POST', '/api/rest/v2/cart/items', { json: { sku: bundle.sku, qty: 2, bundleOptions } });
+    expect([refused.status, refused.body.error]).toEqual([403, 'purchase_blocked']);
+
+    const auth = await bearerFor(shop, shopper);
+    validatedAdds.length = 0;
+    const added = await shop.send<{ items: { id: number; sku: string }[] }>('POST', '/api/rest/v2/cart/items', { json: { sku: bundle.sku, qty: 2, bundleOptions }, headers: auth });
+    expect(added.status).toBe(200);
+    const partOf = { productId: bundle.id, sku: bundle.sku };
+    const seen = (qty: number) => [
+      { sku: bundle.sku, qty, partOf: undefined },
+      ...chosen.map(({ selection }) => ({ sku: selection.sku, qty: selection.defaultQty * qty, partOf })),
+    ];
+    expect(validatedAdds.map(({ sku, qty, partOf }) => ({ sku, qty, partOf }))).toEqual(seen(2));
+
+    validatedAdds.length = 0;
+    const line = added.body.items.find((l) => l.sku === bundle.sku)!;
+    expect((await shop.send('PATCH', `/api/rest/v2/cart/items/${line.id}`, { json: { qty: 3 }, headers: auth })).status).toBe(200);
+    expect(validatedAdds.map(({ sku, qty, partOf }) => ({ sku, qty, partOf }))).toEqual(seen(3));
   });
 });

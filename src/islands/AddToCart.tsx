@@ -2,10 +2,11 @@
  * The add-to-cart button of a product's buy form. The form itself (options, bundle selections,
  * downloads, gift card details, quantities) is server HTML; this island reads it on submit, shows
  * the variant the chosen options pick (price, stock, image) or the price of the chosen bundle or
- * downloads, and reports progress and errors. Without JavaScript the server-rendered note stands.
+ * downloads (for a bundle with nothing chosen: what to choose instead of a price of 0), and reports
+ * progress and errors. Without JavaScript the server-rendered note stands.
  */
 import { createSignal, onCleanup, onMount, Show } from 'solid-js';
-import { configuredPrice } from '../lib/catalog/purchase-choices.ts';
+import { configuredPrice, missingChoice } from '../lib/catalog/purchase-choices.ts';
 import {
   cartRequest,
   chosenOptions,
@@ -36,6 +37,7 @@ export default function AddToCart(props: Props) {
   const [customerPrice, setCustomerPrice] = createSignal<number | null>(null);
   const [variant, setVariant] = createSignal<VariantSummary | null>(null);
   const [choicePrice, setChoicePrice] = createSignal<number | null>(null);
+  const [bundleMissing, setBundleMissing] = createSignal<string | null>(null);
   let form: HTMLFormElement | null = null;
 
   const followChoice = () => {
@@ -43,6 +45,8 @@ export default function AddToCart(props: Props) {
     const data = new FormData(form);
     if (props.info.type === 'configurable') setVariant(matchingVariant(props.info, chosenOptions(data, props.info.optionCodes)));
     setChoicePrice(configuredPrice(props.info, data));
+    // An empty bundle is no offer at 0: say what to choose where its price would stand.
+    if (props.info.type === 'bundle') setBundleMissing(missingChoice(props.info, data));
   };
 
   const submit = async (event: SubmitEvent) => {
@@ -50,9 +54,10 @@ export default function AddToCart(props: Props) {
     if (!form || pending()) return;
     setAddedCount(null);
     setError(null);
-    const request = cartRequest(props.info, new FormData(form));
+    const data = new FormData(form);
+    const request = cartRequest(props.info, data);
     if (!request) {
-      setError('Choose a quantity for at least one item.');
+      setError(missingChoice(props.info, data));
       return;
     }
     setPending(true);
@@ -92,6 +97,13 @@ export default function AddToCart(props: Props) {
         {(price) => (
           <p class="variant-price" data-testid="customer-price">
             Your price: {format(price())}
+          </p>
+        )}
+      </Show>
+      <Show when={bundleMissing()}>
+        {(message) => (
+          <p class="muted" data-testid="choice-missing" aria-live="polite">
+            {message()}
           </p>
         )}
       </Show>

@@ -2,10 +2,10 @@
  * The account's password change. The backend checks the current password and signs out every
  * other device; this one signs in again with the new password (see `changePassword`).
  */
-import { Show } from 'solid-js';
 import { createFormAction } from '../lib/client/form-action.ts';
 import { changePassword } from '../lib/client/shop-actions.ts';
 import FormStatus from './FormStatus.tsx';
+import SubmitButton from './SubmitButton.tsx';
 import TextField from './TextField.tsx';
 
 interface Props {
@@ -38,13 +38,7 @@ export default function PasswordForm(props: Props) {
         error={form.fieldError('newPassword')}
       />
       <FormStatus form={form} />
-      <p>
-        <button class="button" type="submit" disabled={form.pending()}>
-          <Show when={form.pending()} fallback="Change password">
-            Changing…
-          </Show>
-        </button>
-      </p>
+      <SubmitButton pending={form.pending()} label="Change password" pendingLabel="Changing…" />
     </form>
   );
 }

@@ -1,10 +1,10 @@
 /** The account's profile form: first and last name and email, as `PUT /customers/me` allows. */
-import { Show } from 'solid-js';
 import { createFormAction } from '../lib/client/form-action.ts';
 import { formText } from '../lib/client/form-data.ts';
 import { updateProfile } from '../lib/client/shop-actions.ts';
 import type { Customer } from '../lib/client/types.ts';
 import FormStatus from './FormStatus.tsx';
+import SubmitButton from './SubmitButton.tsx';
 import TextField from './TextField.tsx';
 
 interface Props {
@@ -32,13 +32,7 @@ export default function ProfileForm(props: Props) {
       </div>
       <TextField id="pf-email" name="email" label="Email" type="email" autocomplete="email" maxLength={254} value={props.customer.email} error={form.fieldError('email')} />
       <FormStatus form={form} />
-      <p>
-        <button class="button" type="submit" disabled={form.pending()}>
-          <Show when={form.pending()} fallback="Save profile">
-            Saving…
-          </Show>
-        </button>
-      </p>
+      <SubmitButton pending={form.pending()} label="Save profile" pendingLabel="Saving…" />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cartRequest, type PurchaseInfo } from './purchase.ts';
-import { configuredPrice } from './purchase-choices.ts';
+import { configuredPrice, missingChoice } from './purchase-choices.ts';
+import { form } from './test-support.ts';
 
 const base: PurchaseInfo = { id: 1, sku: 'P', guestPrice: 10, type: 'simple', inStock: true, optionCodes: [], variants: [], grouped: [], bundle: [], links: [] };
 
@@ -13,18 +14,20 @@ const kit: PurchaseInfo = {
   ],
 };
 
-function form(entries: Record<string, string | string[]>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(entries)) for (const one of [value].flat()) data.append(name, one);
-  return data;
-}
-
 describe('purchase choices', () => {
   it('reads a bundle choice from radios, selects and checkboxes, and prices it as the sum of its selections', () => {
     const filled = form({ qty: '2', 'bundle[7]': '71', 'bundle[8][]': ['80', '81'] });
     expect(cartRequest(kit, filled)).toEqual({ sku: 'P', qty: 2, bundleOptions: { 7: [71], 8: [80, 81] } });
     expect(configuredPrice(kit, filled)).toBe(47);
-    expect(cartRequest(kit, form({ 'bundle[7]': '' }))).toEqual({ sku: 'P', qty: 1, bundleOptions: { 7: [], 8: [] } });
+    expect(missingChoice(kit, filled)).toBeNull();
+  });
+
+  it('asks for a bundle selection rather than offering an empty bundle at 0', () => {
+    const empty = form({ 'bundle[7]': '' });
+    expect(missingChoice(kit, empty)).toBe('Choose at least one item for your bundle.');
+    expect(configuredPrice(kit, empty)).toBeNull();
+    expect(cartRequest(kit, empty)).toBeNull();
+    expect(missingChoice({ ...kit, bundle: [] }, form({}))).toBe('Choose at least one item for your bundle.');
   });
 
   it('prices a downloadable as the product plus the checked links', () => {

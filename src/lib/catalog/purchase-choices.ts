@@ -3,16 +3,12 @@
  * gift card details, grouped quantities; and the price the current choice comes to. The field
  * names are those the BuyBox components render. Kept free of the DOM so it can be unit tested.
  */
+import { formText } from '../client/form-data.ts';
 import type { GiftcardChoice } from '../client/types.ts';
 import type { PurchaseInfo } from './purchase.ts';
 
 const numbers = (values: FormDataEntryValue[]) =>
   values.flatMap((value) => (typeof value === 'string' && value !== '' && Number.isFinite(Number(value)) ? [Number(value)] : []));
-
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value.trim() : '';
-};
 
 /** Selection ids per bundle option: radios and selects name `bundle[id]`, checkboxes `bundle[id][]`. */
 export function chosenBundle(info: PurchaseInfo, form: FormData): Record<string, number[]> {
@@ -25,14 +21,14 @@ export const chosenLinks = (form: FormData): number[] => numbers(form.getAll('li
 
 /** An amount typed into the open-amount field wins over the listed amount picked. */
 export function chosenGiftcard(form: FormData): GiftcardChoice {
-  const [open] = numbers([text(form, 'giftcard_open_amount')]);
+  const [open] = numbers([formText(form, 'giftcard_open_amount')]);
   const [listed] = numbers(form.getAll('giftcard_amount'));
-  const optional = (name: string) => text(form, name) || undefined;
+  const optional = (name: string) => formText(form, name) || undefined;
   return {
     amount: open ?? listed ?? 0,
-    senderName: text(form, 'giftcard_sender_name'),
+    senderName: formText(form, 'giftcard_sender_name'),
     senderEmail: optional('giftcard_sender_email'),
-    recipientName: text(form, 'giftcard_recipient_name'),
+    recipientName: formText(form, 'giftcard_recipient_name'),
     recipientEmail: optional('giftcard_recipient_email'),
     message: optional('giftcard_message'),
   };
@@ -49,11 +45,24 @@ export function chosenGroupedQuantities(info: PurchaseInfo, form: FormData): Rec
 }
 
 /**
+ * What the shopper still has to choose before the form can be sent, or null: a bundle needs at least
+ * one selection (it costs the sum of them, so none would be a bundle of nothing at 0), a grouped
+ * product a quantity of at least one member. The backend refuses both too.
+ */
+export function missingChoice(info: PurchaseInfo, form: FormData): string | null {
+  if (info.type === 'bundle' && Object.values(chosenBundle(info, form)).every((ids) => ids.length === 0)) return 'Choose at least one item for your bundle.';
+  if (info.type === 'grouped' && Object.keys(chosenGroupedQuantities(info, form)).length === 0) return 'Choose a quantity for at least one item.';
+  return null;
+}
+
+/**
  * What one unit of the current choice costs, as the backend will price it (bundle: the sum of the
- * selections; downloadable: the product plus the links), or null where the page's price stands.
+ * selections; downloadable: the product plus the links), or null where the page's price stands or
+ * nothing is chosen yet.
  */
 export function configuredPrice(info: PurchaseInfo, form: FormData): number | null {
   if (info.type === 'bundle') {
+    if (missingChoice(info, form) !== null) return null;
     const chosen = chosenBundle(info, form);
     const total = info.bundle.flatMap((option) =>
       option.selections.filter((selection) => chosen[String(option.id)]?.includes(selection.id)).map((selection) => selection.price * selection.qty),

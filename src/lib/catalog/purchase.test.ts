@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartRequest, chosenOptions, customerPriceDiffers, matchingVariant, type PurchaseInfo } from './purchase.ts';
+import { form } from './test-support.ts';
 
 const tee: PurchaseInfo = {
   id: 1,
@@ -16,12 +17,6 @@ const tee: PurchaseInfo = {
   bundle: [],
   links: [],
 };
-
-function form(entries: Record<string, string | string[]>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(entries)) for (const one of [value].flat()) data.append(name, one);
-  return data;
-}
 
 describe('purchase', () => {
   it('reads chosen options and skips blanks', () => {

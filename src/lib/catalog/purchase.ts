@@ -4,7 +4,7 @@
  */
 import type { AddCartItem } from '../client/types.ts';
 import type { Product } from '../content/schemas.ts';
-import { chosenBundle, chosenGiftcard, chosenGroupedQuantities, chosenLinks } from './purchase-choices.ts';
+import { chosenBundle, chosenGiftcard, chosenGroupedQuantities, chosenLinks, missingChoice } from './purchase-choices.ts';
 
 export interface VariantSummary {
   sku: string;
@@ -72,15 +72,13 @@ export function matchingVariant(info: PurchaseInfo, chosen: Record<string, numbe
 }
 
 /**
- * The cart addition a submitted form asks for, with the choice of the product's type; null when a
- * grouped product has no quantity chosen. A grouped product is one request: the backend adds its
+ * The cart addition a submitted form asks for, with the choice of the product's type; null while a
+ * choice is missing (see `missingChoice`). A grouped product is one request: the backend adds its
  * members together or not at all.
  */
 export function cartRequest(info: PurchaseInfo, form: FormData): AddCartItem | null {
-  if (info.type === 'grouped') {
-    const groupedQuantities = chosenGroupedQuantities(info, form);
-    return Object.keys(groupedQuantities).length > 0 ? { sku: info.sku, qty: 1, groupedQuantities } : null;
-  }
+  if (missingChoice(info, form) !== null) return null;
+  if (info.type === 'grouped') return { sku: info.sku, qty: 1, groupedQuantities: chosenGroupedQuantities(info, form) };
   const request = { sku: info.sku, qty: Math.max(1, Math.floor(Number(form.get('qty') ?? 1)) || 1) };
   switch (info.type) {
     case 'configurable':

@@ -14,7 +14,7 @@ const invalid = (code: string, message: string, optionId: number | string) =>
 /**
  * Checks the chosen selections against the bundle's options: every chosen option and selection
  * belongs to this bundle, required options have a selection, radio and select options one only,
- * and each chosen product is sold here and in stock. Quantities are the selections' own (the
+ * at least one selection in all, and each chosen product is sold here and in stock. Quantities are the selections' own (the
  * catalog has no shopper-editable selection quantity).
  */
 export async function chooseBundle(db: Db, storeId: number, bundle: ChosenProduct, chosen: Record<string, number[]> = {}): Promise<BundleConfiguration> {
@@ -55,6 +55,11 @@ export async function chooseBundle(db: Db, storeId: number, bundle: ChosenProduc
       }
       selections.push({ optionId: option.id, selectionId, qty: row.selection.defaultQty });
     }
+  }
+  // A bundle is priced as the sum of its selections: with none it would be sold for nothing.
+  if (selections.length === 0) {
+    const message = options.length === 0 ? `${bundle.sku} has nothing to choose from; it cannot be bought.` : `Choose at least one item of ${bundle.sku}.`;
+    throw new AppError('invalid', 'bundle_selection_required', message, { field: 'bundleOptions' });
   }
   return { type: 'bundle', selections };
 }

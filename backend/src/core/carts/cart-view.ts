@@ -22,6 +22,8 @@ export interface CartLine {
   rowTotal: number;
   /** Units in stock now: checkout refuses more than this. */
   available: number;
+  /** False when a chosen bundle part or download link is no longer sold: checkout refuses the cart until the line is replaced. */
+  complete: boolean;
 }
 
 export interface CartView {
@@ -58,7 +60,8 @@ export async function loadCartView(db: Db, cart: { id: number; storeId: number }
   const items: CartLine[] = rows.map(({ item, product, parentSku, price, specialPrice }) => {
     const configured = details.get(item.id);
     const unit = configured?.unitPrice ?? finalPriceOf(price, specialPrice);
-    const sellable = product.stockStatus === 'in_stock' && product.isEnabled && configured?.complete !== false;
+    const complete = configured?.complete !== false;
+    const sellable = product.stockStatus === 'in_stock' && product.isEnabled && complete;
     return {
       id: item.id,
       productId: product.id,
@@ -73,6 +76,7 @@ export async function loadCartView(db: Db, cart: { id: number; storeId: number }
       price: unit,
       rowTotal: roundMoney(unit * item.qty),
       available: sellable ? product.qty : 0,
+      complete,
     };
   });
   return {

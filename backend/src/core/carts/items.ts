@@ -1,11 +1,10 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Caller } from '../auth/caller.ts';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { cartItems, carts, products } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
-import type { HookRegistry } from '../modules/hooks.ts';
 import { findActiveCart, findOrCreateCart, type CartOwner, type CartRow } from './identity.ts';
 import type { Addition, Sellable } from './sellable.ts';
+import { validateAdd, type CartContext } from './validate-add.ts';
 
 /** Refuses quantities the shop cannot ship; checkout checks again, atomically, when it takes the stock. */
 export async function checkStock(db: Db, productId: number, qty: number): Promise<void> {
@@ -16,21 +15,20 @@ export async function checkStock(db: Db, productId: number, qty: number): Promis
   }
 }
 
-interface CartContext {
-  db: Db;
-  hooks: HookRegistry;
-  caller: Caller;
-}
-
 async function touch(db: Db, cartId: number): Promise<void> {
   await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
-/** The line holding the same product with the same choices: adding to the cart adds to it. */
-export function sameChoiceAs(line: Pick<Sellable, 'productId' | 'options' | 'configuration'>): SQL {
+/**
+ * The line holding the same product with the same choices, picked from the same parent: adding to
+ * the cart adds to it. A grouped product's member bought through the group stays apart from the
+ * same product bought on its own, so the line keeps saying where it came from (`parentSku`).
+ */
+export function sameChoiceAs(line: Pick<Sellable, 'productId' | 'parentId' | 'options' | 'configuration'>): SQL {
   const configuration = line.configuration === null ? null : JSON.stringify(line.configuration);
   return and(
     eq(cartItems.productId, line.productId),
+    line.parentId === null ? isNull(cartItems.parentId) : eq(cartItems.parentId, line.parentId),
     sql`${cartItems.options} = ${JSON.stringify(line.options)}::jsonb`,
     sql`${cartItems.configuration} is not distinct from ${configuration}::jsonb`,
   ) as SQL;
@@ -41,13 +39,14 @@ export function sameChoiceAs(line: Pick<Sellable, 'productId' | 'options' | 'con
  * stock of the new total), then the cart and the lines are written in one transaction. Hooks run
  * outside it, so a module's own queries never wait on the transaction's connection.
  */
-export async function addItems({ db, hooks, caller }: CartContext, owner: CartOwner, storeId: number, additions: Addition[]): Promise<void> {
+export async function addItems(context: CartContext, owner: CartOwner, storeId: number, additions: Addition[]): Promise<void> {
+  const { db } = context;
   const existing = await findActiveCart(db, owner, storeId);
   const planned: (Addition & { lineId: number | undefined })[] = [];
   for (const { sellable, qty } of additions) {
     const [line] = existing ? await db.select().from(cartItems).where(and(eq(cartItems.cartId, existing.id), sameChoiceAs(sellable))) : [];
     const total = (line?.qty ?? 0) + qty;
-    await hooks.run('cart.validateAdd', { caller, productId: sellable.productId, sku: sellable.sku, qty: total, storeId });
+    await validateAdd(context, storeId, sellable, total);
     await checkStock(db, sellable.productId, total);
     planned.push({ sellable, qty, lineId: line?.id });
   }
@@ -72,10 +71,11 @@ async function findLine(db: Db, cart: CartRow | undefined, itemId: number) {
   return line;
 }
 
-export async function setItemQty({ db, hooks, caller }: CartContext, cart: CartRow | undefined, itemId: number, qty: number): Promise<void> {
+export async function setItemQty(context: CartContext, cart: CartRow | undefined, itemId: number, qty: number): Promise<void> {
+  const { db } = context;
   const line = await findLine(db, cart, itemId);
   const [product] = await db.select({ sku: products.sku }).from(products).where(eq(products.id, line.productId));
-  await hooks.run('cart.validateAdd', { caller, productId: line.productId, sku: product?.sku ?? '', qty, storeId: cart?.storeId ?? 0 });
+  await validateAdd(context, cart?.storeId ?? 0, { productId: line.productId, sku: product?.sku ?? '', configuration: line.configuration }, qty);
   await checkStock(db, line.productId, qty);
   await db.update(cartItems).set({ qty, updatedAt: new Date() }).where(eq(cartItems.id, line.id));
   await touch(db, line.cartId);

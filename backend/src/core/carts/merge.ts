@@ -6,7 +6,7 @@ import { sameChoiceAs } from './items.ts';
 
 /**
  * On login the guest cart joins the customer's cart of the same store view (DECISIONS.md 23): lines
- * for the same product and options add up, others move over; the guest cart is closed. One
+ * for the same product, choices and parent add up (see sameChoiceAs), others move over; the guest cart is closed. One
  * transaction, so a failure leaves both carts as they were. Stock is checked again at checkout.
  */
 export async function mergeGuestCart(db: Db, guestToken: string, customerId: number): Promise<void> {

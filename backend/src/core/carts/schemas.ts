@@ -14,6 +14,9 @@ export const CartLineSchema = z
     price: z.number(),
     rowTotal: z.number(),
     available: z.number().int(),
+    complete: z.boolean().openapi({
+      description: 'False when a chosen bundle selection or download link is no longer sold: the line cannot be ordered as it is (remove it and add the product again).',
+    }),
   })
   .openapi('CartLine');
 
@@ -57,7 +60,7 @@ export const AddItemSchema = z
     bundleOptions: z
       .record(z.string().regex(/^\d{1,10}$/, 'a bundle option id'), z.array(id).max(50))
       .optional()
-      .openapi({ description: 'Bundle: the selection ids chosen per bundle option id. Required options need one; radio and select options take one.', example: { '12': [40], '13': [42, 43] } }),
+      .openapi({ description: 'Bundle: the selection ids chosen per bundle option id. At least one in all; required options need one; radio and select options take one.', example: { '12': [40], '13': [42, 43] } }),
     links: z
       .array(id)
       .max(50)

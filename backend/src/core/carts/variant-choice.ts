@@ -17,14 +17,15 @@ export async function chooseVariant(db: Db, storeId: number, product: ChosenProd
     .where(eq(configurableOptions.productId, product.id));
   const codes = [...new Set(optionRows.map((r) => r.code))];
   const missing = codes.filter((code) => chosen[code] === undefined);
-  if (missing.length > 0) throw new AppError('invalid', 'options_required', `Choose ${missing.join(', ')} for ${sku}.`, { missing });
+  // `field` as for every bad choice (the first option missing); `missing` and `option` predate it and stay for clients that read them.
+  if (missing.length > 0) throw new AppError('invalid', 'options_required', `Choose ${missing.join(', ')} for ${sku}.`, { field: `options.${missing[0]}`, missing });
 
   const picked = new Map<number, number>();
   const options: Record<string, number> = {};
   for (const code of codes) {
     const wanted = String(chosen[code]).toLowerCase();
     const row = optionRows.find((r) => r.code === code && (String(r.valueIndex) === wanted || r.label.toLowerCase() === wanted));
-    if (!row) throw new AppError('invalid', 'invalid_option', `"${String(chosen[code])}" is not a value of ${code} for ${sku}.`, { option: code });
+    if (!row) throw new AppError('invalid', 'invalid_option', `"${String(chosen[code])}" is not a value of ${code} for ${sku}.`, { field: `options.${code}`, option: code });
     picked.set(row.id, row.valueIndex);
     options[code] = row.valueIndex;
   }

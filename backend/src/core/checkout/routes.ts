@@ -12,6 +12,7 @@ import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
 import { resolveStoreView } from '../stores/store-view.ts';
 import { AppError } from '../errors.ts';
 import { loadCustomer } from '../customers/service.ts';
+import { requireCompleteLines } from './complete-lines.ts';
 import { ownerKeyOf } from './owner-key.ts';
 import { createPaymentIntent, providerOf, setIntentStatus, storedIntent, verifyPayment } from './payment-intents.ts';
 import { findOrderByIdempotencyKey, placeOrder } from './place-order.ts';
@@ -33,7 +34,7 @@ const cartHeaders = StoreHeaders.extend({ 'x-cart-token': IdempotencyHeaders.sha
 const failures = {
   ...errorResponses,
   401: jsonContent(ErrorSchema, 'Invalid access token'),
-  409: jsonContent(ErrorSchema, 'Stock or cart changed'),
+  409: jsonContent(ErrorSchema, 'Stock or cart changed (`cart_line_incomplete`: a line lost a bundle part or download; `details.lines` names it)'),
   422: jsonContent(ErrorSchema, 'Payment declined or not complete'),
   502: jsonContent(ErrorSchema, 'Payment provider failed'),
 };
@@ -116,6 +117,7 @@ export const checkoutRoutes = createRouter<StoreEnv>()
     const { shippingMethod, country, provider: code } = c.req.valid('json');
     const provider = providerOf(c.var.payments, code);
     const cart = await currentCart(c);
+    requireCompleteLines(cart);
     const totals = totalsWith(cart.subtotal, country, shippingMethod);
     const intent = await createPaymentIntent(c.var.db, provider, cart.id, totals.grandTotal, cart.currency, crypto.randomUUID());
     return c.json(intentOut(intent, provider, totals.grandTotal, cart.currency), 201, noStore);
@@ -141,6 +143,7 @@ export const checkoutRoutes = createRouter<StoreEnv>()
     const email = input.email ?? (customerId === null ? undefined : (await loadCustomer(c.var.db, customerId)).email);
     if (!email) throw new AppError('invalid', 'invalid_request', 'Guests must give an email.', [{ location: 'json', field: 'email', message: 'Required for guests.' }]);
     const cart = await currentCart(c);
+    requireCompleteLines(cart);
     await c.var.hooks.run('checkout.beforePlaceOrder', { caller: c.var.caller, cartId: cart.id, shippingCountry: input.shippingAddress.countryId, storeId: cart.storeId });
     const totals = totalsWith(cart.subtotal, input.shippingAddress.countryId, input.shippingMethod);
     const provider = providerOf(c.var.payments, input.paymentMethod);

@@ -10,8 +10,12 @@ import type { Caller } from '../auth/caller.ts';
 export interface HookMap {
   /** Before a token is issued to a customer (password grant and login). */
   'auth.beforeIssueToken': { customerId: number; email: string; groupId: number };
-  /** Before an item is added to a cart or its quantity changed. */
-  'cart.validateAdd': { caller: Caller; productId: number; sku: string; qty: number; storeId: number };
+  /**
+   * Before an item is added to a cart or its quantity changed (`qty` is the line's new quantity).
+   * A bundle's chosen parts each come through too, after the bundle, with `partOf` naming the bundle
+   * and `qty` the part's units (selection quantity × bundles); other calls have no `partOf`.
+   */
+  'cart.validateAdd': { caller: Caller; productId: number; sku: string; qty: number; storeId: number; partOf?: { productId: number; sku: string } };
   /** Before an order is written. */
   'checkout.beforePlaceOrder': { caller: Caller; cartId: number; shippingCountry: string; storeId: number };
 }
