@@ -196,6 +196,15 @@ describe('pages rendered from KV', () => {
   it('answers 404 for an unknown path', async () => {
     expect((await page('/no-such-thing-here')).status).toBe(404);
   });
+
+  it('treats a record that is not JSON as absent, never as a server error', async () => {
+    await shop.kv.put('default:product:damaged-by-hand', '{"sku": "DAMAGED"');
+    try {
+      expect((await page('/damaged-by-hand')).status).toBe(404);
+    } finally {
+      await shop.kv.delete('default:product:damaged-by-hand');
+    }
+  });
 });
 
 describe('a sync that fails', () => {

@@ -24,8 +24,16 @@ function readRecord<T>(kv: KVNamespace, key: string, schema: z.ZodType<T>): Prom
 }
 
 async function readValidated<T>(kv: KVNamespace, key: string, schema: z.ZodType<T>): Promise<T | null> {
-  const raw = await kv.get(key, 'json');
-  if (raw === null) return null;
+  const text = await kv.get(key, 'text');
+  if (text === null) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    // Written by hand or damaged: the page treats it as absent instead of failing.
+    console.error(`KV record ${key} is not JSON`);
+    return null;
+  }
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   console.error(`KV record ${key} is malformed: ${result.error.issues[0]?.message}`);
