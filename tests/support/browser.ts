@@ -57,6 +57,9 @@ export interface AxeViolation {
 /** axe-core's serious and critical violations on the current page (WCAG 2 A and AA rules). */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   axeSource ??= await readFile(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  // Colours half-way through a transition (a submit button enabled by hydration fades from grey to
+  // the accent) are no state a shopper reads: check the page once nothing is animating.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   // Evaluated through the DevTools protocol, which the page's CSP does not govern.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
