@@ -37,17 +37,19 @@ export interface KvWrite {
   rollback(): Promise<void>;
 }
 
-/** Every key under the prefixes with the content hash its metadata records (if any). */
+/** Every key under the prefixes (listed side by side) with the content hash its metadata records. */
 async function listHashes(kv: KVNamespace, prefixes: string[]): Promise<Map<string, string | undefined>> {
   const hashes = new Map<string, string | undefined>();
-  for (const prefix of prefixes) {
-    let cursor: string | undefined;
-    do {
-      const page = await kv.list<{ hash?: string }>({ prefix, cursor });
-      for (const key of page.keys) hashes.set(key.name, key.metadata?.hash);
-      cursor = page.list_complete ? undefined : page.cursor;
-    } while (cursor);
-  }
+  await Promise.all(
+    prefixes.map(async (prefix) => {
+      let cursor: string | undefined;
+      do {
+        const page = await kv.list<{ hash?: string }>({ prefix, cursor });
+        for (const key of page.keys) hashes.set(key.name, key.metadata?.hash);
+        cursor = page.list_complete ? undefined : page.cursor;
+      } while (cursor);
+    }),
+  );
   return hashes;
 }
 
