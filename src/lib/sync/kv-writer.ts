@@ -66,7 +66,7 @@ export function openKvWrite(kv: KVNamespace, prefixes: string[]): KvWrite {
   const storedEarly = new Set<string>();
   const staging: Promise<unknown>[] = [];
   // A failed part rejects while other pages of its own may still be on their way to `stage`.
-  let staged = false;
+  let closed = false;
   const put = (entry: KvEntry) => kv.put(entry.key, entry.value, { metadata: { ...entry.metadata, hash: entry.hash } });
   // Only under a listed prefix is a key missing from the listing known to be new.
   const isNew = (hashes: Map<string, unknown>, key: string) =>
@@ -74,7 +74,7 @@ export function openKvWrite(kv: KVNamespace, prefixes: string[]): KvWrite {
 
   return {
     stage(entries) {
-      if (staged) return;
+      if (closed) return;
       const storing = existing.then((hashes) =>
         Promise.all(
           entries
@@ -89,7 +89,7 @@ export function openKvWrite(kv: KVNamespace, prefixes: string[]): KvWrite {
     },
 
     async settle() {
-      staged = true;
+      closed = true;
       await Promise.all(staging);
     },
 
@@ -107,7 +107,7 @@ export function openKvWrite(kv: KVNamespace, prefixes: string[]): KvWrite {
     },
 
     async rollback() {
-      staged = true;
+      closed = true;
       await Promise.allSettled(staging);
       const results = await Promise.allSettled([...storedEarly].map((key) => limit(() => kv.delete(key))));
       const failed = results.filter((result) => result.status === 'rejected').length;
