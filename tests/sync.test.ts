@@ -282,6 +282,33 @@ describe('a sync that fails', () => {
     expect(await shop.kv.get(key)).toBeNull();
   });
 
+  it('takes nothing back when another sync committed while it was failing', async () => {
+    // Sync A stores a new product early and fails late; sync B, started meanwhile, commits first and
+    // its listing pages link the product. A must leave it in KV.
+    const key = 'default:product:committed-by-another-sync';
+    shop.faults.transform(/^\/api\/rest\/v2\/products\?page=1&/, (body) => {
+      const collection = body as Collection<Product>;
+      collection.member[0] = { ...collection.member[0], urlKey: 'committed-by-another-sync' };
+      return collection;
+    });
+    shop.faults.failWhen(/^\/api\/rest\/v2\/cms-pages/, 500, 4_000);
+    try {
+      const failing = shop.manage('/sync');
+      await expect.poll(() => shop.kv.get(key), { timeout: 3_000 }).not.toBeNull();
+      const pulseBefore = await shop.kv.get('pulse');
+      expect((await shop.manage('/sync/products')).status).toBe(200);
+      expect(await shop.kv.get('pulse')).not.toBe(pulseBefore);
+      expect((await failing).status).toBe(502);
+    } finally {
+      shop.faults.reset();
+    }
+    expect(await shop.kv.get(key)).not.toBeNull();
+    expect((await page('/committed-by-another-sync')).status).toBe(200);
+    // The backend never really had it: the next sync removes it.
+    expect((await shop.manage('/sync/products')).status).toBe(200);
+    expect(await shop.kv.get(key)).toBeNull();
+  });
+
   it('answers 502 naming what failed and leaves KV and pulse untouched', async () => {
     const pulseBefore = await shop.kv.get('pulse');
     const configBefore = await shop.kv.get('default:config');
