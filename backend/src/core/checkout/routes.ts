@@ -96,6 +96,13 @@ async function currentCart(c: Context<StoreEnv>) {
   return { ...view, id: view.id, storeId: cart.storeId };
 }
 
+/** The cart a payment or an order may be made for: not empty, and every line still whole. */
+async function orderableCart(c: Context<StoreEnv>) {
+  const cart = await currentCart(c);
+  requireCompleteLines(cart);
+  return cart;
+}
+
 function intentOut(intent: { id: string; clientSecret: string | null; status: string }, provider: { code: string; publishableKey: string | null }, amount: number, currency: string) {
   return { id: intent.id, provider: provider.code, clientSecret: intent.clientSecret, publishableKey: provider.publishableKey, status: intent.status, amount, currency };
 }
@@ -116,8 +123,7 @@ export const checkoutRoutes = createRouter<StoreEnv>()
   .openapi(createIntentRoute, async (c) => {
     const { shippingMethod, country, provider: code } = c.req.valid('json');
     const provider = providerOf(c.var.payments, code);
-    const cart = await currentCart(c);
-    requireCompleteLines(cart);
+    const cart = await orderableCart(c);
     const totals = totalsWith(cart.subtotal, country, shippingMethod);
     const intent = await createPaymentIntent(c.var.db, provider, cart.id, totals.grandTotal, cart.currency, crypto.randomUUID());
     return c.json(intentOut(intent, provider, totals.grandTotal, cart.currency), 201, noStore);
@@ -142,8 +148,7 @@ export const checkoutRoutes = createRouter<StoreEnv>()
     const customerId = 'customerId' in owner ? owner.customerId : null;
     const email = input.email ?? (customerId === null ? undefined : (await loadCustomer(c.var.db, customerId)).email);
     if (!email) throw new AppError('invalid', 'invalid_request', 'Guests must give an email.', [{ location: 'json', field: 'email', message: 'Required for guests.' }]);
-    const cart = await currentCart(c);
-    requireCompleteLines(cart);
+    const cart = await orderableCart(c);
     await c.var.hooks.run('checkout.beforePlaceOrder', { caller: c.var.caller, cartId: cart.id, shippingCountry: input.shippingAddress.countryId, storeId: cart.storeId });
     const totals = totalsWith(cart.subtotal, input.shippingAddress.countryId, input.shippingMethod);
     const provider = providerOf(c.var.payments, input.paymentMethod);
