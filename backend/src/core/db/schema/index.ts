@@ -9,3 +9,4 @@ export * from './addresses.ts';
 export * from './auth.ts';
 export * from './carts.ts';
 export * from './orders.ts';
+export * from './rate-limits.ts';
