@@ -1,4 +1,10 @@
 import type { Caller } from '../auth/caller.ts';
+import type { Db } from '../db/database.ts';
+
+/** Where a hook runs: `db` is the transaction the core has open, so a handler's writes commit or roll back with it. */
+export interface HookRunOptions {
+  db?: Db;
+}
 
 /**
  * Named extension points owned by the core. A hook runs before the core acts and vetoes by throwing
@@ -33,7 +39,7 @@ export class HookRegistry {
   }
 
   /** Runs every handler in registration order; the first that throws decides. */
-  async run<H extends HookName>(hook: H, input: HookMap[H]): Promise<void> {
+  async run<H extends HookName>(hook: H, input: HookMap[H], _options: HookRunOptions = {}): Promise<void> {
     for (const handler of this.#handlers.get(hook) ?? []) await (handler as HookHandler<H>)(input);
   }
 }
