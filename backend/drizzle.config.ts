@@ -3,8 +3,8 @@ import { defineConfig } from 'drizzle-kit';
 // One migrations folder, plain PostgreSQL SQL, applied unchanged to PGlite and to a PostgreSQL server.
 export default defineConfig({
   dialect: 'postgresql',
-  // Modules keep their tables in src/modules/<id>/tables.ts.
-  schema: ['./src/core/db/schema/index.ts', './src/modules/*/tables.ts'],
+  // The core's tables only: each module generates its own migrations into its folder (npm run db:generate:module).
+  schema: './src/core/db/schema/index.ts',
   out: './drizzle',
   casing: 'snake_case',
 });

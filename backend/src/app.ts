@@ -13,15 +13,17 @@ import { checkoutRoutes } from './core/checkout/routes.ts';
 import { cmsRoutes } from './core/cms/routes.ts';
 import { countryRoutes } from './core/countries/routes.ts';
 import { customerRoutes } from './core/customers/routes.ts';
-import type { Db } from './core/db/database.ts';
+import type { Database } from './core/db/database.ts';
 import { apiPrefix, mountDocs } from './core/docs/routes.ts';
 import { errorHandler, notFoundHandler, type ErrorLogger } from './core/errors.ts';
 import { healthRoutes } from './core/health.ts';
 import type { AppEnv } from './core/http/context.ts';
 import { createRouter } from './core/http/router.ts';
 import { mediaRoutes } from './core/media/routes.ts';
-import type { ModuleDefinition } from './core/modules/define-module.ts';
-import { loadModules } from './core/modules/registry.ts';
+import type { AnyModule } from './core/modules/define-module.ts';
+import { mountModules } from './core/modules/mount-modules.ts';
+import { ModulePlatform, type AuditWriter, type MailWriter } from './core/modules/platform.ts';
+import type { DeliveryOptions } from './core/events/notifications.ts';
 import { orderRoutes } from './core/orders/routes.ts';
 import { paymentProviders, type PaymentSettings } from './core/payments/providers.ts';
 import { searchRoutes } from './core/search/routes.ts';
@@ -34,31 +36,65 @@ export interface AppConfig {
   auth?: AuthSettings;
   payments?: PaymentSettings;
   /** Modules to load (src/modules/index.ts lists the server's); none by default. */
-  modules?: readonly ModuleDefinition[];
+  modules?: readonly AnyModule[];
+  /** The environment modules read (their `env` schemas, the secrets' key); process.env by default. */
+  env?: Record<string, string | undefined>;
+  /** Notification delivery timing (tests shorten it). */
+  notifications?: Omit<DeliveryOptions, 'log'>;
   /** Believe X-Forwarded-For for the caller's IP (a trusted proxy is in front). */
   trustProxy?: boolean;
   /** Per-failure login slowdown; tests set 0. */
   loginSlowdownMs?: number;
 }
 
+// MERGE-PENDING: the core mailer (outbox) and the audit log land from their branches.
+const writeMail: MailWriter = async () => {
+  throw new Error('The core mailer is not wired yet.');
+};
+const writeAudit: AuditWriter = async () => undefined;
+
 const logToStderr: ErrorLogger = (message, cause) => console.error(message, cause);
 
-/** Builds the HTTP app; it does not listen (server.ts does, tests call app.request()). */
-export function createApp({ db, config = {} }: { db: Db; config?: AppConfig }): OpenAPIHono<AppEnv> {
+/** A running app: the HTTP handler, and `stop` for its background work (deliveries, schedules). */
+export interface ShopApp {
+  app: OpenAPIHono<AppEnv>;
+  modules: ModulePlatform;
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the HTTP app over a migrated database; it does not listen (server.ts does, tests call
+ * app.request()). Applies the loaded modules' own migrations first, then starts their background work.
+ */
+export async function createApp({ database, config = {} }: { database: Database; config?: AppConfig }): Promise<ShopApp> {
+  const db = database.db;
+  const modules = config.modules ?? [];
+  for (const module of modules) if (module.migrations) await database.migrate({ folder: module.migrations, table: `__migrations_${module.id.replaceAll('-', '_')}` });
   const auth = config.auth ?? authSettings();
-  const registry = loadModules(config.modules ?? []);
+  const log = config.logError ?? logToStderr;
+  const platform = new ModulePlatform(modules, {
+    db,
+    env: config.env ?? process.env,
+    mail: writeMail,
+    audit: writeAudit,
+    log,
+    clock: () => new Date(),
+    notifications: config.notifications,
+  });
   const payments = paymentProviders(config.payments ?? { defaultProvider: 'test' });
   const throttleOptions = { maxFailures: auth.maxFailedLogins, lockoutSeconds: auth.lockoutSeconds, slowdownMs: config.loginSlowdownMs ?? 250 };
   const loginThrottle = new LoginThrottle(throttleOptions);
   const app = createRouter<AppEnv>();
-  app.onError(errorHandler(config.logError ?? logToStderr));
+  app.onError(errorHandler(log));
   app.notFound(notFoundHandler);
   app.use(
     createMiddleware<AppEnv>(async function provideServices(c, next) {
       c.set('db', db);
       c.set('auth', auth);
-      c.set('events', registry.events);
-      c.set('hooks', registry.hooks);
+      c.set('notifications', platform.notifications);
+      c.set('annotations', platform.annotations);
+      c.set('hooks', platform.hooks);
+      c.set('modules', platform);
       c.set('payments', payments);
       c.set('loginThrottle', loginThrottle);
       c.set('trustProxy', config.trustProxy ?? false);
@@ -71,10 +107,9 @@ export function createApp({ db, config = {} }: { db: Db; config?: AppConfig }): 
   app.route('/', mediaRoutes);
   for (const api of [storeRoutes, categoryRoutes, productRoutes, searchRoutes, cmsRoutes, blogRoutes, countryRoutes, cartRoutes, checkoutRoutes]) app.route(apiPrefix, api);
   for (const api of [authRoutes, customerRoutes, orderRoutes]) app.route(apiPrefix, api);
-  for (const module of registry.modules) if (module.routes?.api) app.route(apiPrefix, module.routes.api);
-  // Modules with background work (schedules, debounced calls) get the database once, here.
-  for (const module of registry.modules) module.start?.({ db });
-  mountAdmin(app, registry, throttleOptions);
+  mountModules(app, modules);
+  mountAdmin(app, platform, throttleOptions);
   mountDocs(app);
-  return app;
+  await platform.start();
+  return { app, modules: platform, stop: () => platform.stop() };
 }

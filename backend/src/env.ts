@@ -2,9 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { AppConfig } from './app.ts';
 import { authSettings } from './core/auth/settings.ts';
-
-/** Blank variables (`FOO=` in a .env file) count as unset. */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+import { blankIsUnset as optional } from './core/env/blank.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -32,6 +30,8 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
   SYNC_SECRET: optional(z.string()),
   STOREFRONT_URL: optional(z.url()),
+  /** Module ids to load, comma-separated; unset loads every module, blank none. */
+  MODULES: z.string().optional(),
 });
 
 export type BackendEnv = z.infer<typeof EnvSchema>;

@@ -6,7 +6,7 @@ import { isDatabaseEmpty } from './demo/write.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { ensureAdminUser } from './core/admin/ensure-admin.ts';
 import { adminFromEnv, appConfigFromEnv, databaseTarget, EnvError, parseEnv, type BackendEnv } from './env.ts';
-import { installedModules } from './modules/index.ts';
+import { selectModules } from './modules/index.ts';
 
 async function start(env: BackendEnv): Promise<void> {
   const database = await openDatabase(databaseTarget(env));
@@ -20,15 +20,15 @@ async function start(env: BackendEnv): Promise<void> {
   const admin = adminFromEnv(env);
   if (admin) await ensureAdminUser(database.db, admin);
   if (!env.JWT_SECRET) console.warn('JWT_SECRET is not set: using a random key, so tokens stop working when the backend restarts.');
-  const app = createApp({ db: database.db, config: { ...appConfigFromEnv(env), modules: installedModules } });
+  const { app, stop: stopModules } = await createApp({ database, config: { ...appConfigFromEnv(env), modules: selectModules(env.MODULES) } });
   const server = serve({ fetch: app.fetch, hostname: env.BACKEND_HOST, port: env.BACKEND_PORT }, (info) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     console.log(`backend listening on http://${host}:${info.port} (${database.dialect})`);
   });
 
   const closeAndExit = async (code: number) => {
-    // Modules stop their timers and finish calls in flight while the database is still open.
-    await Promise.all(installedModules.map((module) => module.stop?.()));
+    // Deliveries and scheduled jobs finish while the database is still open.
+    await stopModules();
     await database.close();
     process.exit(code);
   };

@@ -11,10 +11,11 @@ import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 
 const saved: number[] = [];
 const connector = defineModule({
-  id: 'storefront-connector',
-  adminPages: [{ title: 'Storefront', path: '/storefront-connector', section: 'Stores', slot: 'storefront' }],
+  id: 'sync-probe',
+  title: 'Sync probe',
+  admin: { nav: [{ title: 'Sync probe', path: '/sync-probe', section: 'Stores' }] },
   routes: { admin: new Hono<AdminEnv>().get('/', (c) => c.html(`<p>Sync Now for ${c.var.admin.email}</p>`)) },
-  subscribers: [{ event: 'catalog_product_saved', handle: ({ productId }) => void saved.push(productId) }],
+  subscribers: [{ event: 'catalog_product_saved', handle: (events) => void saved.push(...events.map((e) => e.payload.productId)) }],
 });
 
 describe.each(dialects)('admin panel (%s)', (dialect) => {
@@ -47,9 +48,9 @@ describe.each(dialects)('admin panel (%s)', (dialect) => {
     expect(signedIn.headers.getSetCookie().find((c) => c.startsWith('admin_session='))).toMatch(/HttpOnly.*SameSite=Strict|SameSite=Strict.*HttpOnly/i);
     const dashboard = await browser.request('GET', '/admin');
     expect(dashboard.html).toContain('Dashboard');
-    // The connector took over the storefront slot: the nav points at its page, which renders inside the admin.
-    expect(dashboard.html).toContain('href="/admin/storefront-connector"');
-    expect((await browser.request('GET', '/admin/storefront-connector')).html).toContain(`Sync Now for ${testAdmin.email}`);
+    // The module's nav item points at its page, which renders inside the admin.
+    expect(dashboard.html).toContain('href="/admin/sync-probe"');
+    expect((await browser.request('GET', '/admin/sync-probe')).html).toContain(`Sync Now for ${testAdmin.email}`);
     const logout = await browser.request('POST', '/admin/logout', { _csrf: browser.csrfOf(dashboard.html) });
     expect(logout.location).toBe('/admin/login');
     expect((await browser.request('GET', '/admin')).location).toBe('/admin/login');
@@ -74,7 +75,8 @@ describe.each(dialects)('admin panel (%s)', (dialect) => {
     expect([row!.name, row!.qty]).toEqual(['Renamed <b>product</b>', 7]);
     const prices = await shop.database.db.select().from(productPrices).where(eq(productPrices.productId, product.id));
     expect(prices.every((p) => p.price === 12.34)).toBe(true);
-    expect(saved).toContain(product.id);
+    // Delivered after commit, from the event table.
+    await expect.poll(() => saved).toContain(product.id);
     // Merchant text is escaped in the page.
     expect((await browser.request('GET', `/admin/products/${product.id}`)).html).toContain('Renamed &lt;b&gt;product&lt;/b&gt;');
     expect((await browser.request('GET', '/admin/products/abc')).status).toBe(404);

@@ -31,13 +31,18 @@ const membersOnly = { sku: '' };
 const validatedAdds: HookMap['cart.validateAdd'][] = [];
 
 /** A stand-in for a B2B module: annotates records per group and hides prices from guests. */
+/** How many times the annotation ran, and with how many records each time (once per response). */
+const annotationCalls: number[] = [];
+
 const groupBadge = defineModule({
   id: 'group-badge',
-  subscribers: [
+  title: 'Group badge',
+  annotations: [
     {
-      event: 'api_product_dto_build',
-      handle({ record, customer_group_id, view }) {
-        record.extensions.groupBadge = { group: customer_group_id, view };
+      annotation: 'api_product_dto_build',
+      handle({ records, customer_group_id, view }) {
+        annotationCalls.push(records.length);
+        for (const record of records) record.extensions.groupBadge = { group: customer_group_id, view };
       },
     },
   ],
@@ -94,9 +99,11 @@ describe.each(dialects)('search, caller-varying catalog and modules (%s)', (dial
     }
   });
 
-  it('emits api_product_dto_build with the caller group for listing, detail and search', async () => {
+  it('runs api_product_dto_build once per answer, with the caller group, for listing, detail and search', async () => {
+    annotationCalls.length = 0;
     const guest = await shop.send<Page>('GET', '/api/rest/v2/products?itemsPerPage=2');
-    expect(guest.body.member[0]?.extensions.groupBadge).toEqual({ group: 0, view: 'listing' });
+    expect(annotationCalls).toEqual([2]);
+    expect(guest.body.member.map((p) => p.extensions.groupBadge)).toEqual([{ group: 0, view: 'listing' }, { group: 0, view: 'listing' }]);
     const auth = await bearerFor(shop, tradeBuyer);
     const id = guest.body.member[0]!.id;
     const detail = await shop.send<Listing>('GET', `/api/rest/v2/products/${id}`, { headers: auth });
@@ -139,7 +146,7 @@ describe.each(dialects)('search, caller-varying catalog and modules (%s)', (dial
     expect([refresh.status, refresh.body.error]).toEqual([403, 'account_pending_approval']);
     const refused = await shop.send('POST', '/api/rest/v2/auth/token', { form: { grant_type: 'password', username: 'pending@example.com', password: 'Pending#2026' } });
     expect([refused.status, refused.body.error, refused.body.message]).toEqual([403, 'account_pending_approval', 'Your account awaits approval.']);
-    expect(() => defineModule({ id: 'Not Kebab' })).toThrow(/kebab-case/);
+    expect(() => defineModule({ id: 'Not Kebab', title: 'Bad' })).toThrow(/kebab-case/);
   });
 
   it('runs cart.validateAdd for every part of a bundle, naming the bundle, on add and on quantity changes', async () => {

@@ -2,16 +2,13 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
-import { createApiClient } from '../src/core/auth/api-clients.ts';
-import { signToken } from '../src/core/auth/jwt.ts';
-import { loadModules } from '../src/core/modules/registry.ts';
-import { secretKeyFrom } from '../src/modules/storefront-connector/crypto.ts';
+import { eq, sql } from 'drizzle-orm';
+import { moduleConfigs } from '../src/core/db/schema/index.ts';
 import { storefrontConnector } from '../src/modules/storefront-connector/index.ts';
-import type { ConnectorOptions } from '../src/modules/storefront-connector/options.ts';
-import { storefrontConnectorSettings, storefrontConnectorSyncLog } from '../src/modules/storefront-connector/tables.ts';
+import { storefrontConnectorSyncLog } from '../src/modules/storefront-connector/tables.ts';
 import { aSimpleProduct, shopper } from './helpers/shop-data.ts';
 import { bearerFor } from './helpers/sign-in.ts';
-import { dialects, openTestShop, testAuth, type TestShop } from './helpers/test-shop.ts';
+import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 
 interface Recorded {
   method: string;
@@ -84,28 +81,26 @@ const zoneId = 'a'.repeat(32);
 describe.each(dialects)('storefront connector (%s)', (dialect) => {
   let shop: TestShop;
   let storefront: Awaited<ReturnType<typeof standIn>>;
-  let module: ReturnType<typeof storefrontConnector>;
   let browser: ReturnType<typeof adminClient>;
 
   beforeAll(async () => {
     storefront = await standIn();
-    const options: ConnectorOptions = {
-      defaults: { storefrontUrl: storefront.url, syncSecret },
-      secretKey: secretKeyFrom({ CONFIG_ENCRYPTION_KEY: 'test-config-encryption-key-0123456789' }),
-      debounceMs: 40,
-      retries: 2,
-      retryMinTimeoutMs: 5,
-      requestTimeoutMs: 2000,
-      cloudflareApiBase: `${storefront.url}/client/v4`,
+    const env = {
+      STOREFRONT_URL: storefront.url,
+      SYNC_SECRET: syncSecret,
+      CONFIG_ENCRYPTION_KEY: 'test-config-encryption-key-0123456789',
+      STOREFRONT_SYNC_DEBOUNCE_MS: '40',
+      STOREFRONT_SYNC_RETRIES: '2',
+      STOREFRONT_SYNC_RETRY_MS: '5',
+      STOREFRONT_SYNC_TIMEOUT_MS: '2000',
+      CLOUDFLARE_API_BASE: `${storefront.url}/client/v4`,
     };
-    module = storefrontConnector(options);
-    shop = await openTestShop(dialect, { modules: [module] });
+    shop = await openTestShop(dialect, { modules: [storefrontConnector], env });
     await ensureAdminUser(shop.database.db, admin);
     browser = adminClient(shop);
     await browser.signIn();
   });
   afterAll(async () => {
-    await module.stop?.();
     await storefront.close();
     expect(shop.loggedErrors).toEqual([]);
     await shop.close();
@@ -167,12 +162,16 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
     expect(syncCalls()).toHaveLength(0);
   });
 
-  it('Sync Now over the API needs a token with the admin scope', async () => {
-    const path = '/api/rest/v2/storefront-connector/sync';
+  async function adminToken(): Promise<string> {
+    const issued = await shop.send<{ access_token: string }>('POST', '/api/rest/v2/auth/token', { form: { grant_type: 'password', username: admin.email, password: admin.password, scope: 'admin' } });
+    return issued.body.access_token;
+  }
+
+  it('Sync Now over the API needs an admin token', async () => {
+    const path = '/api/rest/v2/admin/storefront-connector/sync';
     expect((await shop.send('POST', path, { json: {} })).status).toBe(401);
     expect((await shop.send('POST', path, { json: {}, headers: await bearerFor(shop, shopper) })).status).toBe(403);
-    const client = await createApiClient(shop.database.db, 'ops');
-    const token = await signToken(testAuth, 'access', { sub: `client:${client.clientId}`, scope: 'admin' }, 600);
+    const token = { token: await adminToken() };
     const answer = await shop.send<{ success: boolean; attempts: number; httpStatus: number }>('POST', path, { json: {}, headers: { authorization: `Bearer ${token.token}` } });
     expect(answer).toMatchObject({ status: 200, body: { success: true, attempts: 1, httpStatus: 200 } });
     expect(syncCalls().map((c) => c.path)).toEqual(['/sync']);
@@ -181,29 +180,29 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
     expect(failed).toMatchObject({ status: 502, body: { success: false, attempts: 3 } });
   });
 
+  const configPage = '/admin/storefront-connector/config';
+  const storedConfig = async () => (await shop.database.db.select().from(moduleConfigs).where(eq(moduleConfigs.moduleId, 'storefront-connector')))[0]?.value ?? {};
+
   it('stores the configuration with secrets encrypted, shows them masked, and purges through the Cloudflare API', async () => {
-    const bad = await browser.submit('/admin/storefront-connector', '/admin/storefront-connector', { zoneId: 'not-hex', storefrontUrl: '', syncSecret: '' });
+    const bad = await browser.submit(configPage, configPage, { zoneId: 'not-hex' });
     expect(bad.status).toBe(400);
     expect(bad.html).toContain('Zone ID is 32 hexadecimal characters.');
-    const saved = await browser.submit('/admin/storefront-connector', '/admin/storefront-connector', {
+    const saved = await browser.submit(configPage, configPage, {
       accountId: 'b'.repeat(32),
       apiToken: cfToken,
-      apiEmail: '',
       zoneId,
-      storefrontUrl: '',
       storeCode: 'default',
-      syncSecret: '',
       kvNamespaceId: 'c'.repeat(32),
-      cronExpression: '',
     });
-    expect(saved.location).toBe('/admin/storefront-connector?flash=saved');
-    const [row] = await shop.database.db.select().from(storefrontConnectorSettings);
-    expect(row!.apiTokenEncrypted).toMatch(/^v1\./);
-    expect(row!.apiTokenEncrypted).not.toContain(cfToken);
-    const page = await browser.request('GET', '/admin/storefront-connector');
+    expect(saved.location).toBe(`${configPage}?flash=saved`);
+    const stored = await storedConfig();
+    expect(stored.apiToken).toMatch(/^v1\./);
+    expect(JSON.stringify(stored)).not.toContain(cfToken);
+    const page = await browser.request('GET', configPage);
     expect(page.html).not.toContain(cfToken);
-    expect(page.html).not.toContain(syncSecret);
-    expect(page.html).toContain('••••••••ghij');
+    expect(page.html).toContain('value="********"');
+    const api = await shop.send<Record<string, string>>('GET', '/api/rest/v2/admin/storefront-connector/config', { headers: { authorization: `Bearer ${await adminToken()}` } });
+    expect(api.body).toMatchObject({ apiToken: '********', syncSecret: '', zoneId, storeCode: 'default' });
 
     const product = await aSimpleProduct(shop.database.db, 1);
     await saveProduct(product.id, 'Purged product');
@@ -213,68 +212,82 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
     expect(purge.body).toEqual({ files: [`${storefront.url}/${product.urlKey}`] });
     await vi.waitFor(async () => expect((await log()).map((r) => r.type)).toEqual(['products', 'cloudflare-purge']));
 
-    // A new sync secret replaces the environment's; the token stays when its field is left blank.
-    await browser.submit('/admin/storefront-connector', '/admin/storefront-connector', { zoneId, accountId: 'b'.repeat(32), apiToken: '', syncSecret: 'another-secret-0123456789', cronExpression: '' });
+    // A new sync secret replaces the environment's; the token stays when its masked value comes back.
+    await browser.submit(configPage, configPage, { apiToken: '********', syncSecret: 'another-secret-0123456789' });
     storefront.calls.length = 0;
     await browser.submit('/admin/storefront-connector', '/admin/storefront-connector/sync', {});
     expect(syncCalls()[0]!.headers.authorization).toBe('Bearer another-secret-0123456789');
-    const [after] = await shop.database.db.select().from(storefrontConnectorSettings);
-    expect(after!.apiTokenEncrypted).toBe(row!.apiTokenEncrypted);
+    expect((await storedConfig()).apiToken).toBe(stored.apiToken);
     // A secret stored under another key (CONFIG_ENCRYPTION_KEY changed) does not lock the admin out of the page.
-    await shop.database.db.update(storefrontConnectorSettings).set({ apiTokenEncrypted: 'v1.AAAA.BBBB.CCCC' });
-    expect((await browser.request('GET', '/admin/storefront-connector')).html).toContain('unreadable: enter it again');
+    await shop.database.db.update(moduleConfigs).set({ value: { ...(await storedConfig()), syncSecret: 'v1.AAAA.BBBB.CCCC' } });
+    await new Promise((resolve) => setTimeout(resolve, 5100)); // the configuration cache's lifetime
+    expect((await browser.request('GET', configPage)).status).toBe(200);
     // A sync then fails once, without retries, and the log says why.
     expect((await browser.submit('/admin/storefront-connector', '/admin/storefront-connector/sync', {})).location).toBe('/admin/storefront-connector?sync=sync-failed');
     expect((await log()).at(-1)).toMatchObject({ type: 'all', attempt: 1, status: 'failed', httpStatus: null, error: expect.stringContaining('cannot be decrypted') });
     // Clean up for the other tests: back to the environment's defaults.
-    await shop.database.db.delete(storefrontConnectorSettings);
-  });
+    await browser.submit(configPage, configPage, { syncSecret: '', apiToken: '', accountId: '', zoneId: '', storeCode: '', kvNamespaceId: '' });
+  }, 20_000);
 
   it('shows the schedule once a cron expression is saved, and refuses a bad one', async () => {
-    const bad = await browser.submit('/admin/storefront-connector', '/admin/storefront-connector', { cronExpression: 'every day' });
+    const bad = await browser.submit(configPage, configPage, { cronExpression: 'every day' });
     expect(bad.html).toContain('Schedule is not a valid cron expression.');
-    await browser.submit('/admin/storefront-connector', '/admin/storefront-connector', { cronExpression: '0 3 * * *' });
-    expect((await browser.request('GET', '/admin/storefront-connector')).html).toMatch(/next full sync \d{4}-\d\d-\d\dT03:00:00/);
-    await browser.submit('/admin/storefront-connector', '/admin/storefront-connector', { cronExpression: '' });
-    expect((await browser.request('GET', '/admin/storefront-connector')).html).toContain('blank: no scheduled sync');
-    await shop.database.db.delete(storefrontConnectorSettings);
+    await browser.submit(configPage, configPage, { cronExpression: '0 3 * * *' });
+    expect((await browser.request('GET', '/admin/storefront-connector')).html).toMatch(/Next scheduled full sync \d{4}-\d\d-\d\dT03:00:00/);
+    await browser.submit(configPage, configPage, { cronExpression: '' });
+    expect((await browser.request('GET', '/admin/storefront-connector')).html).toContain('No scheduled sync.');
   });
 
   it('logs why nothing was sent when the storefront URL is missing, without retrying', async () => {
-    const lone = storefrontConnector({ defaults: { syncSecret }, debounceMs: 0, retries: 3, retryMinTimeoutMs: 1, requestTimeoutMs: 1000, cloudflareApiBase: storefront.url });
-    lone.start?.({ db: shop.database.db });
-    await loadModules([lone]).events.emit('catalog_product_saved', { productId: 1 });
-    await vi.waitFor(async () => expect(await log()).toHaveLength(1));
-    expect((await log())[0]).toMatchObject({ type: 'products', status: 'failed', attempt: 1, httpStatus: null, error: expect.stringContaining('Storefront URL is not configured') });
-    await lone.stop?.();
-    expect(syncCalls()).toHaveLength(0);
+    const lone = await openTestShop(dialect, { modules: [storefrontConnector], env: { SYNC_SECRET: syncSecret, STOREFRONT_SYNC_DEBOUNCE_MS: '0', STOREFRONT_SYNC_RETRY_MS: '1' } });
+    try {
+      await lone.modules.notifications.publish(lone.database.db, 'catalog_product_saved', { productId: 1 });
+      const loneLog = () => lone.database.db.select().from(storefrontConnectorSyncLog);
+      await vi.waitFor(async () => expect(await loneLog()).toHaveLength(1));
+      expect((await loneLog())[0]).toMatchObject({ type: 'products', status: 'failed', attempt: 1, httpStatus: null, error: expect.stringContaining('Storefront URL is not configured') });
+      expect(syncCalls()).toHaveLength(0);
+    } finally {
+      await lone.close();
+    }
   });
 
   it('stops promptly on shutdown: a retry wait is cut short and nothing is sent afterwards', async () => {
     storefront.answer(() => 503);
-    const slow = storefrontConnector({ defaults: { storefrontUrl: storefront.url, syncSecret }, debounceMs: 0, retries: 5, retryMinTimeoutMs: 30_000, requestTimeoutMs: 1000, cloudflareApiBase: storefront.url });
-    slow.start?.({ db: shop.database.db });
-    await loadModules([slow]).events.emit('cms_page_saved', { pageId: 1 });
-    await vi.waitFor(async () => expect(await log()).toHaveLength(1));
-    const started = performance.now();
-    await slow.stop?.();
-    expect(performance.now() - started).toBeLessThan(2000);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(syncCalls().map((c) => c.path)).toEqual(['/sync/cms-pages']);
-    expect((await log()).map((r) => [r.trigger, r.status, r.httpStatus])).toEqual([['cms_page_saved', 'failed', 503]]);
+    const slow = await openTestShop(dialect, {
+      modules: [storefrontConnector],
+      env: { STOREFRONT_URL: storefront.url, SYNC_SECRET: syncSecret, STOREFRONT_SYNC_DEBOUNCE_MS: '0', STOREFRONT_SYNC_RETRIES: '5', STOREFRONT_SYNC_RETRY_MS: '30000' },
+    });
+    const slowLog = () => slow.database.db.select().from(storefrontConnectorSyncLog);
+    try {
+      await slow.modules.notifications.publish(slow.database.db, 'cms_page_saved', { pageId: 1 });
+      await vi.waitFor(async () => expect(await slowLog()).toHaveLength(1));
+      const started = performance.now();
+      await slow.modules.stop();
+      expect(performance.now() - started).toBeLessThan(2000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(syncCalls().map((c) => c.path)).toEqual(['/sync/cms-pages']);
+      expect((await slowLog()).map((r) => [r.trigger, r.status, r.httpStatus])).toEqual([['cms_page_saved', 'failed', 503]]);
+    } finally {
+      await slow.close();
+    }
   });
 });
 
 describe('without the connector', () => {
-  it('leaves no trace: no admin page, no API route, the storefront placeholder in the nav', async () => {
+  it('leaves no trace: no table, no admin page or nav item, no API route or configuration', async () => {
     const shop = await openTestShop('pglite');
     try {
       await ensureAdminUser(shop.database.db, admin);
       const browser = adminClient(shop);
       await browser.signIn();
       expect((await browser.request('GET', '/admin/storefront-connector')).status).toBe(404);
-      expect((await browser.request('GET', '/admin')).html).toContain('href="/admin/storefront"');
-      expect((await shop.send('POST', '/api/rest/v2/storefront-connector/sync', { json: {} })).status).toBe(404);
+      expect((await browser.request('GET', '/admin/storefront-connector/config')).status).toBe(404);
+      expect((await browser.request('GET', '/admin')).html).not.toContain('storefront-connector');
+      expect((await shop.send('POST', '/api/rest/v2/admin/storefront-connector/sync', { json: {} })).status).toBe(404);
+      expect((await shop.send('GET', '/api/rest/v2/admin/storefront-connector/config')).status).toBe(404);
+      // to_regclass is null for a table that does not exist.
+      const [probe] = await shop.database.db.select({ table: sql<string | null>`to_regclass('storefront_connector_sync_log')::text` }).from(sql`(select 1) as one`);
+      expect(probe).toEqual({ table: null });
     } finally {
       await shop.close();
     }

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createApp, type AppConfig } from '../../src/app.ts';
+import { createApp, type AppConfig, type ShopApp } from '../../src/app.ts';
 import { authSettings } from '../../src/core/auth/settings.ts';
 import type { Database, Dialect } from '../../src/core/db/database.ts';
 import { openDatabase } from '../../src/core/db/open.ts';
@@ -32,7 +32,9 @@ export interface ErrorAnswer {
 }
 
 export interface TestShop {
-  app: ReturnType<typeof createApp>;
+  app: ShopApp['app'];
+  /** The app's modules (contexts, configurations, notification delivery). */
+  modules: ShopApp['modules'];
   database: Database;
   /** Unexpected errors the app logged (tests assert there were none). */
   loggedErrors: unknown[];
@@ -117,9 +119,9 @@ async function dropWhenReleased(adminDb: ReturnType<typeof drizzle>, name: strin
 export async function openTestShop(dialect: Dialect, config: AppConfig = {}): Promise<TestShop> {
   const { database, dispose } = await openTestDatabase(dialect, 'seeded');
   const loggedErrors: unknown[] = [];
-  const app = createApp({
-    db: database.db,
-    config: { auth: testAuth, loginSlowdownMs: 0, ...config, logError: (_message, cause) => loggedErrors.push(cause) },
+  const { app, modules, stop } = await createApp({
+    database,
+    config: { auth: testAuth, loginSlowdownMs: 0, env: {}, notifications: { pollMs: 20, retryBaseMs: 20 }, ...config, logError: (_message, cause) => loggedErrors.push(cause) },
   });
   return {
     async send<T>(method: string, path: string, { json, form, headers = {} }: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
@@ -138,6 +140,7 @@ export async function openTestShop(dialect: Dialect, config: AppConfig = {}): Pr
       return { status: response.status, headers: response.headers, body };
     },
     app,
+    modules,
     database,
     loggedErrors,
     async get(path, headers = {}) {
@@ -146,6 +149,9 @@ export async function openTestShop(dialect: Dialect, config: AppConfig = {}): Pr
       const isJson = response.headers.get('content-type')?.includes('application/json');
       return { status: response.status, headers: response.headers, body: isJson ? JSON.parse(text) : text };
     },
-    close: dispose,
+    async close() {
+      await stop();
+      await dispose();
+    },
   };
 }

@@ -4,22 +4,28 @@ import type { AdminNavItem } from '../modules/define-module.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-/** The shell's own pages; modules add theirs through ModuleDefinition.adminPages. */
+/** The shell's own pages; modules add theirs (in any section) through their definition's `admin.nav`. */
 export const coreNav: AdminNavItem[] = [
   { title: 'Products', path: '/products', section: 'Catalog' },
   { title: 'Customers', path: '/customers', section: 'Customers' },
   { title: 'Customer groups', path: '/customer-groups', section: 'Customers' },
   { title: 'Orders', path: '/orders', section: 'Sales' },
-  { title: 'Storefront', path: '/storefront', section: 'Stores' },
+  { title: 'Modules', path: '/modules', section: 'System' },
+  { title: 'Events', path: '/events', section: 'System' },
   { title: 'API clients', path: '/api-clients', section: 'System' },
 ];
 
-const sections: AdminNavItem['section'][] = ['Catalog', 'Customers', 'Sales', 'Stores', 'System'];
+/** The core's sections first, in this order; sections modules open follow, System last. */
+const coreSections = ['Catalog', 'Customers', 'Sales', 'Content', 'Stores'];
 
-/** Module pages that take over a reserved slot replace the core link of that slot. */
+function sectionsOf(nav: AdminNavItem[]): string[] {
+  const opened = [...new Set(nav.map((item) => item.section))].filter((section) => !coreSections.includes(section) && section !== 'System');
+  return [...coreSections, ...opened, 'System'];
+}
+
+/** The core's links and the loaded modules' links. */
 export function navigation(moduleNav: AdminNavItem[]): AdminNavItem[] {
-  const slots = new Set(moduleNav.flatMap((item) => (item.slot ? [item.slot] : [])));
-  return [...coreNav.filter((item) => !slots.has(item.path.slice(1) as 'storefront')), ...moduleNav];
+  return [...coreNav, ...moduleNav];
 }
 
 const styles = `
@@ -57,7 +63,7 @@ export function layout(options: PageOptions, body: Html): Html {
     ${options.adminEmail
       ? html`<nav>
           <a href="/admin"><strong>Admin</strong></a>
-          ${sections.map((section) => {
+          ${sectionsOf(nav).map((section) => {
             const items = nav.filter((item) => item.section === section);
             return items.length === 0 ? '' : html`<h2>${section}</h2>${items.map((item) => html`<a href="/admin${item.path}">${item.title}</a>`)}`;
           })}

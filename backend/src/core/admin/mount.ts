@@ -4,7 +4,8 @@ import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import { LoginThrottle, type ThrottleOptions } from '../auth/login-throttle.ts';
 import type { AppEnv } from '../http/context.ts';
-import type { ModuleRegistry } from '../modules/registry.ts';
+import type { ModulePlatform } from '../modules/platform.ts';
+import { configPage } from './config-form.ts';
 import type { AdminEnv } from './admin-env.ts';
 import { checkCsrf } from './csrf.ts';
 import { navigation } from './layout.ts';
@@ -16,7 +17,8 @@ import { customerPages } from './pages/customers.ts';
 import { dashboardPage } from './pages/dashboard.ts';
 import { orderPages } from './pages/orders.ts';
 import { productPages } from './pages/products.ts';
-import { storefrontPlaceholder } from './pages/storefront.ts';
+import { eventsPage } from './pages/events.ts';
+import { modulesPage } from './pages/modules.ts';
 import { currentSession, endSession } from './sessions.ts';
 
 /**
@@ -35,8 +37,8 @@ function requireAdmin(nav: AdminEnv['Variables']['adminNav']) {
   });
 }
 
-/** Mounts /admin: login, the core pages, then module pages (a module may take over a reserved slot). */
-export function mountAdmin(app: OpenAPIHono<AppEnv>, registry: ModuleRegistry, throttleOptions: ThrottleOptions): void {
+/** Mounts /admin: login, the core pages, then each module's configuration page and own pages. */
+export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, throttleOptions: ThrottleOptions): void {
   const admin = new Hono<AppEnv>();
   admin.use(
     secureHeaders({
@@ -47,7 +49,7 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, registry: ModuleRegistry, t
   admin.route('/', loginRoutes(new LoginThrottle(throttleOptions)));
 
   const pages = new Hono<AdminEnv>();
-  pages.use(requireAdmin(navigation(registry.adminNav)));
+  pages.use(requireAdmin(navigation(platform.modules.flatMap((module) => module.admin?.nav ?? []))));
   pages.post('/logout', async (c) => {
     await endSession(c, c.var.db);
     return c.redirect('/admin/login', 303);
@@ -58,8 +60,12 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, registry: ModuleRegistry, t
   pages.route('/customer-groups', customerGroupPages);
   pages.route('/orders', orderPages);
   pages.route('/api-clients', apiClientPages);
-  for (const module of registry.modules) if (module.routes?.admin) pages.route(`/${module.id}`, module.routes.admin);
-  pages.route('/storefront', storefrontPlaceholder);
+  pages.route('/modules', modulesPage);
+  pages.route('/events', eventsPage);
+  for (const module of platform.modules) {
+    if (module.config) pages.route(`/${module.id}/config`, configPage(module));
+    if (module.routes?.admin) pages.route(`/${module.id}`, module.routes.admin);
+  }
   admin.route('/', pages);
   app.route('/admin', admin);
 }

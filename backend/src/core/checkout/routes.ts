@@ -171,6 +171,6 @@ export const checkoutRoutes = createRouter<StoreEnv>()
     const record = await orderRecordById(c.var.db, orderId);
     if (!record) throw new Error(`order ${orderId} vanished after commit`);
     if (replayed) return c.json(record, 200, { ...noStore, 'Idempotent-Replayed': 'true' });
-    await c.var.events.emit('order_placed', { orderId, number: record.number, customerId });
+    await c.var.notifications.publish(c.var.db, 'order_placed', { orderId, number: record.number, customerId });
     return c.json(record, 201, noStore);
   });

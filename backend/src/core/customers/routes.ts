@@ -87,7 +87,7 @@ export const customerRoutes = createRouter<AppEnv>()
   .openapi(createCustomerRoute, async (c) => {
     const input = c.req.valid('json');
     const id = await createCustomer(c.var.db, input);
-    await c.var.events.emit('customer_registered', { customerId: id, email: input.email.toLowerCase() });
+    await c.var.notifications.publish(c.var.db, 'customer_registered', { customerId: id, email: input.email.toLowerCase() });
     return c.json(await loadCustomer(c.var.db, id), 201, noStore);
   })
   .openapi(meRoute, async (c) => c.json(await loadCustomer(c.var.db, requireCustomer(c.var.caller).customerId), 200, noStore))

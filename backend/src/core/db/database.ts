@@ -3,13 +3,22 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 /** The query surface shared by the PGlite and node-postgres drivers (and their transactions). */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+export interface MigrationTarget {
+  folder: string;
+  /** Where applied migrations are recorded (in the `drizzle` schema). */
+  table: string;
+}
+
 export type Dialect = 'pglite' | 'postgres';
 
 export interface Database {
   db: Db;
   dialect: Dialect;
-  /** Applies the migrations folder; safe to run on every start. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the core's migrations, or a module's (its folder, recorded in a table of its own, so a
+   * module's migrations run only when it is loaded); safe to run on every start.
+   */
+  migrate(target?: MigrationTarget): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, to start other in-memory databases from (tests). */
   dumpDataDir?: () => Promise<Blob>;

@@ -7,10 +7,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
-import { casing, type Database } from './database.ts';
+import { casing, type Database, type MigrationTarget } from './database.ts';
 
-/** Where drizzle-kit writes the SQL migrations (backend/drizzle). */
+/** Where drizzle-kit writes the core's SQL migrations (backend/drizzle). */
 export const migrationsFolder = resolve(import.meta.dirname, '../../../drizzle');
+
+const core: MigrationTarget = { folder: migrationsFolder, table: '__drizzle_migrations' };
+const migratorConfig = (target: MigrationTarget) => ({ migrationsFolder: target.folder, migrationsTable: target.table });
 
 export type OpenDatabaseOptions =
   /** A PostgreSQL server. */
@@ -41,7 +44,7 @@ async function openPglite(client: PGlite, release?: () => void): Promise<Databas
   return {
     db,
     dialect: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (target = core) => migratePglite(db, migratorConfig(target)),
     close: async () => {
       await client.close();
       release?.();
@@ -61,7 +64,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     dialect: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: (target = core) => migratePg(db, migratorConfig(target)),
     close: () => pool.end(),
   };
 }

@@ -3,8 +3,10 @@ import type { Caller } from '../auth/caller.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import type { AuthSettings } from '../auth/settings.ts';
 import type { Db } from '../db/database.ts';
-import type { EventBus } from '../events/event-bus.ts';
+import type { Annotations } from '../events/annotations.ts';
+import type { Notifications } from '../events/notifications.ts';
 import type { HookRegistry } from '../modules/hooks.ts';
+import type { ModulePlatform } from '../modules/platform.ts';
 import type { PaymentProviders } from '../payments/provider.ts';
 import type { StoreView } from '../stores/store-view.ts';
 
@@ -12,8 +14,13 @@ import type { StoreView } from '../stores/store-view.ts';
 export interface AppVariables {
   db: Db;
   auth: AuthSettings;
-  events: EventBus;
+  /** Publishes notifications (after commit, durable); pass the open transaction as `db`. */
+  notifications: Notifications;
+  /** In-request annotations of answers (api_product_dto_build). */
+  annotations: Annotations;
   hooks: HookRegistry;
+  /** The loaded modules: their contexts and configurations. */
+  modules: ModulePlatform;
   payments: PaymentProviders;
   loginThrottle: LoginThrottle;
   /** Guest unless a valid access token came with the request. */

@@ -1,54 +1,143 @@
 import type { Hono } from 'hono';
+import type { z } from 'zod';
 import type { AdminEnv } from '../admin/admin-env.ts';
-import type { Db } from '../db/database.ts';
-import type { EventMap, EventName } from '../events/event-map.ts';
+import type { AnnotationName, AnnotationPayload } from '../events/annotations.ts';
+import type { NotificationName, NotificationPayload } from '../events/notifications.ts';
 import type { AppEnv } from '../http/context.ts';
+import type { ModuleContext } from './context.ts';
 import type { HookMap, HookName } from './hooks.ts';
 
-export type Subscriber = { [E in EventName]: { event: E; handle(payload: EventMap[E]): void | Promise<void> } }[EventName];
-export type HookRegistration = { [H in HookName]: { hook: H; handle(input: HookMap[H]): void | Promise<void> } }[HookName];
+/** A subscriber to a notification (delivered after commit, at least once): idempotent by `event.id`. */
+export type Subscriber<C = unknown, Env = unknown> = {
+  [E in NotificationName]: {
+    event: E;
+    /**
+     * Waits this long after the first undelivered event before delivering, and then hands every event of
+     * this kind waiting for this subscriber over in one call (a burst of saves becomes one sync).
+     */
+    batchWindowMs?: number | ((env: Env) => number);
+    handle(events: ReadonlyArray<{ id: string; payload: NotificationPayload<E> }>, ctx: ModuleContext<C, Env>): void | Promise<void>;
+  };
+}[NotificationName];
 
-/** A link in the admin navigation; `slot` lets a module take over a page the shell reserves (e.g. "storefront"). */
+/** An annotation runs inside the request, once per response, and shapes its answer. */
+export type Annotator<C = unknown, Env = unknown> = {
+  [A in AnnotationName]: { annotation: A; handle(payload: AnnotationPayload<A>, ctx: ModuleContext<C, Env>): void | Promise<void> };
+}[AnnotationName];
+
+/** A core extension point: veto by throwing an AppError, or contribute a decision by setting a field of the input. */
+export type HookRegistration<C = unknown, Env = unknown> = {
+  [H in HookName]: { hook: H; handle(input: HookMap[H], ctx: ModuleContext<C, Env>): void | Promise<void> };
+}[HookName];
+
+/** The admin navigation's sections; a module may open a section of its own. */
+export type AdminSection = 'Catalog' | 'Customers' | 'Sales' | 'Content' | 'Stores' | 'System' | (string & {});
+
+/** A link in the admin navigation. */
 export interface AdminNavItem {
   title: string;
-  /** Path under /admin, e.g. "/b2b-access/rules". */
+  /** Path under /admin; a module's own pages live under /admin/<id>. */
   path: string;
-  section: 'Catalog' | 'Customers' | 'Sales' | 'Stores' | 'System';
-  slot?: 'storefront';
+  section: AdminSection;
 }
 
-/** What a module gets when the app starts it. */
-export interface ModuleContext {
-  db: Db;
+/** The core grids modules may extend. */
+export type AdminGrid = 'customers';
+
+/** A column added to a core grid: its cells for one page of rows, read in one query. */
+export interface GridColumn {
+  grid: AdminGrid;
+  title: string;
+  cells(rowIds: readonly number[], ctx: ModuleContext): Promise<Map<number, string>>;
+}
+
+/** A per-row button on a core grid: POSTs to `/admin/<module id><path>` with the row id in `id`. */
+export interface GridAction {
+  grid: AdminGrid;
+  label: string;
+  path: string;
+  /** Whether the row offers the action (e.g. only pending customers can be approved). */
+  appliesTo?(row: { id: number; approvalStatus?: string }): boolean;
+}
+
+/** A card on the admin dashboard. */
+export interface DashboardCard {
+  title: string;
+  /** A short figure or sentence, e.g. "3 applications waiting". */
+  value(ctx: ModuleContext): Promise<string>;
+  /** Path under /admin the card links to. */
+  href?: string;
+}
+
+/** A scheduled job; `cron` reads the module's configuration (blank: not scheduled). One process runs each slot. */
+export interface ScheduledJob<C, Env> {
+  name: string;
+  cron(config: C): string;
+  run(ctx: ModuleContext<C, Env>): Promise<void>;
+}
+
+/** The module's public discovery endpoint, `GET /api/rest/v2/b2b/<code>/config` (DECISIONS.md 26, 44). */
+export interface Discovery<C, Env> {
+  code: 'access' | 'approval' | 'forms' | 'registration' | (string & {});
+  /** What the storefront may know: nothing secret, nothing admin-only. */
+  answer(config: C, ctx: ModuleContext<C, Env>): unknown;
 }
 
 /**
- * A module as described in ARCHITECTURE.md. Its tables live in its own `src/modules/<id>/tables.ts`,
- * which drizzle.config.ts lists next to the core schema, so drizzle-kit generates their migrations with the core's.
+ * A module (ARCHITECTURE.md "Backend rules"): a folder with an index.ts exporting this. The core
+ * applies its migrations, stores its configuration, mounts its routes and delivers its events; a module
+ * that is not loaded leaves no table, route, page or link.
  */
-export interface ModuleDefinition {
-  /** kebab-case; also the route segment: API routes mount at /api/rest/v2/<id>... as the module declares them, admin at /admin/<id>. */
+export interface ModuleDefinition<C = unknown, Env = unknown> {
+  /** kebab-case: route segment, audit and event namespace. */
   id: string;
-  routes?: { api?: Hono<AppEnv>; admin?: Hono<AdminEnv> };
-  subscribers?: Subscriber[];
-  hooks?: HookRegistration[];
-  adminPages?: AdminNavItem[];
-  /**
-   * Called once when the app is built, before any request: a module with background work (timers,
-   * schedules) starts it here, since subscribers only see event payloads.
-   */
-  start?(context: ModuleContext): void;
-  /** Called on server shutdown, before the database closes: stop timers and wait for work in flight. */
-  stop?(): Promise<void>;
+  /** Title in the admin (navigation, configuration page). */
+  title: string;
+  /** Folder of the module's drizzle migrations, applied only when the module is loaded (see migrations.ts). */
+  migrations?: string;
+  /** The configuration: one zod object with defaults; the core stores, validates and renders it (config-store.ts). */
+  config?: z.ZodType<C>;
+  /** Environment variables the module reads, parsed once when the app starts (never at import). */
+  env?: z.ZodType<Env>;
+  routes?: {
+    /** Mounted at /api/rest/v2 at the paths it declares (no automatic prefix; DECISIONS.md 26). */
+    api?: Hono<AppEnv>;
+    /** Mounted at /api/rest/v2/admin/<id>; every route needs an admin token. */
+    adminApi?: Hono<AppEnv>;
+    /** Admin pages under /admin/<id>, behind the admin session and CSRF check. */
+    admin?: Hono<AdminEnv>;
+    /** Mounted at the site root at the paths it declares (e.g. /plugins/<id>.js, /customforms/form/submit). */
+    public?: Hono<AppEnv>;
+  };
+  discovery?: Discovery<C, Env>;
+  annotations?: Annotator<C, Env>[];
+  subscribers?: Subscriber<C, Env>[];
+  hooks?: HookRegistration<C, Env>[];
+  jobs?: ScheduledJob<C, Env>[];
+  admin?: {
+    nav?: AdminNavItem[];
+    gridColumns?: GridColumn[];
+    gridActions?: GridAction[];
+    dashboardCard?: DashboardCard;
+  };
 }
 
 const moduleId = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** Checks the definition once, at startup, so a malformed module fails loudly rather than half-loading. */
-export function defineModule(definition: ModuleDefinition): ModuleDefinition {
+export function defineModule<C = unknown, Env = unknown>(definition: ModuleDefinition<C, Env>): ModuleDefinition<C, Env> {
   if (!moduleId.test(definition.id)) throw new Error(`Module id "${definition.id}" must be kebab-case.`);
-  for (const page of definition.adminPages ?? []) {
-    if (!page.path.startsWith(`/${definition.id}`)) throw new Error(`Admin page ${page.path} of module ${definition.id} must live under /${definition.id}.`);
+  for (const item of definition.admin?.nav ?? []) {
+    if (!item.path.startsWith(`/${definition.id}`)) throw new Error(`Admin page ${item.path} of module ${definition.id} must live under /${definition.id}.`);
   }
+  if (definition.jobs?.length && !definition.config) throw new Error(`Module ${definition.id} schedules jobs from its configuration, so it needs a config schema.`);
   return definition;
 }
+
+/**
+ * A module in a list of modules of different configuration types. Each definition is type-checked
+ * where it is written (defineModule); zod schemas are invariant in their output type, so no common
+ * non-`any` type holds them all.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyModule = ModuleDefinition<any, any>;

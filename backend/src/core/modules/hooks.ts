@@ -27,19 +27,23 @@ export interface HookMap {
 }
 
 export type HookName = keyof HookMap;
-export type HookHandler<H extends HookName> = (input: HookMap[H]) => void | Promise<void>;
+
+/** A handler as the registry holds it: the platform has bound the module's context, given the hook's db. */
+type BoundHandler<H extends HookName> = (input: HookMap[H], db: Db | undefined) => void | Promise<void>;
 
 export class HookRegistry {
-  readonly #handlers = new Map<HookName, HookHandler<never>[]>();
+  readonly #handlers = new Map<HookName, BoundHandler<never>[]>();
 
-  register<H extends HookName>(hook: H, handler: HookHandler<H>): void {
-    const list = this.#handlers.get(hook) ?? [];
-    list.push(handler as HookHandler<never>);
-    this.#handlers.set(hook, list);
+  register<H extends HookName>(hook: H, handler: BoundHandler<H>): void {
+    this.#handlers.set(hook, [...(this.#handlers.get(hook) ?? []), handler as BoundHandler<never>]);
+  }
+
+  has(hook: HookName): boolean {
+    return (this.#handlers.get(hook)?.length ?? 0) > 0;
   }
 
   /** Runs every handler in registration order; the first that throws decides. */
-  async run<H extends HookName>(hook: H, input: HookMap[H], _options: HookRunOptions = {}): Promise<void> {
-    for (const handler of this.#handlers.get(hook) ?? []) await (handler as HookHandler<H>)(input);
+  async run<H extends HookName>(hook: H, input: HookMap[H], options: HookRunOptions = {}): Promise<void> {
+    for (const handler of this.#handlers.get(hook) ?? []) await (handler as BoundHandler<H>)(input, options.db);
   }
 }

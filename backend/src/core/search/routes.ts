@@ -4,7 +4,7 @@ import type { StoreEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
 import { collectionOf, errorResponses, jsonContent, PagingQuery } from '../http/schemas.ts';
 import { AppError } from '../errors.ts';
-import { emitProductDtoBuild } from '../catalog/products/dto-build.ts';
+import { annotateProducts } from '../catalog/products/dto-build.ts';
 import { loadProductRecords } from '../catalog/products/record.ts';
 import { ProductListingSchema } from '../catalog/products/schemas.ts';
 import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
@@ -32,6 +32,6 @@ export const searchRoutes = createRouter<StoreEnv>().openapi(searchRoute, async 
   if (!tsquery) throw new AppError('invalid', 'invalid_request', 'The search needs at least one letter or digit.', [{ location: 'query', field: 'q', message: 'No searchable words.' }]);
   const { rows, totalItems } = await searchProductRows(c.var.db, c.var.store.id, q, tsquery, categoryId, { page, itemsPerPage });
   const member = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: false });
-  await emitProductDtoBuild(c.var.events, member, c.var.caller.groupId, 'listing');
+  await annotateProducts(c, member, 'listing');
   return c.json({ member, totalItems, page, itemsPerPage }, 200);
 });

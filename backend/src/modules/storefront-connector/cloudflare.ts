@@ -1,4 +1,4 @@
-import type { CloudflareAuth } from './settings.ts';
+import type { CloudflareAuth } from './config.ts';
 
 /** Headers of a Cloudflare API call: a Bearer token, or the legacy global key with its account email. */
 export function cloudflareHeaders(auth: CloudflareAuth): Record<string, string> {

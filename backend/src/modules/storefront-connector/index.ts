@@ -1,39 +1,57 @@
-import { defineModule, type ModuleDefinition } from '../../core/modules/define-module.ts';
-import { Connector } from './connector.ts';
-import { connectorOptionsFromEnv, type ConnectorOptions } from './options.ts';
+import { resolve } from 'node:path';
+import { defineModule } from '../../core/modules/define-module.ts';
+import { ConnectorConfigSchema, type ConnectorSettings } from './config.ts';
+import { ConnectorEnvSchema, type ConnectorEnv } from './env.ts';
+import { pathsOf } from './paths.ts';
 import { connectorAdmin } from './routes/admin.ts';
-import { connectorApi } from './routes/api.ts';
+import { connectorAdminApi } from './routes/admin-api.ts';
+import { Runner, type ConnectorContext, type SyncType, type Trigger } from './runner.ts';
+
+type SavedType = Exclude<SyncType, 'all'>;
+
+/** A burst of saves of one type becomes one sync of that type, then a zone purge of the saved records' pages. */
+async function syncSaved(ctx: ConnectorContext, type: SavedType, trigger: Trigger, ids: number[]): Promise<void> {
+  const runner = new Runner(ctx);
+  const outcome = await runner.sync(type, trigger);
+  if (outcome.ok) await runner.purgeCloudflare(await pathsOf(ctx.db, type, ids), trigger);
+}
 
 /**
  * The storefront connector (SPEC.md "Sync" rule 3): saves of products, categories and CMS pages run
  * the matching storefront sync, a cron schedule runs full syncs, the admin has Sync Now, the
- * configuration and the sync log. One definition serves one app: start() binds it to the database.
+ * configuration and the sync log. Every outcome is in the sync log, so the subscribers never fail
+ * a delivery over a storefront that is down (retrying is the runner's job, with backoff).
  */
-export function storefrontConnector(options: ConnectorOptions = connectorOptionsFromEnv()): ModuleDefinition {
-  let running: Connector | undefined;
-  const connector = (): Connector => {
-    if (!running) throw new Error('The storefront connector was not started: build the app with createApp, which starts its modules.');
-    return running;
-  };
-  return defineModule({
-    id: 'storefront-connector',
-    adminPages: [{ title: 'Storefront', path: '/storefront-connector', section: 'Stores', slot: 'storefront' }],
-    routes: { api: connectorApi(connector), admin: connectorAdmin(options, connector) },
-    subscribers: [
-      { event: 'catalog_product_saved', handle: ({ productId }) => connector().saved('products', productId) },
-      { event: 'catalog_category_saved', handle: ({ categoryId }) => connector().saved('categories', categoryId) },
-      { event: 'cms_page_saved', handle: ({ pageId }) => connector().saved('cms-pages', pageId) },
-    ],
-    start({ db }) {
-      if (running) throw new Error('This storefront connector already runs for another app; make one per app.');
-      const started = new Connector(db, options);
-      running = started;
-      // Reading the schedule needs the database; a failure here must not stop the server from serving.
-      started.applySchedule().catch((error: unknown) => console.error('storefront connector: cannot read the sync schedule', error));
+export const storefrontConnector = defineModule<ConnectorSettings, ConnectorEnv>({
+  id: 'storefront-connector',
+  title: 'Storefront connector',
+  migrations: resolve(import.meta.dirname, 'migrations'),
+  config: ConnectorConfigSchema,
+  env: ConnectorEnvSchema,
+  routes: { adminApi: connectorAdminApi, admin: connectorAdmin },
+  subscribers: [
+    {
+      event: 'catalog_product_saved',
+      batchWindowMs: (env) => env.debounceMs,
+      handle: (events, ctx) => syncSaved(ctx, 'products', 'product_saved', events.map((e) => e.payload.productId)),
     },
-    async stop() {
-      await running?.stop();
-      running = undefined;
+    {
+      event: 'catalog_category_saved',
+      batchWindowMs: (env) => env.debounceMs,
+      handle: (events, ctx) => syncSaved(ctx, 'categories', 'category_saved', events.map((e) => e.payload.categoryId)),
     },
-  });
-}
+    {
+      event: 'cms_page_saved',
+      batchWindowMs: (env) => env.debounceMs,
+      handle: (events, ctx) => syncSaved(ctx, 'cms-pages', 'cms_page_saved', events.map((e) => e.payload.pageId)),
+    },
+  ],
+  jobs: [
+    {
+      name: 'full-sync',
+      cron: (config) => config.cronExpression,
+      run: async (ctx) => void (await new Runner(ctx).sync('all', 'schedule')),
+    },
+  ],
+  admin: { nav: [{ title: 'Storefront', path: '/storefront-connector', section: 'Stores' }] },
+});

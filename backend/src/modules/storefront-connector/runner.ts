@@ -1,12 +1,15 @@
 import pRetry from 'p-retry';
 import type { Db } from '../../core/db/database.ts';
 import { AppError } from '../../core/errors.ts';
+import type { ModuleContext } from '../../core/modules/context.ts';
 import { cloudflareHeaders, purgeBodies, purgeUrl } from './cloudflare.ts';
-import { SecretDecryptionError } from './crypto.ts';
+import { connectorTarget, type ConnectorSettings, type ConnectorTarget } from './config.ts';
+import type { ConnectorEnv } from './env.ts';
 import { CallFailed, postJson } from './http-call.ts';
-import type { ConnectorOptions } from './options.ts';
-import { loadConfig, type ConnectorConfig } from './settings.ts';
 import { recordCall } from './sync-log.ts';
+
+/** The connector's context: its configuration and environment. */
+export type ConnectorContext = ModuleContext<ConnectorSettings, ConnectorEnv>;
 
 /** The storefront's sync routes the connector calls (SPEC.md "Sync"); "all" is POST /sync. */
 export type SyncType = 'products' | 'categories' | 'cms-pages' | 'all';
@@ -21,7 +24,7 @@ export interface CallOutcome {
 }
 
 /** Nothing can be sent without these; the log says which is missing instead of retrying in vain. */
-function storefrontTarget(config: ConnectorConfig): { url: string; secret: string } {
+function storefrontTarget(config: ConnectorTarget): { url: string; secret: string } {
   if (!config.storefrontUrl) throw new CallFailed('Storefront URL is not configured (admin Storefront page or STOREFRONT_URL).', undefined, false);
   if (!config.syncSecret) throw new CallFailed('Sync Secret is not configured (admin Storefront page or SYNC_SECRET).', undefined, false);
   return { url: config.storefrontUrl, secret: config.syncSecret };
@@ -30,20 +33,29 @@ function storefrontTarget(config: ConnectorConfig): { url: string; secret: strin
 /** Failures the log should explain: the far side's answer, or a configuration the admin must fix (never retried). */
 function asCallFailure(error: unknown): CallFailed | undefined {
   if (error instanceof CallFailed) return error;
-  if (error instanceof AppError || error instanceof SecretDecryptionError) return new CallFailed(error.message, undefined, false, { cause: error });
+  if (error instanceof AppError) return new CallFailed(error.message, undefined, false, { cause: error });
   return undefined;
 }
 
-/** Calls to the storefront and the Cloudflare API, each attempt timed and written to the sync log. */
+/**
+ * Calls to the storefront and the Cloudflare API, each attempt timed and written to the sync log. Made
+ * per use from the module's context; shutting the app down aborts its retry waits.
+ */
 export class Runner {
+  readonly #ctx: ConnectorContext;
   readonly #db: Db;
-  readonly #options: ConnectorOptions;
+  readonly #options: ConnectorEnv;
   readonly #signal: AbortSignal;
 
-  constructor(db: Db, options: ConnectorOptions, signal: AbortSignal) {
-    this.#db = db;
-    this.#options = options;
-    this.#signal = signal;
+  constructor(ctx: ConnectorContext) {
+    this.#ctx = ctx;
+    this.#db = ctx.db;
+    this.#options = ctx.env;
+    this.#signal = ctx.signal;
+  }
+
+  async #target(): Promise<ConnectorTarget> {
+    return connectorTarget(await this.#ctx.config(), this.#options);
   }
 
   /** Retries with exponential backoff (1 s, 2 s, 4 s… by default, jittered); every attempt is logged. */
@@ -87,7 +99,7 @@ export class Runner {
   async sync(type: SyncType, trigger: Trigger): Promise<CallOutcome> {
     // Read on every attempt: a configuration fixed between retries applies, and a broken one is logged.
     return this.#call(type, trigger, async () => {
-      const config = await loadConfig(this.#db, this.#options);
+      const config = await this.#target();
       const { url, secret } = storefrontTarget(config);
       const target = new URL(type === 'all' ? `${url}/sync` : `${url}/sync/${type}`);
       if (config.storeCode) target.searchParams.set('store', config.storeCode);
@@ -100,8 +112,7 @@ export class Runner {
    * when Cloudflare account, credentials and zone are configured; otherwise nothing to do.
    */
   async purgeCloudflare(paths: readonly string[], trigger: string): Promise<CallOutcome[]> {
-    const config = await loadConfig(this.#db, this.#options);
-    const { cloudflare, storefrontUrl } = config;
+    const { cloudflare, storefrontUrl } = await this.#target();
     if (!cloudflare || !storefrontUrl || paths.length === 0) return [];
     const endpoint = purgeUrl(this.#options.cloudflareApiBase, cloudflare.zoneId);
     const outcomes: CallOutcome[] = [];

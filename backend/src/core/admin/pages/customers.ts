@@ -4,6 +4,7 @@ import { html } from 'hono/html';
 import { z } from 'zod';
 import { customerGroups, customers } from '../../db/schema/index.ts';
 import type { AdminEnv } from '../admin-env.ts';
+import { gridExtensions, rowActions } from '../grid-extensions.ts';
 import { csrfField } from '../layout.ts';
 import { formFields, renderPage } from '../page.ts';
 
@@ -27,16 +28,19 @@ export const customerPages = new Hono<AdminEnv>()
         .offset((page - 1) * pageSize),
       c.var.db.select({ n: count() }).from(customers).where(where),
     ]);
+    const { columns, actions } = await gridExtensions(c, 'customers', rows.map((row) => row.customer.id));
     return renderPage(
       c,
       'Customers',
       html`<form method="get"><input name="q" value="${q}" placeholder="Email or last name" aria-label="Search customers" /> <button>Search</button></form>
         <p class="muted">${total?.n ?? 0} customers</p>
         <table>
-          <tr><th>Email</th><th>Name</th><th>Group</th></tr>
+          <tr><th>Email</th><th>Name</th><th>Group</th>${columns.map((column) => html`<th>${column.title}</th>`)}${actions.length ? html`<th></th>` : ''}</tr>
           ${rows.map(
             ({ customer, group }) =>
-              html`<tr><td><a href="/admin/customers/${customer.id}">${customer.email}</a></td><td>${customer.firstName} ${customer.lastName}</td><td>${group}</td></tr>`,
+              html`<tr><td><a href="/admin/customers/${customer.id}">${customer.email}</a></td><td>${customer.firstName} ${customer.lastName}</td><td>${group}</td>${columns.map(
+                (column) => html`<td>${column.cells.get(customer.id) ?? ''}</td>`,
+              )}${actions.length ? html`<td>${rowActions(c, actions, customer)}</td>` : ''}</tr>`,
           )}
         </table>`,
     );

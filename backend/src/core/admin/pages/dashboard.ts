@@ -13,6 +13,13 @@ export const dashboardPage = new Hono<AdminEnv>().get('/', async (c) => {
     db.select({ n: count(), revenue: sum(orders.grandTotal) }).from(orders),
     db.select().from(orders).orderBy(desc(orders.id)).limit(5),
   ]);
+  const platform = c.var.modules;
+  const moduleCards = await Promise.all(
+    platform.modules.flatMap((module) => {
+      const card = module.admin?.dashboardCard;
+      return card ? [card.value(platform.context(module.id, {})).then((value) => ({ ...card, value }))] : [];
+    }),
+  );
   return renderPage(
     c,
     'Dashboard',
@@ -21,6 +28,7 @@ export const dashboardPage = new Hono<AdminEnv>().get('/', async (c) => {
         <div class="card"><strong>${customerCount?.n ?? 0}</strong><br />customers</div>
         <div class="card"><strong>${orderStats?.n ?? 0}</strong><br />orders</div>
         <div class="card"><strong>${orderStats?.revenue ?? '0'}</strong><br />revenue (all currencies)</div>
+        ${moduleCards.map((card) => html`<div class="card"><strong>${card.value}</strong><br />${card.href ? html`<a href="/admin${card.href}">${card.title}</a>` : card.title}</div>`)}
       </div>
       <h2>Latest orders</h2>
       <table>

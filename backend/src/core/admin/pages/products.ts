@@ -101,7 +101,7 @@ export const productPages = new Hono<AdminEnv>()
           })
           .where(and(eq(productPrices.productId, id.data), eq(productPrices.storeId, storeId)));
       }
+      await c.var.notifications.publish(tx, 'catalog_product_saved', { productId: id.data });
     });
-    await c.var.events.emit('catalog_product_saved', { productId: id.data });
     return c.redirect(`/admin/products/${id.data}?flash=saved`, 303);
   });

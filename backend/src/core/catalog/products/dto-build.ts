@@ -1,11 +1,14 @@
-import type { EventBus } from '../../events/event-bus.ts';
+import type { Context } from 'hono';
+import type { StoreEnv } from '../../http/context.ts';
 import type { ProductDetail } from './schemas.ts';
 
 /**
- * Lets modules annotate each record for the caller (SPEC.md "Events": api_product_dto_build carries
- * customer_group_id). Records are passed by reference; subscribers edit `extensions` or withhold prices.
+ * Lets modules annotate the records of one answer for the caller (SPEC.md "Events":
+ * api_product_dto_build carries customer_group_id), once per response with all its records. Records
+ * are passed by reference; handlers edit `extensions` or withhold prices.
  */
-export async function emitProductDtoBuild(events: EventBus, records: ProductDetail[], customerGroupId: number, view: 'listing' | 'detail'): Promise<void> {
-  if (!events.hasSubscribers('api_product_dto_build')) return;
-  for (const record of records) await events.emit('api_product_dto_build', { record, customer_group_id: customerGroupId, view });
+export async function annotateProducts(c: Context<StoreEnv>, records: ProductDetail[], view: 'listing' | 'detail'): Promise<void> {
+  if (!c.var.annotations.has('api_product_dto_build') || records.length === 0) return;
+  const caller = c.var.caller;
+  await c.var.annotations.run('api_product_dto_build', { records, customer_group_id: caller.groupId, caller, storeCode: c.var.store.code, country: null, view }, c.var.db);
 }

@@ -8,7 +8,7 @@ import { StoreHeaders, StoreQuery } from '../../stores/schemas.ts';
 import { resolveStoreView } from '../../stores/store-view.ts';
 import { parseTimestamp } from '../../time.ts';
 import { listProductRows } from './listing.ts';
-import { emitProductDtoBuild } from './dto-build.ts';
+import { annotateProducts } from './dto-build.ts';
 import { loadProductRecords } from './record.ts';
 import { loadProductRowsByIds } from './rows.ts';
 import { ProductDetailSchema, ProductListingSchema } from './schemas.ts';
@@ -61,7 +61,7 @@ export const productRoutes = createRouter<StoreEnv>()
     const filters = { urlKey, sku, categoryId, updatedSince: updatedSince === undefined ? undefined : parseTimestamp(updatedSince) };
     const { rows, totalItems } = await listProductRows(c.var.db, c.var.store.id, filters, { page, itemsPerPage });
     const member = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: false });
-    await emitProductDtoBuild(c.var.events, member, c.var.caller.groupId, 'listing');
+    await annotateProducts(c, member, 'listing');
     return c.json({ member, totalItems, page, itemsPerPage }, 200);
   })
   .openapi(productDetailRoute, async (c) => {
@@ -69,6 +69,6 @@ export const productRoutes = createRouter<StoreEnv>()
     const rows = await loadProductRowsByIds(c.var.db, c.var.store.id, [id]);
     const [record] = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: true });
     if (!record) throw new AppError('not_found', 'product_not_found', `No product with id ${id}.`);
-    await emitProductDtoBuild(c.var.events, [record], c.var.caller.groupId, 'detail');
+    await annotateProducts(c, [record], 'detail');
     return c.json(record, 200);
   });

@@ -1,10 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Caller } from '../../../core/auth/caller.ts';
-import { AppError } from '../../../core/errors.ts';
+import { moduleContext } from '../../../core/modules/context.ts';
 import type { AppEnv } from '../../../core/http/context.ts';
 import { createRouter } from '../../../core/http/router.ts';
 import { ErrorSchema, errorResponses, jsonContent } from '../../../core/http/schemas.ts';
-import type { Connector } from '../connector.ts';
+import type { ConnectorSettings } from '../config.ts';
+import type { ConnectorEnv } from '../env.ts';
+import { Runner } from '../runner.ts';
+
+const contextOf = moduleContext<ConnectorSettings, ConnectorEnv>('storefront-connector');
 
 const SyncOutcome = z
   .object({
@@ -17,7 +20,7 @@ const SyncOutcome = z
 
 const syncRoute = createRoute({
   method: 'post',
-  path: '/storefront-connector/sync',
+  path: '/sync',
   tags: ['Storefront connector'],
   summary: 'Sync Now: a full storefront sync (POST {storefront}/sync), retried with backoff',
   security: [{ bearerAuth: [] }],
@@ -31,17 +34,9 @@ const syncRoute = createRoute({
   },
 });
 
-function requireAdminScope(caller: Caller): void {
-  if (caller.kind === 'guest') throw new AppError('unauthorized', 'admin_token_required', 'Send an admin access token: "Authorization: Bearer <token>".');
-  if (!caller.scope.includes('admin')) throw new AppError('forbidden', 'admin_scope_required', 'This needs a token with the admin scope.');
-}
-
-/** The admin API of the connector (for scripts and the admin UI alike). */
-export function connectorApi(connector: () => Connector) {
-  return createRouter<AppEnv>().openapi(syncRoute, async (c) => {
-    requireAdminScope(c.var.caller);
-    const outcome = await connector().syncNow();
-    const body = { success: outcome.ok, attempts: outcome.attempts, httpStatus: outcome.httpStatus, error: outcome.error };
-    return outcome.ok ? c.json(body, 200) : c.json(body, 502);
-  });
-}
+/** The connector's admin API, `/api/rest/v2/admin/storefront-connector/...` (the core checks the admin token). */
+export const connectorAdminApi = createRouter<AppEnv>().openapi(syncRoute, async (c) => {
+  const outcome = await new Runner(contextOf(c)).sync('all', 'sync_now');
+  const body = { success: outcome.ok, attempts: outcome.attempts, httpStatus: outcome.httpStatus, error: outcome.error };
+  return outcome.ok ? c.json(body, 200) : c.json(body, 502);
+});

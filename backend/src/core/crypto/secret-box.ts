@@ -8,15 +8,23 @@ const version = 'v1';
 
 export type SecretKey = Buffer & { readonly __brand: 'SecretKey' };
 
+/** Where keys come from: CONFIG_ENCRYPTION_KEY, else JWT_SECRET. */
+export interface KeyMaterial {
+  CONFIG_ENCRYPTION_KEY?: string;
+  JWT_SECRET?: string;
+}
+
 /**
- * The 32-byte key from CONFIG_ENCRYPTION_KEY, or derived from JWT_SECRET with HKDF-SHA256 under a
- * label of its own (so the two uses never share key material). Undefined when neither is set: the
- * connector then refuses to store secrets rather than encrypt them under a key that dies with the process.
+ * A 32-byte key per module, derived with HKDF-SHA256 from CONFIG_ENCRYPTION_KEY (or JWT_SECRET) with the
+ * module id as salt, so modules never share key material with each other or with token signing.
+ * Undefined when neither is set: secrets are then refused rather than encrypted under a key that dies
+ * with the process. (The storefront connector's secrets, stored before modules had a common
+ * configuration, were derived the same way, so they still decrypt.)
  */
-export function secretKeyFrom(env: { CONFIG_ENCRYPTION_KEY?: string; JWT_SECRET?: string }): SecretKey | undefined {
+export function secretKeyFrom(env: KeyMaterial, moduleId = 'storefront-connector'): SecretKey | undefined {
   const material = env.CONFIG_ENCRYPTION_KEY ?? env.JWT_SECRET;
   if (!material) return undefined;
-  const derived = hkdfSync('sha256', material, 'storefront-connector', 'config-encryption-v1', 32);
+  const derived = hkdfSync('sha256', material, moduleId, 'config-encryption-v1', 32);
   return Buffer.from(derived) as SecretKey;
 }
 
@@ -29,7 +37,7 @@ export function encryptSecret(key: SecretKey, plaintext: string): string {
 
 export class SecretDecryptionError extends Error {
   constructor() {
-    super('A stored storefront secret cannot be decrypted: CONFIG_ENCRYPTION_KEY (or JWT_SECRET) changed since it was saved. Enter the secret again.');
+    super('A stored secret cannot be decrypted: CONFIG_ENCRYPTION_KEY (or JWT_SECRET) changed since it was saved. Enter the secret again.');
     this.name = 'SecretDecryptionError';
   }
 }

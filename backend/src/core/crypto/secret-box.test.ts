@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decryptSecret, encryptSecret, maskSecret, SecretDecryptionError, secretKeyFrom } from './crypto.ts';
+import { decryptSecret, encryptSecret, maskSecret, SecretDecryptionError, secretKeyFrom } from './secret-box.ts';
 
 const key = secretKeyFrom({ CONFIG_ENCRYPTION_KEY: 'k'.repeat(40) })!;
 

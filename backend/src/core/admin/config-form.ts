@@ -1,0 +1,155 @@
+import { asc } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { html } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { categories, cmsPages, countries, customerGroups, stores } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import { fieldMeta, kindOf, secretMask, type Picker } from '../modules/config-fields.ts';
+import { saveModuleConfig } from '../modules/config-routes.ts';
+import { actorOf } from '../modules/context.ts';
+import type { AnyModule } from '../modules/define-module.ts';
+import type { AdminEnv } from './admin-env.ts';
+import { csrfField } from './layout.ts';
+import { renderPage } from './page.ts';
+
+type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+type Option = { value: string; label: string };
+
+/** The records a picker offers, read once per page view. */
+async function pickerOptions(db: Db, picker: Picker): Promise<Option[]> {
+  switch (picker) {
+    case 'customerGroups':
+      return (await db.select().from(customerGroups).orderBy(asc(customerGroups.id))).map((g) => ({ value: String(g.id), label: g.id === 0 ? 'NOT LOGGED IN (guests)' : g.code }));
+    case 'categories': {
+      // The path shows where a category sits: choosing a parent covers its descendants, and the admin sees which they are.
+      const rows = await db.select({ id: categories.id, urlPath: categories.urlPath }).from(categories).orderBy(asc(categories.urlPath));
+      return rows.map((row) => ({ value: String(row.id), label: `${row.urlPath} (#${row.id})` }));
+    }
+    case 'stores':
+      return (await db.select().from(stores).orderBy(asc(stores.id))).map((s) => ({ value: s.code, label: s.code }));
+    case 'countries':
+      return (await db.select({ id: countries.id }).from(countries).orderBy(asc(countries.id))).map((c) => ({ value: c.id, label: c.id }));
+    case 'cmsPages': {
+      const rows = await db.selectDistinct({ identifier: cmsPages.identifier }).from(cmsPages).orderBy(asc(cmsPages.identifier));
+      return rows.map((row) => ({ value: row.identifier, label: row.identifier }));
+    }
+  }
+}
+
+const humanise = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase());
+
+interface RenderState {
+  db: Db;
+  errorField?: string;
+  errorMessage?: string;
+}
+
+async function control(schema: z.ZodType, path: string[], value: unknown, state: RenderState): Promise<Html> {
+  const name = path.join('.');
+  const meta = fieldMeta.get(schema) ?? {};
+  const kind = kindOf(schema);
+  const label = meta.label ?? humanise(path.at(-1) ?? '');
+  const invalid = state.errorField === name;
+  const describedBy = `${name}-help`;
+  const help = html`<span class="muted" id="${describedBy}">${meta.help ?? ''}</span>${invalid ? html` <strong class="error" role="alert">${state.errorMessage}</strong>` : ''}`;
+  const aria = html`aria-describedby="${describedBy}" ${invalid ? html`aria-invalid="true"` : ''}`;
+  switch (kind.kind) {
+    case 'object': {
+      const children = await Promise.all(Object.entries(kind.shape).map(([key, child]) => control(child, [...path, key], (value as Record<string, unknown> | undefined)?.[key], state)));
+      return path.length === 0 ? html`${children}` : html`<fieldset><legend>${label}</legend>${children}</fieldset>`;
+    }
+    case 'boolean':
+      // The hidden "false" goes first: a checked box sends "true" after it, and the last value wins.
+      return html`<label><input type="hidden" name="${name}" value="false" /><input type="checkbox" name="${name}" value="true" ${value ? 'checked' : ''} style="min-width:0" ${aria} /> ${label}</label>${help}`;
+    case 'enum':
+      return html`<label>${label} <select name="${name}" ${aria}>${kind.options.map((o) => html`<option ${o === value ? 'selected' : ''}>${o}</option>`)}</select></label>${help}`;
+    case 'number':
+      return html`<label>${label} <input type="number" name="${name}" value="${value ?? ''}" ${kind.integer ? 'step="1"' : 'step="any"'} ${aria} /></label>${help}`;
+    case 'list': {
+      const values = Array.isArray(value) ? value.map(String) : [];
+      if (meta.picker) {
+        const options = await pickerOptions(state.db, meta.picker);
+        return html`<label>${label} <select multiple name="${name}" size="${Math.min(8, Math.max(3, options.length))}" ${aria}>
+            ${options.map((o) => html`<option value="${o.value}" ${values.includes(o.value) ? 'selected' : ''}>${o.label}</option>`)}
+          </select></label>${help}<input type="hidden" name="${name}" value="" />`;
+      }
+      return html`<label>${label} <textarea name="${name}" rows="3" ${aria}>${values.join('\n')}</textarea></label><span class="muted">One per line.</span> ${help}`;
+    }
+    case 'record':
+      return html`<label>${label} <textarea name="${name}" rows="3" ${aria}>${JSON.stringify(value ?? {}, null, 2)}</textarea></label><span class="muted">JSON object.</span> ${help}`;
+    case 'text': {
+      if (meta.secret) {
+        const set = value === secretMask;
+        return html`<label>${label} <input type="password" name="${name}" value="${set ? secretMask : ''}" autocomplete="off" ${aria} /></label><span class="muted">${set ? 'Set; leave as is to keep it, empty it to remove it.' : 'Not set.'}</span> ${help}`;
+      }
+      if (meta.picker) {
+        const options = await pickerOptions(state.db, meta.picker);
+        return html`<label>${label} <select name="${name}" ${aria}><option value="">(none)</option>${options.map((o) => html`<option value="${o.value}" ${o.value === value ? 'selected' : ''}>${o.label}</option>`)}</select></label>${help}`;
+      }
+      if (meta.multiline) return html`<label>${label} <textarea name="${name}" rows="4" ${aria}>${value ?? ''}</textarea></label>${help}`;
+      return html`<label>${label} <input name="${name}" value="${value ?? ''}" autocomplete="off" ${aria} /></label>${help}`;
+    }
+  }
+}
+
+/** Turns the posted fields back into the configuration's JSON (the same input the API takes). */
+function patchFromForm(schema: z.ZodType, form: Record<string, string | string[]>, path: string[] = []): unknown {
+  const kind = kindOf(schema);
+  const name = path.join('.');
+  const values = ([] as string[]).concat(form[name] ?? []);
+  const last = values.at(-1);
+  switch (kind.kind) {
+    case 'object':
+      return Object.fromEntries(Object.entries(kind.shape).map(([key, child]) => [key, patchFromForm(child, form, [...path, key])]).filter(([, value]) => value !== undefined));
+    case 'boolean':
+      return last === undefined ? undefined : last === 'true';
+    case 'number':
+      return last === undefined || last.trim() === '' ? undefined : Number(last);
+    case 'list': {
+      const items = (fieldMeta.get(schema)?.picker ? values : (last ?? '').split(/[\n,]/)).map((item) => item.trim()).filter(Boolean);
+      return kind.of === 'number' ? items.map(Number) : items;
+    }
+    case 'record':
+      try {
+        return last === undefined ? undefined : JSON.parse(last || '{}');
+      } catch {
+        return last; // not JSON: the schema refuses it with its own message
+      }
+    default:
+      return last;
+  }
+}
+
+/**
+ * The configuration page generated from a module's schema (/admin/<id>/config): the same service as
+ * the API, so it validates alike and shows the API's message beside the field it names.
+ */
+export function configPage(module: AnyModule) {
+  const schema = module.config;
+  if (!schema) throw new Error(`Module ${module.id} has no configuration.`);
+  const render = async (c: Context<AdminEnv>, value: unknown, error?: AppError) => {
+    const field = (error?.details as { field?: string } | undefined)?.field;
+    const body = await control(schema, [], value, { db: c.var.db, errorField: field, errorMessage: error?.message });
+    return renderPage(
+      c,
+      `${module.title}: configuration`,
+      html`<form method="post" action="/admin/${module.id}/config">${csrfField(c.var.csrfToken)}${body}<button type="submit">Save</button></form>`,
+      { error: error?.message, status: error ? 400 : 200 },
+    );
+  };
+  return new Hono<AdminEnv>()
+    .get('/', async (c) => render(c, await c.var.modules.configs.view(c.var.db, module.id)))
+    .post('/', async (c) => {
+      const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
+      const patch = patchFromForm(schema, form);
+      try {
+        await saveModuleConfig(c.var.modules, module, patch, { actor: actorOf(c) });
+      } catch (error) {
+        if (error instanceof AppError && (error.kind === 'invalid' || error.kind === 'unavailable')) return render(c, patch, error);
+        throw error;
+      }
+      return c.redirect(`/admin/${module.id}/config?flash=saved`, 303);
+    });
+}

@@ -1,0 +1,70 @@
+import type { Caller } from '../auth/caller.ts';
+import type { Db } from '../db/database.ts';
+import type { NotificationName, NotificationPayload } from '../events/notifications.ts';
+
+/** Who made a change, for the audit log. */
+export type Actor = { kind: 'admin'; id: number; email: string } | { kind: 'system' };
+
+/** An email as a module hands it to the core mailer (written to the outbox through ctx.db). */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** What the message is, for the outbox listing (e.g. "customer_approved"). */
+  kind: string;
+  from?: { name: string; email: string };
+}
+
+export interface ModuleLog {
+  info(message: string): void;
+  error(message: string, cause?: unknown): void;
+}
+
+/**
+ * What every route handler, subscriber, annotation, hook and job of a module receives. Modules keep no
+ * state of their own: what they need lives in the database or comes through here.
+ */
+export interface ModuleContext<C = unknown, E = unknown> {
+  moduleId: string;
+  /** The database, or the transaction the core has open when a hook or annotation runs inside one. */
+  db: Db;
+  /** The module's validated configuration (cached for a few seconds; a change made here shows at once). */
+  config(): Promise<C>;
+  /** The module's environment variables, parsed once when the app started. */
+  env: E;
+  mailer: { send(message: OutgoingMail): Promise<void> };
+  events: { publish<N extends NotificationName>(event: N, payload: NotificationPayload<N>): Promise<void> };
+  audit: { record(entry: { action: string; subject?: string; diff?: unknown }): Promise<void> };
+  log: ModuleLog;
+  clock(): Date;
+  /** Aborted when the app stops: long waits (retries) end early. */
+  signal: AbortSignal;
+}
+
+/** What builds contexts: the module platform of the running app. */
+export interface ContextSource {
+  context(moduleId: string, scope: { db?: Db; actor?: Actor }): ModuleContext;
+}
+
+/** What a request's context holds that these helpers read (API and admin page contexts alike). */
+interface RequestVars {
+  var: { caller?: Caller; admin?: { id: number; email: string }; modules: ContextSource };
+}
+
+/** The actor of a request: the admin signed in to the panel, or holding an admin token. */
+export function actorOf(c: RequestVars): Actor {
+  const admin = c.var.admin;
+  if (admin) return { kind: 'admin', id: admin.id, email: admin.email };
+  const caller = c.var.caller;
+  if (caller?.kind === 'admin') return { kind: 'admin', id: caller.adminId, email: caller.email };
+  return { kind: 'system' };
+}
+
+/**
+ * The typed context accessor of one module, for its route handlers:
+ * `const contextOf = moduleContext<Config, Env>('my-module')`, then `contextOf(c)` in a handler.
+ */
+export function moduleContext<C, E = unknown>(moduleId: string) {
+  return (c: RequestVars): ModuleContext<C, E> => c.var.modules.context(moduleId, { actor: actorOf(c) }) as ModuleContext<C, E>;
+}

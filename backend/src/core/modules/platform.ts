@@ -1,0 +1,153 @@
+import type { z } from 'zod';
+import { secretKeyFrom, type KeyMaterial } from '../crypto/secret-box.ts';
+import type { Db } from '../db/database.ts';
+import { Annotations } from '../events/annotations.ts';
+import { Notifications, type DeliveryOptions } from '../events/notifications.ts';
+import { ConfigStore, type ConfigSpec } from './config-store.ts';
+import type { Actor, ContextSource, ModuleContext, OutgoingMail } from './context.ts';
+import type { AnyModule } from './define-module.ts';
+import { HookRegistry } from './hooks.ts';
+import { ScheduledRun } from './jobs.ts';
+
+/** Writes an outbox row through `db` (the core mailer). */
+export type MailWriter = (db: Db, message: OutgoingMail) => Promise<void>;
+/** Writes an audit log entry through `db`. */
+export type AuditWriter = (db: Db, entry: { actor: Actor; module: string; action: string; subject?: string; diff?: unknown }) => Promise<void>;
+
+export interface PlatformServices {
+  db: Db;
+  /** The process environment, for the modules' `env` schemas and the secrets' key. */
+  env: Record<string, string | undefined> & KeyMaterial;
+  mail: MailWriter;
+  audit: AuditWriter;
+  log(message: string, cause?: unknown): void;
+  clock(): Date;
+  notifications?: Omit<DeliveryOptions, 'log'>;
+}
+
+function parseEnv(module: AnyModule, env: Record<string, string | undefined>): unknown {
+  if (!module.env) return {};
+  const parsed = (module.env as z.ZodType).safeParse(env);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+  throw new Error(`Invalid environment for module ${module.id}: ${issues}`);
+}
+
+/**
+ * The loaded modules of one app, wired once: their contexts, configurations, hooks, annotations,
+ * notification subscribers and scheduled jobs. The app holds it; nothing lives in module-level state.
+ */
+export class ModulePlatform implements ContextSource {
+  readonly modules: readonly AnyModule[];
+  readonly hooks = new HookRegistry();
+  readonly annotations = new Annotations();
+  readonly notifications: Notifications;
+  readonly configs: ConfigStore;
+  readonly #services: PlatformServices;
+  readonly #envs = new Map<string, unknown>();
+  readonly #jobs = new Map<string, { module: AnyModule; run: ScheduledRun; cron: (config: unknown) => string }>();
+  readonly #abort = new AbortController();
+
+  constructor(modules: readonly AnyModule[], services: PlatformServices) {
+    const seen = new Set<string>();
+    for (const module of modules) {
+      if (seen.has(module.id)) throw new Error(`Module ${module.id} is listed twice.`);
+      seen.add(module.id);
+    }
+    this.modules = modules;
+    this.#services = services;
+    const specs = new Map<string, ConfigSpec>();
+    for (const module of modules) {
+      this.#envs.set(module.id, parseEnv(module, services.env));
+      if (module.config) specs.set(module.id, { schema: module.config, key: secretKeyFrom(services.env, module.id) });
+    }
+    this.configs = new ConfigStore(specs);
+
+    for (const module of modules) {
+      // Each entry pairs a name with its own payload type (checked where the module is written); TypeScript
+      // cannot follow that pairing through a union, hence `never` here and nowhere else.
+      for (const hook of module.hooks ?? []) this.hooks.register(hook.hook, (input, db) => hook.handle(input as never, this.context(module.id, { db })));
+      for (const annotator of module.annotations ?? []) this.annotations.add(annotator.annotation, (payload, db) => Promise.resolve(annotator.handle(payload as never, this.context(module.id, { db }))));
+      for (const job of module.jobs ?? []) {
+        const name = `${module.id}/${job.name}`;
+        const run = new ScheduledRun(name, services.db, async () => {
+          try {
+            await job.run(this.context(module.id, {}));
+          } catch (error) {
+            services.log(`${name}: the scheduled job failed`, error);
+          }
+        });
+        this.#jobs.set(name, { module, run, cron: job.cron });
+      }
+    }
+    const deliveries = modules.flatMap((module) => {
+      const events = (module.subscribers ?? []).map((s) => s.event);
+      const twice = events.find((event, i) => events.indexOf(event) !== i);
+      if (twice) throw new Error(`Module ${module.id} subscribes to ${twice} twice; handle it in one subscriber.`);
+      return (module.subscribers ?? []).map((subscriber) => ({
+        subscriber: module.id,
+        event: subscriber.event,
+        batchWindowMs: typeof subscriber.batchWindowMs === 'function' ? subscriber.batchWindowMs(this.#envs.get(module.id)) : (subscriber.batchWindowMs ?? 0),
+        deliver: async (events: { id: string; payload: unknown }[]) => subscriber.handle(events as never, this.context(module.id, {})),
+      }));
+    });
+    this.notifications = new Notifications(services.db, deliveries, { ...services.notifications, log: services.log });
+  }
+
+  has(moduleId: string): boolean {
+    return this.modules.some((module) => module.id === moduleId);
+  }
+
+  context(moduleId: string, scope: { db?: Db; actor?: Actor }): ModuleContext {
+    const services = this.#services;
+    const db = scope.db ?? services.db;
+    const actor = scope.actor ?? { kind: 'system' };
+    return {
+      moduleId,
+      db,
+      config: () => this.configs.get(services.db, moduleId),
+      env: this.#envs.get(moduleId),
+      mailer: { send: (message) => services.mail(db, message) },
+      events: { publish: (event, payload) => this.notifications.publish(db, event, payload) },
+      audit: { record: (entry) => services.audit(db, { actor, module: moduleId, ...entry }) },
+      log: {
+        info: (message) => console.log(`${moduleId}: ${message}`),
+        error: (message, cause) => services.log(`${moduleId}: ${message}`, cause),
+      },
+      clock: services.clock,
+      signal: this.#abort.signal,
+    };
+  }
+
+  /** Applies a module's saved configuration to what depends on it (its job schedules). */
+  async configChanged(moduleId: string): Promise<void> {
+    for (const job of this.#jobs.values()) {
+      if (job.module.id === moduleId) job.run.set(job.cron(await this.configs.get(this.#services.db, moduleId)));
+    }
+  }
+
+  /** When a module's job runs next, for its admin page. */
+  nextRun(moduleId: string, jobName: string): Date | undefined {
+    return this.#jobs.get(`${moduleId}/${jobName}`)?.run.nextRun();
+  }
+
+  /** Starts delivering notifications and the scheduled jobs. */
+  async start(): Promise<void> {
+    this.notifications.start();
+    for (const moduleId of new Set([...this.#jobs.values()].map((job) => job.module.id))) {
+      try {
+        await this.configChanged(moduleId);
+      } catch (error) {
+        // A configuration that cannot be read (a changed key) must not stop the server: the admin fixes it there.
+        this.#services.log(`${moduleId}: cannot read the configuration to schedule its jobs`, error);
+      }
+    }
+  }
+
+  /** Stops timers, ends waits (retries) and waits for deliveries in flight. */
+  async stop(): Promise<void> {
+    for (const job of this.#jobs.values()) job.run.stop();
+    this.#abort.abort();
+    await this.notifications.stop();
+  }
+}

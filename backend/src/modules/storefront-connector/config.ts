@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { field } from '../../core/modules/config-fields.ts';
+import { isCronExpression } from '../../core/modules/jobs.ts';
+import type { ConnectorEnv } from './env.ts';
+
+/** Blank is allowed everywhere: a blank field falls back to the environment's default or means "not used". */
+const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).default('');
+/** Cloudflare account, zone and namespace ids are 32 hex digits. */
+const cloudflareId = (label: string) => field(blankOr(z.string().regex(/^[0-9a-f]{32}$/i, `${label} is 32 hexadecimal characters.`)), { label });
+
+/** SPEC.md "Backend admin configuration (storefront section)" plus the schedule of full syncs. */
+export const ConnectorConfigSchema = z.object({
+  storefrontUrl: field(blankOr(z.url({ protocol: /^https?$/, error: 'Storefront URL must be an http(s) URL.' }).transform((url) => url.replace(/\/+$/, ''))), {
+    label: 'Storefront URL',
+    help: 'The deployed worker URL; blank: STOREFRONT_URL.',
+  }),
+  syncSecret: field(blankOr(z.string().min(16, 'Sync Secret must be at least 16 characters.').max(256)), { label: 'Sync Secret', secret: true, help: 'Blank: SYNC_SECRET.' }),
+  storeCode: field(blankOr(z.string().regex(/^[a-z0-9_]{1,32}$/, 'Worker Store Code: lowercase letters, digits and "_".')), { label: 'Worker Store Code', help: 'Blank: every store.' }),
+  cronExpression: field(blankOr(z.string().max(100).refine(isCronExpression, 'Schedule is not a valid cron expression.')), {
+    label: 'Schedule (cron)',
+    help: 'A full sync on this schedule, e.g. "0 3 * * *"; blank: none.',
+  }),
+  accountId: cloudflareId('Account ID'),
+  apiToken: field(blankOr(z.string().regex(/^[\w-]{20,200}$/, 'API token / key looks wrong: letters, digits, "-" and "_", 20 to 200 characters.')), {
+    label: 'API Token / Key',
+    secret: true,
+    help: 'Token preferred: Workers Scripts edit, KV Storage edit, Cache Purge, Zone read.',
+  }),
+  apiEmail: field(blankOr(z.email('API Email must be an email address.')), { label: 'API Email', help: 'Only with a legacy global key.' }),
+  zoneId: cloudflareId('Zone ID'),
+  kvNamespaceId: cloudflareId('KV Namespace ID'),
+});
+export type ConnectorSettings = z.infer<typeof ConnectorConfigSchema>;
+
+/** Cloudflare API credentials: a token (preferred) or a legacy global key with its account email. */
+export type CloudflareAuth = { token: string } | { email: string; key: string };
+
+/** What the connector acts on: the saved configuration over the environment's defaults. */
+export interface ConnectorTarget {
+  storefrontUrl?: string;
+  syncSecret?: string;
+  storeCode: string;
+  /** Present only when account, credentials and zone are all configured. */
+  cloudflare?: { accountId: string; zoneId: string; auth: CloudflareAuth };
+}
+
+export function connectorTarget(settings: ConnectorSettings, env: ConnectorEnv): ConnectorTarget {
+  const auth: CloudflareAuth | undefined = settings.apiToken ? (settings.apiEmail ? { email: settings.apiEmail, key: settings.apiToken } : { token: settings.apiToken }) : undefined;
+  return {
+    storefrontUrl: settings.storefrontUrl || env.storefrontUrl,
+    syncSecret: settings.syncSecret || env.syncSecret,
+    storeCode: settings.storeCode,
+    cloudflare: settings.accountId && settings.zoneId && auth ? { accountId: settings.accountId, zoneId: settings.zoneId, auth } : undefined,
+  };
+}
