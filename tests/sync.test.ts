@@ -138,7 +138,9 @@ describe('B2B module discovery at sync time', () => {
     shop.faults.seen.length = 0;
     expect((await shop.manage('/sync/config')).status).toBe(200);
     const probes = shop.faults.seen.map((request) => request.path).filter((path) => path.includes('/b2b/'));
-    expect(probes).toEqual(expect.arrayContaining(['/api/rest/v2/b2b/access/config', '/api/rest/v2/b2b/pricing/config']));
+    expect(probes).toEqual(
+      expect.arrayContaining(['access', 'approval', 'forms', 'registration', 'pricing'].map((code) => `/api/rest/v2/b2b/${code}/config`)),
+    );
     expect((await storedConfig()).extensions.b2bPlugins).toEqual([]);
   });
 

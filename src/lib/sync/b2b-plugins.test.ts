@@ -11,7 +11,8 @@ const accessAnswer = {
   hiddenPriceMessage: 'Log in for trade prices',
   activationMatrix: { byCustomerGroup: true, customerGroups: [0], byCategory: false, categoryIds: [] },
 };
-const [access, pricing] = B2B_MODULES;
+const moduleOf = (code: string) => B2B_MODULES.find((module) => module.code === code)!;
+const [access, pricing] = [moduleOf('access'), moduleOf('pricing')];
 const config = { storeCode: 'default', extensions: {} } as StoreConfig;
 
 describe('B2B discovery manifests', () => {
@@ -35,6 +36,17 @@ describe('B2B discovery manifests', () => {
       script: '/plugins/pricing.js',
       config: { tiers: [1, 2] },
     });
+  });
+
+  it('probes the four modules of DECISIONS.md 44 and keeps their whole answers, nothing secret among them', () => {
+    expect(B2B_MODULES.map((module) => module.code)).toEqual(expect.arrayContaining(['access', 'approval', 'forms', 'registration']));
+    const approval = { enabled: true, requireApprovalForNewRegistrations: false, blockedLoginMessage: 'Awaiting approval' };
+    expect(moduleOf('approval').manifest.parse(approval)).toEqual({ code: 'approval', config: approval });
+    const forms = { enabled: true, headlessApi: false, honeypot: true, minFillSeconds: 3, captcha: null };
+    expect(moduleOf('forms').manifest.parse({ ...forms, script: '/plugins/custom-forms.js' })).toEqual({ code: 'forms', script: '/plugins/custom-forms.js', config: forms });
+    const registration = { enabled: true, formCodes: ['trade'], applyPath: '/trade-account' };
+    expect(moduleOf('registration').manifest.parse(registration)).toEqual({ code: 'registration', config: registration });
+    expect(moduleOf('forms').manifest.safeParse({ ...forms, captcha: { provider: 'unknown', siteKey: '' } }).success).toBe(false);
   });
 
   it('appends manifests to extensions.b2bPlugins, replacing same-code entries only', () => {

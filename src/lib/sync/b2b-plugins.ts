@@ -26,6 +26,35 @@ export const accessDiscoverySchema = scriptField.extend({
   }),
 });
 
+/** DECISIONS.md 44: the other modules' discovery answers. */
+export const approvalDiscoverySchema = scriptField.extend({
+  enabled: z.boolean(),
+  requireApprovalForNewRegistrations: z.boolean(),
+  blockedLoginMessage: z.string(),
+});
+
+export const formsDiscoverySchema = scriptField.extend({
+  enabled: z.boolean(),
+  headlessApi: z.boolean(),
+  honeypot: z.boolean(),
+  minFillSeconds: z.number().int().min(0),
+  captcha: z.object({ provider: z.enum(['none', 'turnstile', 'hcaptcha', 'recaptcha']), siteKey: z.string() }).nullable(),
+});
+
+export const registrationDiscoverySchema = scriptField.extend({
+  enabled: z.boolean(),
+  formCodes: z.array(z.string()),
+  applyPath: z.string().startsWith('/'),
+});
+
+/** A manifest that keeps the whole discovery answer as its config (all of it is storefront-relevant). */
+function wholeAnswer<T extends z.ZodObject>(code: string, schema: T): B2bModule {
+  return {
+    code,
+    manifest: schema.transform(({ script, ...config }) => ({ code, ...(typeof script === 'string' ? { script } : {}), config })),
+  };
+}
+
 /** The pricing module's settings are not specified yet: any object, kept as the module sends it. */
 const genericDiscoverySchema = scriptField.catchall(z.unknown());
 
@@ -45,6 +74,9 @@ export const B2B_MODULES: readonly B2bModule[] = [
       config: { hiddenPriceMessage, loginMessage },
     })),
   },
+  wholeAnswer('approval', approvalDiscoverySchema),
+  wholeAnswer('forms', formsDiscoverySchema),
+  wholeAnswer('registration', registrationDiscoverySchema),
   {
     code: 'pricing',
     manifest: genericDiscoverySchema.transform(({ script, ...config }) => ({

@@ -1,0 +1,144 @@
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
+import type { AppEnv } from '../src/core/http/context.ts';
+import { field } from '../src/core/modules/config-fields.ts';
+import { defineModule } from '../src/core/modules/define-module.ts';
+import { availableModules, selectModules } from '../src/modules/index.ts';
+import { adminBrowser, testAdmin } from './helpers/admin-session.ts';
+import { shopper } from './helpers/shop-data.ts';
+import { bearerFor } from './helpers/sign-in.ts';
+import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
+
+const Config = z.object({
+  enabled: z.boolean().default(false),
+  mode: z.enum(['basic', 'rules']).default('basic'),
+  wall: z.object({ enabled: z.boolean().default(false), notice: z.string().max(50, 'Keep the notice under 50 characters.').default('Sign in') }).prefault({}),
+  groups: field(z.array(z.number().int().min(0)).default([]), { picker: 'customerGroups' }),
+  captchaSecret: field(z.string().default(''), { secret: true }),
+});
+
+/** What the test subscriber saw, by event id: a retried event keeps its id. */
+const deliveries: { id: string; email: string }[] = [];
+let failNext = 0;
+
+const probe = defineModule({
+  id: 'probe-module',
+  title: 'Probe',
+  config: Config,
+  discovery: { code: 'probe', answer: (config) => ({ enabled: config.enabled, notice: config.wall.notice }) },
+  routes: {
+    public: new Hono<AppEnv>().get('/plugins/probe-module.js', (c) => c.body('/* probe */', 200, { 'content-type': 'text/javascript' })),
+    adminApi: new Hono<AppEnv>().get('/whoami', (c) => c.json({ caller: c.var.caller.kind })),
+  },
+  subscribers: [
+    {
+      event: 'customer_registered',
+      handle(events) {
+        if (failNext > 0) {
+          failNext -= 1;
+          throw new Error('subscriber down');
+        }
+        for (const event of events) deliveries.push({ id: event.id, email: event.payload.email });
+      },
+    },
+  ],
+  admin: { nav: [{ title: 'Probe rules', path: '/probe-module/config', section: 'Trade' }] },
+});
+
+describe.each(dialects)('module platform (%s)', (dialect) => {
+  let shop: TestShop;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    shop = await openTestShop(dialect, { modules: [probe], env: { CONFIG_ENCRYPTION_KEY: 'platform-test-key-0123456789-0123456789' } });
+    await ensureAdminUser(shop.database.db, testAdmin);
+    const token = await shop.send<{ access_token: string }>('POST', '/api/rest/v2/auth/token', {
+      form: { grant_type: 'password', username: testAdmin.email, password: testAdmin.password, scope: 'admin' },
+    });
+    admin = { authorization: `Bearer ${token.body.access_token}` };
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  const configPath = '/api/rest/v2/admin/probe-module/config';
+
+  it('answers the configuration with its defaults to an admin token only', async () => {
+    expect((await shop.send('GET', configPath)).status).toBe(401);
+    expect((await shop.send('GET', configPath, { headers: await bearerFor(shop, shopper) })).status).toBe(403);
+    const read = await shop.send('GET', configPath, { headers: admin });
+    expect(read.body).toEqual({ enabled: false, mode: 'basic', wall: { enabled: false, notice: 'Sign in' }, groups: [], captchaSecret: '' });
+  });
+
+  it('merges a partial PUT deeply, replaces arrays, keeps secrets write-only and refuses unknown or invalid fields whole', async () => {
+    const put = (json: unknown) => shop.send<Record<string, unknown>>('PUT', configPath, { json, headers: admin });
+    const first = await put({ enabled: true, wall: { enabled: true }, groups: [0, 2], captchaSecret: 'top-secret-value' });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ enabled: true, mode: 'basic', wall: { enabled: true, notice: 'Sign in' }, groups: [0, 2], captchaSecret: '********' });
+    expect(JSON.stringify(await shop.modules.configs.view(shop.database.db, 'probe-module'))).not.toContain('top-secret-value');
+    const ctx = shop.modules.context('probe-module', {});
+    expect(await ctx.config()).toMatchObject({ captchaSecret: 'top-secret-value', groups: [0, 2] });
+
+    const second = await put({ wall: { notice: 'Trade only' }, groups: [3], captchaSecret: '********' });
+    expect(second.body).toMatchObject({ wall: { enabled: true, notice: 'Trade only' }, groups: [3], captchaSecret: '********' });
+    expect(await ctx.config()).toMatchObject({ captchaSecret: 'top-secret-value' });
+
+    const unknown = await put({ wall: { colour: 'red' } });
+    expect(unknown).toMatchObject({ status: 400, body: { error: 'invalid_field', details: { field: 'wall.colour' } } });
+    const invalid = await put({ mode: 'basic', wall: { notice: 'x'.repeat(51) } });
+    expect(invalid).toMatchObject({ status: 400, body: { error: 'invalid_field', details: { field: 'wall.notice' } } });
+    expect(invalid.body.message).toContain('Keep the notice under 50 characters.');
+    // Nothing of a refused PUT was stored.
+    expect((await shop.send('GET', configPath, { headers: admin })).body).toMatchObject({ mode: 'basic', wall: { notice: 'Trade only' } });
+  });
+
+  it('renders the admin form from the schema, with the API message beside the field it names', async () => {
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const page = await browser.request('GET', '/admin/probe-module/config');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('NOT LOGGED IN (guests)');
+    expect(page.html).toContain('name="captchaSecret" value="********"');
+    expect(page.html).not.toContain('top-secret-value');
+    expect(page.html).toContain('<h2>Trade</h2><a href="/admin/probe-module/config">Probe rules</a>');
+    const refused = await browser.request('POST', '/admin/probe-module/config', { _csrf: browser.csrfOf(page.html), 'wall.notice': 'y'.repeat(60) });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toMatch(/aria-invalid="true"[^]*Keep the notice under 50 characters\./);
+    const saved = await browser.request('POST', '/admin/probe-module/config', { _csrf: browser.csrfOf(page.html), 'wall.notice': 'From the form', mode: 'rules' });
+    expect(saved.location).toBe('/admin/probe-module/config?flash=saved');
+    expect((await shop.send('GET', configPath, { headers: admin })).body).toMatchObject({ mode: 'rules', wall: { notice: 'From the form' } });
+  });
+
+  it('mounts the discovery endpoint, the public script and the admin API where the module declares them', async () => {
+    expect((await shop.send('GET', '/api/rest/v2/b2b/probe/config')).body).toEqual({ enabled: true, notice: 'From the form' });
+    const script = await shop.app.request('/plugins/probe-module.js');
+    expect([script.status, await script.text()]).toEqual([200, '/* probe */']);
+    expect((await shop.send('GET', '/api/rest/v2/admin/probe-module/whoami')).status).toBe(401);
+    expect((await shop.send('GET', '/api/rest/v2/admin/probe-module/whoami', { headers: admin })).body).toEqual({ caller: 'admin' });
+  });
+
+  it('delivers notifications after commit; a failing subscriber is retried and never fails the request', async () => {
+    failNext = 1;
+    const created = await shop.send('POST', '/api/rest/v2/customers', { json: { email: 'notified@example.com', password: 'Notify#2026', firstName: 'N', lastName: 'O' } });
+    expect(created.status).toBe(201);
+    await vi.waitFor(() => expect(deliveries.map((d) => d.email)).toContain('notified@example.com'), { timeout: 5000 });
+    expect(shop.loggedErrors).toEqual([expect.objectContaining({ message: 'subscriber down' })]);
+    shop.loggedErrors.length = 0;
+    expect(deliveries.filter((d) => d.email === 'notified@example.com')).toHaveLength(1);
+  });
+
+  it('refuses at startup a module whose route another already declares, naming both', async () => {
+    const clash = defineModule({ id: 'clash', title: 'Clash', routes: { api: new Hono<AppEnv>().get('/products', (c) => c.json({})) } });
+    await expect(openTestShop(dialect, { modules: [clash] })).rejects.toThrow(/GET \/api\/rest\/v2\/products is declared by the core and by module clash/);
+  });
+});
+
+describe('MODULES', () => {
+  it('loads every module when unset, none when blank, the listed ones otherwise, and refuses unknown ids', () => {
+    expect(selectModules(undefined)).toEqual([...availableModules]);
+    expect(selectModules('')).toEqual([]);
+    expect(selectModules(' storefront-connector ').map((module) => module.id)).toEqual(['storefront-connector']);
+    expect(() => selectModules('storefront-connector,nope')).toThrow(/unknown modules: nope/);
+  });
+});
