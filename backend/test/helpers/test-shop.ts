@@ -58,7 +58,7 @@ type Content = 'migrated' | 'seeded';
  * A fresh database of its own, migrated, and with the test catalog when `content` is "seeded":
  * in-memory PGlite started from the run's snapshot, or a uniquely named database on the server.
  */
-export async function openTestDatabase(dialect: Dialect, content: Content = 'migrated'): Promise<{ database: Database; dispose: () => Promise<void> }> {
+export async function openTestDatabase(dialect: Dialect, content: Content = 'migrated'): Promise<{ database: Database; url?: string; dispose: () => Promise<void> }> {
   if (dialect === 'pglite') {
     const snapshot = await readFile(inject('pgliteSnapshots')[content]);
     const database = await openDatabase({ memory: true, from: new Blob([snapshot]) });
@@ -72,9 +72,11 @@ export async function openTestDatabase(dialect: Dialect, content: Content = 'mig
   const adminDb = drizzle({ client: admin });
   // A copy of the run's template: already migrated (and seeded), so no per-file migrate or seed.
   await createFromTemplate(adminDb, name, templates[content]);
-  const database = await openDatabase({ url: databaseUrl(serverUrl, name) });
+  const url = databaseUrl(serverUrl, name);
+  const database = await openDatabase({ url });
   return {
     database,
+    url,
     dispose: async () => {
       await database.close();
       await dropWhenReleased(adminDb, name);

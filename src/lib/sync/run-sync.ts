@@ -36,7 +36,8 @@ export type SyncOutcome =
  */
 async function undo(kv: KVNamespace, write: KvWrite, pulseBefore: string | undefined): Promise<void> {
   if ((await readPulse(kv))?.hash === pulseBefore) await write.rollback();
-  else await write.settle().catch(() => undefined);
+  // Writes still in flight are let finish; one that fails leaves a key the next sync rewrites, so say so and go on.
+  else await write.settle().catch((error: unknown) => console.error('sync: a write of the failed sync did not settle; the next sync rewrites it', error));
   forgetMemos();
 }
 
