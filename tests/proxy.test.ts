@@ -159,6 +159,29 @@ describe('GET /admin', () => {
   });
 });
 
+describe('/plugins/{module}.js', () => {
+  it("serves a module's script from the backend, same-origin, with its status", async () => {
+    shop.faults.answer(/^\/plugins\/probe-module\.js$/, 200, { script: 'stand-in' });
+    let response: Response | undefined;
+    const seen = await seenDuring(async () => {
+      response = await storefront('/plugins/probe-module.js');
+    });
+    expect(seen.map((request) => request.path)).toEqual(['/plugins/probe-module.js']);
+    expect([response?.status, await response?.json()]).toEqual([200, { script: 'stand-in' }]);
+    shop.faults.reset();
+    // A module that is not loaded: the backend's 404 comes through.
+    expect((await storefront('/plugins/not-loaded.js')).status).toBe(404);
+  });
+
+  it('never asks the backend for a name that is not a module id', async () => {
+    const seen = await seenDuring(async () => {
+      for (const path of ['/plugins/..%2fadmin.js', '/plugins/UPPER.js', '/plugins/a_b.js']) expect((await storefront(path)).status, path).toBe(404);
+      expect((await storefront('/plugins/probe-module.js', { method: 'POST' })).status).toBe(405);
+    });
+    expect(seen.filter((request) => request.path.startsWith('/plugins/'))).toEqual([]);
+  });
+});
+
 describe('a backend that is down', () => {
   it('makes the proxy answer 502 JSON', async () => {
     await shop.backend.stop();

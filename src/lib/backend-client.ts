@@ -167,6 +167,17 @@ export function createBackendClient(options: BackendClientOptions) {
     }
   }
 
+  /** A file the backend serves (media, module scripts), streamed with its status and caching headers. */
+  async function passThrough(path: string, method: 'GET' | 'HEAD'): Promise<Response> {
+    const upstream = await fetchWithDeadline(path, `${base}${path}`, { method });
+    const headers = new Headers();
+    for (const name of ['Content-Type', 'Content-Length', 'Cache-Control', 'ETag', 'Last-Modified']) {
+      const value = upstream.headers.get(name);
+      if (value !== null) headers.set(name, value);
+    }
+    return new Response(upstream.body, { status: upstream.status, headers });
+  }
+
   return {
     baseUrl: base,
     /**
@@ -197,15 +208,12 @@ export function createBackendClient(options: BackendClientOptions) {
      * Streams a media file (`segments` already validated by safePathSegments). The backend's
      * caching headers pass through so the edge and browsers cache images as it says.
      */
-    async media(segments: string[], method: 'GET' | 'HEAD'): Promise<Response> {
-      const path = `/media/${segments.map(encodeURIComponent).join('/')}`;
-      const upstream = await fetchWithDeadline(path, `${base}${path}`, { method });
-      const headers = new Headers();
-      for (const name of ['Content-Type', 'Content-Length', 'Cache-Control', 'ETag', 'Last-Modified']) {
-        const value = upstream.headers.get(name);
-        if (value !== null) headers.set(name, value);
-      }
-      return new Response(upstream.body, { status: upstream.status, headers });
+    media(segments: string[], method: 'GET' | 'HEAD'): Promise<Response> {
+      return passThrough(`/media/${segments.map(encodeURIComponent).join('/')}`, method);
+    },
+    /** A B2B module's client script, `/plugins/{name}.js` (DECISIONS.md 26), served same-origin. */
+    plugin(name: string, method: 'GET' | 'HEAD'): Promise<Response> {
+      return passThrough(`/plugins/${encodeURIComponent(name)}.js`, method);
     },
     async stores(): Promise<StoreView[]> {
       return parse('/stores', storeListSchema, await getJson('/stores'), 'store list').member;
