@@ -1,13 +1,13 @@
 /**
  * `npm run lighthouse [base URL] [paths…]`: Lighthouse (mobile preset, the default) on the given
  * paths, or else the home page, a category and a product page of a running, synced storefront,
- * driving Debian's Chromium. Prints
- * the four category scores per page and writes the full JSON reports to test-results/lighthouse/.
+ * in the project's Chromium (scripts/lib/chromium.ts). Prints the four category scores per page
+ * and writes the full JSON reports to test-results/lighthouse/.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { launchChromiumWithPort } from './lib/chromium.ts';
 import { ROOT } from './lib/processes.ts';
 
 const base = (process.argv[2] ?? 'http://127.0.0.1:8787').replace(/\/$/, '');
@@ -23,10 +23,7 @@ async function samplePaths(): Promise<string[]> {
   return ['/', category, product];
 }
 
-const chrome = await launch({
-  chromePath: '/usr/bin/chromium',
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
+const chrome = await launchChromiumWithPort();
 try {
   const outDir = join(ROOT, 'test-results/lighthouse');
   await mkdir(outDir, { recursive: true });

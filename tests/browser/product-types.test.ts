@@ -5,8 +5,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
 import type { Product } from '../../src/lib/content/schemas.ts';
-import { expectAccessible, expectNoProblems, JS_BUDGET_BYTES, launchChromium, productPageScripts, screenshot, untilAddToCartHydrated, watchedPage } from '../support/browser.ts';
+import { expectAccessible, expectNoProblems, JS_BUDGET_BYTES, productPageScripts, screenshot, untilAddToCartHydrated, watchedPage } from '../support/browser.ts';
 import { fillAddress, placeOrder } from '../support/checkout-page.ts';
 import { startShop, type TestShop } from '../support/shop.ts';
 

@@ -4,8 +4,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { SEARCH_PAGE_SIZE } from '../../src/lib/catalog/search-page.ts';
-import { expectAccessible, expectNoProblems, launchChromium, screenshot, watchedPage } from '../support/browser.ts';
+import { expectAccessible, expectNoProblems, screenshot, watchedPage } from '../support/browser.ts';
 import { startShop, type TestShop } from '../support/shop.ts';
 
 let shop: TestShop;

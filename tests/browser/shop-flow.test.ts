@@ -6,8 +6,9 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
 import type { CategoryNode, ListingPage, Product } from '../../src/lib/content/schemas.ts';
-import { expectAccessible, expectNoProblems, JS_BUDGET_BYTES, launchChromium, productPageScripts, screenshot, watchedPage } from '../support/browser.ts';
+import { expectAccessible, expectNoProblems, JS_BUDGET_BYTES, productPageScripts, screenshot, watchedPage } from '../support/browser.ts';
 import { fillAddress, placeOrder, TEST_CARD } from '../support/checkout-page.ts';
 import { startShop, type TestShop } from '../support/shop.ts';
 

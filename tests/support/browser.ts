@@ -1,23 +1,16 @@
 /**
- * Chromium for the browser tests (Debian's, driven by playwright-core): a page that records CSP
- * violations and page errors, screenshots for review under test-results/, axe-core checks, and the
- * JavaScript a product page ships.
+ * What the browser tests do with a page (Chromium itself comes from scripts/lib/chromium.ts): a page
+ * that records CSP violations and page errors, screenshots for review under test-results/, axe-core
+ * checks, and the JavaScript a product page ships.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ROOT } from '../../scripts/lib/processes.ts';
 
 export const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots');
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
-}
 
 export interface WatchedPage {
   page: Page;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { ensureAdminUser } from '../../src/core/admin/ensure-admin.ts';
 import { productPrices, stores } from '../../src/core/db/schema/index.ts';
 import { testAdmin } from '../helpers/admin-session.ts';
@@ -18,10 +19,7 @@ describe('admin in a browser', () => {
     shop = await openTestShop('pglite');
     await ensureAdminUser(shop.database.db, testAdmin);
     server = await listen(shop);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
