@@ -2,11 +2,11 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { callerVaryingCache } from '../http/cache-control.ts';
 import type { StoreEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
-import { collectionOf, errorResponses, jsonContent, PagingQuery } from '../http/schemas.ts';
+import { errorResponses, jsonContent, PagingQuery } from '../http/schemas.ts';
 import { AppError } from '../errors.ts';
 import { emitProductDtoBuild } from '../catalog/products/dto-build.ts';
 import { loadProductRecords } from '../catalog/products/record.ts';
-import { ProductListingSchema } from '../catalog/products/schemas.ts';
+import { SearchResultsSchema } from '../catalog/products/schemas.ts';
 import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
 import { resolveStoreView } from '../stores/store-view.ts';
 import { prefixQuery, searchProductRows } from './query.ts';
@@ -23,7 +23,7 @@ const searchRoute = createRoute({
   summary: 'Full-text product search (PostgreSQL text search, prefix matching, ranked)',
   middleware: [resolveStoreView, callerVaryingCache] as const,
   request: { query: SearchQuery, headers: StoreHeaders },
-  responses: { 200: jsonContent(collectionOf(ProductListingSchema, 'SearchResults'), 'Matching products, best first'), ...errorResponses },
+  responses: { 200: jsonContent(SearchResultsSchema, 'Matching products, best first'), ...errorResponses },
 });
 
 export const searchRoutes = createRouter<StoreEnv>().openapi(searchRoute, async (c) => {

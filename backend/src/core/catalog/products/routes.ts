@@ -2,16 +2,17 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { callerVaryingCache } from '../../http/cache-control.ts';
 import type { StoreEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/router.ts';
-import { collectionOf, errorResponses, jsonContent, PagingQuery } from '../../http/schemas.ts';
+import { errorResponses, jsonContent, PagingQuery } from '../../http/schemas.ts';
 import { AppError } from '../../errors.ts';
 import { StoreHeaders, StoreQuery } from '../../stores/schemas.ts';
 import { resolveStoreView } from '../../stores/store-view.ts';
 import { parseTimestamp } from '../../time.ts';
+import { productDetailSchema } from '../../../../../contracts/product.ts';
 import { listProductRows } from './listing.ts';
 import { emitProductDtoBuild } from './dto-build.ts';
 import { loadProductRecords } from './record.ts';
 import { loadProductRowsByIds } from './rows.ts';
-import { ProductDetailSchema, ProductListingSchema } from './schemas.ts';
+import { ProductCollectionSchema } from './schemas.ts';
 
 /** Ids are PostgreSQL integers; a larger number can name no row and must not reach the database. */
 const RecordId = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -36,7 +37,7 @@ const listProductsRoute = createRoute({
   middleware: [resolveStoreView, callerVaryingCache] as const,
   request: { query: ListQuery, headers: StoreHeaders },
   responses: {
-    200: jsonContent(collectionOf(ProductListingSchema, 'ProductCollection'), 'A page of products, ordered by id'),
+    200: jsonContent(ProductCollectionSchema, 'A page of products, ordered by id'),
     ...errorResponses,
   },
 });
@@ -52,7 +53,7 @@ const productDetailRoute = createRoute({
     query: StoreQuery,
     headers: StoreHeaders,
   },
-  responses: { 200: jsonContent(ProductDetailSchema, 'The product'), ...errorResponses },
+  responses: { 200: jsonContent(productDetailSchema, 'The product'), ...errorResponses },
 });
 
 export const productRoutes = createRouter<StoreEnv>()
