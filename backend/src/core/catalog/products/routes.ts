@@ -8,6 +8,7 @@ import { StoreHeaders, StoreQuery } from '../../stores/schemas.ts';
 import { resolveStoreView } from '../../stores/store-view.ts';
 import { parseTimestamp } from '../../time.ts';
 import { productDetailSchema } from '../../../../../contracts/product.ts';
+import { hiddenProducts, visibleProducts } from '../visibility.ts';
 import { listProductRows } from './listing.ts';
 import { emitProductDtoBuild } from './dto-build.ts';
 import { loadProductRecords } from './record.ts';
@@ -59,16 +60,19 @@ const productDetailRoute = createRoute({
 export const productRoutes = createRouter<StoreEnv>()
   .openapi(listProductsRoute, async (c) => {
     const { page, itemsPerPage, urlKey, sku, categoryId, updatedSince } = c.req.valid('query');
-    const filters = { urlKey, sku, categoryId, updatedSince: updatedSince === undefined ? undefined : parseTimestamp(updatedSince) };
+    const hidden = await hiddenProducts(c);
+    const filters = { urlKey, sku, categoryId, updatedSince: updatedSince === undefined ? undefined : parseTimestamp(updatedSince), hidden };
     const { rows, totalItems } = await listProductRows(c.var.db, c.var.store.id, filters, { page, itemsPerPage });
-    const member = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: false });
+    const member = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: false, hidden });
     await emitProductDtoBuild(c.var.events, member, c.var.caller.groupId, 'listing');
     return c.json({ member, totalItems, page, itemsPerPage }, 200);
   })
   .openapi(productDetailRoute, async (c) => {
     const { id } = c.req.valid('param');
-    const rows = await loadProductRowsByIds(c.var.db, c.var.store.id, [id]);
-    const [record] = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: true });
+    // A product hidden from the caller answers as one that does not exist (DECISIONS.md 30).
+    const hidden = await hiddenProducts(c);
+    const rows = await loadProductRowsByIds(c.var.db, c.var.store.id, [id], visibleProducts(hidden));
+    const [record] = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: true, hidden });
     if (!record) throw new AppError('not_found', 'product_not_found', `No product with id ${id}.`);
     await emitProductDtoBuild(c.var.events, [record], c.var.caller.groupId, 'detail');
     return c.json(record, 200);
