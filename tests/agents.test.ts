@@ -397,7 +397,8 @@ describe('markdown negotiation', () => {
 
   it('drops scripts and styles from CMS bodies and escapes markdown in product names', async () => {
     const page: CmsPage = {
-      id: 9001, identifier: 'agent-test', title: 'Agent test', content: '<style>.x{color:red}</style><p>Visible text</p><script>window.secret = 1</script>', isActive: true, updatedAt: '2026-01-01 00:00:00',
+      id: 9001, identifier: 'agent-test', title: 'Agent test', contentHeading: '', metaTitle: '', metaDescription: '', isActive: true, updatedAt: '2026-01-01 00:00:00',
+      content: '<style>.x{color:red}</style><p>Visible text</p><script>window.secret = 1</script>',
     };
     await shop.kv.put('default:cms:agent-test', JSON.stringify(page), { metadata: { updatedAt: page.updatedAt } });
     const cms = await (await get('/agent-test.md')).text();
@@ -417,11 +418,60 @@ describe('markdown negotiation', () => {
     const base = await someProduct();
     const gated = {
       ...base, urlKey: 'agent-gated-tee', price: null, specialPrice: null, finalPrice: null, minimalPrice: null,
-      extensions: { b2bAccess: { gateFlags: { hidePrice: true, canCheckout: false, requiresLogin: false }, hiddenPriceMessage: 'Trade prices after login' } },
+      extensions: {
+        b2bAccess: { gateFlags: { hidePrice: true, canCheckout: false, requiresLogin: false, hiddenFromListings: false }, hiddenPriceMessage: 'Trade prices after login', redirectTo: null },
+      },
     };
     await shop.kv.put('default:product:agent-gated-tee', JSON.stringify(gated), { metadata: { updatedAt: base.updatedAt } });
     const text = await (await get('/agent-gated-tee.md')).text();
     expect(text).toContain('- Price: Trade prices after login');
     expect(text).not.toMatch(/\$\s?\d/);
+  });
+});
+
+describe('B2B-gated products on their HTML pages (DECISIONS.md 30, 31)', () => {
+  const gate = {
+    gateFlags: { hidePrice: true, canCheckout: false, requiresLogin: false, hiddenFromListings: false },
+    hiddenPriceMessage: 'Trade prices after login',
+    redirectTo: null,
+  };
+
+  /** A full record of the backend (children included), as a module hiding every price would answer it. */
+  async function gatedDetail(type: Product['type'], urlKey: string, canCheckout = false): Promise<Product> {
+    const listing = (await (await fetch(`${shop.backend.url}/api/rest/v2/products?itemsPerPage=100`)).json()) as { member: Product[] };
+    const { id } = listing.member.find((product) => product.type === type)!;
+    const detail = (await (await fetch(`${shop.backend.url}/api/rest/v2/products/${id}`)).json()) as Product;
+    const withheld = { price: null, specialPrice: null, finalPrice: null };
+    return {
+      ...detail, ...withheld, minimalPrice: null, urlKey, relatedSkus: [], extensions: { b2bAccess: { ...gate, gateFlags: { ...gate.gateFlags, canCheckout } } },
+      bundleOptions: detail.bundleOptions?.map((option) => ({ ...option, selections: option.selections.map((selection) => ({ ...selection, price: null })) })),
+      variants: detail.variants?.map((variant) => ({ ...variant, ...withheld })),
+    };
+  }
+
+  async function page(record: Product): Promise<string> {
+    await shop.kv.put(`default:product:${record.urlKey}`, JSON.stringify(record), { metadata: { updatedAt: record.updatedAt } });
+    const response = await get(`/${record.urlKey}`);
+    expect(response.status).toBe(200);
+    return response.text();
+  }
+
+  it('shows the hidden-price message as a sign-in link instead of any price; add-to-cart only where checkout is allowed', async () => {
+    const cases = [['simple', 'gated-simple', false], ['bundle', 'gated-kit', false], ['configurable', 'gated-options', false], ['bundle', 'gated-kit-buyable', true]] as const;
+    for (const [type, urlKey, canCheckout] of cases) {
+      const record = await gatedDetail(type, urlKey, canCheckout);
+      const html = await page(record);
+      const document = parseDocument(html);
+      // The product's own part of the page (related products below are other, ungated products).
+      const summary = DomUtils.findOne((node) => node.attribs.class === 'summary', document.children)!;
+      const hidden = DomUtils.findAll((node) => node.attribs['data-price-hidden'] !== undefined, [summary]);
+      expect(hidden.map((node) => DomUtils.textContent(node).trim()), type).toEqual(['Trade prices after login']);
+      expect(DomUtils.getElementsByTagName('a', hidden).map((link) => link.attribs.href), type).toEqual(['/login']);
+      expect(DomUtils.textContent(summary), type).not.toMatch(/\$\s?\d/);
+      expect(DomUtils.textContent(summary).includes('Add to cart'), urlKey).toBe(canCheckout);
+      expect(DomUtils.findAll((node) => node.attribs['data-purchase-blocked'] !== undefined, [summary]), urlKey).toHaveLength(canCheckout ? 0 : 1);
+      expect(html, type).not.toContain('"offers"');
+      if (type === 'bundle') expect(DomUtils.textContent(summary)).toContain(record.bundleOptions![0]!.selections[0]!.name);
+    }
   });
 });

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlogPost, CmsPage, collection, CountryList } from './helpers/contract.ts';
+import { blogPostSchema } from '../../contracts/blog-post.ts';
+import { cmsPageSchema } from '../../contracts/cms-page.ts';
+import { listOf, pageOf } from '../../contracts/collections.ts';
+import { countrySchema } from '../../contracts/country.ts';
+import { exactly } from './helpers/contract.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 
 describe.each(dialects)('CMS pages, blog posts and countries (%s)', (dialect) => {
@@ -13,12 +17,12 @@ describe.each(dialects)('CMS pages, blog posts and countries (%s)', (dialect) =>
   });
 
   it('lists the CMS pages and finds one by identifier', async () => {
-    const all = collection(CmsPage).parse((await shop.get('/api/rest/v2/cms-pages')).body);
+    const all = exactly(pageOf(cmsPageSchema), (await shop.get('/api/rest/v2/cms-pages')).body);
     expect(all.member.map((p) => p.identifier)).toEqual(['home', 'about-us', 'customer-service', 'privacy-policy', 'no-route']);
-    const about = collection(CmsPage).parse((await shop.get('/api/rest/v2/cms-pages?identifier=about-us')).body);
+    const about = exactly(pageOf(cmsPageSchema), (await shop.get('/api/rest/v2/cms-pages?identifier=about-us')).body);
     expect(about.totalItems).toBe(1);
     expect(about.member[0]?.content).toContain('<p>');
-    const none = collection(CmsPage).parse((await shop.get('/api/rest/v2/cms-pages?identifier=nope')).body);
+    const none = exactly(pageOf(cmsPageSchema), (await shop.get('/api/rest/v2/cms-pages?identifier=nope')).body);
     expect(none).toMatchObject({ member: [], totalItems: 0 });
   });
 
@@ -26,25 +30,25 @@ describe.each(dialects)('CMS pages, blog posts and countries (%s)', (dialect) =>
     const { status, headers, body } = await shop.get('/api/rest/v2/blog-posts');
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('public, max-age=60');
-    const posts = collection(BlogPost).parse(body);
+    const posts = exactly(pageOf(blogPostSchema), body);
     expect(posts.totalItems).toBe(5);
     const published = posts.member.map((p) => p.publishedAt);
     expect(published).toEqual([...published].sort().reverse());
     const image = await shop.app.request(posts.member[0]?.featuredImageUrl ?? '');
     expect(image.status).toBe(200);
-    const paged = collection(BlogPost).parse((await shop.get('/api/rest/v2/blog-posts?itemsPerPage=2&page=3')).body);
+    const paged = exactly(pageOf(blogPostSchema), (await shop.get('/api/rest/v2/blog-posts?itemsPerPage=2&page=3')).body);
     expect(paged.member).toHaveLength(1);
   });
 
   it("returns the store's allowed countries with regions", async () => {
-    const us = CountryList.parse((await shop.get('/api/rest/v2/countries')).body);
+    const us = exactly(listOf(countrySchema), (await shop.get('/api/rest/v2/countries')).body);
     expect(us.member.map((c) => c.id).sort()).toEqual(['AU', 'CA', 'DE', 'FR', 'GB', 'NZ', 'US']);
     const states = us.member.find((c) => c.id === 'US')?.regions ?? [];
     expect(states.length).toBe(51);
     expect(states.find((r) => r.code === 'CA')?.name).toBe('California');
     expect(us.member.find((c) => c.id === 'CA')?.regions).toHaveLength(13);
 
-    const au = CountryList.parse((await shop.get('/api/rest/v2/countries?store=au')).body);
+    const au = exactly(listOf(countrySchema), (await shop.get('/api/rest/v2/countries?store=au')).body);
     expect(au.member.map((c) => c.id)).toEqual(['AU', 'NZ']);
     expect(au.member[0]?.regions.map((r) => r.code)).toContain('NSW');
   });

@@ -117,11 +117,14 @@ export default function AddToCart(props: Props) {
           <div class="variant" data-testid="variant">
             <img src={picked().imageUrl} alt="" width="56" height="56" loading="lazy" />
             <div>
-              <p class="variant-price">
-                <Show when={picked().specialPrice !== null} fallback={format(picked().price)}>
-                  <span class="sale">{format(picked().specialPrice ?? picked().price)}</span> <s>{format(picked().price)}</s>
-                </Show>
-              </p>
+              {/* A withheld price (null) shows no amount; the page's message stands for it. */}
+              <Show when={picked().price !== null}>
+                <p class="variant-price">
+                  <Show when={picked().specialPrice !== null} fallback={format(picked().price ?? 0)}>
+                    <span class="sale">{format(picked().specialPrice ?? 0)}</span> <s>{format(picked().price ?? 0)}</s>
+                  </Show>
+                </p>
+              </Show>
               <p class="muted variant-meta">
                 {picked().inStock ? 'In stock' : 'Out of stock'} · SKU {picked().sku}
               </p>

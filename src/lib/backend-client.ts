@@ -4,12 +4,14 @@
  * names the path and what went wrong, never a half-parsed object.
  */
 import { z } from 'zod';
+import { listOf, pageOf } from '../../contracts/collections.ts';
+import { toProductCard } from './catalog/listing.ts';
 import {
   blogPostSchema,
   categoryTreeSchema,
   cmsPageSchema,
   countryListSchema,
-  productCardSchema,
+  productListingSchema,
   productSchema,
   storeConfigSchema,
   type B2bPluginManifest,
@@ -64,14 +66,10 @@ export interface BackendClientOptions {
 const storeListSchema = z.object({
   member: z.array(z.object({ code: z.string().min(1), name: z.string(), isDefault: z.boolean() })),
 });
-const collectionSchema = z.object({
-  member: z.array(z.unknown()),
-  totalItems: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  itemsPerPage: z.number().int().positive(),
-});
-const treeSchema = z.object({ member: z.unknown() });
-const searchResultsSchema = collectionSchema.extend({ member: z.array(productCardSchema) });
+/** The envelopes are checked here, each record on its own (so a failure names the record). */
+const collectionSchema = pageOf(z.unknown());
+const treeSchema = listOf(z.unknown());
+const searchResultsSchema = pageOf(productListingSchema);
 
 export interface SearchResults {
   products: ProductCard[];
@@ -225,8 +223,9 @@ export function createBackendClient(options: BackendClientOptions) {
       const body = parse('/categories', treeSchema, await getJson('/categories', store), 'category tree');
       return parse('/categories', categoryTreeSchema, body.member, 'category tree');
     },
+    /** Every product as the listing answers it (listing stubs; a page view completes them). */
     products(store: string, onPage?: (products: Product[]) => void): Promise<Product[]> {
-      return getAllPages('/products', store, productSchema, 'product', onPage);
+      return getAllPages('/products', store, productListingSchema, 'product', onPage);
     },
     async product(store: string, id: number): Promise<Product> {
       const path = `/products/${id}`;
@@ -252,7 +251,7 @@ export function createBackendClient(options: BackendClientOptions) {
         await getJson('/search', store, { q: query, page: String(page), itemsPerPage: String(itemsPerPage) }),
         'search results',
       );
-      return { products: body.member, totalItems: body.totalItems, page: body.page, itemsPerPage: body.itemsPerPage };
+      return { products: body.member.map(toProductCard), totalItems: body.totalItems, page: body.page, itemsPerPage: body.itemsPerPage };
     },
     async countries(store: string): Promise<Country[]> {
       const body = parse('/countries', treeSchema, await getJson('/countries', store), 'country list');

@@ -67,7 +67,7 @@ describe('bundle and gift card products in the browser', () => {
       else if (option.type === 'radio') await page.locator(`input[name="bundle[${option.id}]"][value="${selection!.id}"]`).check();
       else for (const other of option.selections) await page.locator(`input[name="bundle[${option.id}][]"][value="${other.id}"]`).setChecked(other.id === selection?.id);
     }
-    const bundlePrice = chosen.reduce((sum, { selection }) => sum + (selection ? selection.price * selection.defaultQty : 0), 0);
+    const bundlePrice = chosen.reduce((sum, { selection }) => sum + (selection ? (selection.price ?? 0) * selection.defaultQty : 0), 0);
     await expect.poll(() => page.getByTestId('choice-price').textContent()).toContain(usd.format(bundlePrice));
     await screenshot(page, 'product-bundle');
     await expectAccessible(page);

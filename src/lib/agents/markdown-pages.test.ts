@@ -2,7 +2,7 @@ import { marked, type Tokens } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { priceFormatter } from '../format/price.ts';
 import { categoryMarkdown, cmsMarkdown, homeMarkdown, notFoundMarkdown, productMarkdown } from './markdown-pages.ts';
-import { category, cmsPage, listingOf, product, storeConfig } from './test-support.ts';
+import { category, cmsPage, gated, listingOf, product, storeConfig } from './test-support.ts';
 
 const context = { origin: 'https://shop.example', formatPrice: priceFormatter('en_US', 'USD') };
 
@@ -38,13 +38,13 @@ describe('productMarkdown', () => {
 
   it('never shows a withheld B2B price: the message stands in for it', () => {
     const hidden = productMarkdown(
-      product({ price: null, specialPrice: null, finalPrice: null, minimalPrice: null, extensions: { b2bAccess: { hiddenPriceMessage: 'Trade prices after login', gateFlags: { hidePrice: true } } } }),
+      product({ price: null, specialPrice: null, finalPrice: null, minimalPrice: null, extensions: gated('Trade prices after login') }),
       context,
     );
     expect(hidden).toContain('- Price: Trade prices after login');
     expect(hidden).not.toMatch(/\$\d/);
     // The gate flag alone is enough, even if a price slipped into the record.
-    const flagged = productMarkdown(product({ extensions: { b2bAccess: { hiddenPriceMessage: 'Log in', gateFlags: { hidePrice: true } } } }), context);
+    const flagged = productMarkdown(product({ extensions: gated('Log in') }), context);
     expect(flagged).toContain('- Price: Log in');
     expect(flagged).not.toMatch(/\$\d/);
   });
@@ -61,6 +61,13 @@ describe('categoryMarkdown', () => {
     expect(markdown).toContain('Next page: https://shop.example/c1.md?page=2');
     expect(markdown).toContain('- [Blue tee](https://shop.example/blue-tee): $25.00 (sale; regular price $30.00), In stock');
     expect(markdown).toContain('- [Hidden](https://shop.example/hidden): Sign in to see prices, Out of stock');
+  });
+
+  it('shows a gated card’s message, never its price', () => {
+    const trade = product({ id: 3, name: 'Trade tee', urlKey: 'trade-tee', extensions: gated('Trade prices after login') });
+    const markdown = categoryMarkdown(category(1), listingOf(1, [trade]), context);
+    expect(markdown).toContain('- [Trade tee](https://shop.example/trade-tee): Trade prices after login, In stock');
+    expect(markdown).not.toMatch(/\$\d/);
   });
 });
 

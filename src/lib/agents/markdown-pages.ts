@@ -6,7 +6,6 @@ import { categoryHref, subcategories } from '../catalog/category-tree.ts';
 import { productPriceDisplay, type PriceDisplay } from '../catalog/price-display.ts';
 import {
   configurableChoices,
-  DEFAULT_HIDDEN_PRICE_MESSAGE,
   hiddenPriceMessage,
   isInStock,
   productGallery,
@@ -67,7 +66,7 @@ export function homeMarkdown(config: StoreConfig, categories: CategoryNode[], { 
 }
 
 function cardLine(card: ProductCard, context: MarkdownContext): string {
-  const price = priceText(productPriceDisplay(card), context.formatPrice, DEFAULT_HIDDEN_PRICE_MESSAGE);
+  const price = priceText(productPriceDisplay(card), context.formatPrice, hiddenPriceMessage(card));
   return `- ${link(card.name, absoluteUrl(context.origin, productHref(card.urlKey)))}: ${price}, ${stockText(card.stockStatus)}`;
 }
 

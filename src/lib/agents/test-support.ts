@@ -4,7 +4,7 @@
  */
 import { marked, type Tokens } from 'marked';
 import { expect } from 'vitest';
-import type { CategoryNode, CmsPage, ListingPage, Product, StoreConfig } from '../content/schemas.ts';
+import type { B2bAccess, CategoryNode, CmsPage, GateFlags, ListingPage, Product, StoreConfig } from '../content/schemas.ts';
 
 export const storeConfig: StoreConfig = {
   storeCode: 'default',
@@ -12,30 +12,49 @@ export const storeConfig: StoreConfig = {
   description: '<p>Everything for the <b>outdoors</b>.</p>',
   baseCurrencyCode: 'USD',
   locale: 'en_US',
+  timezone: 'UTC',
   defaultCountry: 'US',
   allowedCountries: ['US'],
   logoUrl: null,
+  accentColor: '#2563eb',
+  contactEmail: 'shop@example.com',
+  productsPerPage: 24,
   extensions: {},
 };
 
 export function category(id: number, overrides: Partial<CategoryNode> = {}): CategoryNode {
   return {
     id, parentId: null, name: `Category ${id}`, description: '', urlKey: `c${id}`, urlPath: `c${id}`, level: 1, position: id,
-    isActive: true, includeInMenu: true, productCount: 1, children: [], updatedAt: '2026-01-02 03:04:05', ...overrides,
+    isActive: true, includeInMenu: true, productCount: 1, imageUrl: null, children: [], updatedAt: '2026-01-02 03:04:05', ...overrides,
   };
 }
 
 export function product(overrides: Partial<Product> = {}): Product {
   return {
     id: 1, sku: 'TEE-1', type: 'simple', name: 'Blue tee', urlKey: 'blue-tee', price: 30, specialPrice: 25, finalPrice: 25,
-    minimalPrice: 25, stockStatus: 'in_stock', shortDescription: '<p>Soft cotton.</p>', description: '<p>Made to last.</p>',
-    imageUrl: '/media/tee.svg', images: [{ url: '/media/tee.svg', label: 'Front', position: 1 }], categoryIds: [1],
-    relatedSkus: [], attributes: {}, updatedAt: '2026-01-02 03:04:05', extensions: {}, ...overrides,
+    minimalPrice: 25, currency: 'USD', stockStatus: 'in_stock', qty: 10, shortDescription: '<p>Soft cotton.</p>',
+    description: '<p>Made to last.</p>', imageUrl: '/media/tee.svg', images: [{ url: '/media/tee.svg', label: 'Front', position: 1 }],
+    categoryIds: [1], relatedSkus: [], attributes: {}, position: 1, createdAt: '2026-01-01 00:00:00', updatedAt: '2026-01-02 03:04:05',
+    extensions: {}, ...overrides,
+  };
+}
+
+/** The B2B Access annotation of DECISIONS.md 30: prices hidden (and purchase blocked) unless `flags` say otherwise. */
+export function gated(hiddenPriceMessage: string, flags: Partial<GateFlags> = {}): { b2bAccess: B2bAccess } {
+  return {
+    b2bAccess: {
+      gateFlags: { requiresLogin: false, hidePrice: true, canCheckout: false, hiddenFromListings: false, ...flags },
+      hiddenPriceMessage,
+      redirectTo: null,
+    },
   };
 }
 
 export function cmsPage(identifier: string, content: string): CmsPage {
-  return { id: 1, identifier, title: `Title of ${identifier}`, content, isActive: true, updatedAt: '2026-01-02 03:04:05' };
+  return {
+    id: 1, identifier, title: `Title of ${identifier}`, contentHeading: '', content, metaTitle: '', metaDescription: '', isActive: true,
+    updatedAt: '2026-01-02 03:04:05',
+  };
 }
 
 export function listingOf(categoryId: number, products: Product[], totalItems = products.length): ListingPage {

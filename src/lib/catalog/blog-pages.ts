@@ -11,9 +11,9 @@ import type { BlogPost } from '../content/schemas.ts';
 /** Posts on the index; older ones stay reachable through the sitemap. */
 export const BLOG_INDEX_LIMIT = 50;
 
+/** By publication time (the backend lists published posts only, each with its time), ties by identifier. */
 export function newestFirst(posts: BlogPost[]): BlogPost[] {
-  const when = (post: BlogPost) => post.publishedAt ?? post.updatedAt;
-  return [...posts].sort((a, b) => (when(a) < when(b) ? 1 : when(a) > when(b) ? -1 : a.identifier.localeCompare(b.identifier)));
+  return [...posts].sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : a.identifier.localeCompare(b.identifier)));
 }
 
 export async function loadBlogIndex(kv: ListingKv, content: Pick<ContentStore, 'store' | 'blogPost'>): Promise<BlogPost[]> {
@@ -23,8 +23,8 @@ export async function loadBlogIndex(kv: ListingKv, content: Pick<ContentStore, '
 }
 
 /** "15 January 2026" in the store's language; the backend's timestamps are UTC. */
-export function publishedLabel(post: Pick<BlogPost, 'publishedAt' | 'updatedAt'>, lang: string): string {
-  const stamp = (post.publishedAt ?? post.updatedAt).replace(' ', 'T');
+export function publishedLabel(post: Pick<BlogPost, 'publishedAt'>, lang: string): string {
+  const stamp = post.publishedAt.replace(' ', 'T');
   const date = new Date(`${stamp}Z`);
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(date);

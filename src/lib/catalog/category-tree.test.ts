@@ -24,6 +24,7 @@ function node(id: number, urlPath: string, extra: Partial<CategoryNode> = {}): C
     isActive: true,
     includeInMenu: true,
     productCount: 0,
+    imageUrl: null,
     children: [],
     updatedAt: '2026-01-01 00:00:00',
     ...extra,

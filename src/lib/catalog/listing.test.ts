@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CategoryNode, Product } from '../content/schemas.ts';
-import { buildListingPages, flattenCategories } from './listing.ts';
+import { gated } from '../agents/test-support.ts';
+import { buildListingPages, flattenCategories, toProductCard } from './listing.ts';
 
 const node = (id: number, children: CategoryNode[] = [], parentId: number | null = null): CategoryNode => ({
   id,
@@ -14,6 +15,7 @@ const node = (id: number, children: CategoryNode[] = [], parentId: number | null
   isActive: true,
   includeInMenu: true,
   productCount: 0,
+  imageUrl: null,
   children,
   updatedAt: '2026-01-01 00:00:00',
 });
@@ -27,7 +29,10 @@ const product = (id: number, categoryIds: number[], position = id): Product => (
   price: 10,
   specialPrice: null,
   finalPrice: 10,
+  minimalPrice: 10,
+  currency: 'USD',
   stockStatus: 'in_stock',
+  qty: 1,
   shortDescription: '',
   description: '',
   imageUrl: '/media/x.svg',
@@ -36,6 +41,7 @@ const product = (id: number, categoryIds: number[], position = id): Product => (
   relatedSkus: [],
   attributes: {},
   position,
+  createdAt: '2026-01-01 00:00:00',
   updatedAt: '2026-01-01 00:00:00',
   extensions: {},
 });
@@ -85,5 +91,15 @@ describe('buildListingPages', () => {
     expect(Object.keys(page.products[0]).sort()).toEqual(
       ['finalPrice', 'id', 'imageUrl', 'minimalPrice', 'name', 'position', 'price', 'sku', 'specialPrice', 'stockStatus', 'type', 'urlKey'].sort(),
     );
+  });
+});
+
+describe('toProductCard', () => {
+  it('keeps the B2B Access block (it decides what the card shows) and drops other modules’ blocks', () => {
+    const gate = gated('Trade only');
+    const card = toProductCard({ ...product(1, [1]), price: null, specialPrice: null, finalPrice: null, minimalPrice: null, extensions: { ...gate, other: { x: 1 } } });
+    expect(card.extensions).toEqual(gate);
+    expect([card.price, card.finalPrice, card.minimalPrice]).toEqual([null, null, null]);
+    expect(toProductCard(product(2, [1]))).not.toHaveProperty('extensions');
   });
 });

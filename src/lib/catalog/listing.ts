@@ -6,7 +6,10 @@ export const CATEGORY_PAGE_SIZE = 24;
 export function toProductCard(product: Product): ProductCard {
   const { id, sku, type, name, urlKey, price, specialPrice, finalPrice, minimalPrice, stockStatus, imageUrl, position } =
     product;
-  return { id, sku, type, name, urlKey, price, specialPrice, finalPrice, minimalPrice, stockStatus, imageUrl, position };
+  const card: ProductCard = { id, sku, type, name, urlKey, price, specialPrice, finalPrice, minimalPrice, stockStatus, imageUrl, position };
+  // The gate decides what the card may show; other modules' blocks stay on the product record.
+  const { b2bAccess } = product.extensions;
+  return b2bAccess ? { ...card, extensions: { b2bAccess } } : card;
 }
 
 /** Every category of a tree, depth first, with the ids of itself and all its descendants. */
@@ -22,7 +25,7 @@ export function flattenCategories(tree: CategoryNode[]): Array<{ category: Categ
   return result;
 }
 
-const byPosition = (a: Product, b: Product) => (a.position ?? 0) - (b.position ?? 0) || a.id - b.id;
+const byPosition = (a: Product, b: Product) => a.position - b.position || a.id - b.id;
 
 /**
  * Groups products into the per-category listing pages of SPEC.md. A category lists the products

@@ -17,20 +17,26 @@ const config: StoreConfig = {
   description: 'A demo shop',
   baseCurrencyCode: 'USD',
   locale: 'en_US',
+  timezone: 'UTC',
   defaultCountry: 'US',
   allowedCountries: ['US'],
   logoUrl: null,
+  accentColor: '#2563eb',
+  contactEmail: 'shop@example.com',
+  productsPerPage: 24,
   extensions: {},
 };
 const root = (id: number, includeInMenu = true): CategoryNode => ({
   id, parentId: null, name: `C${id}`, description: '', urlKey: `c${id}`, urlPath: `c${id}`, level: 1, position: id,
-  isActive: true, includeInMenu, productCount: 1, children: [], updatedAt: '',
+  isActive: true, includeInMenu, productCount: 1, imageUrl: null, children: [], updatedAt: '',
 });
 const card = (id: number): ProductCard => ({
   id, sku: `S${id}`, type: 'simple', name: `P${id}`, urlKey: `p${id}`, price: 1, specialPrice: null, finalPrice: 1,
-  minimalPrice: 1, stockStatus: 'in_stock', imageUrl: '',
+  minimalPrice: 1, stockStatus: 'in_stock', imageUrl: '', position: id,
 });
-const cms = (identifier: string, isActive = true): CmsPage => ({ id: 1, identifier, title: `T ${identifier}`, content: '', isActive, updatedAt: '' });
+const cms = (identifier: string, isActive = true): CmsPage => ({
+  id: 1, identifier, title: `T ${identifier}`, contentHeading: '', content: '', metaTitle: '', metaDescription: '', isActive, updatedAt: '',
+});
 const listing = (categoryId: number, products: ProductCard[]): ListingPage => ({
   categoryId, page: 1, pageSize: 24, totalItems: products.length, totalPages: 1, products,
 });

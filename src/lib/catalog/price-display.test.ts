@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { childPriceDisplay, priceDisplay } from './price-display.ts';
+import { gated } from '../agents/test-support.ts';
+import { childPriceDisplay, priceDisplay, pricesHidden, productPriceDisplay } from './price-display.ts';
 
 describe('priceDisplay', () => {
   it('shows a plain price', () => {
@@ -36,5 +37,28 @@ describe('priceDisplay', () => {
 describe('childPriceDisplay', () => {
   it('shows a child on sale', () => {
     expect(childPriceDisplay({ price: 10, specialPrice: 8, finalPrice: 8 })).toMatchObject({ amount: 8, regular: 10, percentOff: 20 });
+  });
+});
+
+describe('productPriceDisplay', () => {
+  const card = { type: 'simple' as const, price: 40, specialPrice: 30, finalPrice: 30, minimalPrice: 30 };
+  it('hides the price when the B2B gate says hidePrice, even if a price slipped through', () => {
+    expect(productPriceDisplay({ ...card, extensions: gated('Trade only') })).toEqual({ kind: 'hidden' });
+    expect(pricesHidden({ ...card, extensions: gated('Trade only') })).toBe(true);
+  });
+  it('shows the price when the gate leaves it visible or there is no gate', () => {
+    expect(productPriceDisplay({ ...card, extensions: gated('Trade only', { hidePrice: false }) })).toMatchObject({ kind: 'price', amount: 30 });
+    expect(productPriceDisplay({ ...card, extensions: {} })).toMatchObject({ kind: 'price', amount: 30 });
+    expect(pricesHidden(card)).toBe(false);
+  });
+  it('hides a record whose prices the backend withheld', () => {
+    expect(pricesHidden({ type: 'bundle', price: null, specialPrice: null, finalPrice: null, minimalPrice: null })).toBe(true);
+  });
+});
+
+describe('childPriceDisplay with withheld prices', () => {
+  it('is hidden for a null price or a gated child', () => {
+    expect(childPriceDisplay({ price: null, specialPrice: null, finalPrice: null })).toEqual({ kind: 'hidden' });
+    expect(childPriceDisplay({ price: 10, specialPrice: null, finalPrice: 10, extensions: gated('Trade only') })).toEqual({ kind: 'hidden' });
   });
 });

@@ -3,8 +3,7 @@
  * with the regular price struck through, or a message when the price is withheld (B2B gating).
  * Pure: the formatting itself is lib/format/price.ts.
  */
-import { z } from 'zod';
-import type { Product, ProductCard } from '../content/schemas.ts';
+import type { B2bAccess, ProductType } from '../content/schemas.ts';
 
 export type PriceDisplay =
   | { kind: 'hidden' }
@@ -19,7 +18,19 @@ export type PriceDisplay =
       from: boolean;
     };
 
-type PricedRecord = Pick<ProductCard, 'type' | 'price' | 'specialPrice' | 'finalPrice' | 'minimalPrice'>;
+/** The prices of a product record or card; any of them null when withheld (DECISIONS.md 30). */
+export interface PricedRecord {
+  type: ProductType;
+  price: number | null;
+  specialPrice: number | null;
+  finalPrice: number | null;
+  minimalPrice?: number | null;
+}
+
+/** A record that may carry the B2B Access annotation (products, cards, product children). */
+export interface Annotated {
+  extensions?: { b2bAccess?: B2bAccess } | undefined;
+}
 
 /** Types whose own price means little: the buyer picks children or an amount. */
 const COMPOSITE_TYPES = new Set<PricedRecord['type']>(['grouped', 'bundle', 'giftcard']);
@@ -42,19 +53,20 @@ export function priceDisplay(product: PricedRecord): PriceDisplay {
 }
 
 /** The same rule for a child row (variant, grouped item): sale when special is below the price. */
-export function childPriceDisplay(child: { price: number; specialPrice: number | null; finalPrice: number }): PriceDisplay {
-  return priceDisplay({ type: 'simple', price: child.price, specialPrice: child.specialPrice, finalPrice: child.finalPrice });
+export function childPriceDisplay(child: Omit<PricedRecord, 'type' | 'minimalPrice'> & Annotated): PriceDisplay {
+  return productPriceDisplay({ ...child, type: 'simple' });
 }
 
-const hidePriceFlagSchema = z.object({
-  b2bAccess: z.object({ gateFlags: z.object({ hidePrice: z.literal(true) }) }),
-});
-
 /**
- * A full product's price block: hidden when the B2B gate says so (`gateFlags.hidePrice`), even if
- * a price slipped through, else as `priceDisplay`.
+ * A product's (or card's) price block: hidden when the B2B gate says so (`gateFlags.hidePrice`),
+ * even if a price slipped through, else as `priceDisplay`.
  */
-export function productPriceDisplay(product: PricedRecord & Partial<Pick<Product, 'extensions'>>): PriceDisplay {
-  if (hidePriceFlagSchema.safeParse(product.extensions ?? {}).success) return { kind: 'hidden' };
+export function productPriceDisplay(product: PricedRecord & Annotated): PriceDisplay {
+  if (product.extensions?.b2bAccess?.gateFlags.hidePrice) return { kind: 'hidden' };
   return priceDisplay(product);
+}
+
+/** Whether no price of the product may be shown: its children's prices are then withheld too. */
+export function pricesHidden(product: PricedRecord & Annotated): boolean {
+  return productPriceDisplay(product).kind === 'hidden';
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { gated } from '../agents/test-support.ts';
 import {
+  canCheckout,
   DEFAULT_HIDDEN_PRICE_MESSAGE,
   hiddenPriceMessage,
   configurableChoices,
@@ -35,12 +37,21 @@ describe('productGallery', () => {
 
 describe('hiddenPriceMessage', () => {
   it('reads the B2B message from extensions', () => {
-    expect(hiddenPriceMessage({ extensions: { b2bAccess: { hiddenPriceMessage: 'Trade only' } } })).toBe('Trade only');
+    expect(hiddenPriceMessage({ extensions: gated('Trade only') })).toBe('Trade only');
   });
   it('falls back to a default', () => {
     expect(hiddenPriceMessage({ extensions: {} })).toBe(DEFAULT_HIDDEN_PRICE_MESSAGE);
-    expect(hiddenPriceMessage({ extensions: { b2bAccess: { hiddenPriceMessage: 3 } } })).toBe(DEFAULT_HIDDEN_PRICE_MESSAGE);
+    expect(hiddenPriceMessage({ extensions: gated('  ') })).toBe(DEFAULT_HIDDEN_PRICE_MESSAGE);
     expect(hiddenPriceMessage({})).toBe(DEFAULT_HIDDEN_PRICE_MESSAGE);
+  });
+});
+
+describe('canCheckout', () => {
+  it('is false only when the B2B gate says so', () => {
+    expect(canCheckout({ extensions: gated('Trade only') })).toBe(false);
+    expect(canCheckout({ extensions: gated('Trade only', { canCheckout: true }) })).toBe(true);
+    expect(canCheckout({ extensions: {} })).toBe(true);
+    expect(canCheckout({})).toBe(true);
   });
 });
 
@@ -69,7 +80,7 @@ describe('configurableChoices', () => {
   const options = [
     { attributeCode: 'color', label: 'Color', values: [{ valueIndex: 1, label: 'Red' }, { valueIndex: 2, label: 'Blue' }] },
   ];
-  const variant = (color: number, stockStatus: string) => ({
+  const variant = (color: number, stockStatus: 'in_stock' | 'out_of_stock') => ({
     id: color, sku: `V${color}`, name: 'v', attributes: { color }, price: 1, specialPrice: null, finalPrice: 1, stockStatus, qty: 1, imageUrl: '',
   });
   it('marks values without an in-stock variant as unavailable', () => {

@@ -1,7 +1,7 @@
 /** Pure shaping of a product record for its page and cards: links, gallery, stock, children. */
-import { z } from 'zod';
 import type { Product } from '../content/schemas.ts';
 import { safeImageUrl } from '../format/url.ts';
+import type { Annotated } from './price-display.ts';
 
 /** Root-relative URL of a product page: `/{urlKey}`. */
 export function productHref(urlKey: string): string {
@@ -35,16 +35,16 @@ export function productGallery(product: Pick<Product, 'name' | 'imageUrl' | 'ima
   return images;
 }
 
-const b2bAccessSchema = z.object({
-  b2bAccess: z.object({ hiddenPriceMessage: z.string().min(1) }),
-});
-
 export const DEFAULT_HIDDEN_PRICE_MESSAGE = 'Sign in to see prices';
 
-/** Text shown instead of a withheld price (SPEC.md "B2B product annotation"). */
-export function hiddenPriceMessage(product: Partial<Pick<Product, 'extensions'>>): string {
-  const parsed = b2bAccessSchema.safeParse(product.extensions ?? {});
-  return parsed.success ? parsed.data.b2bAccess.hiddenPriceMessage : DEFAULT_HIDDEN_PRICE_MESSAGE;
+/** Text shown instead of a withheld price (SPEC.md "B2B product annotation"), or the default. */
+export function hiddenPriceMessage(product: Annotated): string {
+  return product.extensions?.b2bAccess?.hiddenPriceMessage.trim() || DEFAULT_HIDDEN_PRICE_MESSAGE;
+}
+
+/** Whether the caller may buy the product online (`gateFlags.canCheckout`; buyable without the gate). */
+export function canCheckout(product: Annotated): boolean {
+  return product.extensions?.b2bAccess?.gateFlags.canCheckout !== false;
 }
 
 export interface Specification {

@@ -30,6 +30,15 @@ describe('purchase choices', () => {
     expect(missingChoice({ ...kit, bundle: [] }, form({}))).toBe('Choose at least one item for your bundle.');
   });
 
+  it('shows no price for a choice whose price is withheld (B2B gate), but still lets it be chosen', () => {
+    const gatedKit: PurchaseInfo = { ...kit, guestPrice: null, bundle: kit.bundle.map((option) => ({ ...option, selections: option.selections.map((s) => ({ ...s, price: null })) })) };
+    const filled = form({ 'bundle[7]': '71', 'bundle[8]': '80' });
+    expect(configuredPrice(gatedKit, filled)).toBeNull();
+    expect(cartRequest(gatedKit, filled)).toEqual({ sku: 'P', qty: 1, bundleOptions: { '7': [71], '8': [80] } });
+    const ebook: PurchaseInfo = { ...base, type: 'downloadable', links: [{ id: 3, price: null }] };
+    expect(configuredPrice(ebook, form({ 'links[]': '3' }))).toBeNull();
+  });
+
   it('prices a downloadable as the product plus the checked links', () => {
     const ebook: PurchaseInfo = { ...base, type: 'downloadable', links: [{ id: 3, price: 0 }, { id: 4, price: 5.5 }] };
     const filled = form({ 'links[]': ['3', '4'] });

@@ -57,23 +57,33 @@ export function missingChoice(info: PurchaseInfo, form: FormData): string | null
 
 /**
  * What one unit of the current choice costs, as the backend will price it (bundle: the sum of the
- * selections; downloadable: the product plus the links), or null where the page's price stands or
- * nothing is chosen yet.
+ * selections; downloadable: the product plus the links), or null where the page's price stands,
+ * nothing is chosen yet or a price of the choice is withheld.
  */
 export function configuredPrice(info: PurchaseInfo, form: FormData): number | null {
   if (info.type === 'bundle') {
     if (missingChoice(info, form) !== null) return null;
     const chosen = chosenBundle(info, form);
-    const total = info.bundle.flatMap((option) =>
-      option.selections.filter((selection) => chosen[String(option.id)]?.includes(selection.id)).map((selection) => selection.price * selection.qty),
+    const parts = info.bundle.flatMap((option) =>
+      option.selections.filter((selection) => chosen[String(option.id)]?.includes(selection.id)).map((selection) => ({ price: selection.price, qty: selection.qty })),
     );
-    return round(total.reduce((sum, price) => sum + price, 0));
+    return sumOf(parts, 0);
   }
   if (info.type === 'downloadable' && info.guestPrice !== null) {
     const chosen = chosenLinks(form);
-    return round(info.links.filter((link) => chosen.includes(link.id)).reduce((sum, link) => sum + link.price, info.guestPrice));
+    return sumOf(info.links.filter((link) => chosen.includes(link.id)).map((link) => ({ price: link.price, qty: 1 })), info.guestPrice);
   }
   return null;
+}
+
+/** `start` plus every part's price times its quantity; null when any part's price is withheld. */
+function sumOf(parts: Array<{ price: number | null; qty: number }>, start: number): number | null {
+  let total = start;
+  for (const { price, qty } of parts) {
+    if (price === null) return null;
+    total += price * qty;
+  }
+  return round(total);
 }
 
 const round = (amount: number) => Math.round(amount * 100) / 100;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cartRequest, chosenOptions, customerPriceDiffers, matchingVariant, type PurchaseInfo } from './purchase.ts';
+import { gated, product } from '../agents/test-support.ts';
+import { cartRequest, chosenOptions, customerPriceDiffers, matchingVariant, purchaseInfo, type PurchaseInfo } from './purchase.ts';
 import { form } from './test-support.ts';
 
 const tee: PurchaseInfo = {
@@ -41,6 +42,28 @@ describe('purchase', () => {
 
   it('never asks for less than one of a simple product', () => {
     expect(cartRequest({ ...tee, type: 'simple' }, form({ qty: '-4' }))).toEqual({ sku: 'TEE', qty: 1 });
+  });
+
+  it('carries no price of a product whose prices the B2B gate hides, even one that slipped through', () => {
+    const variant = { id: 2, sku: 'TEE-R', name: 'Red', attributes: { color: 1 }, price: 20, specialPrice: 15, finalPrice: 15, stockStatus: 'in_stock' as const, qty: 3, imageUrl: '' };
+    const selection = { id: 9, sku: 'PART', name: 'Part', price: 4, defaultQty: 1, isDefault: true };
+    const record = product({
+      type: 'configurable',
+      variants: [variant],
+      bundleOptions: [{ id: 8, title: 'Part', type: 'radio', required: true, position: 1, selections: [selection] }],
+      downloadableLinks: [{ id: 3, title: 'PDF', price: 2, sampleUrl: null, sortOrder: 1 }],
+      extensions: gated('Trade prices after login'),
+    });
+    const info = purchaseInfo(record);
+    expect(info.guestPrice).toBeNull();
+    expect(info.variants.map((v) => [v.price, v.specialPrice])).toEqual([[null, null]]);
+    expect(info.bundle.flatMap((option) => option.selections.map((s) => s.price))).toEqual([null]);
+    expect(info.links.map((link) => link.price)).toEqual([null]);
+    // Without the gate the same record's prices stand.
+    expect(purchaseInfo({ ...record, extensions: {} }).variants[0]?.price).toBe(20);
+    // Prices withheld by the backend (null) come through as null.
+    const withheld = purchaseInfo(product({ price: null, specialPrice: null, finalPrice: null, minimalPrice: null, variants: [{ ...variant, price: null, specialPrice: null, finalPrice: null }] }));
+    expect([withheld.guestPrice, withheld.variants[0]?.price]).toEqual([null, null]);
   });
 
   it('shows a customer price only when it differs from the page', () => {

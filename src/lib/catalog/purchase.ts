@@ -4,12 +4,14 @@
  */
 import type { AddCartItem } from '../client/types.ts';
 import type { Product } from '../content/schemas.ts';
+import { pricesHidden } from './price-display.ts';
 import { chosenBundle, chosenGiftcard, chosenGroupedQuantities, chosenLinks, missingChoice } from './purchase-choices.ts';
 
+/** Prices here are null where withheld from the caller (DECISIONS.md 30): the island then shows none. */
 export interface VariantSummary {
   sku: string;
   attributes: Record<string, number>;
-  price: number;
+  price: number | null;
   specialPrice: number | null;
   inStock: boolean;
   imageUrl: string;
@@ -26,32 +28,35 @@ export interface PurchaseInfo {
   variants: VariantSummary[];
   grouped: Array<{ id: number; sku: string }>;
   /** Bundle options with their selections' prices and quantities, to price the choice. */
-  bundle: Array<{ id: number; selections: Array<{ id: number; price: number; qty: number }> }>;
-  links: Array<{ id: number; price: number }>;
+  bundle: Array<{ id: number; selections: Array<{ id: number; price: number | null; qty: number }> }>;
+  links: Array<{ id: number; price: number | null }>;
 }
 
 export function purchaseInfo(product: Product): PurchaseInfo {
+  // A gated product's prices stay off the page even if one slipped through the backend.
+  const hidden = pricesHidden(product);
+  const shown = (price: number | null) => (hidden ? null : price);
   return {
     id: product.id,
     sku: product.sku,
-    guestPrice: product.finalPrice ?? null,
+    guestPrice: shown(product.finalPrice),
     type: product.type,
     inStock: product.stockStatus === 'in_stock',
     optionCodes: (product.configurableOptions ?? []).map((option) => option.attributeCode),
     variants: (product.variants ?? []).map((variant) => ({
       sku: variant.sku,
       attributes: variant.attributes,
-      price: variant.price,
-      specialPrice: variant.specialPrice,
+      price: shown(variant.price),
+      specialPrice: shown(variant.specialPrice),
       inStock: variant.stockStatus === 'in_stock',
       imageUrl: variant.imageUrl,
     })),
     grouped: (product.groupedProducts ?? []).map((item) => ({ id: item.id, sku: item.sku })),
     bundle: (product.bundleOptions ?? []).map((option) => ({
       id: option.id,
-      selections: option.selections.map((selection) => ({ id: selection.id, price: selection.price, qty: selection.defaultQty })),
+      selections: option.selections.map((selection) => ({ id: selection.id, price: shown(selection.price), qty: selection.defaultQty })),
     })),
-    links: (product.downloadableLinks ?? []).map((link) => ({ id: link.id, price: link.price })),
+    links: (product.downloadableLinks ?? []).map((link) => ({ id: link.id, price: shown(link.price) })),
   };
 }
 

@@ -14,6 +14,7 @@ const category = (id: number, urlPath: string, children: CategoryNode[] = []): C
   isActive: true,
   includeInMenu: true,
   productCount: 0,
+  imageUrl: null,
   children,
   updatedAt: '2026-01-01 00:00:00',
 });

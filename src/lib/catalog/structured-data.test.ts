@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productJsonLd, scriptSafeJson } from './structured-data.ts';
 
-const product = { name: 'Tee', sku: 'T-1', stockStatus: 'in_stock', shortDescription: '<p>Soft <b>cotton</b></p>' };
+const product = { name: 'Tee', sku: 'T-1', stockStatus: 'in_stock' as const, shortDescription: '<p>Soft <b>cotton</b></p>' };
 const context = { url: 'https://shop.test/tee', imageUrl: null, currency: 'EUR', brand: 'Acme', price: 19.5 };
 
 describe('productJsonLd', () => {

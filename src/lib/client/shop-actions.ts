@@ -2,6 +2,7 @@
  * What the islands do with the backend: cart, sign-in, account and checkout calls, each keeping
  * the local session and the header's cart count in step.
  */
+import type { Product } from '../content/schemas.ts';
 import { api, newIdempotencyKey, tokensFromAnswer } from './api-client.ts';
 import { errorMessage } from './display.ts';
 import { announceCartCount, customerTokens, saveCartToken, saveCustomerTokens } from './session.ts';
@@ -101,7 +102,7 @@ export async function changePassword(email: string, currentPassword: string, new
 
 /** The product as the signed-in customer sees it (the backend answers caller-specific prices). */
 export const loadCustomerPrice = async (productId: number): Promise<number | null> =>
-  (await api<{ finalPrice: number | null }>(`/products/${productId}`)).finalPrice;
+  (await api<Pick<Product, 'finalPrice'>>(`/products/${productId}`)).finalPrice;
 
 export const loadShippingMethods = async (country: string): Promise<ShippingMethod[]> =>
   (await api<Collection<ShippingMethod>>(`/shipping-methods?country=${encodeURIComponent(country)}`)).member;

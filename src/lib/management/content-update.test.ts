@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { validateContentRecord } from './content-update.ts';
 
-const cmsPage = { id: 3, identifier: 'about-us', title: 'About', content: '<p>Hi</p>', updatedAt: '2026-11-01 10:00:00' };
+const cmsPage = {
+  id: 3, identifier: 'about-us', title: 'About', contentHeading: '', content: '<p>Hi</p>', metaTitle: '', metaDescription: '', isActive: true,
+  updatedAt: '2026-11-01 10:00:00',
+};
 
 describe('validateContentRecord', () => {
   it('accepts a record under its own key and keeps updatedAt for the metadata', () => {

@@ -1,30 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { blogPostSchema } from '../../../../contracts/blog-post.ts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { blogPosts } from '../db/schema/index.ts';
 import { selectPage } from '../db/select-page.ts';
 import { publicCatalogCache } from '../http/cache-control.ts';
 import type { StoreEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
-import { collectionOf, errorResponses, jsonContent, PagingQuery, Timestamp } from '../http/schemas.ts';
+import { collectionOf, errorResponses, jsonContent, PagingQuery } from '../http/schemas.ts';
 import { blogImageUrl } from '../media/urls.ts';
 import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
 import { resolveStoreView } from '../stores/store-view.ts';
 import { formatTimestamp } from '../time.ts';
-
-export const BlogPostSchema = z
-  .object({
-    id: z.number().int(),
-    identifier: z.string(),
-    title: z.string(),
-    excerpt: z.string(),
-    content: z.string().openapi({ description: 'HTML' }),
-    author: z.string(),
-    publishedAt: Timestamp,
-    featuredImageUrl: z.string().nullable(),
-    tags: z.array(z.string()),
-    updatedAt: Timestamp,
-  })
-  .openapi('BlogPost');
 
 const listBlogPostsRoute = createRoute({
   method: 'get',
@@ -36,7 +22,7 @@ const listBlogPostsRoute = createRoute({
     query: PagingQuery.extend(StoreQuery.shape).extend({ identifier: z.string().min(1).optional() }),
     headers: StoreHeaders,
   },
-  responses: { 200: jsonContent(collectionOf(BlogPostSchema, 'BlogPostCollection'), 'A page of blog posts'), ...errorResponses },
+  responses: { 200: jsonContent(collectionOf(blogPostSchema, 'BlogPostCollection'), 'A page of blog posts'), ...errorResponses },
 });
 
 export const blogRoutes = createRouter<StoreEnv>().openapi(listBlogPostsRoute, async (c) => {

@@ -1,28 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { cmsPageSchema } from '../../../../contracts/cms-page.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import { cmsPages } from '../db/schema/index.ts';
 import { selectPage } from '../db/select-page.ts';
 import { publicCatalogCache } from '../http/cache-control.ts';
 import type { StoreEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
-import { collectionOf, errorResponses, jsonContent, PagingQuery, Timestamp } from '../http/schemas.ts';
+import { collectionOf, errorResponses, jsonContent, PagingQuery } from '../http/schemas.ts';
 import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
 import { resolveStoreView } from '../stores/store-view.ts';
 import { formatTimestamp } from '../time.ts';
-
-export const CmsPageSchema = z
-  .object({
-    id: z.number().int(),
-    identifier: z.string().openapi({ example: 'about-us' }),
-    title: z.string(),
-    contentHeading: z.string(),
-    content: z.string().openapi({ description: 'HTML' }),
-    metaTitle: z.string(),
-    metaDescription: z.string(),
-    isActive: z.boolean(),
-    updatedAt: Timestamp,
-  })
-  .openapi('CmsPage');
 
 const listCmsPagesRoute = createRoute({
   method: 'get',
@@ -34,7 +21,7 @@ const listCmsPagesRoute = createRoute({
     query: PagingQuery.extend(StoreQuery.shape).extend({ identifier: z.string().min(1).optional() }),
     headers: StoreHeaders,
   },
-  responses: { 200: jsonContent(collectionOf(CmsPageSchema, 'CmsPageCollection'), 'A page of CMS pages'), ...errorResponses },
+  responses: { 200: jsonContent(collectionOf(cmsPageSchema, 'CmsPageCollection'), 'A page of CMS pages'), ...errorResponses },
 });
 
 export const cmsRoutes = createRouter<StoreEnv>().openapi(listCmsPagesRoute, async (c) => {

@@ -1,4 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { listOf } from '../../../../contracts/collections.ts';
+import { countrySchema } from '../../../../contracts/country.ts';
 import { asc, inArray } from 'drizzle-orm';
 import { groupBy } from '../collections.ts';
 import { countries, regions } from '../db/schema/index.ts';
@@ -9,14 +11,6 @@ import { errorResponses, jsonContent } from '../http/schemas.ts';
 import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
 import { resolveStoreView } from '../stores/store-view.ts';
 
-export const CountrySchema = z
-  .object({
-    id: z.string().openapi({ example: 'US', description: 'ISO 3166-1 alpha-2' }),
-    name: z.string(),
-    regions: z.array(z.object({ id: z.number().int(), code: z.string().openapi({ example: 'CA' }), name: z.string() })),
-  })
-  .openapi('Country');
-
 const listCountriesRoute = createRoute({
   method: 'get',
   path: '/countries',
@@ -25,7 +19,7 @@ const listCountriesRoute = createRoute({
   middleware: [resolveStoreView, publicCatalogCache] as const,
   request: { query: StoreQuery, headers: StoreHeaders },
   responses: {
-    200: jsonContent(z.object({ member: z.array(CountrySchema), totalItems: z.number().int() }).openapi('CountryList'), 'Countries'),
+    200: jsonContent(listOf(countrySchema).meta({ id: 'CountryList' }), 'Countries'),
     404: errorResponses[404],
   },
 });

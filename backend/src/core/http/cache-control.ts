@@ -22,3 +22,15 @@ export const callerVaryingCache = createMiddleware<AppEnv>(async function caller
   c.header('Vary', 'Authorization', { append: true });
   if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', c.var.caller.kind === 'guest' ? 'public, max-age=60' : 'private, max-age=60');
 });
+
+/**
+ * Catalog answers that vary per caller only when a module may hide products from some callers (the
+ * `catalog.visibility` hook; e.g. category product counts): then as `callerVaryingCache`, else public.
+ */
+export const catalogVisibilityCache = createMiddleware<AppEnv>(async function catalogVisibilityCache(c, next) {
+  await next();
+  if (!c.res.ok) return;
+  const varies = c.var.hooks.has('catalog.visibility');
+  if (varies) c.header('Vary', 'Authorization', { append: true });
+  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', varies && c.var.caller.kind !== 'guest' ? 'private, max-age=60' : 'public, max-age=60');
+});

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { pageOf } from '../../../../contracts/collections.ts';
 
 export const ErrorSchema = z
   .object({
@@ -28,10 +29,9 @@ export const PagingQuery = z.object({
 });
 export type Paging = z.infer<typeof PagingQuery>;
 
+/** A page of `member` records, named `name` in the OpenAPI document (the envelope is the shared contract's). */
 export function collectionOf<T extends z.ZodType>(member: T, name: string) {
-  return z
-    .object({ member: z.array(member), totalItems: z.number().int(), page: z.number().int(), itemsPerPage: z.number().int() })
-    .openapi(name);
+  return pageOf(member).meta({ id: name });
 }
 
 export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
@@ -43,5 +43,5 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: true, content: { 'application/json': { schema } } };
 }
 
-/** Timestamps on the wire: "YYYY-MM-DD HH:MM:SS", UTC. */
-export const Timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).openapi({ example: '2026-01-15 09:30:00' });
+/** Timestamps on the wire: "YYYY-MM-DD HH:MM:SS", UTC (the shared contracts' field type). */
+export { timestamp as Timestamp } from '../../../../contracts/fields.ts';

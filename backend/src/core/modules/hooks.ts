@@ -24,6 +24,12 @@ export interface HookMap {
   'cart.validateAdd': { caller: Caller; productId: number; sku: string; qty: number; storeId: number; partOf?: { productId: number; sku: string } };
   /** Before an order is written. */
   'checkout.beforePlaceOrder': { caller: Caller; cartId: number; shippingCountry: string; storeId: number };
+  /**
+   * Once per request that reads products, before its queries: handlers `hide` the products this caller
+   * may not see (absent from listings, category counts, search and related products; their detail is
+   * 404). `country` is the signed-in customer's default shipping country, else null.
+   */
+  'catalog.visibility': { caller: Caller; storeId: number; country: string | null; hide(productIds: Iterable<number>): void };
 }
 
 export type HookName = keyof HookMap;
@@ -38,6 +44,7 @@ export class HookRegistry {
     this.#handlers.set(hook, [...(this.#handlers.get(hook) ?? []), handler as BoundHandler<never>]);
   }
 
+  /** Whether any handler is registered, so the core can skip the work a hook's input costs. */
   has(hook: HookName): boolean {
     return (this.#handlers.get(hook)?.length ?? 0) > 0;
   }

@@ -18,20 +18,20 @@ export function prefixQuery(q: string): string | undefined {
 }
 
 /**
- * Matching visible products of the store: an exact SKU first (shoppers paste SKUs), then by text
- * rank, ties by id so pages are stable.
+ * Matching visible products of the store (`hidden`: those the caller may not see are left out): an
+ * exact SKU first (shoppers paste SKUs), then by text rank, ties by id so pages are stable.
  */
 export async function searchProductRows(
   db: Db,
   storeId: number,
   q: string,
   tsquery: string,
-  categoryId: number | undefined,
+  filters: { categoryId?: number; hidden?: ReadonlySet<number> },
   paging: Paging,
 ): Promise<{ rows: ProductRow[]; totalItems: number }> {
   const document = productSearchDocument(products);
   const query = sql`to_tsquery('simple', ${tsquery})`;
-  const where = and(listingCondition(db, { categoryId }), sql`${document} @@ ${query}`);
+  const where = and(listingCondition(db, filters), sql`${document} @@ ${query}`);
   const [totalItems, rows] = await Promise.all([
     countStoreProducts(db, storeId, where),
     selectProductRows(db, storeId)

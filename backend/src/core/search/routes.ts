@@ -2,11 +2,12 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { callerVaryingCache } from '../http/cache-control.ts';
 import type { StoreEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
-import { collectionOf, errorResponses, jsonContent, PagingQuery } from '../http/schemas.ts';
+import { errorResponses, jsonContent, PagingQuery } from '../http/schemas.ts';
 import { AppError } from '../errors.ts';
 import { annotateProducts } from '../catalog/products/dto-build.ts';
 import { loadProductRecords } from '../catalog/products/record.ts';
-import { ProductListingSchema } from '../catalog/products/schemas.ts';
+import { SearchResultsSchema } from '../catalog/products/schemas.ts';
+import { hiddenProducts } from '../catalog/visibility.ts';
 import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
 import { resolveStoreView } from '../stores/store-view.ts';
 import { prefixQuery, searchProductRows } from './query.ts';
@@ -23,15 +24,16 @@ const searchRoute = createRoute({
   summary: 'Full-text product search (PostgreSQL text search, prefix matching, ranked)',
   middleware: [resolveStoreView, callerVaryingCache] as const,
   request: { query: SearchQuery, headers: StoreHeaders },
-  responses: { 200: jsonContent(collectionOf(ProductListingSchema, 'SearchResults'), 'Matching products, best first'), ...errorResponses },
+  responses: { 200: jsonContent(SearchResultsSchema, 'Matching products, best first'), ...errorResponses },
 });
 
 export const searchRoutes = createRouter<StoreEnv>().openapi(searchRoute, async (c) => {
   const { q, categoryId, page, itemsPerPage } = c.req.valid('query');
   const tsquery = prefixQuery(q);
   if (!tsquery) throw new AppError('invalid', 'invalid_request', 'The search needs at least one letter or digit.', [{ location: 'query', field: 'q', message: 'No searchable words.' }]);
-  const { rows, totalItems } = await searchProductRows(c.var.db, c.var.store.id, q, tsquery, categoryId, { page, itemsPerPage });
-  const member = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: false });
+  const hidden = await hiddenProducts(c);
+  const { rows, totalItems } = await searchProductRows(c.var.db, c.var.store.id, q, tsquery, { categoryId, hidden }, { page, itemsPerPage });
+  const member = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: false, hidden });
   await annotateProducts(c, member, 'listing');
   return c.json({ member, totalItems, page, itemsPerPage }, 200);
 });

@@ -1,11 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
+import { storeConfigSchema } from '../../../../contracts/store-config.ts';
 import { asc } from 'drizzle-orm';
 import { stores } from '../db/schema/index.ts';
 import { publicCatalogCache } from '../http/cache-control.ts';
 import type { StoreEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
 import { errorResponses, jsonContent } from '../http/schemas.ts';
-import { StoreConfigSchema, StoreHeaders, StoreListSchema, StoreQuery } from './schemas.ts';
+import { StoreHeaders, StoreListSchema, StoreQuery } from './schemas.ts';
 import { resolveStoreView, type StoreView } from './store-view.ts';
 
 const listStoresRoute = createRoute({
@@ -24,7 +25,7 @@ const storeConfigRoute = createRoute({
   summary: 'Configuration of the requested store view',
   middleware: [resolveStoreView, publicCatalogCache] as const,
   request: { query: StoreQuery, headers: StoreHeaders },
-  responses: { 200: jsonContent(StoreConfigSchema, 'Store configuration'), 404: errorResponses[404] },
+  responses: { 200: jsonContent(storeConfigSchema, 'Store configuration'), 404: errorResponses[404] },
 });
 
 export function storeConfigOf(store: StoreView) {

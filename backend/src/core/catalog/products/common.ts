@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { productCategories, productImages, productLinks, products } from '../../db/schema/index.ts';
 import { groupBy } from '../../collections.ts';
 import { productImageUrl } from '../../media/urls.ts';
+import { visibleProducts } from '../visibility.ts';
 
 export interface ProductImage {
   url: string;
@@ -40,14 +41,16 @@ export async function loadCategoryIds(db: Db, productIds: number[]): Promise<Map
   return new Map([...groupBy(rows, (r) => r.productId)].map(([id, list]) => [id, list.map((r) => r.categoryId)]));
 }
 
-/** SKUs of enabled related products, in link order. */
-export async function loadRelatedSkus(db: Db, productIds: number[]): Promise<Map<number, string[]>> {
+/** SKUs of enabled related products, in link order, without those hidden from the caller. */
+export async function loadRelatedSkus(db: Db, productIds: number[], hidden?: ReadonlySet<number>): Promise<Map<number, string[]>> {
   if (productIds.length === 0) return new Map();
   const rows = await db
     .select({ productId: productLinks.productId, sku: products.sku })
     .from(productLinks)
     .innerJoin(products, eq(products.id, productLinks.linkedProductId))
-    .where(and(inArray(productLinks.productId, productIds), eq(productLinks.linkType, 'related'), eq(products.isEnabled, true)))
+    .where(
+      and(inArray(productLinks.productId, productIds), eq(productLinks.linkType, 'related'), eq(products.isEnabled, true), visibleProducts(hidden)),
+    )
     .orderBy(asc(productLinks.productId), asc(productLinks.position));
   return new Map([...groupBy(rows, (r) => r.productId)].map(([id, list]) => [id, list.map((r) => r.sku)]));
 }

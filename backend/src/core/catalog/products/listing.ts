@@ -2,6 +2,7 @@ import { and, asc, count, eq, exists, gte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { productCategories, productPrices, products } from '../../db/schema/index.ts';
 import type { Paging } from '../../http/schemas.ts';
+import { visibleProducts } from '../visibility.ts';
 import { selectProductRows, type ProductRow } from './rows.ts';
 
 export interface ProductFilters {
@@ -11,6 +12,8 @@ export interface ProductFilters {
   categoryId?: number;
   /** Inclusive, so an incremental sync that reuses the last seen updatedAt misses nothing. */
   updatedSince?: Date;
+  /** Products the caller may not see (catalog.visibility); left out in SQL so totals stay right. */
+  hidden?: ReadonlySet<number>;
 }
 
 /** Listings show enabled products that have their own page (not variants). */
@@ -19,6 +22,8 @@ export function listingCondition(db: Db, filters: ProductFilters): SQL | undefin
   if (filters.urlKey !== undefined) conditions.push(eq(products.urlKey, filters.urlKey));
   if (filters.sku !== undefined) conditions.push(eq(products.sku, filters.sku));
   if (filters.updatedSince !== undefined) conditions.push(gte(products.updatedAt, filters.updatedSince));
+  const visible = visibleProducts(filters.hidden);
+  if (visible !== undefined) conditions.push(visible);
   if (filters.categoryId !== undefined) {
     const inCategory = db
       .select({ productId: productCategories.productId })

@@ -64,19 +64,20 @@ export function buildProductRecord(row: ProductRow, context: RecordContext): Pro
 
 /**
  * Builds records for a page of rows with a fixed number of queries (not one per product).
- * `withChildren` adds the type-specific children, making detail records.
+ * `withChildren` adds the type-specific children, making detail records; `hidden` products (those the
+ * caller may not see) are left out of the related products.
  */
 export async function loadProductRecords(
   db: Db,
   store: StoreView,
   rows: ProductRow[],
-  options: { withChildren: boolean },
+  options: { withChildren: boolean; hidden?: ReadonlySet<number> },
 ): Promise<ProductDetail[]> {
   const ids = rows.map((r) => r.product.id);
   const [images, categoryIds, relatedSkus, children] = await Promise.all([
     loadImages(db, ids),
     loadCategoryIds(db, ids),
-    loadRelatedSkus(db, ids),
+    loadRelatedSkus(db, ids, options.hidden),
     options.withChildren ? loadChildren(db, store.id, rows) : new Map<number, ProductChildren>(),
   ]);
   return rows.map((row) =>

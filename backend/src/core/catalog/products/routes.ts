@@ -2,16 +2,18 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { callerVaryingCache } from '../../http/cache-control.ts';
 import type { StoreEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/router.ts';
-import { collectionOf, errorResponses, jsonContent, PagingQuery } from '../../http/schemas.ts';
+import { errorResponses, jsonContent, PagingQuery } from '../../http/schemas.ts';
 import { AppError } from '../../errors.ts';
 import { StoreHeaders, StoreQuery } from '../../stores/schemas.ts';
 import { resolveStoreView } from '../../stores/store-view.ts';
 import { parseTimestamp } from '../../time.ts';
+import { productDetailSchema } from '../../../../../contracts/product.ts';
+import { hiddenProducts, visibleProducts } from '../visibility.ts';
 import { listProductRows } from './listing.ts';
 import { annotateProducts } from './dto-build.ts';
 import { loadProductRecords } from './record.ts';
 import { loadProductRowsByIds } from './rows.ts';
-import { ProductDetailSchema, ProductListingSchema } from './schemas.ts';
+import { ProductCollectionSchema } from './schemas.ts';
 
 /** Ids are PostgreSQL integers; a larger number can name no row and must not reach the database. */
 const RecordId = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -36,7 +38,7 @@ const listProductsRoute = createRoute({
   middleware: [resolveStoreView, callerVaryingCache] as const,
   request: { query: ListQuery, headers: StoreHeaders },
   responses: {
-    200: jsonContent(collectionOf(ProductListingSchema, 'ProductCollection'), 'A page of products, ordered by id'),
+    200: jsonContent(ProductCollectionSchema, 'A page of products, ordered by id'),
     ...errorResponses,
   },
 });
@@ -52,22 +54,25 @@ const productDetailRoute = createRoute({
     query: StoreQuery,
     headers: StoreHeaders,
   },
-  responses: { 200: jsonContent(ProductDetailSchema, 'The product'), ...errorResponses },
+  responses: { 200: jsonContent(productDetailSchema, 'The product'), ...errorResponses },
 });
 
 export const productRoutes = createRouter<StoreEnv>()
   .openapi(listProductsRoute, async (c) => {
     const { page, itemsPerPage, urlKey, sku, categoryId, updatedSince } = c.req.valid('query');
-    const filters = { urlKey, sku, categoryId, updatedSince: updatedSince === undefined ? undefined : parseTimestamp(updatedSince) };
+    const hidden = await hiddenProducts(c);
+    const filters = { urlKey, sku, categoryId, updatedSince: updatedSince === undefined ? undefined : parseTimestamp(updatedSince), hidden };
     const { rows, totalItems } = await listProductRows(c.var.db, c.var.store.id, filters, { page, itemsPerPage });
-    const member = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: false });
+    const member = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: false, hidden });
     await annotateProducts(c, member, 'listing');
     return c.json({ member, totalItems, page, itemsPerPage }, 200);
   })
   .openapi(productDetailRoute, async (c) => {
     const { id } = c.req.valid('param');
-    const rows = await loadProductRowsByIds(c.var.db, c.var.store.id, [id]);
-    const [record] = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: true });
+    // A product hidden from the caller answers as one that does not exist (DECISIONS.md 30).
+    const hidden = await hiddenProducts(c);
+    const rows = await loadProductRowsByIds(c.var.db, c.var.store.id, [id], visibleProducts(hidden));
+    const [record] = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: true, hidden });
     if (!record) throw new AppError('not_found', 'product_not_found', `No product with id ${id}.`);
     await annotateProducts(c, [record], 'detail');
     return c.json(record, 200);

@@ -1,0 +1,23 @@
+/** A store view's configuration: `/store-config` answers it; the storefront keeps it under `{store}:config`. */
+import { z } from 'zod';
+
+export const storeConfigSchema = z
+  .object({
+    storeCode: z.string().min(1),
+    storeName: z.string(),
+    description: z.string(),
+    baseCurrencyCode: z.string().length(3).meta({ example: 'USD' }),
+    locale: z.string().min(2).meta({ example: 'en_US' }),
+    timezone: z.string(),
+    defaultCountry: z.string(),
+    allowedCountries: z.array(z.string()),
+    logoUrl: z.string().nullable(),
+    accentColor: z.string().regex(/^#[0-9a-f]{6}$/i),
+    contactEmail: z.string(),
+    productsPerPage: z.number().int().positive(),
+    extensions: z
+      .record(z.string(), z.unknown())
+      .meta({ description: 'Modules add namespaced keys here; the storefront adds `b2bPlugins` (its discovered modules) at sync.' }),
+  })
+  .meta({ id: 'StoreConfig' });
+export type StoreConfig = z.infer<typeof storeConfigSchema>;
