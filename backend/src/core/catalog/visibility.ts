@@ -54,7 +54,7 @@ export async function collectHiddenProducts({ db, hooks, caller, storeId }: Visi
 }
 
 /** The country of the customer's default shipping address, or null when they have none. */
-async function defaultShippingCountry(db: Db, customerId: number): Promise<string | null> {
+export async function defaultShippingCountry(db: Db, customerId: number): Promise<string | null> {
   const [row] = await db
     .select({ countryId: customerAddresses.countryId })
     .from(customerAddresses)
