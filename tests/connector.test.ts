@@ -57,9 +57,9 @@ describe('storefront connector', () => {
     const signedIn = await admin.request('POST', '/admin/login', { email: 'admin@example.com', password: 'Admin#Test2026' });
     expect(signedIn.location).toBe('/admin');
     // The backend started before the storefront had a port: point the connector at it in the admin.
-    await admin.request('GET', '/admin/storefront-connector');
-    const configured = await admin.request('POST', '/admin/storefront-connector', { storefrontUrl: shop.storefront.url });
-    expect(configured.location).toBe('/admin/storefront-connector?flash=saved');
+    await admin.request('GET', '/admin/storefront-connector/config');
+    const configured = await admin.request('POST', '/admin/storefront-connector/config', { storefrontUrl: shop.storefront.url });
+    expect(configured.location).toBe('/admin/storefront-connector/config?flash=saved');
 
     const form = await admin.request('GET', `/admin/products/${product.id}`);
     const prices = Object.fromEntries([...form.html.matchAll(/name="(price_\d+)" [^>]*value="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]));
