@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { mountAdmin } from './core/admin/mount.ts';
+import { auditRoutes } from './core/audit/routes.ts';
 import { LoginThrottle } from './core/auth/login-throttle.ts';
 import { resolveCaller } from './core/auth/resolve-caller.ts';
 import { authRoutes } from './core/auth/routes.ts';
@@ -17,6 +18,7 @@ import type { Db } from './core/db/database.ts';
 import { apiPrefix, mountDocs } from './core/docs/routes.ts';
 import { errorHandler, notFoundHandler, type ErrorLogger } from './core/errors.ts';
 import { healthRoutes } from './core/health.ts';
+import { resolveClientIp } from './core/http/client-ip.ts';
 import type { AppEnv } from './core/http/context.ts';
 import { createRouter } from './core/http/router.ts';
 import { mediaRoutes } from './core/media/routes.ts';
@@ -35,8 +37,11 @@ export interface AppConfig {
   payments?: PaymentSettings;
   /** Modules to load (src/modules/index.ts lists the server's); none by default. */
   modules?: readonly ModuleDefinition[];
-  /** Believe X-Forwarded-For for the caller's IP (a trusted proxy is in front). */
-  trustProxy?: boolean;
+  /**
+   * STOREFRONT_PROXY_SECRET: the storefront signs the visitor's IP with it (X-Client-IP); unset means
+   * the socket address always counts. X-Forwarded-For is never believed (DECISIONS.md 41).
+   */
+  storefrontProxySecret?: string;
   /** Per-failure login slowdown; tests set 0. */
   loginSlowdownMs?: number;
 }
@@ -61,16 +66,16 @@ export function createApp({ db, config = {} }: { db: Db; config?: AppConfig }): 
       c.set('hooks', registry.hooks);
       c.set('payments', payments);
       c.set('loginThrottle', loginThrottle);
-      c.set('trustProxy', config.trustProxy ?? false);
       await next();
     }),
   );
+  app.use(resolveClientIp({ proxySecret: config.storefrontProxySecret }));
   app.use(`${apiPrefix}/*`, resolveCaller({ ignoreUnder: `${apiPrefix}/auth/` }));
 
   app.route('/', healthRoutes);
   app.route('/', mediaRoutes);
   for (const api of [storeRoutes, categoryRoutes, productRoutes, searchRoutes, cmsRoutes, blogRoutes, countryRoutes, cartRoutes, checkoutRoutes]) app.route(apiPrefix, api);
-  for (const api of [authRoutes, customerRoutes, orderRoutes]) app.route(apiPrefix, api);
+  for (const api of [authRoutes, customerRoutes, orderRoutes, auditRoutes]) app.route(apiPrefix, api);
   for (const module of registry.modules) if (module.routes?.api) app.route(apiPrefix, module.routes.api);
   // Modules with background work (schedules, debounced calls) get the database once, here.
   for (const module of registry.modules) module.start?.({ db });

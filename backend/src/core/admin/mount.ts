@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import { auditLogPage } from '../audit/admin-page.ts';
 import { LoginThrottle, type ThrottleOptions } from '../auth/login-throttle.ts';
 import type { AppEnv } from '../http/context.ts';
 import type { ModuleRegistry } from '../modules/registry.ts';
@@ -58,6 +59,7 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, registry: ModuleRegistry, t
   pages.route('/customer-groups', customerGroupPages);
   pages.route('/orders', orderPages);
   pages.route('/api-clients', apiClientPages);
+  pages.route('/audit-log', auditLogPage);
   for (const module of registry.modules) if (module.routes?.admin) pages.route(`/${module.id}`, module.routes.admin);
   pages.route('/storefront', storefrontPlaceholder);
   admin.route('/', pages);

@@ -10,3 +10,4 @@ export * from './auth.ts';
 export * from './carts.ts';
 export * from './orders.ts';
 export * from './rate-limits.ts';
+export * from './audit.ts';

@@ -1,0 +1,2 @@
+ALTER TABLE "customers" ADD COLUMN "approval_status" text DEFAULT 'active' NOT NULL;--> statement-breakpoint
+ALTER TABLE "customers" ADD CONSTRAINT "customers_approval_status_check" CHECK ("customers"."approval_status" in ('pending', 'active', 'rejected'));
