@@ -28,7 +28,8 @@ process.on('SIGTERM', () => void stopAll(0));
 
 try {
   if (created) console.log('Created .env with fresh secrets (first start).');
-  const workerVars = { BACKEND_API_URL: backendUrl, SYNC_SECRET: localEnv.SYNC_SECRET };
+  // The backend gets the same secrets from .env (localEnv below).
+  const workerVars = { BACKEND_API_URL: backendUrl, SYNC_SECRET: localEnv.SYNC_SECRET, STOREFRONT_PROXY_SECRET: localEnv.STOREFRONT_PROXY_SECRET };
   await writeDevVars(workerVars);
   console.log('Building the storefront and starting the backend...');
   const [backend] = await Promise.all([

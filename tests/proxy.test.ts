@@ -69,8 +69,10 @@ describe('/api/* proxy', () => {
       'x-store-code': 'default',
     });
     for (const name of ['cookie', 'x-custom']) expect(request.headers).not.toHaveProperty(name);
-    // The shopper's address comes from the edge (CF-Connecting-IP, loopback here), never from the client's header.
-    expect(request.headers['x-forwarded-for']).not.toBe('203.0.113.9');
+    // The shopper's address comes from the edge (CF-Connecting-IP, loopback here), signed; never from the client's header.
+    expect(request.headers['x-forwarded-for']).toBeUndefined();
+    expect(request.headers['x-client-ip']).toMatch(/^(127\.0\.0\.1|::1)$/);
+    expect(request.headers['x-storefront-signature']).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(request.headers)).not.toContain(PLACEHOLDER_SECRET);
   });
 

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { mountAdmin } from './core/admin/mount.ts';
+import { auditRoutes } from './core/audit/routes.ts';
 import { LoginThrottle } from './core/auth/login-throttle.ts';
 import { resolveCaller } from './core/auth/resolve-caller.ts';
 import { authRoutes } from './core/auth/routes.ts';
@@ -17,12 +18,13 @@ import type { Database } from './core/db/database.ts';
 import { apiPrefix, mountDocs } from './core/docs/routes.ts';
 import { errorHandler, notFoundHandler, type ErrorLogger } from './core/errors.ts';
 import { healthRoutes } from './core/health.ts';
+import { resolveClientIp } from './core/http/client-ip.ts';
 import type { AppEnv } from './core/http/context.ts';
 import { createRouter } from './core/http/router.ts';
 import { mediaRoutes } from './core/media/routes.ts';
 import type { AnyModule } from './core/modules/define-module.ts';
 import { mountModules } from './core/modules/mount-modules.ts';
-import { ModulePlatform, type AuditWriter, type MailWriter } from './core/modules/platform.ts';
+import { ModulePlatform, type MailWriter } from './core/modules/platform.ts';
 import type { DeliveryOptions } from './core/events/notifications.ts';
 import { orderRoutes } from './core/orders/routes.ts';
 import { paymentProviders, type PaymentSettings } from './core/payments/providers.ts';
@@ -41,8 +43,11 @@ export interface AppConfig {
   env?: Record<string, string | undefined>;
   /** Notification delivery timing (tests shorten it). */
   notifications?: Omit<DeliveryOptions, 'log'>;
-  /** Believe X-Forwarded-For for the caller's IP (a trusted proxy is in front). */
-  trustProxy?: boolean;
+  /**
+   * STOREFRONT_PROXY_SECRET: the storefront signs the visitor's IP with it (X-Client-IP); unset means
+   * the socket address always counts. X-Forwarded-For is never believed (DECISIONS.md 41).
+   */
+  storefrontProxySecret?: string;
   /** Per-failure login slowdown; tests set 0. */
   loginSlowdownMs?: number;
 }
@@ -51,7 +56,6 @@ export interface AppConfig {
 const writeMail: MailWriter = async () => {
   throw new Error('The core mailer is not wired yet.');
 };
-const writeAudit: AuditWriter = async () => undefined;
 
 const logToStderr: ErrorLogger = (message, cause) => console.error(message, cause);
 
@@ -76,7 +80,6 @@ export async function createApp({ database, config = {} }: { database: Database;
     db,
     env: config.env ?? process.env,
     mail: writeMail,
-    audit: writeAudit,
     log,
     clock: () => new Date(),
     notifications: config.notifications,
@@ -97,16 +100,16 @@ export async function createApp({ database, config = {} }: { database: Database;
       c.set('modules', platform);
       c.set('payments', payments);
       c.set('loginThrottle', loginThrottle);
-      c.set('trustProxy', config.trustProxy ?? false);
       await next();
     }),
   );
+  app.use(resolveClientIp({ proxySecret: config.storefrontProxySecret }));
   app.use(`${apiPrefix}/*`, resolveCaller({ ignoreUnder: `${apiPrefix}/auth/` }));
 
   app.route('/', healthRoutes);
   app.route('/', mediaRoutes);
   for (const api of [storeRoutes, categoryRoutes, productRoutes, searchRoutes, cmsRoutes, blogRoutes, countryRoutes, cartRoutes, checkoutRoutes]) app.route(apiPrefix, api);
-  for (const api of [authRoutes, customerRoutes, orderRoutes]) app.route(apiPrefix, api);
+  for (const api of [authRoutes, customerRoutes, orderRoutes, auditRoutes]) app.route(apiPrefix, api);
   mountModules(app, modules);
   mountAdmin(app, platform, throttleOptions);
   mountDocs(app);

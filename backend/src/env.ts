@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppConfig } from './app.ts';
 import { authSettings } from './core/auth/settings.ts';
 import { blankIsUnset as optional } from './core/env/blank.ts';
+import { minProxySecretLength } from './core/http/client-ip.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -19,8 +20,16 @@ const EnvSchema = z.object({
   /** Lifetimes in seconds: access 1 h and refresh 30 days by default. */
   ACCESS_TOKEN_TTL: optional(z.coerce.number().int().min(60).max(86_400)),
   REFRESH_TOKEN_TTL: optional(z.coerce.number().int().min(3600).max(365 * 86_400)),
-  /** Believe X-Forwarded-For (set when a trusted proxy sits in front). */
-  TRUST_PROXY: optional(z.enum(['0', '1', 'true', 'false'])).transform((value) => value === '1' || value === 'true'),
+  /**
+   * Shared with the storefront (DECISIONS.md 41): it signs the visitor's IP it forwards in X-Client-IP.
+   * Unset: every request counts under its socket address (behind the storefront: the worker's).
+   */
+  STOREFRONT_PROXY_SECRET: optional(z.string().min(minProxySecretLength, `must be at least ${minProxySecretLength} characters`)),
+  /** Removed: X-Forwarded-For is never believed. Refused when set to a true value, so the change cannot pass unnoticed. */
+  TRUST_PROXY: optional(z.string()),
+  /** Failed sign-ins per email before a lockout (an IP gets four times as many), and the lockout's length. */
+  LOGIN_MAX_FAILURES: optional(z.coerce.number().int().min(1).max(1000)),
+  LOGIN_LOCKOUT_SECONDS: optional(z.coerce.number().int().min(10).max(86_400)),
   PAYMENT_PROVIDER: optional(z.enum(['test', 'stripe'])).transform((value) => value ?? 'test'),
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')),
   STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)')),
@@ -56,6 +65,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_PUBLISHABLE_KEY === undefined)) {
     throw new EnvError(['STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both or neither']);
   }
+  if (env.TRUST_PROXY !== undefined && ['1', 'true', 'yes', 'on'].includes(env.TRUST_PROXY.toLowerCase())) {
+    throw new EnvError([
+      "TRUST_PROXY: no longer supported, X-Forwarded-For is never believed; remove it and set STOREFRONT_PROXY_SECRET to the storefront's value (it signs the visitor's IP)",
+    ]);
+  }
   if (env.PAYMENT_PROVIDER === 'stripe' && env.STRIPE_SECRET_KEY === undefined) {
     throw new EnvError(['PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY']);
   }
@@ -72,18 +86,20 @@ export function adminFromEnv(env: BackendEnv): { email: string; password: string
   return env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
 }
 
-/** The app configuration the environment describes (token settings, payments, proxy trust). */
-export function appConfigFromEnv(env: BackendEnv): Pick<AppConfig, 'auth' | 'payments' | 'trustProxy'> {
+/** The app configuration the environment describes (token settings, payments, the storefront proxy's secret). */
+export function appConfigFromEnv(env: BackendEnv): Pick<AppConfig, 'auth' | 'payments' | 'storefrontProxySecret'> {
   const auth = authSettings({
     secret: env.JWT_SECRET,
     ...(env.JWT_ISSUER ? { issuer: env.JWT_ISSUER } : {}),
     ...(env.JWT_AUDIENCE ? { audience: env.JWT_AUDIENCE } : {}),
     ...(env.ACCESS_TOKEN_TTL ? { accessTtlSeconds: env.ACCESS_TOKEN_TTL } : {}),
     ...(env.REFRESH_TOKEN_TTL ? { refreshTtlSeconds: env.REFRESH_TOKEN_TTL } : {}),
+    ...(env.LOGIN_MAX_FAILURES ? { maxFailedLogins: env.LOGIN_MAX_FAILURES } : {}),
+    ...(env.LOGIN_LOCKOUT_SECONDS ? { lockoutSeconds: env.LOGIN_LOCKOUT_SECONDS } : {}),
   });
   const stripe =
     env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, apiBase: env.STRIPE_API_BASE }
       : undefined;
-  return { auth, payments: { defaultProvider: env.PAYMENT_PROVIDER, stripe }, trustProxy: env.TRUST_PROXY };
+  return { auth, payments: { defaultProvider: env.PAYMENT_PROVIDER, stripe }, storefrontProxySecret: env.STOREFRONT_PROXY_SECRET };
 }

@@ -20,6 +20,9 @@ async function start(env: BackendEnv): Promise<void> {
   const admin = adminFromEnv(env);
   if (admin) await ensureAdminUser(database.db, admin);
   if (!env.JWT_SECRET) console.warn('JWT_SECRET is not set: using a random key, so tokens stop working when the backend restarts.');
+  if (!env.STOREFRONT_PROXY_SECRET) {
+    console.warn('STOREFRONT_PROXY_SECRET is not set: shoppers coming through the storefront all count as its address for sign-in limits.');
+  }
   const { app, stop: stopModules } = await createApp({ database, config: { ...appConfigFromEnv(env), modules: selectModules(env.MODULES) } });
   const server = serve({ fetch: app.fetch, hostname: env.BACKEND_HOST, port: env.BACKEND_PORT }, (info) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;

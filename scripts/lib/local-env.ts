@@ -18,6 +18,8 @@ function generate(): Record<string, string> {
   return {
     SYNC_SECRET: secret(24),
     JWT_SECRET: secret(32),
+    // The storefront signs the visitor's IP with it for the backend (DECISIONS.md 41).
+    STOREFRONT_PROXY_SECRET: secret(32),
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: secret(12),
   };

@@ -37,6 +37,11 @@ const configSchema = z.object({
   /** How long a backend call (sync, proxy, refetch) may wait for the answer's headers. */
   BACKEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   SYNC_SECRET: z.string().optional(),
+  /**
+   * Shared with the backend (DECISIONS.md 41): signs the visitor's IP the /api proxy forwards, so the
+   * backend's sign-in limits count shoppers, not the worker. Unset or empty: no IP is forwarded.
+   */
+  STOREFRONT_PROXY_SECRET: optionalText,
   /** Turns the preview password gate on (DECISIONS.md 15); unset or empty means off. */
   PREVIEW_PASSWORD: optionalText,
   ASSET_HASH: z.string().default('dev'),

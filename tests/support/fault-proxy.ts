@@ -49,7 +49,8 @@ async function readBody(request: IncomingMessage): Promise<Uint8Array<ArrayBuffe
 function requestHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   return Object.fromEntries(
     Object.entries(headers).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host' && entry[0] !== 'connection',
+      // fetch sets Content-Length from the body itself (the undici wrangler installs refuses a given one).
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && !['host', 'connection', 'content-length'].includes(entry[0]),
     ),
   );
 }

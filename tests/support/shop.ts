@@ -34,12 +34,15 @@ export interface ShopOptions {
 export async function startShop(options: ShopOptions = {}): Promise<TestShop> {
   const dir = await mkdtemp(join(tmpdir(), 'shop-test-'));
   const syncSecret = randomBytes(18).toString('base64url');
+  // Both sides share it, as `npm start` arranges: the storefront signs the visitor's IP for the backend.
+  const proxySecret = randomBytes(32).toString('base64url');
   const backend = await startBackend({
     port: await freePort(),
     env: {
       PGLITE_DIR: join(dir, 'pglite'),
       JWT_SECRET: randomBytes(32).toString('base64url'),
       SYNC_SECRET: syncSecret,
+      STOREFRONT_PROXY_SECRET: proxySecret,
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'Admin#Test2026',
       ...options.backendEnv,
@@ -51,7 +54,7 @@ export async function startShop(options: ShopOptions = {}): Promise<TestShop> {
     storefront = await startStorefront({
       port: await freePort(),
       persistTo: join(dir, 'wrangler'),
-      vars: { BACKEND_API_URL: faults.url, SYNC_SECRET: syncSecret, ...options.vars },
+      vars: { BACKEND_API_URL: faults.url, SYNC_SECRET: syncSecret, STOREFRONT_PROXY_SECRET: proxySecret, ...options.vars },
     });
   } catch (error) {
     await Promise.allSettled([backend.stop(), faults.close()]);

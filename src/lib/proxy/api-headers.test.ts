@@ -24,9 +24,9 @@ describe('upstreamRequestHeaders', () => {
     });
   });
 
-  it("passes the shopper's address from CF-Connecting-IP, never a client's X-Forwarded-For", () => {
-    const incoming = new Headers({ 'CF-Connecting-IP': '203.0.113.7', 'X-Forwarded-For': '10.0.0.1' });
-    expect(upstreamRequestHeaders(incoming, 'default').get('X-Forwarded-For')).toBe('203.0.113.7');
+  it('sends no forwarding header: the address goes signed (client-ip.ts), never as X-Forwarded-For', () => {
+    const incoming = new Headers({ 'CF-Connecting-IP': '203.0.113.7', 'X-Forwarded-For': '10.0.0.1', 'X-Client-IP': '10.0.0.2' });
+    expect(Object.fromEntries(upstreamRequestHeaders(incoming, 'default'))).toEqual({ 'x-store-code': 'default' });
   });
 });
 

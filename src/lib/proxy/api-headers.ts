@@ -1,7 +1,7 @@
 /**
  * Which headers cross the `/api/*` proxy. Requests carry an allow-list only, so cookies (the preview
  * gate's included), forwarding headers and anything a client invents never reach the backend, and
- * no secret of the storefront is ever added. Responses come back without hop-by-hop headers.
+ * no secret of the storefront is ever added (the visitor's IP is signed with one, see client-ip.ts). Responses come back without hop-by-hop headers.
  */
 
 /** Client headers the backend needs: credentials, content negotiation, idempotency, the guest cart. */
@@ -29,10 +29,7 @@ export function upstreamRequestHeaders(incoming: Headers, store: string): Header
   }
   // The store comes from the host the shopper is on (DECISIONS.md 8), never from the client.
   headers.set('X-Store-Code', store);
-  // The shopper's address as Cloudflare saw it (clients cannot set CF-Connecting-IP through the
-  // edge), so the backend throttles logins per shopper rather than per worker (its TRUST_PROXY).
-  const clientIp = incoming.get('CF-Connecting-IP');
-  if (clientIp !== null) headers.set('X-Forwarded-For', clientIp);
+  // The shopper's address travels signed (client-ip.ts), added by the proxy; no forwarding header here.
   return headers;
 }
 

@@ -7,6 +7,7 @@ import { BackendError, type BackendClient } from '../backend-client.ts';
 import { jsonError } from '../http/responses.ts';
 import { safePathSegments } from '../http/safe-path.ts';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './api-headers.ts';
+import { addSignedClientIp } from './client-ip.ts';
 
 export const API_MOUNT = '/api';
 
@@ -21,16 +22,22 @@ export function apiSubPath(pathname: string): { segments: string[]; trailingSlas
   return segments ? { segments, trailingSlash } : null;
 }
 
-export async function proxyApiCall(request: Request, url: URL, client: BackendClient, store: string): Promise<Response> {
+/**
+ * Forwards one client call. `proxySecret` (STOREFRONT_PROXY_SECRET) signs the visitor's IP for the
+ * backend's rate limits; without it the backend counts every shopper under the worker's address.
+ */
+export async function proxyApiCall(request: Request, url: URL, client: BackendClient, store: string, proxySecret?: string): Promise<Response> {
   const subPath = apiSubPath(url.pathname);
   if (!subPath) return jsonError(400, 'invalid_path', 'The API path is not valid.');
+  const headers = upstreamRequestHeaders(request.headers, store);
+  await addSignedClientIp(headers, request.headers, proxySecret);
   let upstream: Response;
   try {
     upstream = await client.proxy({
       method: request.method,
       ...subPath,
       search: url.search,
-      headers: upstreamRequestHeaders(request.headers, store),
+      headers,
       body: request.body,
     });
   } catch (error) {

@@ -13,6 +13,7 @@ export const coreNav: AdminNavItem[] = [
   { title: 'Modules', path: '/modules', section: 'System' },
   { title: 'Events', path: '/events', section: 'System' },
   { title: 'API clients', path: '/api-clients', section: 'System' },
+  { title: 'Audit log', path: '/audit-log', section: 'System' },
 ];
 
 /** The core's sections first, in this order; sections modules open follow, System last. */

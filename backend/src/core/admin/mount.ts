@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import { auditLogPage } from '../audit/admin-page.ts';
 import { LoginThrottle, type ThrottleOptions } from '../auth/login-throttle.ts';
 import type { AppEnv } from '../http/context.ts';
 import type { ModulePlatform } from '../modules/platform.ts';
@@ -62,6 +63,7 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, t
   pages.route('/api-clients', apiClientPages);
   pages.route('/modules', modulesPage);
   pages.route('/events', eventsPage);
+  pages.route('/audit-log', auditLogPage);
   for (const module of platform.modules) {
     if (module.config) pages.route(`/${module.id}/config`, configPage(module));
     if (module.routes?.admin) pages.route(`/${module.id}`, module.routes.admin);

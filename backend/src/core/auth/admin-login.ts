@@ -7,18 +7,19 @@ import { hashPassword, verifyPassword } from './password.ts';
 const decoyHash = hashPassword('decoy admin password that matches nothing');
 
 /**
- * An admin user's id for the right email and password, under the given throttle (429 while locked);
- * undefined otherwise. Used by the admin panel's login form and by the token endpoint (scope admin).
+ * An admin user's id for the right email and password, under the admin counters of the throttle (429
+ * while locked); undefined otherwise. Used by the admin panel's login form and by the token endpoint
+ * (scope admin), which therefore share one count per email and per IP.
  */
 export async function authenticateAdmin(db: Db, throttle: LoginThrottle, keys: { email: string; ip: string }, password: string): Promise<number | undefined> {
   const email = keys.email.trim().toLowerCase();
-  await throttle.before({ email, ip: keys.ip });
+  await throttle.before(db, 'admin', { email, ip: keys.ip });
   const [admin] = await db.select().from(adminUsers).where(eq(adminUsers.email, email));
   const valid = await verifyPassword(password, admin?.passwordHash ?? (await decoyHash));
   if (!admin || !valid) {
-    throttle.recordFailure({ email, ip: keys.ip });
+    await throttle.recordFailure(db, 'admin', { email, ip: keys.ip });
     return undefined;
   }
-  throttle.recordSuccess({ email });
+  await throttle.recordSuccess(db, 'admin', { email });
   return admin.id;
 }

@@ -72,3 +72,17 @@ export function requireCustomer(caller: Caller): Extract<Caller, { kind: 'custom
   if (caller.kind === 'customer') return caller;
   throw new AppError('unauthorized', 'customer_token_required', 'Sign in as a customer: send "Authorization: Bearer <access token>".');
 }
+
+/**
+ * The admin behind an admin token (password grant with scope admin), for admin APIs and the audit
+ * log's actor: 401 without a token, 403 for any other caller (customer, API client).
+ */
+export function requireAdmin(caller: Caller): { id: number; email: string } {
+  if (caller.kind === 'guest') {
+    throw new AppError('unauthorized', 'admin_token_required', 'Send an admin access token: "Authorization: Bearer <token>".', undefined, {
+      headers: { 'WWW-Authenticate': 'Bearer' },
+    });
+  }
+  if (caller.kind !== 'admin' || !caller.scope.includes('admin')) throw new AppError('forbidden', 'admin_scope_required', 'This needs an admin access token (scope admin).');
+  return { id: caller.adminId, email: caller.email };
+}

@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
 import { customers } from '../db/schema/index.ts';
 import type { Context } from 'hono';
 import { mergeGuestCart } from '../carts/merge.ts';
@@ -13,6 +14,7 @@ import { authenticateAdmin } from './admin-login.ts';
 import { authenticatedClient } from './client-authentication.ts';
 import { authenticateCustomer } from './customer-login.ts';
 import { oauthError } from './oauth-error.ts';
+import { assertMayIssueToken } from './token-gate.ts';
 import { LoginRequestSchema, OAuthErrorSchema, RevokeRequestSchema, TokenRequestSchema, TokenResponseSchema } from './schemas.ts';
 import { issueAdminToken, issueClientToken, issueCustomerTokens, revokeToken, rotateRefreshToken, type TokenResponse } from './token-service.ts';
 
@@ -35,7 +37,7 @@ const tokenRoute = createRoute({
     200: jsonContent(TokenResponseSchema, 'Tokens'),
     400: jsonContent(OAuthErrorSchema, 'invalid_request, invalid_grant, unsupported_grant_type or invalid_scope'),
     401: jsonContent(OAuthErrorSchema, 'invalid_client'),
-    403: jsonContent(ErrorSchema, 'A module refused the account (e.g. pending approval)'),
+    403: jsonContent(ErrorSchema, 'The account may not sign in: account_pending_approval (with error_description), account_rejected, or a refusal of a module'),
     429: jsonContent(ErrorSchema, 'Too many failed attempts'),
   },
 });
@@ -51,7 +53,7 @@ const loginRoute = createRoute({
     200: jsonContent(TokenResponseSchema, 'Tokens'),
     400: jsonContent(ErrorSchema, 'Invalid request'),
     401: jsonContent(ErrorSchema, 'Wrong email or password'),
-    403: jsonContent(ErrorSchema, 'A module refused the account'),
+    403: jsonContent(ErrorSchema, 'The account may not sign in: account_pending_approval, account_rejected, or a refusal of a module'),
     429: jsonContent(ErrorSchema, 'Too many failed attempts'),
   },
 });
@@ -78,18 +80,28 @@ function requireScope(requested: string | undefined, allowed: string): string {
   return allowed;
 }
 
-/** The vetoes of auth.beforeIssueToken for a customer known by id (refresh); a deleted account gets invalid_grant. */
-async function runIssueHooks(c: Context<AppEnv>, customerId: number): Promise<void> {
-  const [customer] = await c.var.db.select({ email: customers.email, groupId: customers.groupId }).from(customers).where(eq(customers.id, customerId));
+/** The checks of a login for a customer known by id (refresh); a deleted account gets invalid_grant. */
+async function checkRefresh(c: Context<AppEnv>, customerId: number, tx: Db): Promise<void> {
+  const [customer] = await tx
+    .select({ id: customers.id, email: customers.email, groupId: customers.groupId, approvalStatus: customers.approvalStatus })
+    .from(customers)
+    .where(eq(customers.id, customerId));
   if (!customer) throw oauthError('invalid_grant', 'The account no longer exists.');
-  await c.var.hooks.run('auth.beforeIssueToken', { customerId, email: customer.email, groupId: customer.groupId });
+  await assertMayIssueToken(c.var.hooks, tx, customer);
 }
 
-/** Password check, tokens, and the guest cart (X-Cart-Token) merged into the customer's; undefined for wrong credentials. */
+/**
+ * Password check, then in one transaction the account's status check (hooks first, then the core's
+ * default refusal) and the tokens, then the guest cart (X-Cart-Token) merged into the customer's.
+ * Undefined for wrong credentials.
+ */
 async function signIn(c: Context<AppEnv>, email: string, password: string, scope: string): Promise<TokenResponse | undefined> {
   const customer = await authenticateCustomer(c, email, password);
   if (!customer) return undefined;
-  const tokens = await issueCustomerTokens(c.var.db, c.var.auth, customer.id, scope);
+  const tokens = await c.var.db.transaction(async (tx) => {
+    await assertMayIssueToken(c.var.hooks, tx, customer);
+    return issueCustomerTokens(tx, c.var.auth, customer.id, scope);
+  });
   const cartToken = c.req.header(cartTokenHeader);
   if (cartToken) await mergeGuestCart(c.var.db, cartToken, customer.id);
   return tokens;
@@ -121,7 +133,7 @@ export const authRoutes = createRouter()
         }
         case 'refresh_token':
           if (!parsed.refresh_token) throw oauthError('invalid_request', 'refresh_token is required.');
-          tokens = await rotateRefreshToken(c.var.db, c.var.auth, parsed.refresh_token, (customerId) => runIssueHooks(c, customerId));
+          tokens = await rotateRefreshToken(c.var.db, c.var.auth, parsed.refresh_token, (customerId, tx) => checkRefresh(c, customerId, tx));
           break;
         case 'client_credentials':
           if (!clientId) throw oauthError('invalid_client', 'client_credentials needs client authentication (Basic or client_id + client_secret).');

@@ -46,28 +46,35 @@ export async function issueClientToken(settings: AuthSettings, clientId: string,
  * Exchanges a refresh token for a new pair. The old one is marked used in the same statement that
  * checks it is unused, so two concurrent rotations of one token cannot both win. Presenting a token
  * that was already used (or whose family was revoked) revokes the whole family: whoever holds the
- * newer tokens, legitimate or not, has to sign in again.
+ * newer tokens, legitimate or not, has to sign in again. Claiming, the `beforeIssue` check and the
+ * new pair share one transaction: a refused account (pending, rejected, a module's veto) gets no
+ * tokens and its refresh token stays as it was, refused again at every attempt while the refusal holds.
  */
 export async function rotateRefreshToken(
   db: Db,
   settings: AuthSettings,
   token: string,
-  /** Runs the same vetoes as a login (a customer blocked since signing in gets no new tokens). */
-  beforeIssue: (customerId: number) => Promise<void>,
+  /** Runs the same checks as a login (a customer blocked since signing in gets no new tokens); `tx` is the open transaction. */
+  beforeIssue: (customerId: number, tx: Db) => Promise<void>,
 ): Promise<TokenResponse> {
   const claims = await readToken(settings, 'refresh', token);
   if (!claims) throw oauthError('invalid_grant', 'The refresh token is invalid or expired.');
-  const [claimed] = await db
-    .update(refreshTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(refreshTokens.jti, claims.jti), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
-    .returning({ customerId: refreshTokens.customerId, familyId: refreshTokens.familyId, scope: refreshTokens.scope });
-  if (!claimed) {
+  const issued = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.jti, claims.jti), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+      .returning({ customerId: refreshTokens.customerId, familyId: refreshTokens.familyId, scope: refreshTokens.scope });
+    if (!claimed) return undefined;
+    await beforeIssue(claimed.customerId, tx);
+    return issueCustomerTokens(tx, settings, claimed.customerId, claimed.scope, claimed.familyId);
+  });
+  if (!issued) {
+    // Outside the transaction above: the revocation must stand although the request fails.
     await revokeFamilyOf(db, claims.jti);
     throw oauthError('invalid_grant', 'The refresh token was already used or revoked; sign in again.');
   }
-  await beforeIssue(claimed.customerId);
-  return issueCustomerTokens(db, settings, claimed.customerId, claimed.scope, claimed.familyId);
+  return issued;
 }
 
 async function revokeFamilyOf(db: Db, jti: string): Promise<void> {

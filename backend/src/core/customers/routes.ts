@@ -3,6 +3,7 @@ import { requireCustomer } from '../auth/resolve-caller.ts';
 import type { AppEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
 import { ErrorSchema, errorResponses, jsonBody, jsonContent } from '../http/schemas.ts';
+import { findStoreView, requestedStoreCode, storeHeader } from '../stores/store-view.ts';
 import { deleteAddress, listAddresses, saveAddress } from './addresses.ts';
 import { changePassword } from './password.ts';
 import {
@@ -25,8 +26,10 @@ const createCustomerRoute = createRoute({
   path: '/customers',
   tags: ['Customers'],
   summary: 'Create an account (joins the General group)',
+  description:
+    'Answers 201 with the account, including `approvalStatus`: `pending` when the shop approves new accounts (the account gets no token until approved), else `active`. The store view (X-Store-Code) is passed to modules deciding that.',
   request: { body: jsonBody(CreateCustomerSchema) },
-  responses: { 201: jsonContent(CustomerSchema, 'Created'), 400: errorResponses[400], 409: jsonContent(ErrorSchema, 'Email already registered') },
+  responses: { 201: jsonContent(CustomerSchema, 'Created'), ...errorResponses, 409: jsonContent(ErrorSchema, 'Email already registered') },
 });
 const meRoute = createRoute({ method: 'get', path: '/customers/me', tags: ['Customers'], summary: 'The signed-in customer', security, responses: { 200: jsonContent(CustomerSchema, 'The customer'), ...signedIn } });
 const updateMeRoute = createRoute({
@@ -86,7 +89,8 @@ const deleteAddressRoute = createRoute({
 export const customerRoutes = createRouter<AppEnv>()
   .openapi(createCustomerRoute, async (c) => {
     const input = c.req.valid('json');
-    const id = await createCustomer(c.var.db, input);
+    const store = await findStoreView(c.var.db, requestedStoreCode(c.req.header(storeHeader), c.req.query('store')));
+    const id = await createCustomer(c.var.db, c.var.hooks, { ...input, storeId: store.id });
     await c.var.notifications.publish(c.var.db, 'customer_registered', { customerId: id, email: input.email.toLowerCase() });
     return c.json(await loadCustomer(c.var.db, id), 201, noStore);
   })

@@ -33,6 +33,9 @@ export const CustomerSchema = z
     lastName: z.string(),
     groupId: z.number().int(),
     groupCode: z.string(),
+    approvalStatus: z.enum(['pending', 'active', 'rejected']).openapi({
+      description: 'Only active accounts get tokens; a new account may start pending when a module requires approval (DECISIONS.md 19, 45)',
+    }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })

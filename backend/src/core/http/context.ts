@@ -25,8 +25,10 @@ export interface AppVariables {
   loginThrottle: LoginThrottle;
   /** Guest unless a valid access token came with the request. */
   caller: Caller;
-  /** Believe X-Forwarded-For (a trusted proxy is in front). */
-  trustProxy: boolean;
+  /** The visitor's IP: the storefront's signed X-Client-IP, else the socket address (core/http/client-ip.ts). */
+  clientIp: string;
+  /** The request carried a valid storefront signature (it came through the storefront's proxy). */
+  fromStorefront: boolean;
 }
 
 export interface AppEnv {

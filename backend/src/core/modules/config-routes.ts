@@ -4,6 +4,9 @@ import { apiPrefix } from '../docs/routes.ts';
 import type { AppEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
 import { ErrorSchema, jsonContent } from '../http/schemas.ts';
+import { configDiff } from '../audit/config-diff.ts';
+import { recordAudit } from '../audit/service.ts';
+import { secretPaths } from './config-fields.ts';
 import { actorOf } from './context.ts';
 import type { AnyModule } from './define-module.ts';
 import type { ModulePlatform } from './platform.ts';
@@ -13,9 +16,14 @@ import type { ModulePlatform } from './platform.ts';
  * masked), and applies it to the module's schedules. The API and the admin form both come here.
  */
 export async function saveModuleConfig(platform: ModulePlatform, module: AnyModule, patch: unknown, ctx: { actor: ReturnType<typeof actorOf> }) {
-  const context = platform.context(module.id, { actor: ctx.actor });
-  const { before, after } = await platform.configs.update(context.db, module.id, patch);
-  await context.audit.record({ action: 'config.updated', subject: module.id, diff: { before, after } });
+  // The configuration and its audit entry are written together, or neither.
+  const after = await platform.context(module.id, {}).db.transaction(async (tx) => {
+    const change = await platform.configs.update(tx, module.id, patch);
+    const secrets = secretPaths(module.config!).map((path) => path.join('.'));
+    await recordAudit(tx, { actor: ctx.actor, module: module.id, action: 'config.updated', subject: module.id, diff: configDiff(change.before, change.after, secrets) });
+    return change.after;
+  });
+  platform.configs.forget(module.id);
   await platform.configChanged(module.id);
   return after;
 }

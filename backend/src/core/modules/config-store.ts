@@ -163,7 +163,11 @@ export class ConfigStore {
       .insert(moduleConfigs)
       .values({ moduleId, value: sealed, updatedAt: now })
       .onConflictDoUpdate({ target: moduleConfigs.moduleId, set: { value: sealed, updatedAt: now } });
-    this.#cache.delete(moduleId);
     return { before, after: await this.view(db, moduleId) };
+  }
+
+  /** Drops the cached configuration (after a change committed), so the next read sees it. */
+  forget(moduleId: string): void {
+    this.#cache.delete(moduleId);
   }
 }

@@ -1,9 +1,11 @@
+import type { AuditDiff } from '../audit/config-diff.ts';
+import type { AuditActor } from '../audit/service.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/database.ts';
 import type { NotificationName, NotificationPayload } from '../events/notifications.ts';
 
-/** Who made a change, for the audit log. */
-export type Actor = { kind: 'admin'; id: number; email: string } | { kind: 'system' };
+/** Who made a change, for the audit log: an admin, or the system itself. */
+export type Actor = AuditActor;
 
 /** An email as a module hands it to the core mailer (written to the outbox through ctx.db). */
 export interface OutgoingMail {
@@ -35,7 +37,7 @@ export interface ModuleContext<C = unknown, E = unknown> {
   env: E;
   mailer: { send(message: OutgoingMail): Promise<void> };
   events: { publish<N extends NotificationName>(event: N, payload: NotificationPayload<N>): Promise<void> };
-  audit: { record(entry: { action: string; subject?: string; diff?: unknown }): Promise<void> };
+  audit: { record(entry: { action: string; subject?: string; diff?: AuditDiff }): Promise<void> };
   log: ModuleLog;
   clock(): Date;
   /** Aborted when the app stops: long waits (retries) end early. */
@@ -55,10 +57,10 @@ interface RequestVars {
 /** The actor of a request: the admin signed in to the panel, or holding an admin token. */
 export function actorOf(c: RequestVars): Actor {
   const admin = c.var.admin;
-  if (admin) return { kind: 'admin', id: admin.id, email: admin.email };
+  if (admin) return { id: admin.id, email: admin.email };
   const caller = c.var.caller;
-  if (caller?.kind === 'admin') return { kind: 'admin', id: caller.adminId, email: caller.email };
-  return { kind: 'system' };
+  if (caller?.kind === 'admin') return { id: caller.adminId, email: caller.email };
+  return 'system';
 }
 
 /**

@@ -1,5 +1,7 @@
+import type { AuditActor } from '../audit/service.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/database.ts';
+import type { ApprovalStatus } from '../db/schema/index.ts';
 
 /** Where a hook runs: `db` is the transaction the core has open, so a handler's writes commit or roll back with it. */
 export interface HookRunOptions {
@@ -11,11 +13,29 @@ export interface HookRunOptions {
  * an AppError (e.g. a pending customer asking for a token, a blocked purchase). They stand where
  * SPEC.md's server-side observer events act: `catalog_product_type_prepare_full_options` (refuse an
  * unauthorised add-to-cart) is `cart.validateAdd`; token refusal for pending customers is
- * `auth.beforeIssueToken` (password grant, login and refresh).
+ * `auth.beforeIssueToken` (password grant, login and refresh). Handlers may also contribute a decision
+ * by setting the writable fields of the input (e.g. `approvalStatus` of `customer.beforeCreate`).
  */
 export interface HookMap {
-  /** Before a token is issued to a customer (password grant and login). */
-  'auth.beforeIssueToken': { customerId: number; email: string; groupId: number };
+  /**
+   * Before a token is issued to a customer: password grant, /auth/login and refresh_token. Refuse with
+   * your own AppError (e.g. `accountPendingApproval(message)` from core/customers/approval.ts), or set
+   * `approvalStatus` to decide otherwise; after the handlers the core refuses any account whose
+   * `approvalStatus` is not `active` with its default message (core/auth/token-gate.ts).
+   */
+  'auth.beforeIssueToken': { customerId: number; email: string; groupId: number; approvalStatus: ApprovalStatus };
+  /**
+   * Inside the registration transaction, before the customer row is written (POST /customers). Set
+   * `approvalStatus` (e.g. "pending") to decide the new account's status; the other fields are read-only.
+   */
+  'customer.beforeCreate': { readonly email: string; readonly firstName: string; readonly lastName: string; readonly storeId?: number; approvalStatus: ApprovalStatus };
+  /**
+   * Inside the transaction of a status change (changeCustomerStatus in core/customers/status.ts: the
+   * approve, decline and set-pending actions of any grid), after the row is locked and before it is
+   * written. A thrown AppError vetoes: the whole change rolls back. Runs when `from` equals `to` too (an
+   * approval of an active customer may still complete a module's pending work).
+   */
+  'customer.statusChanging': { readonly customerId: number; readonly from: ApprovalStatus; readonly to: ApprovalStatus; readonly actor: AuditActor };
   /**
    * Before an item is added to a cart or its quantity changed (`qty` is the line's new quantity).
    * A bundle's chosen parts each come through too, after the bundle, with `partOf` naming the bundle

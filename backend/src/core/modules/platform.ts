@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { recordAudit } from '../audit/service.ts';
 import { secretKeyFrom, type KeyMaterial } from '../crypto/secret-box.ts';
 import type { Db } from '../db/database.ts';
 import { Annotations } from '../events/annotations.ts';
@@ -11,15 +12,12 @@ import { ScheduledRun } from './jobs.ts';
 
 /** Writes an outbox row through `db` (the core mailer). */
 export type MailWriter = (db: Db, message: OutgoingMail) => Promise<void>;
-/** Writes an audit log entry through `db`. */
-export type AuditWriter = (db: Db, entry: { actor: Actor; module: string; action: string; subject?: string; diff?: unknown }) => Promise<void>;
 
 export interface PlatformServices {
   db: Db;
   /** The process environment, for the modules' `env` schemas and the secrets' key. */
   env: Record<string, string | undefined> & KeyMaterial;
   mail: MailWriter;
-  audit: AuditWriter;
   log(message: string, cause?: unknown): void;
   clock(): Date;
   notifications?: Omit<DeliveryOptions, 'log'>;
@@ -101,7 +99,7 @@ export class ModulePlatform implements ContextSource {
   context(moduleId: string, scope: { db?: Db; actor?: Actor }): ModuleContext {
     const services = this.#services;
     const db = scope.db ?? services.db;
-    const actor = scope.actor ?? { kind: 'system' };
+    const actor = scope.actor ?? 'system';
     return {
       moduleId,
       db,
@@ -109,7 +107,7 @@ export class ModulePlatform implements ContextSource {
       env: this.#envs.get(moduleId),
       mailer: { send: (message) => services.mail(db, message) },
       events: { publish: (event, payload) => this.notifications.publish(db, event, payload) },
-      audit: { record: (entry) => services.audit(db, { actor, module: moduleId, ...entry }) },
+      audit: { record: (entry) => recordAudit(db, { actor, module: moduleId, ...entry }) },
       log: {
         info: (message) => console.log(`${moduleId}: ${message}`),
         error: (message, cause) => services.log(`${moduleId}: ${message}`, cause),

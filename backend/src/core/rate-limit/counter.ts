@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { rateLimitCounters } from '../db/schema/index.ts';
 
@@ -33,6 +33,37 @@ export async function currentCount(db: Db, key: string, window: Window, now = ne
     .from(rateLimitCounters)
     .where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, windowStart(window, now))));
   return row?.count ?? 0;
+}
+
+/** Forgets every window of `key` (e.g. an email's failed sign-ins after a successful one). */
+export async function resetCount(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
+}
+
+/**
+ * Locks `key` for `seconds` from `now`, whatever its windows say (a lockout after too many failures).
+ * Stored as a row of its own under "lock:<key>" whose window starts now; a longer lock already in
+ * place is kept.
+ */
+export async function lockKey(db: Db, key: string, seconds: number, now = new Date()): Promise<Date> {
+  const until = new Date(now.getTime() + seconds * 1000);
+  await db
+    .insert(rateLimitCounters)
+    .values({ key: `lock:${key}`, windowStart: now, count: 1, expiresAt: until })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+      set: { expiresAt: sql`greatest(${rateLimitCounters.expiresAt}, excluded.expires_at)` },
+    });
+  return until;
+}
+
+/** When the lock on `key` ends, or undefined when it is not locked. */
+export async function lockedUntil(db: Db, key: string, now = new Date()): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ until: max(rateLimitCounters.expiresAt) })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.key, `lock:${key}`), gt(rateLimitCounters.expiresAt, now)));
+  return row?.until ?? undefined;
 }
 
 /** Deletes counters whose window ended (run from a periodic job). */

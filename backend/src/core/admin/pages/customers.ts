@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import { customerGroups, customers } from '../../db/schema/index.ts';
+import { changeCustomerGroup } from '../../customers/service.ts';
 import type { AdminEnv } from '../admin-env.ts';
 import { gridExtensions, rowActions } from '../grid-extensions.ts';
 import { csrfField } from '../layout.ts';
@@ -57,7 +58,7 @@ export const customerPages = new Hono<AdminEnv>()
     return renderPage(
       c,
       customer.email,
-      html`<p>${customer.firstName} ${customer.lastName}</p>
+      html`<p>${customer.firstName} ${customer.lastName} · account ${customer.approvalStatus}</p>
         <form method="post" action="/admin/customers/${customer.id}">
           ${csrfField(c.var.csrfToken)}
           <label
@@ -79,6 +80,6 @@ export const customerPages = new Hono<AdminEnv>()
     if (!id.success || !form.success) return c.text('Invalid customer or group.', 400);
     const [group] = await c.var.db.select().from(customerGroups).where(eq(customerGroups.id, form.data.groupId));
     if (!group || group.id === 0) return c.text('Unknown customer group.', 400);
-    await c.var.db.update(customers).set({ groupId: group.id, updatedAt: new Date() }).where(eq(customers.id, id.data));
+    await changeCustomerGroup(c.var.db, { customerId: id.data, groupId: group.id, actor: c.var.admin });
     return c.redirect(`/admin/customers/${id.data}?flash=saved`, 303);
   });

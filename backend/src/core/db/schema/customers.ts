@@ -1,4 +1,5 @@
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { id, instant, timestamps } from './columns.ts';
 
 /** Fixed ids as in the classic commerce model: 0 is NOT LOGGED IN (guests). */
@@ -7,18 +8,27 @@ export const customerGroups = pgTable('customer_groups', {
   code: text().notNull().unique(),
 });
 
+/** DECISIONS.md 19 and 45: only `active` accounts get tokens; modules move accounts between the states. */
+export const approvalStatuses = ['pending', 'active', 'rejected'] as const;
+export type ApprovalStatus = (typeof approvalStatuses)[number];
+
 /** Password hashes use the format of core/auth/password.ts. Emails are stored lower-cased. */
-export const customers = pgTable('customers', {
-  id: id(),
-  email: text().notNull().unique(),
-  firstName: text().notNull(),
-  lastName: text().notNull(),
-  passwordHash: text().notNull(),
-  groupId: integer()
-    .notNull()
-    .references(() => customerGroups.id),
-  ...timestamps(),
-});
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    email: text().notNull().unique(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    passwordHash: text().notNull(),
+    groupId: integer()
+      .notNull()
+      .references(() => customerGroups.id),
+    approvalStatus: text({ enum: approvalStatuses }).notNull().default('active'),
+    ...timestamps(),
+  },
+  (table) => [check('customers_approval_status_check', sql`${table.approvalStatus} in ('pending', 'active', 'rejected')`)],
+);
 
 export const adminUsers = pgTable('admin_users', {
   id: id(),

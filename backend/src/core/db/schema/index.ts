@@ -12,3 +12,4 @@ export * from './orders.ts';
 export * from './rate-limits.ts';
 export * from './modules.ts';
 export * from './events.ts';
+export * from './audit.ts';

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import { recordAudit, type AuditActor } from '../audit/service.ts';
+import type { Db } from '../db/database.ts';
+import { customers } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import type { HookRegistry } from '../modules/hooks.ts';
+import { isApprovalStatus, type ApprovalStatus } from './approval.ts';
+
+export interface StatusChange {
+  customerId: number;
+  to: ApprovalStatus;
+  actor: AuditActor;
+}
+
+export interface StatusChangeResult {
+  customerId: number;
+  from: ApprovalStatus;
+  to: ApprovalStatus;
+  /** False when the customer already had that status (the hook ran and the action was still recorded). */
+  changed: boolean;
+}
+
+/**
+ * The one way an account's approval status changes (DECISIONS.md 45): the approve, decline and
+ * set-pending actions of every grid call this. In one transaction it locks the customer row, runs
+ * `customer.statusChanging` (modules take part: a veto rolls everything back, their own writes commit
+ * with the change), writes the status and adds an audit entry. Tokens are checked against the status
+ * whenever they are issued or refreshed, so a customer set back to pending or rejected gets no new
+ * ones; access tokens issued before live out their lifetime.
+ */
+export async function changeCustomerStatus(db: Db, hooks: HookRegistry, { customerId, to, actor }: StatusChange): Promise<StatusChangeResult> {
+  if (!isApprovalStatus(to)) throw new AppError('invalid', 'invalid_approval_status', `Unknown approval status "${String(to)}".`);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ approvalStatus: customers.approvalStatus }).from(customers).where(eq(customers.id, customerId)).for('update');
+    if (!row) throw new AppError('not_found', 'customer_not_found', 'The account no longer exists.');
+    const from = row.approvalStatus;
+    await hooks.run('customer.statusChanging', { customerId, from, to, actor }, { db: tx });
+    if (from !== to) await tx.update(customers).set({ approvalStatus: to, updatedAt: new Date() }).where(eq(customers.id, customerId));
+    await recordAudit(tx, { actor, module: 'core', action: 'customer.status_changed', subject: `customer:${customerId}`, diff: { approvalStatus: { from, to } } });
+    return { customerId, from, to, changed: from !== to };
+  });
+}
