@@ -44,7 +44,12 @@ const probe = defineModule({
       },
     },
   ],
-  admin: { nav: [{ title: 'Probe rules', path: '/probe-module/config', section: 'Trade' }] },
+  admin: {
+    nav: [{ title: 'Probe rules', path: '/probe-module/config', section: 'Trade' }],
+    gridColumns: [{ grid: 'customers', title: 'Probe mark', cells: async (ids) => new Map(ids.map((id) => [id, `mark-${id}`])) }],
+    gridActions: [{ grid: 'customers', label: 'Probe approve', path: '/approve', appliesTo: (row) => row.approvalStatus === 'active' }],
+    dashboardCard: { title: 'Probe applications', value: async (ctx) => `${(await ctx.config()).mode} mode`, href: '/probe-module/config' },
+  },
 });
 
 describe.each(dialects)('module platform (%s)', (dialect) => {
@@ -91,6 +96,17 @@ describe.each(dialects)('module platform (%s)', (dialect) => {
     expect(invalid.body.message).toContain('Keep the notice under 50 characters.');
     // Nothing of a refused PUT was stored.
     expect((await shop.send('GET', configPath, { headers: admin })).body).toMatchObject({ mode: 'basic', wall: { notice: 'Trade only' } });
+    // Each change is in the audit log, with who made it and what changed, the secret masked; refused PUTs are not.
+    const log = await shop.send<{ member: { action: string; actor: { email?: string }; diff: Record<string, { from: unknown; to: unknown }> }[]; totalItems: number }>(
+      'GET',
+      '/api/rest/v2/admin/audit-log?module=probe-module',
+      { headers: admin },
+    );
+    expect(log.body.totalItems).toBe(2);
+    const [latest, earliest] = log.body.member;
+    expect(latest).toMatchObject({ action: 'config.updated', actor: { email: testAdmin.email }, diff: { 'wall.notice': { from: 'Sign in', to: 'Trade only' }, groups: { from: [0, 2], to: [3] } } });
+    expect(earliest!.diff.captchaSecret).toEqual({ from: '', to: '********' });
+    expect(JSON.stringify(log.body)).not.toContain('top-secret-value');
   });
 
   it('renders the admin form from the schema, with the API message beside the field it names', async () => {
@@ -108,6 +124,17 @@ describe.each(dialects)('module platform (%s)', (dialect) => {
     const saved = await browser.request('POST', '/admin/probe-module/config', { _csrf: browser.csrfOf(page.html), 'wall.notice': 'From the form', mode: 'rules' });
     expect(saved.location).toBe('/admin/probe-module/config?flash=saved');
     expect((await shop.send('GET', configPath, { headers: admin })).body).toMatchObject({ mode: 'rules', wall: { notice: 'From the form' } });
+  });
+
+  it('adds its column, row action and dashboard card to the core admin pages', async () => {
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const grid = await browser.request('GET', '/admin/customers');
+    expect(grid.html).toContain('<th>Probe mark</th>');
+    expect(grid.html).toMatch(/<td>mark-\d+<\/td>/);
+    expect(grid.html).toMatch(/<form method="post" action="\/admin\/probe-module\/approve"[^>]*>.*name="id" value="\d+".*Probe approve/);
+    const dashboard = await browser.request('GET', '/admin');
+    expect(dashboard.html).toMatch(/<strong>rules mode<\/strong><br \/><a href="\/admin\/probe-module\/config">Probe applications<\/a>/);
   });
 
   it('mounts the discovery endpoint, the public script and the admin API where the module declares them', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decryptSecret, encryptSecret, maskSecret, SecretDecryptionError, secretKeyFrom } from './secret-box.ts';
+import { decryptSecret, encryptSecret, SecretDecryptionError, secretKeyFrom } from './secret-box.ts';
 
 const key = secretKeyFrom({ CONFIG_ENCRYPTION_KEY: 'k'.repeat(40) })!;
 
@@ -34,9 +34,11 @@ describe('secrets at rest', () => {
     expect(secretKeyFrom({ JWT_SECRET: 'j'.repeat(32) })!.equals(Buffer.from('j'.repeat(32)))).toBe(false);
   });
 
-  it('masks: nothing for unset, the last four characters of long values only', () => {
-    expect(maskSecret(undefined)).toBe('');
-    expect(maskSecret('short')).toBe('••••••••');
-    expect(maskSecret('0123456789abcdefWXYZ')).toBe('••••••••WXYZ');
+  it("derives a key of its own for each module: one module cannot open another's secrets", () => {
+    const connector = secretKeyFrom({ CONFIG_ENCRYPTION_KEY: 'k'.repeat(40) }, 'storefront-connector')!;
+    const forms = secretKeyFrom({ CONFIG_ENCRYPTION_KEY: 'k'.repeat(40) }, 'custom-forms')!;
+    expect(connector.equals(key)).toBe(true);
+    expect(forms.equals(connector)).toBe(false);
+    expect(() => decryptSecret(forms, encryptSecret(connector, 'captcha secret'))).toThrow(SecretDecryptionError);
   });
 });

@@ -55,9 +55,3 @@ export function decryptSecret(key: SecretKey, stored: string): string {
     throw Object.assign(new SecretDecryptionError(), { cause });
   }
 }
-
-/** Shows that a secret is set without revealing it: the last four characters at most, for long values. */
-export function maskSecret(secret: string | undefined): string {
-  if (!secret) return '';
-  return secret.length >= 16 ? `••••••••${secret.slice(-4)}` : '••••••••';
-}

@@ -23,8 +23,8 @@ export function field<T extends z.ZodType>(schema: T, meta: FieldMeta): T {
   return schema;
 }
 
-/** What the mask of a stored secret looks like on the wire and in the form (DECISIONS.md 25). */
-export const secretMask = '********';
+/** What the mask of a stored secret looks like on the wire, in the form and in the audit log (DECISIONS.md 25). */
+export { maskedSecret as secretMask } from '../audit/config-diff.ts';
 
 /** The shapes a configuration field can take, as the form and the secret handling see them. */
 export type FieldKind =

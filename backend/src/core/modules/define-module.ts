@@ -45,10 +45,10 @@ export interface AdminNavItem {
 export type AdminGrid = 'customers';
 
 /** A column added to a core grid: its cells for one page of rows, read in one query. */
-export interface GridColumn {
+export interface GridColumn<C = unknown, Env = unknown> {
   grid: AdminGrid;
   title: string;
-  cells(rowIds: readonly number[], ctx: ModuleContext): Promise<Map<number, string>>;
+  cells(rowIds: readonly number[], ctx: ModuleContext<C, Env>): Promise<Map<number, string>>;
 }
 
 /** A per-row button on a core grid: POSTs to `/admin/<module id><path>` with the row id in `id`. */
@@ -61,10 +61,10 @@ export interface GridAction {
 }
 
 /** A card on the admin dashboard. */
-export interface DashboardCard {
+export interface DashboardCard<C = unknown, Env = unknown> {
   title: string;
   /** A short figure or sentence, e.g. "3 applications waiting". */
-  value(ctx: ModuleContext): Promise<string>;
+  value(ctx: ModuleContext<C, Env>): Promise<string>;
   /** Path under /admin the card links to. */
   href?: string;
 }
@@ -116,9 +116,9 @@ export interface ModuleDefinition<C = unknown, Env = unknown> {
   jobs?: ScheduledJob<C, Env>[];
   admin?: {
     nav?: AdminNavItem[];
-    gridColumns?: GridColumn[];
+    gridColumns?: GridColumn<C, Env>[];
     gridActions?: GridAction[];
-    dashboardCard?: DashboardCard;
+    dashboardCard?: DashboardCard<C, Env>;
   };
 }
 
