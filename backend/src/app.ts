@@ -19,6 +19,8 @@ import { errorHandler, notFoundHandler, type ErrorLogger } from './core/errors.t
 import { healthRoutes } from './core/health.ts';
 import type { AppEnv } from './core/http/context.ts';
 import { createRouter } from './core/http/router.ts';
+import { createMailer, type Mailer } from './core/mail/mailer.ts';
+import { mailAdminRoutes } from './core/mail/routes.ts';
 import { mediaRoutes } from './core/media/routes.ts';
 import type { ModuleDefinition } from './core/modules/define-module.ts';
 import { loadModules } from './core/modules/registry.ts';
@@ -39,6 +41,8 @@ export interface AppConfig {
   trustProxy?: boolean;
   /** Per-failure login slowdown; tests set 0. */
   loginSlowdownMs?: number;
+  /** The outbox writer (server.ts builds it from SMTP_URL…); by default emails are recorded, never sent. */
+  mailer?: Mailer;
 }
 
 const logToStderr: ErrorLogger = (message, cause) => console.error(message, cause);
@@ -50,6 +54,7 @@ export function createApp({ db, config = {} }: { db: Db; config?: AppConfig }): 
   const payments = paymentProviders(config.payments ?? { defaultProvider: 'test' });
   const throttleOptions = { maxFailures: auth.maxFailedLogins, lockoutSeconds: auth.lockoutSeconds, slowdownMs: config.loginSlowdownMs ?? 250 };
   const loginThrottle = new LoginThrottle(throttleOptions);
+  const mailer = config.mailer ?? createMailer();
   const app = createRouter<AppEnv>();
   app.onError(errorHandler(config.logError ?? logToStderr));
   app.notFound(notFoundHandler);
@@ -60,6 +65,7 @@ export function createApp({ db, config = {} }: { db: Db; config?: AppConfig }): 
       c.set('events', registry.events);
       c.set('hooks', registry.hooks);
       c.set('payments', payments);
+      c.set('mailer', mailer);
       c.set('loginThrottle', loginThrottle);
       c.set('trustProxy', config.trustProxy ?? false);
       await next();
@@ -70,7 +76,7 @@ export function createApp({ db, config = {} }: { db: Db; config?: AppConfig }): 
   app.route('/', healthRoutes);
   app.route('/', mediaRoutes);
   for (const api of [storeRoutes, categoryRoutes, productRoutes, searchRoutes, cmsRoutes, blogRoutes, countryRoutes, cartRoutes, checkoutRoutes]) app.route(apiPrefix, api);
-  for (const api of [authRoutes, customerRoutes, orderRoutes]) app.route(apiPrefix, api);
+  for (const api of [authRoutes, customerRoutes, orderRoutes, mailAdminRoutes]) app.route(apiPrefix, api);
   for (const module of registry.modules) if (module.routes?.api) app.route(apiPrefix, module.routes.api);
   // Modules with background work (schedules, debounced calls) get the database once, here.
   for (const module of registry.modules) module.start?.({ db });

@@ -5,7 +5,8 @@ import { openDatabase } from './core/db/open.ts';
 import { isDatabaseEmpty } from './demo/write.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { ensureAdminUser } from './core/admin/ensure-admin.ts';
-import { adminFromEnv, appConfigFromEnv, databaseTarget, EnvError, parseEnv, type BackendEnv } from './env.ts';
+import { createMailer } from './core/mail/mailer.ts';
+import { adminFromEnv, appConfigFromEnv, databaseTarget, EnvError, mailSettingsFromEnv, parseEnv, type BackendEnv } from './env.ts';
 import { installedModules } from './modules/index.ts';
 
 async function start(env: BackendEnv): Promise<void> {
@@ -20,7 +21,10 @@ async function start(env: BackendEnv): Promise<void> {
   const admin = adminFromEnv(env);
   if (admin) await ensureAdminUser(database.db, admin);
   if (!env.JWT_SECRET) console.warn('JWT_SECRET is not set: using a random key, so tokens stop working when the backend restarts.');
-  const app = createApp({ db: database.db, config: { ...appConfigFromEnv(env), modules: installedModules } });
+  if (!env.SMTP_URL) console.warn('SMTP_URL is not set: emails are recorded in the outbox (admin: System → Mail) and not sent.');
+  const mailer = createMailer(mailSettingsFromEnv(env));
+  const app = createApp({ db: database.db, config: { ...appConfigFromEnv(env), modules: installedModules, mailer } });
+  const mailWorker = mailer.startWorker(database.db);
   const server = serve({ fetch: app.fetch, hostname: env.BACKEND_HOST, port: env.BACKEND_PORT }, (info) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     console.log(`backend listening on http://${host}:${info.port} (${database.dialect})`);
@@ -28,7 +32,7 @@ async function start(env: BackendEnv): Promise<void> {
 
   const closeAndExit = async (code: number) => {
     // Modules stop their timers and finish calls in flight while the database is still open.
-    await Promise.all(installedModules.map((module) => module.stop?.()));
+    await Promise.all([...installedModules.map((module) => module.stop?.()), mailWorker.stop()]);
     await database.close();
     process.exit(code);
   };

@@ -12,6 +12,7 @@ export const coreNav: AdminNavItem[] = [
   { title: 'Orders', path: '/orders', section: 'Sales' },
   { title: 'Storefront', path: '/storefront', section: 'Stores' },
   { title: 'API clients', path: '/api-clients', section: 'System' },
+  { title: 'Mail', path: '/mail', section: 'System' },
 ];
 
 const sections: AdminNavItem['section'][] = ['Catalog', 'Customers', 'Sales', 'Stores', 'System'];

@@ -14,6 +14,7 @@ import { apiClientPages } from './pages/api-clients.ts';
 import { customerGroupPages } from './pages/customer-groups.ts';
 import { customerPages } from './pages/customers.ts';
 import { dashboardPage } from './pages/dashboard.ts';
+import { mailPages } from './pages/mail.ts';
 import { orderPages } from './pages/orders.ts';
 import { productPages } from './pages/products.ts';
 import { storefrontPlaceholder } from './pages/storefront.ts';
@@ -58,6 +59,7 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, registry: ModuleRegistry, t
   pages.route('/customer-groups', customerGroupPages);
   pages.route('/orders', orderPages);
   pages.route('/api-clients', apiClientPages);
+  pages.route('/mail', mailPages);
   for (const module of registry.modules) if (module.routes?.admin) pages.route(`/${module.id}`, module.routes.admin);
   pages.route('/storefront', storefrontPlaceholder);
   admin.route('/', pages);

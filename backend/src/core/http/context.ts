@@ -4,6 +4,7 @@ import type { LoginThrottle } from '../auth/login-throttle.ts';
 import type { AuthSettings } from '../auth/settings.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { HookRegistry } from '../modules/hooks.ts';
 import type { PaymentProviders } from '../payments/provider.ts';
 import type { StoreView } from '../stores/store-view.ts';
@@ -15,6 +16,8 @@ export interface AppVariables {
   events: EventBus;
   hooks: HookRegistry;
   payments: PaymentProviders;
+  /** Writes emails to the outbox (in the caller's transaction); core/mail. */
+  mailer: Mailer;
   loginThrottle: LoginThrottle;
   /** Guest unless a valid access token came with the request. */
   caller: Caller;

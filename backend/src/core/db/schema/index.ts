@@ -10,3 +10,5 @@ export * from './auth.ts';
 export * from './carts.ts';
 export * from './orders.ts';
 export * from './rate-limits.ts';
+export * from './mail.ts';
+export * from './password-tokens.ts';
