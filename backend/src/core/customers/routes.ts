@@ -4,9 +4,9 @@ import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
 import { ErrorSchema, errorResponses, jsonBody, jsonContent } from '../http/schemas.ts';
-import { deleteAddress, listAddresses, saveAddress } from './addresses.ts';
-import { findStoreView, requestedStoreCode, storeHeader } from '../stores/store-view.ts';
 import { StoreHeaders } from '../stores/schemas.ts';
+import { findStoreView, requestedStoreCode, storeHeader } from '../stores/store-view.ts';
+import { deleteAddress, listAddresses, saveAddress } from './addresses.ts';
 import { changePassword } from './password.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import {
