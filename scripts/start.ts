@@ -33,7 +33,12 @@ try {
   await writeDevVars(workerVars);
   console.log('Building the storefront and starting the backend...');
   const [backend] = await Promise.all([
-    startBackend({ port: backendPort, env: { ...localEnv, STOREFRONT_URL: storefrontUrl }, echo: true }),
+    startBackend({
+      port: backendPort,
+      // Links in emails: each store view's own storefront origin (wrangler.toml's STORES maps au.localhost to "au").
+      env: { ...localEnv, STOREFRONT_URL: storefrontUrl, STOREFRONT_URLS: JSON.stringify({ au: `http://au.localhost:${storefrontPort}` }) },
+      echo: true,
+    }),
     buildStorefront(),
   ]);
   children.push(backend);

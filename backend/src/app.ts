@@ -21,10 +21,12 @@ import { healthRoutes } from './core/health.ts';
 import { resolveClientIp } from './core/http/client-ip.ts';
 import type { AppEnv } from './core/http/context.ts';
 import { createRouter } from './core/http/router.ts';
+import { createMailer, type Mailer } from './core/mail/mailer.ts';
+import { mailAdminRoutes } from './core/mail/routes.ts';
 import { mediaRoutes } from './core/media/routes.ts';
 import type { AnyModule } from './core/modules/define-module.ts';
 import { mountModules } from './core/modules/mount-modules.ts';
-import { ModulePlatform, type MailWriter } from './core/modules/platform.ts';
+import { ModulePlatform } from './core/modules/platform.ts';
 import type { DeliveryOptions } from './core/events/notifications.ts';
 import { orderRoutes } from './core/orders/routes.ts';
 import { paymentProviders, type PaymentSettings } from './core/payments/providers.ts';
@@ -50,12 +52,10 @@ export interface AppConfig {
   storefrontProxySecret?: string;
   /** Per-failure login slowdown; tests set 0. */
   loginSlowdownMs?: number;
+  /** The outbox writer (server.ts builds it from SMTP_URL…); by default emails are recorded, never sent. */
+  mailer?: Mailer;
 }
 
-// MERGE-PENDING: the core mailer (outbox) and the audit log land from their branches.
-const writeMail: MailWriter = async () => {
-  throw new Error('The core mailer is not wired yet.');
-};
 
 const logToStderr: ErrorLogger = (message, cause) => console.error(message, cause);
 
@@ -76,10 +76,11 @@ export async function createApp({ database, config = {} }: { database: Database;
   for (const module of modules) if (module.migrations) await database.migrate({ folder: module.migrations, table: `__migrations_${module.id.replaceAll('-', '_')}` });
   const auth = config.auth ?? authSettings();
   const log = config.logError ?? logToStderr;
+  const mailer = config.mailer ?? createMailer();
   const platform = new ModulePlatform(modules, {
     db,
     env: config.env ?? process.env,
-    mail: writeMail,
+    mailer,
     log,
     clock: () => new Date(),
     notifications: config.notifications,
@@ -99,6 +100,7 @@ export async function createApp({ database, config = {} }: { database: Database;
       c.set('hooks', platform.hooks);
       c.set('modules', platform);
       c.set('payments', payments);
+      c.set('mailer', mailer);
       c.set('loginThrottle', loginThrottle);
       await next();
     }),
@@ -109,7 +111,7 @@ export async function createApp({ database, config = {} }: { database: Database;
   app.route('/', healthRoutes);
   app.route('/', mediaRoutes);
   for (const api of [storeRoutes, categoryRoutes, productRoutes, searchRoutes, cmsRoutes, blogRoutes, countryRoutes, cartRoutes, checkoutRoutes]) app.route(apiPrefix, api);
-  for (const api of [authRoutes, customerRoutes, orderRoutes, auditRoutes]) app.route(apiPrefix, api);
+  for (const api of [authRoutes, customerRoutes, orderRoutes, auditRoutes, mailAdminRoutes]) app.route(apiPrefix, api);
   mountModules(app, modules);
   mountAdmin(app, platform, throttleOptions);
   mountDocs(app);

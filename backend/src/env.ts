@@ -4,6 +4,7 @@ import type { AppConfig } from './app.ts';
 import { authSettings } from './core/auth/settings.ts';
 import { blankIsUnset as optional } from './core/env/blank.ts';
 import { minProxySecretLength } from './core/http/client-ip.ts';
+import { parseSender, type MailSettings } from './core/mail/mailer.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -41,6 +42,33 @@ const EnvSchema = z.object({
   STOREFRONT_URL: optional(z.url()),
   /** Module ids to load, comma-separated; unset loads every module, blank none. */
   MODULES: z.string().optional(),
+  /** Public origins of other store views for links in emails: JSON `{"au": "https://au.example.com"}`. */
+  STOREFRONT_URLS: optional(
+    z.preprocess((value) => {
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value);
+      } catch {
+        return value;
+      }
+    }, z.record(z.string().min(1), z.url(), { error: 'must be a JSON object of store code to URL' })),
+  ),
+  /** SMTP delivery of the outbox; unset: emails are recorded and marked unsent. */
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+  /** Sender of every email instead of the store's (e.g. `Shop <shop@example.com>`). */
+  MAIL_FROM: optional(
+    z.string().refine((value) => {
+      try {
+        parseSender(value);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be "Name <address@example.com>" or an address'),
+  ),
+  MAIL_MAX_ATTEMPTS: optional(z.coerce.number().int().min(1).max(100)),
+  MAIL_RETRY_MS: optional(z.coerce.number().int().min(10).max(86_400_000)),
+  MAIL_POLL_MS: optional(z.coerce.number().int().min(10).max(3_600_000)),
 });
 
 export type BackendEnv = z.infer<typeof EnvSchema>;
@@ -102,4 +130,14 @@ export function appConfigFromEnv(env: BackendEnv): Pick<AppConfig, 'auth' | 'pay
       ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, apiBase: env.STRIPE_API_BASE }
       : undefined;
   return { auth, payments: { defaultProvider: env.PAYMENT_PROVIDER, stripe }, storefrontProxySecret: env.STOREFRONT_PROXY_SECRET };
+}
+
+/** The mailer's settings: SMTP, sender, storefront origins for links, delivery timing. */
+export function mailSettingsFromEnv(env: BackendEnv): MailSettings {
+  const delivery = {
+    ...(env.MAIL_MAX_ATTEMPTS ? { maxAttempts: env.MAIL_MAX_ATTEMPTS } : {}),
+    ...(env.MAIL_RETRY_MS ? { retryBaseMs: env.MAIL_RETRY_MS } : {}),
+    ...(env.MAIL_POLL_MS ? { pollMs: env.MAIL_POLL_MS } : {}),
+  };
+  return { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, storefrontUrl: env.STOREFRONT_URL, storefrontUrls: env.STOREFRONT_URLS, delivery };
 }

@@ -5,7 +5,8 @@ import { openDatabase } from './core/db/open.ts';
 import { isDatabaseEmpty } from './demo/write.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { ensureAdminUser } from './core/admin/ensure-admin.ts';
-import { adminFromEnv, appConfigFromEnv, databaseTarget, EnvError, parseEnv, type BackendEnv } from './env.ts';
+import { createMailer } from './core/mail/mailer.ts';
+import { adminFromEnv, appConfigFromEnv, databaseTarget, EnvError, mailSettingsFromEnv, parseEnv, type BackendEnv } from './env.ts';
 import { selectModules } from './modules/index.ts';
 
 async function start(env: BackendEnv): Promise<void> {
@@ -23,15 +24,18 @@ async function start(env: BackendEnv): Promise<void> {
   if (!env.STOREFRONT_PROXY_SECRET) {
     console.warn('STOREFRONT_PROXY_SECRET is not set: shoppers coming through the storefront all count as its address for sign-in limits.');
   }
-  const { app, stop: stopModules } = await createApp({ database, config: { ...appConfigFromEnv(env), modules: selectModules(env.MODULES) } });
+  if (!env.SMTP_URL) console.warn('SMTP_URL is not set: emails are recorded in the outbox (admin: System → Mail) and not sent.');
+  const mailer = createMailer(mailSettingsFromEnv(env));
+  const { app, stop: stopModules } = await createApp({ database, config: { ...appConfigFromEnv(env), modules: selectModules(env.MODULES), mailer } });
+  const mailWorker = mailer.startWorker(database.db);
   const server = serve({ fetch: app.fetch, hostname: env.BACKEND_HOST, port: env.BACKEND_PORT }, (info) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     console.log(`backend listening on http://${host}:${info.port} (${database.dialect})`);
   });
 
   const closeAndExit = async (code: number) => {
-    // Deliveries and scheduled jobs finish while the database is still open.
-    await stopModules();
+    // Deliveries, scheduled jobs and the mail worker finish while the database is still open.
+    await Promise.all([stopModules(), mailWorker.stop()]);
     await database.close();
     process.exit(code);
   };

@@ -10,6 +10,8 @@ const routes: [string, string][] = [
   ['get', '/api/rest/v2/customers/me'],
   ['put', '/api/rest/v2/customers/me'],
   ['put', '/api/rest/v2/customers/me/password'],
+  ['post', '/api/rest/v2/customers/password/forgot'],
+  ['post', '/api/rest/v2/customers/password/reset'],
   ['get', '/api/rest/v2/customers/me/addresses'],
   ['post', '/api/rest/v2/customers/me/addresses'],
   ['put', '/api/rest/v2/customers/me/addresses/{id}'],
@@ -25,6 +27,7 @@ const routes: [string, string][] = [
   ['post', '/api/rest/v2/payment-intents/{id}/confirm'],
   ['post', '/api/rest/v2/checkout/place-order'],
   ['get', '/api/rest/v2/search'],
+  ['get', '/api/rest/v2/admin/mail/outbox'],
 ];
 
 interface Operation {
@@ -52,5 +55,8 @@ describe('OpenAPI coverage of the commerce routes', () => {
       }
     }
     expect(Object.keys(doc.paths['/api/rest/v2/auth/token']!.post!.requestBody!.content)).toEqual(['application/x-www-form-urlencoded', 'application/json']);
+    // Resend takes no body; its answer and errors are documented.
+    const resend = doc.paths['/api/rest/v2/admin/mail/outbox/{id}/resend']?.post;
+    expect(Object.keys(resend?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404', '409', '503']);
   });
 });

@@ -36,6 +36,8 @@ export interface TestShop {
   /** The app's modules (contexts, configurations, notification delivery). */
   modules: ShopApp['modules'];
   database: Database;
+  /** PostgreSQL only: the database's URL, to open a second connection pool as another backend process would. */
+  databaseUrl?: string;
   /** Unexpected errors the app logged (tests assert there were none). */
   loggedErrors: unknown[];
   /** GET a path and parse the JSON body. */
@@ -54,11 +56,18 @@ export const testAuth = authSettings({ secret: 'test-secret-test-secret-test-sec
 
 type Content = 'migrated' | 'seeded';
 
+export interface TestDatabase {
+  database: Database;
+  dispose: () => Promise<void>;
+  /** PostgreSQL only: the database's URL, for a second connection pool (as another backend process). */
+  url?: string;
+}
+
 /**
  * A fresh database of its own, migrated, and with the test catalog when `content` is "seeded":
  * in-memory PGlite started from the run's snapshot, or a uniquely named database on the server.
  */
-export async function openTestDatabase(dialect: Dialect, content: Content = 'migrated'): Promise<{ database: Database; url?: string; dispose: () => Promise<void> }> {
+export async function openTestDatabase(dialect: Dialect, content: Content = 'migrated'): Promise<TestDatabase> {
   if (dialect === 'pglite') {
     const snapshot = await readFile(inject('pgliteSnapshots')[content]);
     const database = await openDatabase({ memory: true, from: new Blob([snapshot]) });
@@ -119,7 +128,7 @@ async function dropWhenReleased(adminDb: ReturnType<typeof drizzle>, name: strin
 
 /** The app over a fresh database holding the test catalog. */
 export async function openTestShop(dialect: Dialect, config: AppConfig = {}): Promise<TestShop> {
-  const { database, dispose } = await openTestDatabase(dialect, 'seeded');
+  const { database, dispose, url } = await openTestDatabase(dialect, 'seeded');
   const loggedErrors: unknown[] = [];
   const { app, modules, stop } = await createApp({
     database,
@@ -144,6 +153,7 @@ export async function openTestShop(dialect: Dialect, config: AppConfig = {}): Pr
     app,
     modules,
     database,
+    databaseUrl: url,
     loggedErrors,
     async get(path, headers = {}) {
       const response = await app.request(path, { headers });

@@ -100,6 +100,34 @@ export async function changePassword(email: string, currentPassword: string, new
   }
 }
 
+/**
+ * "Forgot your password": asks the backend to email a link. It answers the same whether or not the
+ * address has an account (and when it limits requests), so nothing here can tell either.
+ */
+export async function requestPasswordLink(email: string): Promise<void> {
+  await api<{ status: 'accepted'; message: string }>('/customers/password/forgot', { method: 'POST', body: { email } });
+}
+
+/** What setting a password from an emailed link ended with. */
+export type PasswordLinkOutcome = 'signed-in' | 'password-set';
+
+/**
+ * Sets the password with the token of an emailed link, then signs in with it. The backend ends every
+ * session of the account, and this browser may hold another account's; so the new sign-in replaces
+ * whatever was stored. When signing in is refused (an account still awaiting approval, say), the
+ * password is set all the same and the shopper is told to sign in.
+ */
+export async function setPasswordFromLink(token: string, newPassword: string): Promise<PasswordLinkOutcome> {
+  const { email } = await api<{ status: 'ok'; email: string }>('/customers/password/reset', { method: 'POST', body: { token, newPassword } });
+  try {
+    await signIn(email, newPassword);
+    return 'signed-in';
+  } catch {
+    saveCustomerTokens(null);
+    return 'password-set';
+  }
+}
+
 /** The product as the signed-in customer sees it (the backend answers caller-specific prices). */
 export const loadCustomerPrice = async (productId: number): Promise<number | null> =>
   (await api<Pick<Product, 'finalPrice'>>(`/products/${productId}`)).finalPrice;

@@ -14,6 +14,7 @@ export const coreNav: AdminNavItem[] = [
   { title: 'Events', path: '/events', section: 'System' },
   { title: 'API clients', path: '/api-clients', section: 'System' },
   { title: 'Audit log', path: '/audit-log', section: 'System' },
+  { title: 'Mail', path: '/mail', section: 'System' },
 ];
 
 /** The core's sections first, in this order; sections modules open follow, System last. */

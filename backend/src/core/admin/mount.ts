@@ -16,6 +16,7 @@ import { apiClientPages } from './pages/api-clients.ts';
 import { customerGroupPages } from './pages/customer-groups.ts';
 import { customerPages } from './pages/customers.ts';
 import { dashboardPage } from './pages/dashboard.ts';
+import { mailPages } from './pages/mail.ts';
 import { orderPages } from './pages/orders.ts';
 import { productPages } from './pages/products.ts';
 import { eventsPage } from './pages/events.ts';
@@ -64,6 +65,7 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, t
   pages.route('/modules', modulesPage);
   pages.route('/events', eventsPage);
   pages.route('/audit-log', auditLogPage);
+  pages.route('/mail', mailPages);
   for (const module of platform.modules) {
     if (module.config) pages.route(`/${module.id}/config`, configPage(module));
     if (module.routes?.admin) pages.route(`/${module.id}`, module.routes.admin);

@@ -4,7 +4,10 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { carts, orderLines, orders, products, type AddressSnapshot } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { CartView } from '../carts/cart-view.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { Totals } from '../shipping/methods.ts';
+import type { StoreView } from '../stores/store-view.ts';
+import { enqueueOrderConfirmation } from './order-confirmation.ts';
 
 export interface NewOrder {
   storeId: number;
@@ -21,6 +24,13 @@ export interface NewOrder {
   billingAddress: AddressSnapshot;
 }
 
+/** What the confirmation email needs beyond the order: the outbox, the store view it was placed in, the shipping method's title. */
+export interface ConfirmationContext {
+  mailer: Mailer;
+  store: StoreView;
+  shippingTitle: string;
+}
+
 /** A retry of an earlier attempt: the order that attempt made, if any. */
 export async function findOrderByIdempotencyKey(db: Db, ownerKey: string, idempotencyKey: string): Promise<number | undefined> {
   const [row] = await db
@@ -33,10 +43,11 @@ export async function findOrderByIdempotencyKey(db: Db, ownerKey: string, idempo
 /**
  * Writes the order in one transaction: takes the stock of every line with a conditional UPDATE
  * (qty >= wanted), so of two buyers of the last unit exactly one succeeds, the other rolls back with
- * 409; writes the order and its lines; closes the cart. A concurrent retry with the same idempotency
- * key loses on the unique index and gets the winner's order id instead.
+ * 409; writes the order and its lines; closes the cart; writes the confirmation email to the outbox.
+ * A concurrent retry with the same idempotency key loses on the unique index and gets the winner's
+ * order id instead (and its email is rolled back with it).
  */
-export async function placeOrder(db: Db, order: NewOrder): Promise<{ orderId: number; replayed: boolean }> {
+export async function placeOrder(db: Db, order: NewOrder, confirmation: ConfirmationContext): Promise<{ orderId: number; replayed: boolean }> {
   try {
     const orderId = await db.transaction(async (tx) => {
       for (const line of order.cart.items) {
@@ -82,7 +93,8 @@ export async function placeOrder(db: Db, order: NewOrder): Promise<{ orderId: nu
         .returning({ id: orders.id });
       if (!created) throw new Error('insert returned no order');
       // Numbers follow the id, so they are unique and increasing without a second sequence.
-      await tx.update(orders).set({ number: String(100_000_000 + created.id) }).where(eq(orders.id, created.id));
+      const number = String(100_000_000 + created.id);
+      await tx.update(orders).set({ number }).where(eq(orders.id, created.id));
       await tx.insert(orderLines).values(
         order.cart.items.map((line) => ({
           orderId: created.id,
@@ -96,6 +108,16 @@ export async function placeOrder(db: Db, order: NewOrder): Promise<{ orderId: nu
           rowTotal: line.rowTotal,
         })),
       );
+      await enqueueOrderConfirmation(tx, confirmation.mailer, confirmation.store, {
+        number,
+        email: order.email,
+        customerId: order.customerId,
+        currency: order.cart.currency,
+        lines: order.cart.items,
+        ...order.totals,
+        shippingTitle: confirmation.shippingTitle,
+        shippingAddress: order.shippingAddress,
+      });
       return created.id;
     });
     return { orderId, replayed: false };

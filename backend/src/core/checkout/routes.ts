@@ -167,7 +167,7 @@ export const checkoutRoutes = createRouter<StoreEnv>()
       paymentIntentId: input.paymentIntentId,
       shippingAddress: input.shippingAddress,
       billingAddress: input.billingAddress ?? input.shippingAddress,
-    });
+    }, { mailer: c.var.mailer, store: c.var.store, shippingTitle: totals.method.title });
     const record = await orderRecordById(c.var.db, orderId);
     if (!record) throw new Error(`order ${orderId} vanished after commit`);
     if (replayed) return c.json(record, 200, { ...noStore, 'Idempotent-Replayed': 'true' });

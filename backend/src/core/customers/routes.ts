@@ -1,11 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireCustomer } from '../auth/resolve-caller.ts';
+import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
 import { ErrorSchema, errorResponses, jsonBody, jsonContent } from '../http/schemas.ts';
+import { StoreHeaders } from '../stores/schemas.ts';
 import { findStoreView, requestedStoreCode, storeHeader } from '../stores/store-view.ts';
 import { deleteAddress, listAddresses, saveAddress } from './addresses.ts';
 import { changePassword } from './password.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import {
   AddressIdParam,
   AddressInputSchema,
@@ -13,6 +16,10 @@ import {
   ChangePasswordSchema,
   CreateCustomerSchema,
   CustomerSchema,
+  ForgotPasswordAnswerSchema,
+  ForgotPasswordSchema,
+  ResetPasswordAnswerSchema,
+  ResetPasswordSchema,
   UpdateCustomerSchema,
 } from './schemas.ts';
 import { createCustomer, loadCustomer, updateCustomer } from './service.ts';
@@ -49,6 +56,25 @@ const passwordRoute = createRoute({
   security,
   request: { body: jsonBody(ChangePasswordSchema) },
   responses: { 200: jsonContent(z.object({ status: z.literal('ok') }).openapi('PasswordChanged'), 'Changed'), ...signedIn },
+});
+const forgotPasswordRoute = createRoute({
+  method: 'post',
+  path: '/customers/password/forgot',
+  tags: ['Customers'],
+  summary: 'Email a link to set a new password (always 202)',
+  description:
+    'Answers 202 whether or not the email belongs to an account, so accounts cannot be discovered. When it does, an email with a single-use link to `/account/set-password?token=…` on the store\'s storefront is queued; the link expires after 1 hour. At most 5 requests per email and 20 per client IP an hour: beyond them the answer is the same and nothing is sent.',
+  request: { headers: StoreHeaders, body: jsonBody(ForgotPasswordSchema) },
+  responses: { 202: jsonContent(ForgotPasswordAnswerSchema, 'Accepted'), ...errorResponses },
+});
+const resetPasswordRoute = createRoute({
+  method: 'post',
+  path: '/customers/password/reset',
+  tags: ['Customers'],
+  summary: 'Set a new password with the token of an emailed link (signs out every device)',
+  description: 'The token works once. 400 `invalid_token` when it was used, expired or is unknown (`details.reason`: `used`, `expired`, `unknown`). Same password rules as registration.',
+  request: { body: jsonBody(ResetPasswordSchema) },
+  responses: { 200: jsonContent(ResetPasswordAnswerSchema, 'The password is set'), 400: errorResponses[400] },
 });
 const listAddressesRoute = createRoute({
   method: 'get',
@@ -104,6 +130,17 @@ export const customerRoutes = createRouter<AppEnv>()
     const { currentPassword, newPassword } = c.req.valid('json');
     await changePassword(c.var.db, requireCustomer(c.var.caller).customerId, currentPassword, newPassword);
     return c.json({ status: 'ok' as const }, 200, noStore);
+  })
+  .openapi(forgotPasswordRoute, async (c) => {
+    const store = await findStoreView(c.var.db, requestedStoreCode(c.req.header(storeHeader), undefined));
+    await requestPasswordReset(c.var.db, c.var.mailer, store, { email: c.req.valid('json').email, ip: clientIp(c) });
+    const message = 'If an account exists for this email, we have sent it a link to set a new password.';
+    return c.json({ status: 'accepted' as const, message }, 202, noStore);
+  })
+  .openapi(resetPasswordRoute, async (c) => {
+    const { token, newPassword } = c.req.valid('json');
+    const { email } = await resetPassword(c.var.db, token, newPassword);
+    return c.json({ status: 'ok' as const, email }, 200, noStore);
   })
   .openapi(listAddressesRoute, async (c) => {
     const member = await listAddresses(c.var.db, requireCustomer(c.var.caller).customerId);

@@ -69,3 +69,20 @@ export const AddressSchema = AddressInputSchema.extend({
 export const AddressIdParam = z.object({
   id: z.coerce.number().int().min(1).max(2_147_483_647).openapi({ param: { name: 'id', in: 'path' }, example: 1 }),
 });
+
+export const ForgotPasswordSchema = z.object({ email: Email }).openapi('ForgotPassword');
+
+export const ForgotPasswordAnswerSchema = z
+  .object({ status: z.literal('accepted'), message: z.string() })
+  .openapi('ForgotPasswordAnswer');
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string().min(1, 'Required.').max(200).openapi({ description: 'The token of the emailed link (`/account/set-password?token=…`).' }),
+    newPassword: Password,
+  })
+  .openapi('ResetPassword');
+
+export const ResetPasswordAnswerSchema = z
+  .object({ status: z.literal('ok'), email: z.string().openapi({ description: "The account's email, so the storefront can sign in with the new password." }) })
+  .openapi('PasswordReset');

@@ -5,6 +5,7 @@ import type { AuthSettings } from '../auth/settings.ts';
 import type { Db } from '../db/database.ts';
 import type { Annotations } from '../events/annotations.ts';
 import type { Notifications } from '../events/notifications.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { HookRegistry } from '../modules/hooks.ts';
 import type { ModulePlatform } from '../modules/platform.ts';
 import type { PaymentProviders } from '../payments/provider.ts';
@@ -22,6 +23,8 @@ export interface AppVariables {
   /** The loaded modules: their contexts and configurations. */
   modules: ModulePlatform;
   payments: PaymentProviders;
+  /** Writes emails to the outbox (in the caller's transaction); core/mail. */
+  mailer: Mailer;
   loginThrottle: LoginThrottle;
   /** Guest unless a valid access token came with the request. */
   caller: Caller;

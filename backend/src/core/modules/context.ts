@@ -2,21 +2,11 @@ import type { AuditDiff } from '../audit/config-diff.ts';
 import type { AuditActor } from '../audit/service.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/database.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import type { NotificationName, NotificationPayload } from '../events/notifications.ts';
 
 /** Who made a change, for the audit log: an admin, or the system itself. */
 export type Actor = AuditActor;
-
-/** An email as a module hands it to the core mailer (written to the outbox through ctx.db). */
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** What the message is, for the outbox listing (e.g. "customer_approved"). */
-  kind: string;
-  from?: { name: string; email: string };
-}
 
 export interface ModuleLog {
   info(message: string): void;
@@ -35,7 +25,8 @@ export interface ModuleContext<C = unknown, E = unknown> {
   config(): Promise<C>;
   /** The module's environment variables, parsed once when the app started. */
   env: E;
-  mailer: { send(message: OutgoingMail): Promise<void> };
+  /** Writes the email to the outbox through `db`, so it is sent only if the change commits. */
+  mailer: { send(message: MailMessage): Promise<void> };
   events: { publish<N extends NotificationName>(event: N, payload: NotificationPayload<N>): Promise<void> };
   audit: { record(entry: { action: string; subject?: string; diff?: AuditDiff }): Promise<void> };
   log: ModuleLog;

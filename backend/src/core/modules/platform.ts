@@ -5,19 +5,18 @@ import type { Db } from '../db/database.ts';
 import { Annotations } from '../events/annotations.ts';
 import { Notifications, type DeliveryOptions } from '../events/notifications.ts';
 import { ConfigStore, type ConfigSpec } from './config-store.ts';
-import type { Actor, ContextSource, ModuleContext, OutgoingMail } from './context.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Actor, ContextSource, ModuleContext } from './context.ts';
 import type { AnyModule } from './define-module.ts';
 import { HookRegistry } from './hooks.ts';
 import { ScheduledRun } from './jobs.ts';
 
-/** Writes an outbox row through `db` (the core mailer). */
-export type MailWriter = (db: Db, message: OutgoingMail) => Promise<void>;
 
 export interface PlatformServices {
   db: Db;
   /** The process environment, for the modules' `env` schemas and the secrets' key. */
   env: Record<string, string | undefined> & KeyMaterial;
-  mail: MailWriter;
+  mailer: Mailer;
   log(message: string, cause?: unknown): void;
   clock(): Date;
   notifications?: Omit<DeliveryOptions, 'log'>;
@@ -105,7 +104,7 @@ export class ModulePlatform implements ContextSource {
       db,
       config: () => this.configs.get(services.db, moduleId),
       env: this.#envs.get(moduleId),
-      mailer: { send: (message) => services.mail(db, message) },
+      mailer: { send: async (message) => void (await services.mailer.enqueue(db, message)) },
       events: { publish: (event, payload) => this.notifications.publish(db, event, payload) },
       audit: { record: (entry) => recordAudit(db, { actor, module: moduleId, ...entry }) },
       log: {

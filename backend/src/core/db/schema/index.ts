@@ -13,3 +13,5 @@ export * from './rate-limits.ts';
 export * from './modules.ts';
 export * from './events.ts';
 export * from './audit.ts';
+export * from './mail.ts';
+export * from './password-tokens.ts';
