@@ -5,7 +5,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, expectNoProblems, launchChromium, screenshot, watchedPage } from '../support/browser.ts';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { expectAccessible, expectNoProblems, screenshot, watchedPage } from '../support/browser.ts';
 import { startShop, type TestShop } from '../support/shop.ts';
 
 let shop: TestShop;
