@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['tests/**/*.test.ts'],
+          include: ['tests/**/*.test.ts', 'backend/src/modules/*/**/*.integration.test.ts'],
           globalSetup: ['tests/support/build-storefront.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,

@@ -7,6 +7,8 @@ export default defineConfig({
     environment: 'node',
     // test/browser/*.test.ts (Chromium through playwright-core) run here too.
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // A module's tests against the built storefront run in the root config's integration project.
+    exclude: ['src/**/*.integration.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     // Each API test file starts its own database; PostgreSQL runs create and seed one per suite.
     testTimeout: 30_000,

@@ -7,7 +7,7 @@ import { seedDemoData } from './demo/seed.ts';
 import { ensureAdminUser } from './core/admin/ensure-admin.ts';
 import { createMailer } from './core/mail/mailer.ts';
 import { adminFromEnv, appConfigFromEnv, databaseTarget, EnvError, mailSettingsFromEnv, parseEnv, type BackendEnv } from './env.ts';
-import { selectModules } from './modules/index.ts';
+import { availableModules, selectModules } from './modules/index.ts';
 
 async function start(env: BackendEnv): Promise<void> {
   const database = await openDatabase(databaseTarget(env));
@@ -26,7 +26,7 @@ async function start(env: BackendEnv): Promise<void> {
   }
   if (!env.SMTP_URL) console.warn('SMTP_URL is not set: emails are recorded in the outbox (admin: System → Mail) and not sent.');
   const mailer = createMailer(mailSettingsFromEnv(env));
-  const { app, stop: stopModules } = await createApp({ database, config: { ...appConfigFromEnv(env), modules: selectModules(env.MODULES), mailer } });
+  const { app, stop: stopModules } = await createApp({ database, config: { ...appConfigFromEnv(env), modules: selectModules(env.MODULES, await availableModules()), mailer } });
   const mailWorker = mailer.startWorker(database.db);
   const server = serve({ fetch: app.fetch, hostname: env.BACKEND_HOST, port: env.BACKEND_PORT }, (info) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;

@@ -163,10 +163,17 @@ describe.each(dialects)('module platform (%s)', (dialect) => {
 });
 
 describe('MODULES', () => {
+  it('finds every module folder, each exporting its definition', async () => {
+    const found = await availableModules();
+    expect(found.map((module) => module.id)).toEqual([...found.map((module) => module.id)].sort());
+    for (const module of found) expect(module.id).toMatch(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/);
+  });
+
   it('loads every module when unset, none when blank, the listed ones otherwise, and refuses unknown ids', () => {
-    expect(selectModules(undefined)).toEqual([...availableModules]);
-    expect(selectModules('')).toEqual([]);
-    expect(selectModules(' storefront-connector ').map((module) => module.id)).toEqual(['storefront-connector']);
-    expect(() => selectModules('storefront-connector,nope')).toThrow(/unknown modules: nope/);
+    const available = [probe, defineModule({ id: 'other', title: 'Other' })];
+    expect(selectModules(undefined, available)).toEqual(available);
+    expect(selectModules('', available)).toEqual([]);
+    expect(selectModules(' other ', available).map((module) => module.id)).toEqual(['other']);
+    expect(() => selectModules('other,nope', available)).toThrow(/unknown modules: nope/);
   });
 });

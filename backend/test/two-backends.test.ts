@@ -3,7 +3,7 @@ import { createApp, type ShopApp } from '../src/app.ts';
 import type { Database } from '../src/core/db/database.ts';
 import { openDatabase } from '../src/core/db/open.ts';
 import { createMailer, type Mailer } from '../src/core/mail/mailer.ts';
-import { storefrontConnector } from '../src/modules/storefront-connector/index.ts';
+import { availableModules } from '../src/modules/index.ts';
 import { shopper } from './helpers/shop-data.ts';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp-server.ts';
 import { openTestDatabase, testAuth, type TestDatabase } from './helpers/test-shop.ts';
@@ -30,7 +30,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two backends on one PostgreSQL da
     const mailer = createMailer({ smtpUrl: smtp.url, storefrontUrl: 'http://shop.test', delivery: { pollMs: 10 } });
     const shop = await createApp({
       database,
-      config: { auth: testAuth, loginSlowdownMs: 0, mailer, modules: [storefrontConnector], env: {}, notifications: { pollMs: 10 } },
+      config: { auth: testAuth, loginSlowdownMs: 0, mailer, modules: await availableModules(), env: {}, notifications: { pollMs: 10 } },
     });
     return {
       shop,
@@ -43,7 +43,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two backends on one PostgreSQL da
     smtp = await startSmtpServer();
     shared = await openTestDatabase('postgres', 'seeded');
     secondPool = await openDatabase({ url: shared.url! });
-    // The second start finds the module's migrations applied by the first.
+    // Every module loaded: the second start finds their migrations applied by the first.
     backends = [await startBackend(shared.database), await startBackend(secondPool)];
   });
   afterAll(async () => {

@@ -22,7 +22,7 @@ async function syncSaved(ctx: ConnectorContext, type: SavedType, trigger: Trigge
  * configuration and the sync log. Every outcome is in the sync log, so the subscribers never fail
  * a delivery over a storefront that is down (retrying is the runner's job, with backoff).
  */
-export const storefrontConnector = defineModule<ConnectorSettings, ConnectorEnv>({
+const storefrontConnector = defineModule<ConnectorSettings, ConnectorEnv>({
   id: 'storefront-connector',
   title: 'Storefront connector',
   migrations: resolve(import.meta.dirname, 'migrations'),
@@ -55,3 +55,5 @@ export const storefrontConnector = defineModule<ConnectorSettings, ConnectorEnv>
   ],
   admin: { nav: [{ title: 'Storefront', path: '/storefront-connector', section: 'Stores' }] },
 });
+
+export default storefrontConnector;

@@ -1,14 +1,14 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
 import { eq, sql } from 'drizzle-orm';
-import { moduleConfigs } from '../src/core/db/schema/index.ts';
-import { storefrontConnector } from '../src/modules/storefront-connector/index.ts';
-import { storefrontConnectorSyncLog } from '../src/modules/storefront-connector/tables.ts';
-import { aSimpleProduct, shopper } from './helpers/shop-data.ts';
-import { bearerFor } from './helpers/sign-in.ts';
-import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
+import { ensureAdminUser } from '../../core/admin/ensure-admin.ts';
+import { moduleConfigs } from '../../core/db/schema/index.ts';
+import { aSimpleProduct, shopper } from '../../../test/helpers/shop-data.ts';
+import { bearerFor } from '../../../test/helpers/sign-in.ts';
+import { dialects, openTestShop, type TestShop } from '../../../test/helpers/test-shop.ts';
+import storefrontConnector from './index.ts';
+import { storefrontConnectorSyncLog } from './tables.ts';
 
 interface Recorded {
   method: string;

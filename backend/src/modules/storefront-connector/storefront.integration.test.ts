@@ -4,7 +4,7 @@
  * storefront in workerd, and the storefront shows the new name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startShop, type TestShop } from './support/shop.ts';
+import { startShop, type TestShop } from '../../../../tests/support/shop.ts';
 
 let shop: TestShop;
 beforeAll(async () => {
