@@ -23,5 +23,10 @@ export function adminBrowser(shop: TestShop) {
     const page = await request('GET', '/admin/login');
     return request('POST', '/admin/login', { ...account, _csrf: csrfOf(page.html) });
   }
-  return { request, csrfOf, signIn, cookies };
+  /** GET a page, then POST a form with its CSRF token, as a browser would. */
+  async function submit(pagePath: string, action: string, fields: Record<string, string>) {
+    const page = await request('GET', pagePath);
+    return request('POST', action, { _csrf: csrfOf(page.html), ...fields });
+  }
+  return { request, csrfOf, signIn, submit, cookies };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { eq, sql } from 'drizzle-orm';
 import { ensureAdminUser } from '../../core/admin/ensure-admin.ts';
 import { moduleConfigs } from '../../core/db/schema/index.ts';
+import { adminBrowser, testAdmin } from '../../../test/helpers/admin-session.ts';
 import { aSimpleProduct, shopper } from '../../../test/helpers/shop-data.ts';
 import { bearerFor } from '../../../test/helpers/sign-in.ts';
 import { dialects, openTestShop, type TestShop } from '../../../test/helpers/test-shop.ts';
@@ -44,36 +45,7 @@ async function standIn() {
   };
 }
 
-/** A cookie jar around app.request for the admin's session cookie; forms carry the page's CSRF token. */
-function adminClient(shop: TestShop) {
-  const cookies = new Map<string, string>();
-  async function request(method: string, path: string, form?: Record<string, string>) {
-    const headers: Record<string, string> = { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-    if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const response = await shop.app.request(path, { method, headers, body: form ? new URLSearchParams(form).toString() : undefined });
-    for (const line of response.headers.getSetCookie()) {
-      const [name, value = ''] = line.split(';')[0]!.split('=');
-      cookies.set(name!, value);
-    }
-    return { status: response.status, location: response.headers.get('location'), html: await response.text() };
-  }
-  const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  return {
-    request,
-    csrfOf,
-    async signIn() {
-      const page = await request('GET', '/admin/login');
-      await request('POST', '/admin/login', { ...admin, _csrf: csrfOf(page.html) });
-    },
-    /** GET a page, then POST a form with its CSRF token, as a browser would. */
-    async submit(pagePath: string, action: string, fields: Record<string, string>) {
-      const page = await request('GET', pagePath);
-      return request('POST', action, { _csrf: csrfOf(page.html), ...fields });
-    },
-  };
-}
-
-const admin = { email: 'admin@example.com', password: 'Admin#2026' };
+const admin = testAdmin;
 const syncSecret = 'sync-secret-for-the-tests-0123';
 const cfToken = 'cf_token_0123456789abcdefghij';
 const zoneId = 'a'.repeat(32);
@@ -81,7 +53,7 @@ const zoneId = 'a'.repeat(32);
 describe.each(dialects)('storefront connector (%s)', (dialect) => {
   let shop: TestShop;
   let storefront: Awaited<ReturnType<typeof standIn>>;
-  let browser: ReturnType<typeof adminClient>;
+  let browser: ReturnType<typeof adminBrowser>;
 
   beforeAll(async () => {
     storefront = await standIn();
@@ -97,7 +69,7 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
     };
     shop = await openTestShop(dialect, { modules: [storefrontConnector], env });
     await ensureAdminUser(shop.database.db, admin);
-    browser = adminClient(shop);
+    browser = adminBrowser(shop);
     await browser.signIn();
   });
   afterAll(async () => {
@@ -278,7 +250,7 @@ describe('without the connector', () => {
     const shop = await openTestShop('pglite');
     try {
       await ensureAdminUser(shop.database.db, admin);
-      const browser = adminClient(shop);
+      const browser = adminBrowser(shop);
       await browser.signIn();
       expect((await browser.request('GET', '/admin/storefront-connector')).status).toBe(404);
       expect((await browser.request('GET', '/admin/storefront-connector/config')).status).toBe(404);
