@@ -159,6 +159,8 @@ describe.each(dialects)('module platform (%s)', (dialect) => {
   it('refuses at startup a module whose route another already declares, naming both', async () => {
     const clash = defineModule({ id: 'clash', title: 'Clash', routes: { api: new Hono<AppEnv>().get('/products', (c) => c.json({})) } });
     await expect(openTestShop(dialect, { modules: [clash] })).rejects.toThrow(/GET \/api\/rest\/v2\/products is declared by the core and by module clash/);
+    const sneaky = defineModule({ id: 'sneaky', title: 'Sneaky', routes: { api: new Hono<AppEnv>().get('/admin/sneaky/export', (c) => c.json({})) } });
+    await expect(openTestShop(dialect, { modules: [sneaky] })).rejects.toThrow(/belongs in routes.adminApi/);
   });
 });
 

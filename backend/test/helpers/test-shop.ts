@@ -130,9 +130,13 @@ async function dropWhenReleased(adminDb: ReturnType<typeof drizzle>, name: strin
 export async function openTestShop(dialect: Dialect, config: AppConfig = {}): Promise<TestShop> {
   const { database, dispose, url } = await openTestDatabase(dialect, 'seeded');
   const loggedErrors: unknown[] = [];
+  // An app that refuses to start (a test of startup checks) must not leave its database behind.
   const { app, modules, stop } = await createApp({
     database,
     config: { auth: testAuth, loginSlowdownMs: 0, env: {}, notifications: { pollMs: 20, retryBaseMs: 20 }, ...config, logError: (_message, cause) => loggedErrors.push(cause) },
+  }).catch(async (error: unknown) => {
+    await dispose();
+    throw error;
   });
   return {
     async send<T>(method: string, path: string, { json, form, headers = {} }: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}) {

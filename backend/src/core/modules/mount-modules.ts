@@ -30,7 +30,12 @@ export function mountModules(app: OpenAPIHono<AppEnv>, modules: readonly AnyModu
   };
   for (const module of modules) {
     const mounts: [Hono<AppEnv>, string][] = [];
-    if (module.routes?.api) mounts.push([module.routes.api, apiPrefix]);
+    if (module.routes?.api) {
+      // /api/rest/v2/admin/* is the admin API: a route there outside routes.adminApi would skip the admin token check.
+      const adminPath = module.routes.api.routes.map((route) => route.path).find((path) => path === '/admin' || path.startsWith('/admin/'));
+      if (adminPath) throw new Error(`Module ${module.id}: API route ${adminPath} belongs in routes.adminApi, behind the admin token.`);
+      mounts.push([module.routes.api, apiPrefix]);
+    }
     if (module.routes?.public) {
       const publicPaths = module.routes.public.routes.map((route) => route.path);
       const reserved = publicPaths.find((path) => path.startsWith(apiPrefix) || path.startsWith('/admin'));
