@@ -61,7 +61,8 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
       STOREFRONT_URL: storefront.url,
       SYNC_SECRET: syncSecret,
       CONFIG_ENCRYPTION_KEY: 'test-config-encryption-key-0123456789',
-      STOREFRONT_SYNC_DEBOUNCE_MS: '40',
+      // Wide enough that three admin saves land in one window on a loaded machine.
+      STOREFRONT_SYNC_DEBOUNCE_MS: '600',
       STOREFRONT_SYNC_RETRIES: '2',
       STOREFRONT_SYNC_RETRY_MS: '5',
       STOREFRONT_SYNC_TIMEOUT_MS: '2000',
