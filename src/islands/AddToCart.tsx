@@ -8,6 +8,7 @@
 import { createSignal, onCleanup, onMount, Show } from 'solid-js';
 import { configuredPrice, missingChoice } from '../lib/catalog/purchase-choices.ts';
 import {
+  availableValues,
   cartRequest,
   chosenOptions,
   customerPriceDiffers,
@@ -28,6 +29,26 @@ interface Props {
   currency: string;
 }
 
+/**
+ * Marks the values of each option select that no in-stock variant offers with the options chosen
+ * so far as disabled and "(sold out)", and frees the others (the server HTML did the same with
+ * nothing chosen). A chosen value stays chosen; the variant line then says it is out of stock.
+ */
+function markSoldOut(form: HTMLFormElement, info: PurchaseInfo, chosen: Record<string, number>): void {
+  for (const code of info.optionCodes) {
+    const select = form.elements.namedItem(`options[${code}]`);
+    if (!(select instanceof HTMLSelectElement)) continue;
+    const available = availableValues(info, chosen, code);
+    for (const option of select.options) {
+      if (option.value === '') continue;
+      const soldOut = !available.has(Number(option.value));
+      const label = option.dataset.label ?? option.text;
+      option.disabled = soldOut && !option.selected;
+      option.text = soldOut ? `${label} (sold out)` : label;
+    }
+  }
+}
+
 export default function AddToCart(props: Props) {
   const hydrated = useHydrated();
   const format = priceFormatter(props.locale, props.currency);
@@ -43,7 +64,11 @@ export default function AddToCart(props: Props) {
   const followChoice = () => {
     if (!form) return;
     const data = new FormData(form);
-    if (props.info.type === 'configurable') setVariant(matchingVariant(props.info, chosenOptions(data, props.info.optionCodes)));
+    if (props.info.type === 'configurable') {
+      const chosen = chosenOptions(data, props.info.optionCodes);
+      setVariant(matchingVariant(props.info, chosen));
+      markSoldOut(form, props.info, chosen);
+    }
     setChoicePrice(configuredPrice(props.info, data));
     // An empty bundle is no offer at 0: say what to choose where its price would stand.
     if (props.info.type === 'bundle') setBundleMissing(missingChoice(props.info, data));

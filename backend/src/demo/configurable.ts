@@ -35,7 +35,7 @@ export function buildConfigurable(builder: CatalogBuilder, random: Random, draft
   const sizeOptionId = addOption('size', 'Size', sizeValues, 2);
 
   const baseUsd = listPriceUsd(random, draft.leaf);
-  const variants: { price: PriceSet; finalPrice: PriceSet; qty: number }[] = [];
+  const variants: { price: PriceSet; special: PriceSet | null; finalPrice: PriceSet; qty: number }[] = [];
   for (const color of colorValues) {
     for (const size of sizeValues) {
       const id = builder.nextId('variant');
@@ -67,16 +67,17 @@ export function buildConfigurable(builder: CatalogBuilder, random: Random, draft
         { variantId: id, optionId: colorOptionId, valueIndex: color.valueIndex },
         { variantId: id, optionId: sizeOptionId, valueIndex: size.valueIndex },
       );
-      variants.push({ price, finalPrice: special ?? price, qty });
+      variants.push({ price, special, finalPrice: special ?? price, qty });
     }
   }
 
+  // The parent shows the cheapest variant a shopper can buy (core/catalog/products/price-index.ts).
   const inStockVariants = variants.filter((v) => v.qty > 0);
   const qty = variants.reduce((sum, v) => sum + v.qty, 0);
-  const price = lowest(variants.map((v) => v.price));
-  const special = draft.saleRatio === null ? null : discounted(price, draft.saleRatio);
-  const minimal = lowest((inStockVariants.length > 0 ? inStockVariants : variants).map((v) => v.finalPrice));
+  const pool = inStockVariants.length > 0 ? inStockVariants : variants;
+  const cheapest = pool.reduce((best, v) => (v.finalPrice.default < best.finalPrice.default ? v : best));
+  const minimal = lowest(pool.map((v) => v.finalPrice));
   addVisibleProduct(builder, draft, { qty, inStock: inStockVariants.length > 0 });
-  builder.addPrices(draft.id, price, special, minimal);
+  builder.addPrices(draft.id, cheapest.price, cheapest.special, minimal);
   return { id: draft.id, sku: draft.sku, finalPrice: minimal, qty, inStock: inStockVariants.length > 0 };
 }

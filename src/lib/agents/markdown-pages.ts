@@ -10,6 +10,7 @@ import {
   isInStock,
   productGallery,
   productHref,
+  productInStock,
 } from '../catalog/product-view.ts';
 import { pageHref } from '../catalog/pagination.ts';
 import { cmsHref } from '../catalog/resolve-path.ts';
@@ -95,7 +96,7 @@ export function productMarkdown(product: Product, context: MarkdownContext): str
     [
       `- SKU: ${escapeMarkdown(product.sku)}`,
       `- Price: ${priceText(display, context.formatPrice, hiddenPriceMessage(product))}`,
-      `- Stock: ${stockText(product.stockStatus)}`,
+      `- Stock: ${stockText(productInStock(product) ? 'in_stock' : 'out_of_stock')}`,
       `- URL: ${absoluteUrl(context.origin, productHref(product.urlKey))}`,
     ].join('\n'),
     product.shortDescription.trim() && body(product.shortDescription, context.origin),

@@ -9,6 +9,7 @@ import {
   productGallery,
   productBrand,
   productHref,
+  productInStock,
   sortedBundleOptions,
   specifications,
 } from './product-view.ts';
@@ -87,7 +88,19 @@ describe('configurableChoices', () => {
     const choices = configurableChoices({ configurableOptions: options, variants: [variant(1, 'in_stock'), variant(2, 'out_of_stock')] });
     expect(choices[0]?.values.map((value) => value.available)).toEqual([true, false]);
   });
-  it('treats every value as available without variants, and a stub as having no options', () => {
+  it('marks every value sold out when no variant is sold at all (a detail record with an empty list)', () => {
+    expect(configurableChoices({ configurableOptions: options, variants: [] }).flatMap((c) => c.values.map((v) => v.available))).toEqual([false, false]);
+  });
+  it('calls a configurable sold out when every variant is, whatever its own stock status says', () => {
+    const record = { type: 'configurable' as const, stockStatus: 'in_stock' as const };
+    expect(productInStock({ ...record, variants: [variant(1, 'out_of_stock'), variant(2, 'out_of_stock')] })).toBe(false);
+    expect(productInStock({ ...record, variants: [variant(1, 'out_of_stock'), variant(2, 'in_stock')] })).toBe(true);
+    expect(productInStock({ ...record, variants: [] })).toBe(false);
+    // A listing stub has no variant list: its own status counts, as for every other type.
+    expect(productInStock(record)).toBe(true);
+    expect(productInStock({ type: 'simple', stockStatus: 'out_of_stock' })).toBe(false);
+  });
+  it('treats every value as available without a variant list, and a stub as having no options', () => {
     expect(configurableChoices({ configurableOptions: options }).flatMap((c) => c.values.map((v) => v.available))).toEqual([true, true]);
     expect(configurableChoices({})).toEqual([]);
   });

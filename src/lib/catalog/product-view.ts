@@ -12,6 +12,16 @@ export function isInStock(stockStatus: string): boolean {
   return stockStatus === 'in_stock';
 }
 
+/**
+ * Whether the product can be bought at all. A configurable sells its variants, so with its variant
+ * list at hand (a detail record) it is in stock only when one of its variants is, whatever its own
+ * figure says; other types (and listing stubs) go by their own stock status.
+ */
+export function productInStock(product: Pick<Product, 'type' | 'stockStatus' | 'variants'>): boolean {
+  if (product.type === 'configurable' && product.variants !== undefined) return product.variants.some((variant) => isInStock(variant.stockStatus));
+  return isInStock(product.stockStatus);
+}
+
 export interface GalleryImage {
   url: string;
   alt: string;
@@ -102,11 +112,12 @@ export interface OptionChoice {
 }
 
 /**
- * The configurable options with, per value, whether any in-stock variant has it. Without a
- * variant list nothing is known to be sold out, so every value is available.
+ * The configurable options with, per value, whether any in-stock variant has it: a value whose every
+ * combination is out of stock (or not sold at all) is sold out. Without a variant list (a listing
+ * stub) nothing is known to be sold out, so every value is available.
  */
 export function configurableChoices(product: Pick<Product, 'configurableOptions' | 'variants'>): OptionChoice[] {
-  const variants = product.variants ?? [];
+  const variants = product.variants;
   return (product.configurableOptions ?? []).map((option) => ({
     attributeCode: option.attributeCode,
     label: option.label,
@@ -114,7 +125,7 @@ export function configurableChoices(product: Pick<Product, 'configurableOptions'
       valueIndex: value.valueIndex,
       label: value.label,
       available:
-        variants.length === 0 ||
+        variants === undefined ||
         variants.some(
           (variant) => variant.attributes[option.attributeCode] === value.valueIndex && isInStock(variant.stockStatus),
         ),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gated, product } from '../agents/test-support.ts';
-import { cartRequest, chosenOptions, customerPriceDiffers, matchingVariant, purchaseInfo, type PurchaseInfo } from './purchase.ts';
+import { availableValues, cartRequest, chosenOptions, customerPriceDiffers, matchingVariant, purchaseInfo, type PurchaseInfo } from './purchase.ts';
 import { form } from './test-support.ts';
 
 const tee: PurchaseInfo = {
@@ -28,6 +28,26 @@ describe('purchase', () => {
     expect(matchingVariant(tee, { color: 2 })).toBeNull();
     expect(matchingVariant(tee, { color: 2, size: 10 })?.sku).toBe('TEE-B-S');
     expect(matchingVariant(tee, { color: 3, size: 10 })).toBeNull();
+  });
+
+  it('offers the values an in-stock variant has together with the other options chosen', () => {
+    const grid: PurchaseInfo = {
+      ...tee,
+      variants: [
+        { ...tee.variants[0]!, sku: 'R-S', attributes: { color: 1, size: 10 }, inStock: false },
+        { ...tee.variants[0]!, sku: 'R-M', attributes: { color: 1, size: 11 }, inStock: true },
+        { ...tee.variants[0]!, sku: 'B-S', attributes: { color: 2, size: 10 }, inStock: true },
+        { ...tee.variants[0]!, sku: 'B-M', attributes: { color: 2, size: 11 }, inStock: false },
+        { ...tee.variants[0]!, sku: 'G-S', attributes: { color: 3, size: 10 }, inStock: false },
+      ],
+    };
+    // Nothing chosen: a value is sold out only when every combination with it is (green).
+    expect([...availableValues(grid, {}, 'color')].sort()).toEqual([1, 2]);
+    expect([...availableValues(grid, {}, 'size')].sort()).toEqual([10, 11]);
+    // Red chosen: small is sold out in red; the size's own choice does not narrow the sizes.
+    expect([...availableValues(grid, { color: 1 }, 'size')]).toEqual([11]);
+    expect([...availableValues(grid, { color: 1, size: 10 }, 'size')]).toEqual([11]);
+    expect([...availableValues(grid, { size: 10 }, 'color')]).toEqual([2]);
   });
 
   it('asks for the parent with options for a configurable product', () => {

@@ -5,6 +5,7 @@
 import type { AddCartItem } from '../client/types.ts';
 import type { Product } from '../content/schemas.ts';
 import { pricesHidden } from './price-display.ts';
+import { productInStock } from './product-view.ts';
 import { chosenBundle, chosenGiftcard, chosenGroupedQuantities, chosenLinks, missingChoice } from './purchase-choices.ts';
 
 /** Prices here are null where withheld from the caller (DECISIONS.md 30): the island then shows none. */
@@ -41,7 +42,7 @@ export function purchaseInfo(product: Product): PurchaseInfo {
     sku: product.sku,
     guestPrice: shown(product.finalPrice),
     type: product.type,
-    inStock: product.stockStatus === 'in_stock',
+    inStock: productInStock(product),
     optionCodes: (product.configurableOptions ?? []).map((option) => option.attributeCode),
     variants: (product.variants ?? []).map((variant) => ({
       sku: variant.sku,
@@ -74,6 +75,20 @@ export function chosenOptions(form: FormData, codes: string[]): Record<string, n
 export function matchingVariant(info: PurchaseInfo, chosen: Record<string, number>): VariantSummary | null {
   if (info.optionCodes.some((code) => chosen[code] === undefined)) return null;
   return info.variants.find((variant) => info.optionCodes.every((code) => variant.attributes[code] === chosen[code])) ?? null;
+}
+
+/**
+ * The values of option `code` that an in-stock variant offers together with the other options
+ * already chosen (a value chosen for `code` itself is ignored): the picker marks the rest sold out.
+ */
+export function availableValues(info: PurchaseInfo, chosen: Record<string, number>, code: string): Set<number> {
+  const others = info.optionCodes.filter((other) => other !== code && chosen[other] !== undefined);
+  const values = new Set<number>();
+  for (const variant of info.variants) {
+    const value = variant.attributes[code];
+    if (variant.inStock && value !== undefined && others.every((other) => variant.attributes[other] === chosen[other])) values.add(value);
+  }
+  return values;
 }
 
 /**

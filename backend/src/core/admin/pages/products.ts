@@ -1,43 +1,62 @@
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, ilike, or } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { productPrices, products, stores } from '../../db/schema/index.ts';
+import { products } from '../../db/schema/index.ts';
 import type { AdminEnv } from '../admin-env.ts';
 import { csrfField } from '../layout.ts';
 import { formFields, renderPage } from '../page.ts';
+import { loadProductEdit, parseProductChanges, pricedBySelf, saveProductChanges, type ProductEdit, type StorePrice } from './product-edit.ts';
 
 const pageSize = 50;
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
-const Money = z.coerce.number().min(0).max(9_999_999_999);
 
-const ProductForm = z.object({
-  name: z.string().trim().min(1, 'Name is required.').max(255),
-  qty: z.coerce.number().int().min(0, 'Stock cannot be negative.').max(1_000_000_000),
-  enabled: z.enum(['1', '0']),
-});
+const money = (amount: number | null) => (amount === null ? '' : amount.toFixed(2));
 
-/** Types whose minimalPrice is their own final price (configurables take theirs from variants). */
-const ownPriced = new Set(['simple', 'virtual', 'downloadable']);
+/** Price and special price inputs of one product in one store view (`prefix` names a variant's). */
+function priceInputs(prefix: string, p: StorePrice, label: string) {
+  return html`<label>${label} price, ${p.storeName} (${p.currency}) <input name="${prefix}price_${p.storeId}" type="number" step="0.01" min="0" value="${money(p.price)}" required /></label>
+    <label>${label} special price, ${p.storeName} (${p.currency}) <input name="${prefix}special_${p.storeId}" type="number" step="0.01" min="0" value="${money(p.specialPrice)}" placeholder="none" /></label>`;
+}
+
+/** A configurable's variants: each row's price, special price per store view and stock. */
+function variantsGrid(edit: ProductEdit) {
+  return html`<h2>Variants</h2>
+    <table class="variants">
+      <tr><th>SKU</th><th>Options</th>${edit.prices.map((p) => html`<th>Price, ${p.storeName} (${p.currency})</th><th>Special, ${p.storeName}</th>`)}<th>Stock</th></tr>
+      ${edit.variants.map(
+        (v) =>
+          html`<tr data-variant="${v.sku}"><td>${v.sku}</td><td>${v.label}</td>${v.prices.map(
+            (p) => html`<td><input aria-label="${v.sku} price, ${p.storeName}" name="variant_${v.id}_price_${p.storeId}" type="number" step="0.01" min="0" value="${money(p.price)}" required /></td>
+              <td><input aria-label="${v.sku} special price, ${p.storeName}" name="variant_${v.id}_special_${p.storeId}" type="number" step="0.01" min="0" value="${money(p.specialPrice)}" placeholder="none" /></td>`,
+          )}<td><input aria-label="${v.sku} stock" name="variant_${v.id}_qty" type="number" min="0" step="1" value="${v.qty}" required /></td></tr>`,
+      )}
+    </table>`;
+}
+
+/** The figures derived from parts or amounts, shown so the admin sees what shoppers see. */
+function derivedPrices(edit: ProductEdit) {
+  const source = edit.product.type === 'configurable' ? 'its variants' : edit.product.type === 'giftcard' ? 'its amounts' : 'the products it sells';
+  return html`<p class="muted">Prices are derived from ${source} on save:
+    ${edit.prices.map((p) => html`<span data-derived-price="${p.storeId}">${p.storeName}: from ${money(p.minimalPrice)} ${p.currency}</span> `)}</p>`;
+}
 
 async function productForm(c: Context<AdminEnv>, id: number, error?: string) {
-  const [product] = await c.var.db.select().from(products).where(eq(products.id, id));
-  if (!product) return renderPage(c, 'Product not found', html`<p><a href="/admin/products">Back to products</a></p>`, { status: 404 });
-  const prices = await c.var.db
-    .select({ storeId: stores.id, storeName: stores.name, currency: stores.baseCurrencyCode, price: productPrices.price })
-    .from(productPrices)
-    .innerJoin(stores, eq(stores.id, productPrices.storeId))
-    .where(eq(productPrices.productId, id))
-    .orderBy(asc(stores.position));
+  const edit = await loadProductEdit(c.var.db, id);
+  if (!edit) return renderPage(c, 'Product not found', html`<p><a href="/admin/products">Back to products</a></p>`, { status: 404 });
+  const { product } = edit;
   return renderPage(
     c,
     `Edit ${product.sku}`,
     html`<form method="post" action="/admin/products/${product.id}">
       ${csrfField(c.var.csrfToken)}
       <label>Name <input name="name" value="${product.name}" required /></label>
-      ${prices.map((p) => html`<label>Price, ${p.storeName} (${p.currency}) <input name="price_${p.storeId}" type="number" step="0.01" min="0" value="${p.price.toFixed(2)}" required /></label>`)}
-      <label>Stock quantity <input name="qty" type="number" min="0" step="1" value="${product.qty}" required /></label>
+      ${pricedBySelf(product) ? edit.prices.map((p) => priceInputs('', p, '')) : derivedPrices(edit)}
+      ${product.type === 'configurable'
+        ? html`<p class="muted">Stock: ${product.qty} (the sum of the variants')</p>`
+        : html`<label>Stock quantity <input name="qty" type="number" min="0" step="1" value="${product.qty}" required /></label>`}
       <label>Status <select name="enabled"><option value="1" ${product.isEnabled ? 'selected' : ''}>Enabled</option><option value="0" ${product.isEnabled ? '' : 'selected'}>Disabled</option></select></label>
+      ${product.type === 'configurable' ? variantsGrid(edit) : ''}
       <button type="submit">Save</button> <a href="/admin/products">Cancel</a>
     </form>`,
     { error, status: error ? 400 : 200 },
@@ -76,32 +95,13 @@ export const productPages = new Hono<AdminEnv>()
   .post('/:id', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     if (!id.success) return c.notFound();
-    const fields = await formFields(c);
-    const parsed = ProductForm.safeParse(fields);
-    const priceEntries = Object.entries(fields).filter(([key]) => /^price_\d+$/.test(key));
-    const prices = priceEntries.map(([key, value]) => ({ storeId: Number(key.slice(6)), price: Money.safeParse(value) }));
-    const badPrice = prices.find((p) => !p.price.success);
-    if (!parsed.success || badPrice) return productForm(c, id.data, parsed.success ? 'Prices must be numbers of 0 or more.' : (parsed.error.issues[0]?.message ?? 'Check the form.'));
-    const { name, qty, enabled } = parsed.data;
-    const [product] = await c.var.db.select({ type: products.type }).from(products).where(eq(products.id, id.data));
-    if (!product) return c.notFound();
+    const edit = await loadProductEdit(c.var.db, id.data);
+    if (!edit) return c.notFound();
+    const changes = parseProductChanges(edit, await formFields(c));
+    if (typeof changes === 'string') return productForm(c, id.data, changes);
     await c.var.db.transaction(async (tx) => {
-      await tx
-        .update(products)
-        .set({ name, qty, isEnabled: enabled === '1', stockStatus: qty > 0 ? 'in_stock' : 'out_of_stock', updatedAt: new Date() })
-        .where(eq(products.id, id.data));
-      for (const { storeId, price } of prices) {
-        if (!price.success) continue;
-        await tx
-          .update(productPrices)
-          .set({
-            price: price.data,
-            // Keep the price index right for products priced by themselves.
-            ...(ownPriced.has(product.type) ? { minimalPrice: sql`least(${price.data}, coalesce(${productPrices.specialPrice}, ${price.data}))` } : {}),
-          })
-          .where(and(eq(productPrices.productId, id.data), eq(productPrices.storeId, storeId)));
-      }
-      await c.var.notifications.publish(tx, 'catalog_product_saved', { productId: id.data });
+      const others = await saveProductChanges(tx, edit, changes);
+      for (const productId of [id.data, ...others]) await c.var.notifications.publish(tx, 'catalog_product_saved', { productId });
     });
     return c.redirect(`/admin/products/${id.data}?flash=saved`, 303);
   });
