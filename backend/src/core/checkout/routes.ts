@@ -8,6 +8,7 @@ import { ErrorSchema, errorResponses, jsonBody, jsonContent } from '../http/sche
 import { orderRecordById } from '../orders/load.ts';
 import { confirmTestCard } from '../payments/test-provider.ts';
 import { quoteShipping, totalsWith } from '../shipping/methods.ts';
+import { loadShippingRules } from '../shipping/rules.ts';
 import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
 import { resolveStoreView } from '../stores/store-view.ts';
 import { AppError } from '../errors.ts';
@@ -112,7 +113,8 @@ export const checkoutRoutes = createRouter<StoreEnv>()
     const { country } = c.req.valid('query');
     const cart = await findActiveCart(c.var.db, ownerOf(c), c.var.store.id);
     const view = await loadCartView(c.var.db, cart, c.var.store.baseCurrencyCode);
-    return c.json({ member: quoteShipping(country, view.subtotal), currency: view.currency }, 200, noStore);
+    const rules = await loadShippingRules(c.var.db, c.var.store.id);
+    return c.json({ member: quoteShipping(rules, country, view.subtotal), currency: view.currency }, 200, noStore);
   })
   .openapi(paymentMethodsRoute, (c) =>
     c.json(
@@ -124,7 +126,7 @@ export const checkoutRoutes = createRouter<StoreEnv>()
     const { shippingMethod, country, provider: code } = c.req.valid('json');
     const provider = providerOf(c.var.payments, code);
     const cart = await orderableCart(c);
-    const totals = totalsWith(cart.subtotal, country, shippingMethod);
+    const totals = totalsWith(await loadShippingRules(c.var.db, cart.storeId), cart.subtotal, country, shippingMethod);
     const intent = await createPaymentIntent(c.var.db, provider, cart.id, totals.grandTotal, cart.currency, crypto.randomUUID());
     return c.json(intentOut(intent, provider, totals.grandTotal, cart.currency), 201, noStore);
   })
@@ -150,7 +152,7 @@ export const checkoutRoutes = createRouter<StoreEnv>()
     if (!email) throw new AppError('invalid', 'invalid_request', 'Guests must give an email.', [{ location: 'json', field: 'email', message: 'Required for guests.' }]);
     const cart = await orderableCart(c);
     await c.var.hooks.run('checkout.beforePlaceOrder', { caller: c.var.caller, cartId: cart.id, shippingCountry: input.shippingAddress.countryId, storeId: cart.storeId });
-    const totals = totalsWith(cart.subtotal, input.shippingAddress.countryId, input.shippingMethod);
+    const totals = totalsWith(await loadShippingRules(c.var.db, cart.storeId), cart.subtotal, input.shippingAddress.countryId, input.shippingMethod);
     const provider = providerOf(c.var.payments, input.paymentMethod);
     await verifyPayment(c.var.db, provider, input.paymentIntentId, cart.id, totals.grandTotal, cart.currency);
     const amounts = { subtotal: totals.subtotal, shippingAmount: totals.shippingAmount, grandTotal: totals.grandTotal };
