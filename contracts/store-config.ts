@@ -15,6 +15,12 @@ export const storeConfigSchema = z
     accentColor: z.string().regex(/^#[0-9a-f]{6}$/i),
     contactEmail: z.string(),
     productsPerPage: z.number().int().positive(),
+    shipping: z
+      .object({
+        freeShippingThreshold: z.number().nonnegative().nullable().meta({ description: 'Subtotal from which shipping is free; null: never', example: 75 }),
+        currency: z.string().length(3).meta({ example: 'USD' }),
+      })
+      .meta({ description: 'The store view\'s shipping rules as the storefront shows them (configured in the admin: Stores → Shipping)' }),
     extensions: z
       .record(z.string(), z.unknown())
       .meta({ description: 'Modules add namespaced keys here; the storefront adds `b2bPlugins` (its discovered modules) at sync.' }),

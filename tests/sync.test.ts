@@ -183,6 +183,39 @@ describe('pages rendered from KV', () => {
     expect(html).toContain(price);
   });
 
+  it('shows the free-shipping threshold of the store\'s shipping rules, as configured, after a sync', async () => {
+    const usd = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+    expect((await shop.manage('/sync/config?store=default')).status).toBe(200);
+    const seeded = await (await page('/')).text();
+    expect(seeded).toContain(`Free shipping on orders from ${usd(75)}`);
+    expect(seeded).not.toMatch(/Free shipping on orders over \$/);
+
+    const token = await fetch(`${shop.backend.url}/api/rest/v2/auth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'Admin#Test2026', scope: 'admin' }),
+    });
+    const { access_token } = (await token.json()) as { access_token: string };
+    const admin = { Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/json' };
+    const rules = (await (await fetch(`${shop.backend.url}/api/rest/v2/admin/shipping?store=default`, { headers: admin })).json()) as Record<string, unknown>;
+    const editable = { flatRate: rules.flatRate, freeShippingThreshold: rules.freeShippingThreshold, countryRates: rules.countryRates, otherCountriesRate: rules.otherCountriesRate };
+    try {
+      const put = await fetch(`${shop.backend.url}/api/rest/v2/admin/shipping?store=default`, {
+        method: 'PUT',
+        headers: admin,
+        body: JSON.stringify({ ...editable, freeShippingThreshold: 149.5 }),
+      });
+      expect(put.status).toBe(200);
+      expect((await shop.manage('/sync/config?store=default')).status).toBe(200);
+      expect((await shop.kv.get<StoreConfig>('default:config', 'json'))?.shipping).toEqual({ freeShippingThreshold: 149.5, currency: 'USD' });
+      const edited = await (await page('/')).text();
+      expect(edited).toContain(`Free shipping on orders from ${usd(149.5)}`);
+      expect(edited).not.toContain(usd(75));
+    } finally {
+      await fetch(`${shop.backend.url}/api/rest/v2/admin/shipping?store=default`, { method: 'PUT', headers: admin, body: JSON.stringify(editable) });
+      await shop.manage('/sync/config?store=default');
+    }
+  });
+
   it('lists a category with its products and a second page', async () => {
     const category = (await categories()).find((node) => node.productCount > 24);
     if (!category) throw new Error('the demo catalog has a top category with more than one page');

@@ -31,6 +31,7 @@ import type { DeliveryOptions } from './core/events/notifications.ts';
 import { orderRoutes } from './core/orders/routes.ts';
 import { paymentProviders, type PaymentSettings } from './core/payments/providers.ts';
 import { searchRoutes } from './core/search/routes.ts';
+import { shippingAdminRoutes } from './core/shipping/routes.ts';
 import { storeRoutes } from './core/stores/routes.ts';
 
 export interface AppConfig {
@@ -112,6 +113,7 @@ export async function createApp({ database, config = {} }: { database: Database;
   app.route('/', mediaRoutes);
   for (const api of [storeRoutes, categoryRoutes, productRoutes, searchRoutes, cmsRoutes, blogRoutes, countryRoutes, cartRoutes, checkoutRoutes]) app.route(apiPrefix, api);
   for (const api of [authRoutes, customerRoutes, orderRoutes, auditRoutes, mailAdminRoutes]) app.route(apiPrefix, api);
+  app.route(apiPrefix, shippingAdminRoutes);
   mountModules(app, modules);
   mountAdmin(app, platform, throttleOptions);
   mountDocs(app);

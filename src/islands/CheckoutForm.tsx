@@ -96,7 +96,7 @@ export default function CheckoutForm(props: Props) {
         cardNumber: String(data.get('cardNumber') ?? ''),
         idempotencyKey: attemptKey,
       });
-      window.location.assign(successHref(order.number));
+      window.location.assign(successHref(order.successReference));
     } catch (failure) {
       // A definite answer ends this attempt; after a lost one, retrying with the same key is safe.
       if (failure instanceof ApiError && failure.status !== 0) attemptKey = newIdempotencyKey();

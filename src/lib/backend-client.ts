@@ -71,6 +71,19 @@ const collectionSchema = pageOf(z.unknown());
 const treeSchema = listOf(z.unknown());
 const searchResultsSchema = pageOf(productListingSchema);
 
+/** What the order success page shows: `/checkout/orders/{reference}` (only with place-order's reference). */
+const placedOrderSchema = z.object({
+  number: z.string(),
+  email: z.string(),
+  currency: z.string(),
+  subtotal: z.number(),
+  shippingAmount: z.number(),
+  grandTotal: z.number(),
+  lines: z.array(z.object({ sku: z.string(), name: z.string(), options: z.record(z.string(), z.string()), qty: z.number(), rowTotal: z.number() })),
+  confirmationEmail: z.object({ to: z.string(), status: z.enum(['pending', 'sent', 'failed', 'unsent', 'none']) }),
+});
+export type PlacedOrder = z.infer<typeof placedOrderSchema>;
+
 export interface SearchResults {
   products: ProductCard[];
   totalItems: number;
@@ -252,6 +265,12 @@ export function createBackendClient(options: BackendClientOptions) {
         'search results',
       );
       return { products: body.member.map(toProductCard), totalItems: body.totalItems, page: body.page, itemsPerPage: body.itemsPerPage };
+    },
+    /** The order a success reference names, or null when the backend knows none (forged, expired). */
+    async placedOrder(store: string, reference: string): Promise<PlacedOrder | null> {
+      const path = `/checkout/orders/${encodeURIComponent(reference)}`;
+      const answer = await getJson(path, store, {}, true);
+      return answer === undefined ? null : parse('/checkout/orders/{reference}', placedOrderSchema, answer, 'order');
     },
     async countries(store: string): Promise<Country[]> {
       const body = parse('/countries', treeSchema, await getJson('/countries', store), 'country list');

@@ -104,7 +104,27 @@ describe('shopping in the browser', () => {
     await page.getByLabel('Card number').fill(TEST_CARD);
     const number = await placeOrder(page);
     await screenshot(page, 'order-success');
-    expect(number).toMatch(/\S/);
+    expect(number).toMatch(/^1\d{8}$/);
+    expect(await page.getByTestId('order-total').textContent()).toMatch(/\$\d/);
+    // This shop has no SMTP transport: the outbox records the confirmation as unsent, and the page
+    // promises no email it will not send.
+    const emailLine = (await page.getByTestId('confirmation-email').textContent()) ?? '';
+    expect(emailLine).toContain('No confirmation email is sent');
+    expect(emailLine).not.toContain('on its way');
+    // The success page shows the order by its signed reference only: not by number, not tampered.
+    const successUrl = new URL(page.url());
+    const reference = successUrl.searchParams.get('ref') ?? '';
+    const [id, expires] = reference.split('.');
+    for (const guess of [`?order=${number}`, '?order=999', '', `?ref=${id}.${Number(expires) + 3600}.${reference.split('.')[2]}`, `?ref=${Number(id) - 1}.${expires}.${reference.split('.')[2]}`]) {
+      const answer = await fetch(url(`/checkout/success${guess}`));
+      const html = await answer.text();
+      expect([guess, answer.status]).toEqual([guess, 404]);
+      expect(html).not.toContain('Thank you for your order');
+    }
+    const again = await fetch(successUrl);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('cache-control')).toBe('no-store');
+    expect(await again.text()).toContain(number);
     // The declined card's confirm call answers 422 (the browser logs it twice).
     expectNoProblems(watched, /\/confirm$|status of 422/);
     await page.context().close();

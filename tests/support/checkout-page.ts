@@ -20,7 +20,7 @@ export async function fillAddress(page: Page): Promise<void> {
 export async function placeOrder(page: Page): Promise<string> {
   await expect.poll(() => page.locator('input[name="shippingMethod"]').count()).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Place order' }).click();
-  await page.waitForURL(/\/checkout\/success\?order=/);
+  await page.waitForURL(/\/checkout\/success\?ref=/);
   const number = (await page.getByTestId('order-number').textContent()) ?? '';
   expect(number).not.toBe('');
   return number;

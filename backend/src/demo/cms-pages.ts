@@ -28,7 +28,7 @@ const pages: PageSpec[] = [
         p('Everything we sell is covered by free repairs for life. Wear it out, send it back, wear it again.'),
       ),
       section('This season', list(['New merino layers for shoulder season', 'Ultralight shelters under 1 kg', 'Stoneware made by hand in small batches'])),
-      section('Why shop with us', list(['Free shipping on orders over $75', '60-day returns, no questions asked', 'Carbon-neutral delivery'])),
+      section('Why shop with us', list(['Free repairs for life', '60-day returns, no questions asked', 'Carbon-neutral delivery'])),
     ),
   },
   {

@@ -4,7 +4,7 @@ import { demoCmsPages } from './cms-pages.ts';
 import { demoCountries } from './countries.ts';
 import { generateProducts } from './products.ts';
 import { Random } from './random.ts';
-import { demoAccounts, demoCustomerGroups, demoStores } from './stores.ts';
+import { demoAccounts, demoCustomerGroups, demoShippingSettings, demoStores } from './stores.ts';
 import type { DemoCatalog } from './types.ts';
 
 export interface DemoOptions {
@@ -21,6 +21,7 @@ export function generateDemoCatalog(options: DemoOptions = defaultDemoOptions): 
   const categories = generateCategories(random.fork('categories'));
   return {
     stores: demoStores,
+    shippingSettings: demoShippingSettings,
     ...demoCountries(),
     categories: categories.rows,
     ...generateProducts(random.fork('products'), categories, options.products),

@@ -39,6 +39,29 @@ export const demoStores: DemoCatalog['stores'] = [
   },
 ];
 
+/**
+ * Each store view's shipping rules, in its currency (editable in the admin: Stores → Shipping). The
+ * storefront shows the free-shipping threshold from here, never from copy.
+ */
+export const demoShippingSettings: DemoCatalog['shippingSettings'] = [
+  {
+    storeId: storeIds.default,
+    flatRate: 5,
+    freeShippingThreshold: 75,
+    countryRates: { US: 8, CA: 12, GB: 10, DE: 10, FR: 10, AU: 15, NZ: 15 },
+    otherCountriesRate: 25,
+    updatedAt: new Date('2026-01-10T09:00:00Z'),
+  },
+  {
+    storeId: storeIds.au,
+    flatRate: 9,
+    freeShippingThreshold: 120,
+    countryRates: { AU: 10, NZ: 18 },
+    otherCountriesRate: 35,
+    updatedAt: new Date('2026-01-10T09:00:00Z'),
+  },
+];
+
 /** The classic fixed groups; 0 stands for guests. */
 export const demoCustomerGroups: DemoCatalog['customerGroups'] = [
   { id: 0, code: 'NOT LOGGED IN' },

@@ -20,6 +20,7 @@ export interface DemoAccount {
 /** Everything the seeder writes, as rows ready for insertion; plain data, deep-comparable. */
 export interface DemoCatalog {
   stores: Row<typeof schema.stores>[];
+  shippingSettings: Row<typeof schema.shippingSettings>[];
   countries: Row<typeof schema.countries>[];
   regions: Row<typeof schema.regions>[];
   categories: Row<typeof schema.categories>[];

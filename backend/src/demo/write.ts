@@ -58,6 +58,7 @@ export async function writeDemoCatalog(db: Db, catalog: DemoCatalog, admin?: Adm
   await db.transaction(async (tx) => {
     // Parents before children, so every foreign key points at an existing row.
     await insertInBatches(tx, schema.stores, catalog.stores);
+    await insertInBatches(tx, schema.shippingSettings, catalog.shippingSettings);
     await insertInBatches(tx, schema.countries, catalog.countries);
     await insertInBatches(tx, schema.regions, catalog.regions);
     await insertInBatches(tx, schema.customerGroups, catalog.customerGroups);

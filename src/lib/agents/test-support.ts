@@ -19,6 +19,7 @@ export const storeConfig: StoreConfig = {
   accentColor: '#2563eb',
   contactEmail: 'shop@example.com',
   productsPerPage: 24,
+  shipping: { freeShippingThreshold: 75, currency: 'USD' },
   extensions: {},
 };
 

@@ -24,6 +24,7 @@ const config: StoreConfig = {
   accentColor: '#2563eb',
   contactEmail: 'shop@example.com',
   productsPerPage: 24,
+  shipping: { freeShippingThreshold: 75, currency: 'USD' },
   extensions: {},
 };
 const root = (id: number, includeInMenu = true): CategoryNode => ({

@@ -12,7 +12,8 @@ describe('checkout form', () => {
     });
   });
 
-  it('links the success page with the order number', () => {
-    expect(successHref('000 12')).toBe('/checkout/success?order=000%2012');
+  it('links the success page with the order\'s signed reference', () => {
+    expect(successHref('12.1767229200.a-b_c')).toBe('/checkout/success?ref=12.1767229200.a-b_c');
+    expect(successHref('x y')).toBe('/checkout/success?ref=x%20y');
   });
 });

@@ -17,6 +17,7 @@ export function addressFromForm(data: FormData): Address {
   };
 }
 
-export function successHref(orderNumber: string): string {
-  return `/checkout/success?order=${encodeURIComponent(orderNumber)}`;
+/** The success page shows the order by the signed reference place-order answered, never by its number. */
+export function successHref(successReference: string): string {
+  return `/checkout/success?ref=${encodeURIComponent(successReference)}`;
 }

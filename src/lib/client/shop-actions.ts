@@ -13,6 +13,7 @@ import type {
   Collection,
   Customer,
   Order,
+  PlacedOrder,
   PaymentIntent,
   PaymentMethod,
   SavedAddress,
@@ -152,7 +153,7 @@ export interface OrderRequest {
  * Pay and place the order: create a payment intent for the cart, confirm it with the test card
  * (the `test` provider, DECISIONS.md 22), then place the order with the Idempotency-Key.
  */
-export async function placeOrder(request: OrderRequest): Promise<Order> {
+export async function placeOrder(request: OrderRequest): Promise<PlacedOrder> {
   const intent = await api<PaymentIntent>('/payment-intents', {
     method: 'POST',
     body: { shippingMethod: request.shippingMethod, country: request.address.countryId, provider: request.paymentMethod },
@@ -163,7 +164,7 @@ export async function placeOrder(request: OrderRequest): Promise<Order> {
       body: { cardNumber: request.cardNumber },
     });
   }
-  const order = await api<Order>('/checkout/place-order', {
+  const order = await api<PlacedOrder>('/checkout/place-order', {
     method: 'POST',
     idempotencyKey: request.idempotencyKey,
     body: {

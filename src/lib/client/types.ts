@@ -106,6 +106,11 @@ export interface Order {
   createdAt: string;
 }
 
+/** Place-order's answer: the order and the reference its success page shows it by. */
+export interface PlacedOrder extends Order {
+  successReference: string;
+}
+
 export interface Customer {
   id: number;
   email: string;

@@ -10,6 +10,7 @@ export const coreNav: AdminNavItem[] = [
   { title: 'Customers', path: '/customers', section: 'Customers' },
   { title: 'Customer groups', path: '/customer-groups', section: 'Customers' },
   { title: 'Orders', path: '/orders', section: 'Sales' },
+  { title: 'Shipping', path: '/shipping', section: 'Stores' },
   { title: 'Modules', path: '/modules', section: 'System' },
   { title: 'Events', path: '/events', section: 'System' },
   { title: 'API clients', path: '/api-clients', section: 'System' },

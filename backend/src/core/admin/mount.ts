@@ -19,6 +19,7 @@ import { dashboardPage } from './pages/dashboard.ts';
 import { mailPages } from './pages/mail.ts';
 import { orderPages } from './pages/orders.ts';
 import { productPages } from './pages/products.ts';
+import { shippingPages } from './pages/shipping.ts';
 import { eventsPage } from './pages/events.ts';
 import { modulesPage } from './pages/modules.ts';
 import { currentSession, endSession } from './sessions.ts';
@@ -61,6 +62,7 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, t
   pages.route('/customers', customerPages);
   pages.route('/customer-groups', customerGroupPages);
   pages.route('/orders', orderPages);
+  pages.route('/shipping', shippingPages);
   pages.route('/api-clients', apiClientPages);
   pages.route('/modules', modulesPage);
   pages.route('/events', eventsPage);

@@ -60,9 +60,9 @@ function addressLines(a: AddressSnapshot): string {
 /**
  * Writes the order confirmation to the outbox with `tx`, the place-order transaction: the email
  * exists if and only if the order does, and its delivery happens later (a refused email never
- * undoes the order).
+ * undoes the order). Answers the outbox row's id.
  */
-export async function enqueueOrderConfirmation(tx: Db, mailer: Mailer, store: StoreView, order: ConfirmedOrder): Promise<void> {
+export async function enqueueOrderConfirmation(tx: Db, mailer: Mailer, store: StoreView, order: ConfirmedOrder): Promise<number> {
   const money = moneyFormat(store, order.currency);
   const lines = order.lines.map((line) => {
     const options = Object.entries(line.options).map(([label, value]) => `${label}: ${value}`);
@@ -85,5 +85,5 @@ export async function enqueueOrderConfirmation(tx: Db, mailer: Mailer, store: St
     followUp,
     shopUrl: mailer.storefrontUrl('/', store.code),
   });
-  await mailer.enqueue(tx, { kind: 'order_confirmation', to: order.email, storeId: store.id, ...mail });
+  return mailer.enqueue(tx, { kind: 'order_confirmation', to: order.email, storeId: store.id, ...mail });
 }

@@ -108,7 +108,7 @@ export async function placeOrder(db: Db, order: NewOrder, confirmation: Confirma
           rowTotal: line.rowTotal,
         })),
       );
-      await enqueueOrderConfirmation(tx, confirmation.mailer, confirmation.store, {
+      const confirmationMailId = await enqueueOrderConfirmation(tx, confirmation.mailer, confirmation.store, {
         number,
         email: order.email,
         customerId: order.customerId,
@@ -118,6 +118,7 @@ export async function placeOrder(db: Db, order: NewOrder, confirmation: Confirma
         shippingTitle: confirmation.shippingTitle,
         shippingAddress: order.shippingAddress,
       });
+      await tx.update(orders).set({ confirmationMailId }).where(eq(orders.id, created.id));
       return created.id;
     });
     return { orderId, replayed: false };

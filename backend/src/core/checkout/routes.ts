@@ -5,9 +5,10 @@ import { cartOwnerOf, cartTokenHeader, findActiveCart } from '../carts/identity.
 import type { StoreEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
 import { ErrorSchema, errorResponses, jsonBody, jsonContent } from '../http/schemas.ts';
-import { orderRecordById } from '../orders/load.ts';
+import { orderRecordById, placedOrderView } from '../orders/load.ts';
 import { confirmTestCard } from '../payments/test-provider.ts';
 import { quoteShipping, totalsWith } from '../shipping/methods.ts';
+import { loadShippingRules } from '../shipping/rules.ts';
 import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
 import { resolveStoreView } from '../stores/store-view.ts';
 import { AppError } from '../errors.ts';
@@ -21,13 +22,16 @@ import {
   CreateIntentSchema,
   IdempotencyHeaders,
   IntentIdParam,
-  OrderSchema,
   PaymentIntentSchema,
   PaymentMethodListSchema,
   PlaceOrderSchema,
+  PlacedOrderSchema,
+  PlacedOrderViewSchema,
   ShippingMethodListSchema,
   ShippingQuery,
+  SuccessReferenceParam,
 } from './schemas.ts';
+import { signSuccessReference, verifySuccessReference } from './success-reference.ts';
 
 const tags = ['Checkout'];
 const cartHeaders = StoreHeaders.extend({ 'x-cart-token': IdempotencyHeaders.shape['x-cart-token'] });
@@ -82,7 +86,20 @@ const placeOrderRoute = createRoute({
   summary: 'Place the order for the caller\'s cart (Idempotency-Key required)',
   description: 'Stock is taken atomically. Retrying with the same Idempotency-Key returns the first order (200, Idempotent-Replayed: true).',
   request: { query: StoreQuery, headers: StoreHeaders.extend(IdempotencyHeaders.shape), body: jsonBody(PlaceOrderSchema) },
-  responses: { 201: jsonContent(OrderSchema, 'The new order'), 200: jsonContent(OrderSchema, 'The order of an earlier attempt with this key'), ...failures },
+  responses: {
+    201: jsonContent(PlacedOrderSchema, 'The new order, with the reference its success page shows it by'),
+    200: jsonContent(PlacedOrderSchema, 'The order of an earlier attempt with this key'),
+    ...failures,
+  },
+});
+const placedOrderRoute = createRoute({
+  tags,
+  method: 'get',
+  path: '/checkout/orders/{reference}',
+  summary: 'The order a success reference names (the order success page)',
+  description: 'Only with the successReference that place-order answered to the cart or customer that placed the order, within an hour; anything else answers 404.',
+  request: { params: SuccessReferenceParam },
+  responses: { 200: jsonContent(PlacedOrderViewSchema, 'The order and whether its confirmation email is on its way'), 404: errorResponses[404] },
 });
 
 function ownerOf(c: Context<StoreEnv>) {
@@ -112,7 +129,8 @@ export const checkoutRoutes = createRouter<StoreEnv>()
     const { country } = c.req.valid('query');
     const cart = await findActiveCart(c.var.db, ownerOf(c), c.var.store.id);
     const view = await loadCartView(c.var.db, cart, c.var.store.baseCurrencyCode);
-    return c.json({ member: quoteShipping(country, view.subtotal), currency: view.currency }, 200, noStore);
+    const rules = await loadShippingRules(c.var.db, c.var.store.id);
+    return c.json({ member: quoteShipping(rules, country, view.subtotal), currency: view.currency }, 200, noStore);
   })
   .openapi(paymentMethodsRoute, (c) =>
     c.json(
@@ -124,7 +142,7 @@ export const checkoutRoutes = createRouter<StoreEnv>()
     const { shippingMethod, country, provider: code } = c.req.valid('json');
     const provider = providerOf(c.var.payments, code);
     const cart = await orderableCart(c);
-    const totals = totalsWith(cart.subtotal, country, shippingMethod);
+    const totals = totalsWith(await loadShippingRules(c.var.db, cart.storeId), cart.subtotal, country, shippingMethod);
     const intent = await createPaymentIntent(c.var.db, provider, cart.id, totals.grandTotal, cart.currency, crypto.randomUUID());
     return c.json(intentOut(intent, provider, totals.grandTotal, cart.currency), 201, noStore);
   })
@@ -143,14 +161,19 @@ export const checkoutRoutes = createRouter<StoreEnv>()
     const owner = ownerOf(c);
     const ownerKey = ownerKeyOf(owner);
     const earlier = await findOrderByIdempotencyKey(c.var.db, ownerKey, idempotencyKey);
-    if (earlier !== undefined) return c.json(await orderRecordById(c.var.db, earlier), 200, { ...noStore, 'Idempotent-Replayed': 'true' });
+    const placed = async (orderId: number) => {
+      const record = await orderRecordById(c.var.db, orderId);
+      if (!record) throw new Error(`order ${orderId} vanished after commit`);
+      return { ...record, successReference: signSuccessReference(c.var.auth.secret, orderId) };
+    };
+    if (earlier !== undefined) return c.json(await placed(earlier), 200, { ...noStore, 'Idempotent-Replayed': 'true' });
 
     const customerId = 'customerId' in owner ? owner.customerId : null;
     const email = input.email ?? (customerId === null ? undefined : (await loadCustomer(c.var.db, customerId)).email);
     if (!email) throw new AppError('invalid', 'invalid_request', 'Guests must give an email.', [{ location: 'json', field: 'email', message: 'Required for guests.' }]);
     const cart = await orderableCart(c);
     await c.var.hooks.run('checkout.beforePlaceOrder', { caller: c.var.caller, cartId: cart.id, shippingCountry: input.shippingAddress.countryId, storeId: cart.storeId });
-    const totals = totalsWith(cart.subtotal, input.shippingAddress.countryId, input.shippingMethod);
+    const totals = totalsWith(await loadShippingRules(c.var.db, cart.storeId), cart.subtotal, input.shippingAddress.countryId, input.shippingMethod);
     const provider = providerOf(c.var.payments, input.paymentMethod);
     await verifyPayment(c.var.db, provider, input.paymentIntentId, cart.id, totals.grandTotal, cart.currency);
     const amounts = { subtotal: totals.subtotal, shippingAmount: totals.shippingAmount, grandTotal: totals.grandTotal };
@@ -168,9 +191,14 @@ export const checkoutRoutes = createRouter<StoreEnv>()
       shippingAddress: input.shippingAddress,
       billingAddress: input.billingAddress ?? input.shippingAddress,
     }, { mailer: c.var.mailer, store: c.var.store, shippingTitle: totals.method.title });
-    const record = await orderRecordById(c.var.db, orderId);
-    if (!record) throw new Error(`order ${orderId} vanished after commit`);
+    const record = await placed(orderId);
     if (replayed) return c.json(record, 200, { ...noStore, 'Idempotent-Replayed': 'true' });
     await c.var.notifications.publish(c.var.db, 'order_placed', { orderId, number: record.number, customerId });
     return c.json(record, 201, noStore);
+  })
+  .openapi(placedOrderRoute, async (c) => {
+    const orderId = verifySuccessReference(c.var.auth.secret, c.req.valid('param').reference);
+    const found = orderId === null ? undefined : await placedOrderView(c.var.db, orderId);
+    if (!found) throw new AppError('not_found', 'order_not_found', 'No order for this reference (it may have expired).');
+    return c.json(found, 200, noStore);
   });

@@ -87,3 +87,25 @@ export const OrderSchema = z
     createdAt: Timestamp,
   })
   .openapi('Order');
+
+export const PlacedOrderSchema = OrderSchema.extend({
+  successReference: z.string().openapi({
+    description: 'Shows this order on the success page for an hour: GET /checkout/orders/{reference}. Only the caller that placed the order receives it.',
+    example: '42.1767229200.5xq3hG8…',
+  }),
+}).openapi('PlacedOrder');
+
+export const SuccessReferenceParam = z.object({
+  reference: z.string().min(1).max(200).openapi({ param: { name: 'reference', in: 'path' }, description: 'The successReference of place-order' }),
+});
+
+export const PlacedOrderViewSchema = OrderSchema.extend({
+  confirmationEmail: z
+    .object({
+      to: z.string(),
+      status: z.enum(['pending', 'sent', 'failed', 'unsent', 'none']).openapi({
+        description: 'The outbox status of the order confirmation: pending (on its way), sent, failed, unsent (no mail transport configured), none (no email was written)',
+      }),
+    })
+    .openapi('OrderConfirmationEmail'),
+}).openapi('PlacedOrderView');

@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { groupBy } from '../collections.ts';
 import type { Db } from '../db/database.ts';
-import { orderLines, orders } from '../db/schema/index.ts';
+import { mailOutbox, orderLines, orders } from '../db/schema/index.ts';
 import { formatTimestamp } from '../time.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -37,4 +37,14 @@ export async function orderRecordById(db: Db, id: number) {
 
 export function customerOrdersQuery(db: Db, customerId: number) {
   return db.select().from(orders).where(eq(orders.customerId, customerId)).orderBy(desc(orders.id));
+}
+
+/** An order as its success page shows it: with the outbox status of its confirmation email. */
+export async function placedOrderView(db: Db, id: number) {
+  const rows = await db.select().from(orders).where(eq(orders.id, id));
+  const [record] = await orderRecords(db, rows);
+  const [row] = rows;
+  if (!record || !row) return undefined;
+  const [mail] = row.confirmationMailId === null ? [] : await db.select({ to: mailOutbox.to, status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, row.confirmationMailId));
+  return { ...record, confirmationEmail: mail ?? { to: record.email, status: 'none' as const } };
 }

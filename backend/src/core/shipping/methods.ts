@@ -8,22 +8,26 @@ export interface ShippingQuote {
 }
 
 /**
- * The shop's shipping rules, in the store's currency. Kept in code until the admin grows a shipping
- * page: one flat rate, free shipping over a threshold, and a per-country table with a fallback.
+ * A store view's shipping rules, in its currency: one flat rate, free shipping from a subtotal
+ * (null: no free shipping), and a per-country table with a rate for every other country. They live
+ * in the database per store (shipping_settings; see rules.ts) and are edited in the admin.
  */
-export const shippingRules = {
-  flatrate: { title: 'Flat rate', amount: 5 },
-  freeshipping: { title: 'Free shipping', minimumSubtotal: 100 },
-  tablerate: { title: 'Standard (by country)', rates: { US: 8, CA: 12, GB: 10, DE: 10, FR: 10, AU: 15, NZ: 15 } as Record<string, number>, otherCountries: 25 },
-} as const;
+export interface ShippingRules {
+  flatRate: number;
+  freeShippingThreshold: number | null;
+  countryRates: Record<string, number>;
+  otherCountriesRate: number;
+}
+
+export const methodTitles = { flatrate: 'Flat rate', freeshipping: 'Free shipping', tablerate: 'Standard (by country)' } as const;
 
 /** Methods available for a cart of this subtotal shipped to this country, cheapest first. */
-export function quoteShipping(country: string, subtotal: number): ShippingQuote[] {
+export function quoteShipping(rules: ShippingRules, country: string, subtotal: number): ShippingQuote[] {
   const quotes: ShippingQuote[] = [
-    { code: 'flatrate', title: shippingRules.flatrate.title, amount: shippingRules.flatrate.amount },
-    { code: 'tablerate', title: shippingRules.tablerate.title, amount: shippingRules.tablerate.rates[country] ?? shippingRules.tablerate.otherCountries },
+    { code: 'flatrate', title: methodTitles.flatrate, amount: rules.flatRate },
+    { code: 'tablerate', title: methodTitles.tablerate, amount: rules.countryRates[country] ?? rules.otherCountriesRate },
   ];
-  if (subtotal >= shippingRules.freeshipping.minimumSubtotal) quotes.push({ code: 'freeshipping', title: shippingRules.freeshipping.title, amount: 0 });
+  if (rules.freeShippingThreshold !== null && subtotal >= rules.freeShippingThreshold) quotes.push({ code: 'freeshipping', title: methodTitles.freeshipping, amount: 0 });
   return quotes.sort((a, b) => a.amount - b.amount);
 }
 
@@ -34,8 +38,8 @@ export interface Totals {
 }
 
 /** Totals with the chosen method; an unknown or unavailable method is the caller's mistake (400). */
-export function totalsWith(subtotal: number, country: string, methodCode: string): Totals & { method: ShippingQuote } {
-  const method = quoteShipping(country, subtotal).find((q) => q.code === methodCode);
+export function totalsWith(rules: ShippingRules, subtotal: number, country: string, methodCode: string): Totals & { method: ShippingQuote } {
+  const method = quoteShipping(rules, country, subtotal).find((q) => q.code === methodCode);
   if (!method) {
     throw new AppError('invalid', 'shipping_method_unavailable', `Shipping method "${methodCode}" is not available for ${country} and this cart.`, [
       { location: 'json', field: 'shippingMethod', message: 'Not available.' },

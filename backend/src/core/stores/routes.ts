@@ -6,6 +6,8 @@ import { publicCatalogCache } from '../http/cache-control.ts';
 import type { StoreEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
 import { errorResponses, jsonContent } from '../http/schemas.ts';
+import type { ShippingRules } from '../shipping/methods.ts';
+import { loadShippingRules } from '../shipping/rules.ts';
 import { StoreHeaders, StoreListSchema, StoreQuery } from './schemas.ts';
 import { resolveStoreView, type StoreView } from './store-view.ts';
 
@@ -28,7 +30,7 @@ const storeConfigRoute = createRoute({
   responses: { 200: jsonContent(storeConfigSchema, 'Store configuration'), 404: errorResponses[404] },
 });
 
-export function storeConfigOf(store: StoreView) {
+export function storeConfigOf(store: StoreView, shipping: ShippingRules) {
   return {
     storeCode: store.code,
     storeName: store.name,
@@ -42,6 +44,7 @@ export function storeConfigOf(store: StoreView) {
     accentColor: store.accentColor,
     contactEmail: store.contactEmail,
     productsPerPage: store.productsPerPage,
+    shipping: { freeShippingThreshold: shipping.freeShippingThreshold, currency: store.baseCurrencyCode },
     extensions: {},
   };
 }
@@ -58,4 +61,4 @@ export const storeRoutes = createRouter<StoreEnv>()
     }));
     return c.json({ member, totalItems: member.length }, 200);
   })
-  .openapi(storeConfigRoute, (c) => c.json(storeConfigOf(c.var.store), 200));
+  .openapi(storeConfigRoute, async (c) => c.json(storeConfigOf(c.var.store, await loadShippingRules(c.var.db, c.var.store.id)), 200));

@@ -15,3 +15,4 @@ export * from './events.ts';
 export * from './audit.ts';
 export * from './mail.ts';
 export * from './password-tokens.ts';
+export * from './shipping.ts';

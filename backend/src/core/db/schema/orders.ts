@@ -4,6 +4,7 @@ import type { LineConfiguration } from '../../carts/configuration.ts';
 import type { IntentStatus } from '../../payments/provider.ts';
 import { id, instant, money } from './columns.ts';
 import { customers } from './customers.ts';
+import { mailOutbox } from './mail.ts';
 import { products } from './products.ts';
 import { stores } from './stores.ts';
 
@@ -51,6 +52,8 @@ export const orders = pgTable(
     idempotencyKey: text().notNull(),
     /** The cart the order was placed from. */
     cartId: integer().notNull(),
+    /** The order confirmation in the outbox (its status says whether it is on its way). */
+    confirmationMailId: integer().references(() => mailOutbox.id, { onDelete: 'set null' }),
     createdAt: instant().notNull().defaultNow(),
   },
   (t) => [

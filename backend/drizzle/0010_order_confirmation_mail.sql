@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "confirmation_mail_id" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_confirmation_mail_id_mail_outbox_id_fk" FOREIGN KEY ("confirmation_mail_id") REFERENCES "public"."mail_outbox"("id") ON DELETE set null ON UPDATE no action;
