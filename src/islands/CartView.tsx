@@ -53,8 +53,15 @@ export default function CartView(props: Props) {
               <For each={current().items}>
                 {(line) => (
                   <li class="line" data-sku={line.sku}>
-                    <div>
-                      <p><strong>{line.name}</strong></p>
+                    <a class="line-thumb" href={`/${line.urlKey}`} tabindex="-1" aria-hidden="true">
+                      <img src={line.imageUrl} alt="" width="64" height="64" loading="lazy" decoding="async" />
+                    </a>
+                    <div class="line-info">
+                      <p>
+                        <a href={`/${line.urlKey}`}>
+                          <strong>{line.name}</strong>
+                        </a>
+                      </p>
                       <p class="muted">
                         {optionSummary(line.options)} {format()(line.price)} each · SKU {line.sku}
                       </p>

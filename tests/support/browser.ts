@@ -77,8 +77,8 @@ export function expectNoProblems(watched: WatchedPage, expected?: RegExp): void 
 export const JS_BUDGET_BYTES = 30 * 1024;
 
 /**
- * The add-to-cart island hydrates when visible: scrolls its button into view (below a tall buy
- * form, such as a gift card's, the form's top is not enough) and waits until it is usable.
+ * The add-to-cart island hydrates on load: scrolls its button into view (below a tall buy form,
+ * such as a gift card's, the form's top is not enough) and waits until it is usable.
  */
 export async function untilAddToCartHydrated(page: Page): Promise<void> {
   const button = page.getByRole('button', { name: 'Add to cart' });

@@ -1,7 +1,7 @@
 import type { CatalogBuilder, SellableSummary } from './catalog-builder.ts';
 import type { Leaf } from './categories.ts';
 import { lowest, total } from './pricing.ts';
-import { addVisibleProduct, type ProductDraft } from './product-draft.ts';
+import { addVisibleProduct, renameDraft, type ProductDraft } from './product-draft.ts';
 import type { Random } from './random.ts';
 
 /** Simple products available to grouped products and bundles, by the leaf category they sit in. */
@@ -38,6 +38,11 @@ export function buildGrouped(builder: CatalogBuilder, random: Random, draft: Pro
   return { id: draft.id, sku: draft.sku, finalPrice: minimal, qty, inStock };
 }
 
+/** "A", "A and B", "A, B and C". */
+function listOf(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 const optionShapes = [
   { inputType: 'radio', isRequired: true },
   { inputType: 'select', isRequired: true },
@@ -55,10 +60,12 @@ export function buildBundle(builder: CatalogBuilder, random: Random, draft: Prod
   const chosen = random.shuffle(candidates);
 
   const required: SellableSummary[][] = [];
+  const contents = new Set<string>();
   for (let index = 0; index < optionCount; index++) {
     const [leaf, items] = chosen[index % chosen.length] ?? candidates[0] ?? [];
     const shape = optionShapes[index];
     if (!leaf || !items || !shape) break;
+    contents.add(leaf.name);
     const optionId = builder.nextId('bundleOption');
     const title = index < chosen.length ? leaf.name : `${leaf.name} (add-on)`;
     builder.rows.bundleOptions.push({ id: optionId, productId: draft.id, title, ...shape, position: index + 1 });
@@ -79,6 +86,8 @@ export function buildBundle(builder: CatalogBuilder, random: Random, draft: Prod
   const price = total(required.map((selections) => lowest(inStockOrAll(selections).map((s) => s.finalPrice))));
   const inStock = required.every((selections) => selections.some((s) => s.inStock));
   const qty = inStock ? Math.min(...required.map((selections) => selections.reduce((sum, s) => sum + (s.inStock ? s.qty : 0), 0))) : 0;
+  // "Cedar Weekend Kit: Tents and Packs": the title names the categories its options offer.
+  renameDraft(builder, draft, `${draft.copy.name}: ${listOf([...contents])}`);
   addVisibleProduct(builder, draft, { qty, inStock });
   builder.addPrices(draft.id, price, null, price);
   return { id: draft.id, sku: draft.sku, finalPrice: price, qty, inStock };

@@ -93,3 +93,25 @@ describe('demo catalog generator', () => {
     for (const p of catalog.products) expect(p.updatedAt.getTime()).toBeGreaterThanOrEqual(p.createdAt.getTime());
   });
 });
+
+describe('demo catalog copy', () => {
+  const catalog = generateDemoCatalog();
+
+  it('never repeats a word back to back in a product name ("Fleece Fleece Jacket")', () => {
+    for (const product of catalog.products) {
+      const words = product.name.toLowerCase().split(/[\s:,()]+/).filter(Boolean);
+      const repeated = words.filter((word, index) => word === words[index - 1]);
+      expect(repeated, product.name).toEqual([]);
+    }
+  });
+
+  it('names in a bundle\'s title what each of its options contains', () => {
+    const bundles = catalog.products.filter((p) => p.type === 'bundle');
+    expect(bundles.length).toBeGreaterThan(0);
+    for (const bundle of bundles) {
+      const options = catalog.bundleOptions.filter((option) => option.productId === bundle.id);
+      expect(options.length, bundle.name).toBeGreaterThan(0);
+      for (const option of options) expect(bundle.name, `option "${option.title}"`).toContain(option.title.replace(/ \(add-on\)$/, ''));
+    }
+  });
+});

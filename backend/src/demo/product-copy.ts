@@ -36,7 +36,24 @@ export function slugify(text: string): string {
 
 const collectionKind = (leaf: Leaf) => (leaf.kind === 'home' ? 'home' : 'gear');
 
+/** "Fleece" + "Fleece Jacket" is a "Fleece Jacket": the material is left out when the noun already says it. */
+function materialNoun(material: string, noun: string): string {
+  return noun.toLowerCase().includes(material.toLowerCase()) ? noun : `${material} ${noun}`;
+}
+
+/** Drops a word that repeats the one before it ("Linen Linen Quilt" → "Linen Quilt"). */
+export function withoutRepeatedWords(name: string): string {
+  return name
+    .split(' ')
+    .filter((word, index, words) => index === 0 || word.toLowerCase() !== words[index - 1]?.toLowerCase())
+    .join(' ');
+}
+
 function nameFor(random: Random, leaf: Leaf, type: ProductType, line: string, material: string): string {
+  return withoutRepeatedWords(rawNameFor(random, leaf, type, line, material));
+}
+
+function rawNameFor(random: Random, leaf: Leaf, type: ProductType, line: string, material: string): string {
   const noun = random.pick(leaf.nouns);
   switch (type) {
     case 'grouped':
@@ -48,9 +65,9 @@ function nameFor(random: Random, leaf: Leaf, type: ProductType, line: string, ma
     case 'virtual':
       return `${noun} (${material})`;
     case 'giftcard':
-      return `${material} ${noun}`;
+      return materialNoun(material, noun);
     default:
-      return random.chance(0.7) ? `${line} ${material} ${noun}` : `${line} ${noun}`;
+      return random.chance(0.7) ? `${line} ${materialNoun(material, noun)}` : `${line} ${noun}`;
   }
 }
 

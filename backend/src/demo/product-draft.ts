@@ -1,4 +1,5 @@
 import type { ProductType } from '../core/db/schema/index.ts';
+import { escapeMarkup } from '../core/markup.ts';
 import type { CatalogBuilder, SellableSummary } from './catalog-builder.ts';
 import type { Leaf } from './categories.ts';
 import { lifetime } from './clock.ts';
@@ -54,6 +55,21 @@ export function draftProduct(builder: CatalogBuilder, random: Random, id: number
     soldOut: physicalKinds.includes(leaf.kind) && random.chance(0.08),
     saleRatio: onSaleTypes.includes(type) && random.chance(0.15) ? random.pick([0.7, 0.75, 0.8, 0.85]) : null,
   };
+}
+
+/**
+ * Gives a draft another name once its contents are known (a bundle's categories): the name in its
+ * descriptions and its url key follow. Draws nothing from the random sequence.
+ */
+export function renameDraft(builder: CatalogBuilder, draft: ProductDraft, name: string): void {
+  const [from, to] = [escapeMarkup(draft.copy.name), escapeMarkup(name)];
+  draft.copy = {
+    ...draft.copy,
+    name,
+    shortDescription: draft.copy.shortDescription.replaceAll(from, to),
+    description: draft.copy.description.replaceAll(from, to),
+  };
+  draft.urlKey = builder.uniqueUrlKey(name, draft.id);
 }
 
 /** Writes the product row of a visible product with the stock its type worked out. */

@@ -103,9 +103,10 @@ export const features: Record<LeafKind, string[]> = {
   giftcard: ['Never expires', 'Redeemable online and in store', 'Delivered instantly by email or in a recycled card sleeve', 'Usable across several orders'],
 };
 
+/** Say nothing of the contents: the bundle's categories are added to the title once they are chosen. */
 export const bundleTitles: Record<'gear' | 'home', string[]> = {
   gear: ['Starter Kit', 'Trail Kit', 'Basecamp Bundle', 'Weekend Kit', 'Overnighter Kit'],
-  home: ['Starter Set', 'Gift Set', 'Kitchen Bundle', 'Bedroom Bundle', 'Housewarming Set'],
+  home: ['Starter Set', 'Gift Set', 'Essentials Bundle', 'Weekend Set', 'Housewarming Set'],
 };
 
 export const groupedTitles: Record<'gear' | 'home', string[]> = {

@@ -6,6 +6,10 @@ export interface CartLine {
   sku: string;
   name: string;
   parentSku: string | null;
+  /** The product's page (the configurable's for a variant). */
+  urlKey: string;
+  /** Root-relative thumbnail under /media/. */
+  imageUrl: string;
   options: Record<string, string>;
   qty: number;
   price: number;

@@ -1,6 +1,7 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { AdminNavItem } from '../modules/define-module.ts';
+import { adminStylesheetPath } from './stylesheet.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -31,14 +32,6 @@ export function navigation(moduleNav: AdminNavItem[]): AdminNavItem[] {
   return [...coreNav, ...moduleNav];
 }
 
-const styles = `
-body{font:15px/1.5 system-ui,sans-serif;margin:0;display:flex;min-height:100vh;color:#1f2937}
-nav{width:210px;background:#111827;color:#e5e7eb;padding:1rem}nav a{color:#e5e7eb;display:block;padding:.2rem 0;text-decoration:none}
-nav h2{font-size:.75rem;text-transform:uppercase;color:#9ca3af;margin:1rem 0 .3rem}main{flex:1;padding:1.5rem 2rem;max-width:1100px}
-table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #e5e7eb;padding:.4rem;text-align:left}
-label{display:block;margin:.6rem 0}input,select{font:inherit;padding:.3rem;min-width:16rem}button{font:inherit;padding:.35rem .9rem}
-.flash{background:#ecfdf5;border:1px solid #10b981;padding:.5rem 1rem}.error{background:#fef2f2;border:1px solid #ef4444;padding:.5rem 1rem}
-.muted{color:#6b7280}.cards{display:flex;gap:1rem}.card{border:1px solid #e5e7eb;padding:1rem;min-width:10rem}`;
 
 export interface PageOptions {
   title: string;
@@ -58,13 +51,11 @@ export function layout(options: PageOptions, body: Html): Html {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${options.title} · Admin</title>
-    <style>
-      ${styles}
-    </style>
+    <link rel="stylesheet" href="${adminStylesheetPath}" />
   </head>
-  <body>
+  <body class="${options.adminEmail ? 'shell' : 'login'}">
     ${options.adminEmail
-      ? html`<nav>
+      ? html`<nav class="side" aria-label="Admin">
           <a href="/admin"><strong>Admin</strong></a>
           ${sectionsOf(nav).map((section) => {
             const items = nav.filter((item) => item.section === section);

@@ -23,6 +23,7 @@ import { shippingPages } from './pages/shipping.ts';
 import { eventsPage } from './pages/events.ts';
 import { modulesPage } from './pages/modules.ts';
 import { currentSession, endSession } from './sessions.ts';
+import { adminStylesheet } from './stylesheet.ts';
 
 /**
  * Every page behind this needs a session; every POST must carry the session's CSRF token (forms
@@ -49,6 +50,7 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, t
       xFrameOptions: 'DENY',
     }),
   );
+  admin.route('/', adminStylesheet);
   admin.route('/', loginRoutes(new LoginThrottle(throttleOptions)));
 
   const pages = new Hono<AdminEnv>();

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { cartItems, configurableOptions, configurableOptionValues, productPrices, products, stores } from '../db/schema/index.ts';
 import { finalPriceOf } from '../catalog/products/rows.ts';
+import { loadImages, mainImageUrl } from '../catalog/products/common.ts';
 import type { LineConfiguration } from './configuration.ts';
 import { configuredLineDetails } from './line-details.ts';
 import { roundMoney } from './money.ts';
@@ -14,6 +15,10 @@ export interface CartLine {
   name: string;
   /** The configurable the line was picked from, if any. */
   parentSku: string | null;
+  /** The page the shopper bought it from: the configurable's for a variant. */
+  urlKey: string;
+  /** Root-relative thumbnail: the variant's own image, else its configurable's, else the placeholder. */
+  imageUrl: string;
   /** What was chosen, as labels: {"color": "Navy"} for a configurable, {"To": "Ann"} for a gift card. */
   options: Record<string, string>;
   configuration: LineConfiguration | null;
@@ -40,14 +45,14 @@ export async function loadCartView(db: Db, cart: { id: number; storeId: number }
   const parent = alias(products, 'parent');
   const [store] = await db.select({ currency: stores.baseCurrencyCode }).from(stores).where(eq(stores.id, cart.storeId));
   const rows = await db
-    .select({ item: cartItems, product: products, parentSku: parent.sku, price: productPrices.price, specialPrice: productPrices.specialPrice })
+    .select({ item: cartItems, product: products, parentSku: parent.sku, parentUrlKey: parent.urlKey, price: productPrices.price, specialPrice: productPrices.specialPrice })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, cart.storeId)))
     .leftJoin(parent, eq(parent.id, cartItems.parentId))
     .where(eq(cartItems.cartId, cart.id))
     .orderBy(asc(cartItems.id));
-  const [labels, details] = await Promise.all([
+  const [labels, details, images] = await Promise.all([
     optionLabels(db, rows.flatMap((r) => (r.item.parentId === null ? [] : [r.item.parentId]))),
     configuredLineDetails(
       db,
@@ -56,8 +61,9 @@ export async function loadCartView(db: Db, cart: { id: number; storeId: number }
         item.configuration === null ? [] : [{ id: item.id, basePrice: finalPriceOf(price, specialPrice), configuration: item.configuration }],
       ),
     ),
+    loadImages(db, [...new Set(rows.flatMap(({ item }) => (item.parentId === null ? [item.productId] : [item.productId, item.parentId])))]),
   ]);
-  const items: CartLine[] = rows.map(({ item, product, parentSku, price, specialPrice }) => {
+  const items: CartLine[] = rows.map(({ item, product, parentSku, parentUrlKey, price, specialPrice }) => {
     const configured = details.get(item.id);
     const unit = configured?.unitPrice ?? finalPriceOf(price, specialPrice);
     const complete = configured?.complete !== false;
@@ -68,6 +74,8 @@ export async function loadCartView(db: Db, cart: { id: number; storeId: number }
       sku: product.sku,
       name: product.name,
       parentSku,
+      urlKey: parentUrlKey ?? product.urlKey,
+      imageUrl: mainImageUrl(images.get(product.id) ?? (item.parentId === null ? undefined : images.get(item.parentId))),
       options: configured?.labels ?? Object.fromEntries(
         Object.entries(item.options).map(([code, index]) => [code, labels.get(`${item.parentId}:${code}:${index}`) ?? String(index)]),
       ),

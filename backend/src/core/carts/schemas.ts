@@ -8,6 +8,8 @@ export const CartLineSchema = z
     sku: z.string(),
     name: z.string(),
     parentSku: z.string().nullable(),
+    urlKey: z.string().openapi({ description: "URL key of the product's page (the configurable's for a variant)." }),
+    imageUrl: z.string().openapi({ description: 'Root-relative thumbnail: the variant\'s image, else its configurable\'s, else a placeholder.' }),
     options: z.record(z.string(), z.string()).openapi({ description: 'What was chosen, as labels to print: configurable options, bundle selections, downloads, gift card details.' }),
     configuration: LineConfigurationSchema.nullable(),
     qty: z.number().int(),

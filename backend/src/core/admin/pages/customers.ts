@@ -8,6 +8,7 @@ import type { AdminEnv } from '../admin-env.ts';
 import { gridExtensions, rowActions } from '../grid-extensions.ts';
 import { csrfField } from '../layout.ts';
 import { formFields, renderPage } from '../page.ts';
+import { pager } from '../pager.ts';
 
 const pageSize = 50;
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -30,11 +31,12 @@ export const customerPages = new Hono<AdminEnv>()
       c.var.db.select({ n: count() }).from(customers).where(where),
     ]);
     const { columns, actions } = await gridExtensions(c, 'customers', rows.map((row) => row.customer.id));
+    const pages = Math.max(1, Math.ceil((total?.n ?? 0) / pageSize));
     return renderPage(
       c,
       'Customers',
       html`<form method="get"><input name="q" value="${q}" placeholder="Email or last name" aria-label="Search customers" /> <button>Search</button></form>
-        <p class="muted">${total?.n ?? 0} customers</p>
+        <p class="muted">${total?.n ?? 0} customers · page ${page} of ${pages}</p>
         <table>
           <tr><th>Email</th><th>Name</th><th>Group</th>${columns.map((column) => html`<th>${column.title}</th>`)}${actions.length ? html`<th></th>` : ''}</tr>
           ${rows.map(
@@ -43,7 +45,8 @@ export const customerPages = new Hono<AdminEnv>()
                 (column) => html`<td>${column.cells.get(customer.id) ?? ''}</td>`,
               )}${actions.length ? html`<td>${rowActions(c, actions, customer)}</td>` : ''}</tr>`,
           )}
-        </table>`,
+        </table>
+        ${pager(page, pages, { q })}`,
     );
   })
   .get('/:id', async (c) => {

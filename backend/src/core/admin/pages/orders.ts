@@ -7,6 +7,7 @@ import type { AddressSnapshot } from '../../db/schema/index.ts';
 import { orderRecordById } from '../../orders/load.ts';
 import type { AdminEnv } from '../admin-env.ts';
 import { renderPage } from '../page.ts';
+import { pager } from '../pager.ts';
 
 const pageSize = 50;
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -21,17 +22,19 @@ export const orderPages = new Hono<AdminEnv>()
       c.var.db.select().from(orders).orderBy(desc(orders.id)).limit(pageSize).offset((page - 1) * pageSize),
       c.var.db.select({ n: count() }).from(orders),
     ]);
+    const pages = Math.max(1, Math.ceil((total?.n ?? 0) / pageSize));
     return renderPage(
       c,
       'Orders',
-      html`<p class="muted">${total?.n ?? 0} orders</p>
+      html`<p class="muted">${total?.n ?? 0} orders · page ${page} of ${pages}</p>
         <table>
           <tr><th>Number</th><th>Date</th><th>Email</th><th>Total</th><th>Status</th></tr>
           ${rows.map(
             (o) =>
               html`<tr><td><a href="/admin/orders/${o.id}">${o.number}</a></td><td>${o.createdAt.toISOString().slice(0, 16).replace('T', ' ')}</td><td>${o.email}</td><td>${o.grandTotal} ${o.currency}</td><td>${o.status}</td></tr>`,
           )}
-        </table>`,
+        </table>
+        ${pager(page, pages)}`,
     );
   })
   .get('/:id', async (c) => {

@@ -6,6 +6,7 @@ import { products } from '../../db/schema/index.ts';
 import type { AdminEnv } from '../admin-env.ts';
 import { csrfField } from '../layout.ts';
 import { formFields, renderPage } from '../page.ts';
+import { pager } from '../pager.ts';
 import { loadProductEdit, parseProductChanges, pricedBySelf, saveProductChanges, type ProductEdit, type StorePrice } from './product-edit.ts';
 
 const pageSize = 50;
@@ -85,7 +86,7 @@ export const productPages = new Hono<AdminEnv>()
               html`<tr><td><a href="/admin/products/${p.id}">${p.sku}</a></td><td>${p.name}</td><td>${p.type}</td><td>${p.qty}</td><td>${p.isEnabled ? 'Enabled' : 'Disabled'}</td></tr>`,
           )}
         </table>
-        ${page < pages ? html`<p><a href="?q=${encodeURIComponent(q)}&page=${page + 1}">Next page</a></p>` : ''}`,
+        ${pager(page, pages, { q })}`,
     );
   })
   .get('/:id', async (c) => {

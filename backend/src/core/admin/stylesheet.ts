@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+
+/** Where every admin page, the login form included, links its one stylesheet. */
+export const adminStylesheetPath = '/admin/admin.css';
+
+/**
+ * The admin shell's styles: a side navigation on wide screens, a stacked one on a phone (390 px),
+ * grids that scroll inside themselves instead of widening the page, and the login card.
+ */
+const css = `
+*,*::before,*::after{box-sizing:border-box}
+body{font:15px/1.5 system-ui,sans-serif;margin:0;display:flex;min-height:100vh;color:#1f2937;background:#f9fafb}
+nav.side{flex:0 0 210px;background:#111827;color:#e5e7eb;padding:1rem}
+nav.side a{color:#e5e7eb;display:block;padding:.2rem 0;text-decoration:none}
+nav.side a:hover,nav.side a:focus{text-decoration:underline}
+nav.side h2{font-size:.75rem;text-transform:uppercase;color:#9ca3af;margin:1rem 0 .3rem;overflow-wrap:anywhere}
+main{flex:1;min-width:0;padding:1.5rem 2rem;max-width:1100px}
+h1{font-size:1.5rem;margin:0 0 1rem}
+a{color:#1d4ed8}
+table{border-collapse:collapse;width:100%;background:#fff}
+td,th{border-bottom:1px solid #e5e7eb;padding:.4rem;text-align:left;vertical-align:top}
+th{font-size:.8rem;text-transform:uppercase;color:#4b5563}
+.table-scroll{overflow-x:auto}
+label{display:block;margin:.6rem 0}
+input,select,textarea{font:inherit;padding:.35rem .5rem;min-width:16rem;max-width:100%;border:1px solid #9ca3af;border-radius:4px}
+button{font:inherit;padding:.35rem .9rem;border:1px solid #1d4ed8;border-radius:4px;background:#1d4ed8;color:#fff;cursor:pointer}
+nav.side button{background:transparent;border-color:#6b7280}
+.flash{background:#ecfdf5;border:1px solid #10b981;padding:.5rem 1rem}
+.error{background:#fef2f2;border:1px solid #ef4444;padding:.5rem 1rem}
+.muted{color:#6b7280}
+.cards{display:flex;flex-wrap:wrap;gap:1rem}
+.card{border:1px solid #e5e7eb;background:#fff;border-radius:6px;padding:1rem;min-width:10rem}
+.pager{display:flex;flex-wrap:wrap;gap:.25rem;align-items:center;margin:1rem 0}
+.pager a,.pager span{padding:.2rem .6rem;border:1px solid #e5e7eb;border-radius:4px;text-decoration:none;background:#fff}
+.pager a[aria-current=page]{background:#1d4ed8;border-color:#1d4ed8;color:#fff}
+body.login{align-items:center;justify-content:center;padding:1rem}
+body.login main{flex:0 1 24rem;padding:1.5rem;background:#fff;border:1px solid #e5e7eb;border-radius:8px;box-shadow:0 1px 3px rgb(0 0 0 / .08)}
+body.login input{width:100%;min-width:0}
+body.login button{width:100%;margin-top:.5rem}
+@media (max-width:700px){
+  body{display:block}
+  nav.side{padding:.75rem 1rem}
+  nav.side a{display:inline-block;margin-right:.75rem}
+  nav.side h2{margin:.5rem 0 .1rem}
+  main{padding:1rem}
+  table{display:block;overflow-x:auto}
+  input,select,textarea{min-width:0;width:100%}
+  body.login{display:flex;min-height:100vh}
+}
+`;
+
+/** GET /admin/admin.css: public (the login page needs it), cached for an hour. */
+export const adminStylesheet = new Hono().get('/admin.css', (c) =>
+  c.body(css, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
+);
