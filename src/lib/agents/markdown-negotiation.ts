@@ -9,6 +9,7 @@ import type { MiddlewareHandler } from 'astro';
 import type { BackendClient } from '../backend-client.ts';
 import { topCategories } from '../catalog/category-tree.ts';
 import { loadCatchAllRoute, loadShell } from '../catalog/page-data.ts';
+import { markdownHref } from '../catalog/seo.ts';
 import { stubCompleter } from '../catalog/stub-refetch.ts';
 import { contentStore, type ContentStore } from '../content/content-store.ts';
 import { TDM_RESERVATION_HEADER, TDM_RESERVATION_VALUE } from './tdm.ts';
@@ -34,6 +35,8 @@ export interface MarkdownNegotiationOptions {
 interface Rendered {
   status: number;
   markdown: string;
+  /** A 301's target (the canonical page URL). */
+  location?: string;
 }
 
 async function renderPage(content: ContentStore, pageUrl: URL, origin: string, completeStub: ReturnType<typeof stubCompleter>): Promise<Rendered> {
@@ -48,6 +51,8 @@ async function renderPage(content: ContentStore, pageUrl: URL, origin: string, c
       return { status: 503, markdown: notSyncedMarkdown() };
     case 'not-found':
       return { status: 404, markdown: notFoundMarkdown(pageUrl.pathname, { origin }) };
+    case 'redirect':
+      return { status: 301, markdown: `Moved to ${route.location}\n`, location: route.location };
     case 'category':
       return { status: 200, markdown: categoryMarkdown(route.category, route.listing, { origin, formatPrice: route.shell.formatPrice }) };
     case 'product':
@@ -57,10 +62,11 @@ async function renderPage(content: ContentStore, pageUrl: URL, origin: string, c
   }
 }
 
-function markdownResponse({ status, markdown }: Rendered, head: boolean): Response {
+function markdownResponse({ status, markdown, location }: Rendered, head: boolean): Response {
   return new Response(head ? null : markdown, {
     status,
     headers: {
+      ...(location ? { Location: location } : {}),
       'Content-Type': 'text/markdown; charset=utf-8',
       // Before the first sync the answer changes soon; nothing should keep it.
       'Cache-Control': status === 503 ? 'no-store' : MARKDOWN_CACHE_CONTROL,
@@ -97,6 +103,12 @@ export function markdownNegotiation(options: MarkdownNegotiationOptions): Middle
     });
     const pageUrl = new URL(context.url);
     pageUrl.pathname = wanted.path;
-    return markdownResponse(await renderPage(contentStore(options.kv, store), pageUrl, origin, completeStub), head);
+    const rendered = await renderPage(contentStore(options.kv, store), pageUrl, origin, completeStub);
+    // A `.md` URL redirects to the canonical page's `.md` URL; an `Accept` request to the page's URL.
+    if (rendered.location && context.url.pathname !== wanted.path) {
+      const target = new URL(rendered.location, context.url);
+      rendered.location = `${markdownHref(target.pathname)}${target.search}`;
+    }
+    return markdownResponse(rendered, head);
   };
 }
