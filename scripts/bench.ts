@@ -52,6 +52,26 @@ async function load(url: string, paths?: () => string): Promise<Load> {
   };
 }
 
+/** Queries of the search latency figure: a word, a plural (stemmed), a typo (corrected), two words, a prefix. */
+const SEARCH_QUERIES = ['jacket', 'jackets', 'jakcet', 'rain jacket', 'fle'];
+
+/** Median and p90 latency of the backend's search (sequential requests, 20 rounds of SEARCH_QUERIES after a warm-up round). */
+async function searchLatency(backendUrl: string): Promise<{ medianMs: number; p90Ms: number; queries: string[] }> {
+  const timings: number[] = [];
+  for (let round = 0; round <= 20; round++) {
+    for (const q of SEARCH_QUERIES) {
+      const started = performance.now();
+      const response = await fetch(`${backendUrl}/api/rest/v2/search?q=${encodeURIComponent(q)}&itemsPerPage=24`);
+      if (!response.ok) throw new Error(`search for ${q} answered ${response.status}`);
+      await response.arrayBuffer();
+      if (round > 0) timings.push(performance.now() - started);
+    }
+  }
+  timings.sort((a, b) => a - b);
+  const at = (share: number) => Number(timings[Math.min(timings.length - 1, Math.floor(timings.length * share))]!.toFixed(1));
+  return { medianMs: at(0.5), p90Ms: at(0.9), queries: SEARCH_QUERIES };
+}
+
 async function sync(storefrontUrl: string) {
   const started = performance.now();
   const response = await fetch(`${storefrontUrl}/sync`, { method: 'POST', headers: { Authorization: `Bearer ${secret}` } });
@@ -115,6 +135,7 @@ try {
   const hit = await load(`${storefront.url}${productPath}`);
   const uncached = await load(storefront.url, () => paths[next++ % paths.length]);
   const trivial = await load(`${storefront.url}/health`);
+  const search = await searchLatency(backend.url);
 
   const figures = {
     products,
@@ -126,6 +147,7 @@ try {
     load: { connections, duration, hit, uncached, trivial },
     hitShareOfTrivial: hit.requestsPerSecond / trivial.requestsPerSecond,
     uncachedShareOfTrivial: uncached.requestsPerSecond / trivial.requestsPerSecond,
+    search,
   };
 
   const row = (name: string, value: string) => console.log(`${name.padEnd(34)} ${value}`);
@@ -140,6 +162,7 @@ try {
   }
   row('HIT / trivial', `${(figures.hitShareOfTrivial * 100).toFixed(0)}% (target >= 70%)`);
   row('uncached / trivial', `${(figures.uncachedShareOfTrivial * 100).toFixed(0)}% (target >= 35%)`);
+  row('backend search (sequential)', `median ${search.medianMs} ms  p90 ${search.p90Ms} ms  (${search.queries.join(', ')})`);
 
   const outDir = join(ROOT, 'bench-results');
   await mkdir(outDir, { recursive: true });

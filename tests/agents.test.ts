@@ -386,6 +386,52 @@ describe('markdown negotiation', () => {
     }
   });
 
+  it('serves the blog index, blog posts and search results as markdown, by suffix or by Accept (issue 12)', async () => {
+    const index = await get('/blog.md');
+    expectMarkdown(index);
+    const indexText = await index.text();
+    expect(indexText).toMatch(/^# Blog\n/);
+    const postUrl = /\((https?:\/\/[^)]+\/blog\/[^)]+)\)/.exec(indexText)?.[1];
+    expect(postUrl).toBeDefined();
+    const postPath = new URL(postUrl!).pathname;
+    expectMarkdown(await get('/blog', { Accept: 'text/markdown' }));
+    const post = await get(`${postPath}.md`);
+    expectMarkdown(post);
+    expect(await post.text()).toContain(`Source: ${postUrl}`);
+    expectMarkdown(await get(postPath, { Accept: 'text/markdown' }));
+    expectMarkdown(await get('/blog/no-such-post.md'), 404);
+    for (const path of ['/blog', postPath]) {
+      const document = parseDocument(await (await get(path)).text());
+      const alternate = DomUtils.findOne((element) => element.name === 'link' && element.attribs.type === 'text/markdown', document.children);
+      expect(alternate?.attribs.href, path).toBe(path === '/blog' ? '/blog.md' : `${postPath}.md`);
+    }
+
+    const search = await get('/search.md?q=jacket');
+    expectMarkdown(search);
+    const searchText = await search.text();
+    expect(searchText).toContain('# Search results for “jacket”');
+    expect(searchText).toMatch(/\d+ results? for “jacket”/);
+    expect(searchText).toMatch(/: (From )?\$[\d,]+\.\d\d USD/);
+    expectMarkdown(await get('/search?q=jacket', { Accept: 'text/markdown' }));
+    expectMarkdown(await get('/search.md?q=%21%21'), 400);
+  });
+
+  it('prices every markdown page in the store currency, and lists the featured products at home (issue 12)', async () => {
+    const home = await (await get('/index.md')).text();
+    expect(home).toContain('## Featured products');
+    expect(home).toMatch(/: (From )?\$[\d,]+\.\d\d USD/);
+    const auHost = { Host: `au.localhost:${new URL(shop.storefront.url).port}` };
+    const auHome = await get('/index.md', auHost);
+    expect(auHome.status).toBe(200);
+    const auText = await auHome.text();
+    expect(auText).toContain('## Featured products');
+    expect(auText).toMatch(/: (From )?\$[\d,]+\.\d\d AUD/);
+    expect(auText).not.toContain(' USD');
+    const [urlKey] = await productKeys('au');
+    const auProduct = await (await get(`/${urlKey}.md`, auHost)).text();
+    expect(auProduct).toMatch(/- Price: .*AUD|- Price: [^$\d]/);
+  });
+
   it('answers 404 in markdown for a page that does not exist, by suffix or by Accept', async () => {
     const missing = await get('/no-such-page-here.md');
     expectMarkdown(missing, 404);

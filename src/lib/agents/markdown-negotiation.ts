@@ -7,17 +7,30 @@
  */
 import type { MiddlewareHandler } from 'astro';
 import type { BackendClient } from '../backend-client.ts';
-import { topCategories } from '../catalog/category-tree.ts';
-import { loadCatchAllRoute, loadShell } from '../catalog/page-data.ts';
+import { loadBlogIndex } from '../catalog/blog-pages.ts';
+import { loadCatchAllRoute, loadHome, loadShell, type Shell } from '../catalog/page-data.ts';
+import { runSearch, searchRequest, searchStatus } from '../catalog/search-page.ts';
+import { markdownPriceFormatter } from '../format/price.ts';
+import { markdownHref } from '../catalog/seo.ts';
 import { stubCompleter } from '../catalog/stub-refetch.ts';
 import { contentStore, type ContentStore } from '../content/content-store.ts';
 import { TDM_RESERVATION_HEADER, TDM_RESERVATION_VALUE } from './tdm.ts';
 import { estimateTokens } from './markdown.ts';
-import { categoryMarkdown, cmsMarkdown, homeMarkdown, notFoundMarkdown, notSyncedMarkdown, productMarkdown } from './markdown-pages.ts';
+import {
+  blogIndexMarkdown,
+  blogPostMarkdown,
+  categoryMarkdown,
+  cmsMarkdown,
+  homeMarkdown,
+  notFoundMarkdown,
+  notSyncedMarkdown,
+  productMarkdown,
+  searchMarkdown,
+} from './markdown-pages.ts';
 import { markdownRequest } from './markdown-request.ts';
 
-/** The routes that render pages (src/pages/index.astro and [...path].astro), by Astro route pattern. */
-const PAGE_ROUTES: ReadonlySet<string> = new Set(['/', '/[...path]']);
+/** The routes that render pages (home, catch-all, blog, search), by Astro route pattern. */
+const PAGE_ROUTES: ReadonlySet<string> = new Set(['/', '/[...path]', '/blog', '/blog/[identifier]', '/search']);
 
 /** SPEC.md Limits: markdown responses. */
 export const MARKDOWN_CACHE_CONTROL = 'public, max-age=600';
@@ -25,7 +38,7 @@ export const MARKDOWN_CACHE_CONTROL = 'public, max-age=600';
 export interface MarkdownNegotiationOptions {
   kv: KVNamespace;
   /** Completes listing stubs (SPEC.md sync rule 4), so a product's markdown lists its options. */
-  client: Pick<BackendClient, 'product'>;
+  client: Pick<BackendClient, 'product' | 'search'>;
   storeFor: (url: URL) => string;
   /** The store's public origin (agents/public-origin.ts); null when not configured for this host. */
   originFor: (url: URL) => string | null;
@@ -34,33 +47,67 @@ export interface MarkdownNegotiationOptions {
 interface Rendered {
   status: number;
   markdown: string;
+  /** A 301's target (the canonical page URL). */
+  location?: string;
 }
 
-async function renderPage(content: ContentStore, pageUrl: URL, origin: string, completeStub: ReturnType<typeof stubCompleter>): Promise<Rendered> {
-  if (pageUrl.pathname === '/') {
+/** Which kind of page a path is, for the routes outside the catch-all (their own Astro pages). */
+const BLOG_POST_PATH = /^\/blog\/([^/]+)$/;
+
+async function renderPage(
+  content: ContentStore,
+  pageUrl: URL,
+  origin: string,
+  completeStub: ReturnType<typeof stubCompleter>,
+  sources: { kv: KVNamespace; client: Pick<BackendClient, 'search'> },
+): Promise<Rendered> {
+  const path = pageUrl.pathname;
+  if (path === '/' || path === '/blog' || path === '/search' || BLOG_POST_PATH.test(path)) {
     const shell = await loadShell(content);
     if (!shell) return { status: 503, markdown: notSyncedMarkdown() };
-    return { status: 200, markdown: homeMarkdown(shell.config, topCategories(shell.tree), { origin }) };
+    const formatPrice = markdownPriceFormatter(shell.config.locale, shell.config.baseCurrencyCode);
+    if (path === '/') {
+      const home = await loadHome(content, shell);
+      return { status: 200, markdown: homeMarkdown(shell.config, home.categories, { origin }, { cards: home.featured, formatPrice }) };
+    }
+    if (path === '/blog') return { status: 200, markdown: blogIndexMarkdown(await loadBlogIndex(sources.kv, content), { origin, lang: shell.lang }) };
+    if (path === '/search') {
+      const outcome = await runSearch(sources.client, content.store, searchRequest(pageUrl));
+      return { status: searchStatus(outcome), markdown: searchMarkdown(outcome, { origin, formatPrice }) };
+    }
+    let identifier: string | null;
+    try {
+      identifier = decodeURIComponent(BLOG_POST_PATH.exec(path)?.[1] ?? '');
+    } catch {
+      identifier = null;
+    }
+    const post = identifier ? await content.blogPost(identifier) : null;
+    if (!post) return { status: 404, markdown: notFoundMarkdown(path, { origin }) };
+    return { status: 200, markdown: blogPostMarkdown(post, { origin, lang: shell.lang }) };
   }
   const route = await loadCatchAllRoute(content, pageUrl, { completeStub });
+  const formatPrice = (shell: Shell) => markdownPriceFormatter(shell.config.locale, shell.config.baseCurrencyCode);
   switch (route.kind) {
     case 'not-synced':
       return { status: 503, markdown: notSyncedMarkdown() };
     case 'not-found':
       return { status: 404, markdown: notFoundMarkdown(pageUrl.pathname, { origin }) };
+    case 'redirect':
+      return { status: 301, markdown: `Moved to ${route.location}\n`, location: route.location };
     case 'category':
-      return { status: 200, markdown: categoryMarkdown(route.category, route.listing, { origin, formatPrice: route.shell.formatPrice }) };
+      return { status: 200, markdown: categoryMarkdown(route.category, route.listing, { origin, formatPrice: formatPrice(route.shell) }) };
     case 'product':
-      return { status: 200, markdown: productMarkdown(route.product, { origin, formatPrice: route.shell.formatPrice }) };
+      return { status: 200, markdown: productMarkdown(route.product, { origin, formatPrice: formatPrice(route.shell) }) };
     case 'cms':
       return { status: 200, markdown: cmsMarkdown(route.page, { origin }) };
   }
 }
 
-function markdownResponse({ status, markdown }: Rendered, head: boolean): Response {
+function markdownResponse({ status, markdown, location }: Rendered, head: boolean): Response {
   return new Response(head ? null : markdown, {
     status,
     headers: {
+      ...(location ? { Location: location } : {}),
       'Content-Type': 'text/markdown; charset=utf-8',
       // Before the first sync the answer changes soon; nothing should keep it.
       'Cache-Control': status === 503 ? 'no-store' : MARKDOWN_CACHE_CONTROL,
@@ -97,6 +144,12 @@ export function markdownNegotiation(options: MarkdownNegotiationOptions): Middle
     });
     const pageUrl = new URL(context.url);
     pageUrl.pathname = wanted.path;
-    return markdownResponse(await renderPage(contentStore(options.kv, store), pageUrl, origin, completeStub), head);
+    const rendered = await renderPage(contentStore(options.kv, store), pageUrl, origin, completeStub, options);
+    // A `.md` URL redirects to the canonical page's `.md` URL; an `Accept` request to the page's URL.
+    if (rendered.location && context.url.pathname !== wanted.path) {
+      const target = new URL(rendered.location, context.url);
+      rendered.location = `${markdownHref(target.pathname)}${target.search}`;
+    }
+    return markdownResponse(rendered, head);
   };
 }

@@ -1,7 +1,17 @@
 import { marked, type Tokens } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { priceFormatter } from '../format/price.ts';
-import { categoryMarkdown, cmsMarkdown, homeMarkdown, notFoundMarkdown, productMarkdown } from './markdown-pages.ts';
+import type { BlogPost } from '../content/schemas.ts';
+import { markdownPriceFormatter, priceFormatter } from '../format/price.ts';
+import {
+  blogIndexMarkdown,
+  blogPostMarkdown,
+  categoryMarkdown,
+  cmsMarkdown,
+  homeMarkdown,
+  notFoundMarkdown,
+  productMarkdown,
+  searchMarkdown,
+} from './markdown-pages.ts';
 import { category, cmsPage, gated, listingOf, product, storeConfig } from './test-support.ts';
 
 const context = { origin: 'https://shop.example', formatPrice: priceFormatter('en_US', 'USD') };
@@ -91,5 +101,58 @@ describe('homeMarkdown and notFoundMarkdown', () => {
     const markdown = notFoundMarkdown('/*nope*', context);
     expect(markdown).toContain('There is no page at /\\*nope\\*.');
     expect(markdown).toContain('https://shop.example/sitemap.xml');
+  });
+});
+
+describe('home featured products, blog and search markdown (issue 12)', () => {
+  const aud = { origin: 'https://au.example', formatPrice: markdownPriceFormatter('en_AU', 'AUD') };
+  const post = (identifier: string, overrides: Partial<BlogPost> = {}): BlogPost => ({
+    id: 1, identifier, title: `Post ${identifier}`, excerpt: '<p>A short <b>look</b>.</p>', content: '<h2>Part</h2><p>Body of the post.</p>',
+    author: 'Ada', publishedAt: '2026-01-15 10:00:00', featuredImageUrl: '/media/post.svg', tags: ['camping', 'tips'], updatedAt: '2026-01-15 10:00:00',
+    ...overrides,
+  });
+
+  it('lists the featured products on the home page with prices in the store currency', () => {
+    const markdown = homeMarkdown(storeConfig, [category(1, { name: 'Tents' })], aud, { cards: [product()], formatPrice: aud.formatPrice });
+    expect(markdown).toContain('## Featured products\n\n- [Blue tee](https://au.example/blue-tee): $25.00 AUD (sale; regular price $30.00 AUD), In stock');
+    expect(homeMarkdown(storeConfig, [], aud, { cards: [], formatPrice: aud.formatPrice })).not.toContain('Featured');
+  });
+
+  it('names the currency of every markdown price, in the store format', () => {
+    expect(markdownPriceFormatter('en_AU', 'AUD')(19)).toBe('$19.00 AUD');
+    expect(markdownPriceFormatter('en_US', 'USD')(19)).toBe('$19.00 USD');
+    expect(markdownPriceFormatter('de_DE', 'EUR')(19)).toMatch(/^19,00\s€ EUR$/);
+    expect(markdownPriceFormatter('en_US', 'XYZ')(19)).toMatch(/^XYZ\s19\.00$/);
+    expect(productMarkdown(product(), aud)).toContain('- Price: $25.00 AUD (sale; regular price $30.00 AUD)');
+  });
+
+  it('renders the blog index, newest first as given, with dates, authors and excerpts', () => {
+    const markdown = blogIndexMarkdown([post('new'), post('old', { author: '', excerpt: '' })], { origin: 'https://shop.example', lang: 'en-US' });
+    expect(markdown).toContain('# Blog\n\n## [Post new](https://shop.example/blog/new)\n\nJanuary 15, 2026 by Ada\n\nA short **look**.');
+    expect(markdown).toContain('## [Post old](https://shop.example/blog/old)\n\nJanuary 15, 2026');
+    expect(blogIndexMarkdown([], { origin: 'https://shop.example', lang: 'en-US' })).toContain('No posts yet.');
+  });
+
+  it('renders a blog post with its byline, tags, image, body and source', () => {
+    const markdown = blogPostMarkdown(post('hello'), { origin: 'https://shop.example', lang: 'en-US' });
+    expect(markdown).toContain('# Post hello\n\nPublished January 15, 2026 by Ada\n\nTags: camping, tips');
+    expect(markdown).toContain('![Post hello](https://shop.example/media/post.svg)');
+    expect(markdown).toContain('## Part\n\nBody of the post.');
+    expect(markdown).toContain('Source: https://shop.example/blog/hello');
+  });
+
+  it('renders search results with prices, and each way a search ends without them', () => {
+    const results = searchMarkdown(
+      { kind: 'results', query: 'tee', totalPages: 2, results: { products: [product()], totalItems: 30, page: 1, itemsPerPage: 24 } },
+      aud,
+    );
+    expect(results).toContain('# Search results for “tee”');
+    expect(results).toContain('30 results for “tee” · page 1 of 2.');
+    expect(results).toContain('- [Blue tee](https://au.example/blue-tee): $25.00 AUD');
+    expect(results).toContain('Next page: https://au.example/search.md?q=tee&page=2');
+    expect(searchMarkdown({ kind: 'empty-query' }, aud)).toContain('?q=words');
+    expect(searchMarkdown({ kind: 'invalid', query: '!!', message: 'Search for at least one letter or digit.' }, aud)).toContain('at least one letter');
+    expect(searchMarkdown({ kind: 'out-of-range', query: 'tee', page: 9, totalPages: 2 }, aud)).toContain('end at page 2');
+    expect(searchMarkdown({ kind: 'failed', query: 'tee' }, aud)).toContain('not available');
   });
 });

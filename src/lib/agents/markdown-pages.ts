@@ -15,7 +15,10 @@ import {
 import { pageHref } from '../catalog/pagination.ts';
 import { cmsHref } from '../catalog/resolve-path.ts';
 import { markdownHref } from '../catalog/seo.ts';
-import type { CategoryNode, CmsPage, ListingPage, Product, ProductCard, StoreConfig } from '../content/schemas.ts';
+import type { BlogPost, CategoryNode, CmsPage, ListingPage, Product, ProductCard, StoreConfig } from '../content/schemas.ts';
+import { publishedLabel } from '../catalog/blog-pages.ts';
+import { blogPostHref } from '../catalog/blog.ts';
+import { resultsSummary, type SearchOutcome } from '../catalog/search-page.ts';
 import type { PriceFormat } from '../format/price.ts';
 import { AGENT_PATHS } from './agent-paths.ts';
 import { escapeMarkdown, htmlToInlineText, htmlToMarkdown, link } from './markdown.ts';
@@ -57,11 +60,20 @@ function priceText(display: PriceDisplay, formatPrice: PriceFormat, hiddenMessag
   return display.regular === null ? amount : `${amount} (sale; regular price ${formatPrice(display.regular)})`;
 }
 
-export function homeMarkdown(config: StoreConfig, categories: CategoryNode[], { origin }: Pick<MarkdownContext, 'origin'>): string {
+/** The home page: store name, description, top categories and the featured products (with their prices). */
+export function homeMarkdown(
+  config: StoreConfig,
+  categories: CategoryNode[],
+  { origin }: Pick<MarkdownContext, 'origin'>,
+  featured?: { cards: ProductCard[]; formatPrice: PriceFormat },
+): string {
   return document([
     `# ${escapeMarkdown(config.storeName)}`,
     config.description.trim() && `> ${htmlToInlineText(config.description)}`,
     categories.length > 0 && ['## Categories', '', ...categories.map((category) => `- ${link(category.name, absoluteUrl(origin, categoryHref(category)))}`)].join('\n'),
+    featured !== undefined &&
+      featured.cards.length > 0 &&
+      ['## Featured products', '', ...featured.cards.map((card) => cardLine(card, { origin, formatPrice: featured.formatPrice }))].join('\n'),
     `Every page is available as markdown: add \`.md\` to its URL, or ask for \`text/markdown\`. Store guide: ${absoluteUrl(origin, AGENT_PATHS.llmsTxt)}`,
   ]);
 }
@@ -130,4 +142,67 @@ export function notFoundMarkdown(path: string, { origin }: Pick<MarkdownContext,
 
 export function notSyncedMarkdown(): string {
   return document(['# Not available yet', 'This store has not loaded its catalog yet; try again in a few minutes.']);
+}
+
+/** The blog index: each post with its date, author and excerpt, newest first. */
+export function blogIndexMarkdown(posts: BlogPost[], { origin, lang }: Pick<MarkdownContext, 'origin'> & { lang: string }): string {
+  return document([
+    '# Blog',
+    posts.length > 0
+      ? posts
+          .map((post) =>
+            [
+              `## ${link(post.title, absoluteUrl(origin, blogPostHref(post.identifier)))}`,
+              [publishedLabel(post, lang), post.author.trim() && `by ${escapeMarkdown(post.author)}`].filter(Boolean).join(' '),
+              post.excerpt.trim() && htmlToInlineText(post.excerpt),
+            ]
+              .filter(Boolean)
+              .join('\n\n'),
+          )
+          .join('\n\n')
+      : 'No posts yet.',
+  ]);
+}
+
+/** A blog post: title, date and author, tags, body, and its URL. */
+export function blogPostMarkdown(post: BlogPost, { origin, lang }: Pick<MarkdownContext, 'origin'> & { lang: string }): string {
+  const byline = [publishedLabel(post, lang) && `Published ${publishedLabel(post, lang)}`, post.author.trim() && `by ${escapeMarkdown(post.author)}`]
+    .filter(Boolean)
+    .join(' ');
+  return document([
+    `# ${escapeMarkdown(post.title)}`,
+    byline,
+    post.tags.length > 0 && `Tags: ${post.tags.map(escapeMarkdown).join(', ')}`,
+    post.featuredImageUrl && `![${escapeMarkdown(post.title)}](${absoluteUrl(origin, post.featuredImageUrl)})`,
+    post.content.trim() && body(post.content, origin),
+    `Source: ${absoluteUrl(origin, blogPostHref(post.identifier))}`,
+  ]);
+}
+
+/** The search page: the results' page with prices, or why there are none. */
+export function searchMarkdown(outcome: SearchOutcome, context: MarkdownContext): string {
+  const searchUrl = (query: string, page = 1) => absoluteUrl(context.origin, pageHref(`/search.md?${new URLSearchParams({ q: query }).toString()}`, page));
+  switch (outcome.kind) {
+    case 'empty-query':
+      return document(['# Search', `Search the catalog with ${absoluteUrl(context.origin, '/search.md')}?q=words.`]);
+    case 'invalid':
+      return document(['# Search', escapeMarkdown(outcome.message)]);
+    case 'failed':
+      return document(['# Search', 'Search is not available right now. Please try again in a moment.']);
+    case 'out-of-range':
+      return document([
+        `# Search results for “${escapeMarkdown(outcome.query)}”`,
+        `The results end at page ${outcome.totalPages}. First page: ${searchUrl(outcome.query)}`,
+      ]);
+    case 'results': {
+      const { results, query, totalPages } = outcome;
+      return document([
+        `# Search results for “${escapeMarkdown(query)}”`,
+        results.products.length > 0
+          ? [`${escapeMarkdown(resultsSummary(query, results.totalItems, results.page, totalPages))}.`, '', ...results.products.map((card) => cardLine(card, context))].join('\n')
+          : 'No products match this search.',
+        results.page < totalPages && `Next page: ${searchUrl(query, results.page + 1)}`,
+      ]);
+    }
+  }
 }

@@ -70,6 +70,15 @@ export function categoryTrailByPath(tree: CategoryNode[], path: string): Categor
   return findTrail(tree, (node) => node.isActive && trimSlashes(node.urlPath) === wanted);
 }
 
+/** Like categoryTrailByPath, letters compared without case (`/Women` finds `women`); an exact match wins. */
+export function categoryTrailByPathIgnoringCase(tree: CategoryNode[], path: string): CategoryNode[] | null {
+  const exact = categoryTrailByPath(tree, path);
+  if (exact) return exact;
+  const wanted = trimSlashes(path).toLowerCase();
+  if (wanted === '') return null;
+  return findTrail(tree, (node) => node.isActive && trimSlashes(node.urlPath).toLowerCase() === wanted);
+}
+
 /** The category with this id, with its ancestors. */
 export function categoryTrailById(tree: CategoryNode[], id: number): CategoryNode[] | null {
   return findTrail(tree, (node) => node.id === id);

@@ -126,7 +126,16 @@ describe('loadCatchAllRoute / loadHomeRoute / routeStatus', () => {
     expect(category).toMatchObject({ kind: 'category', category: { id: 1 }, listing: { page: 1 } });
     expect(routeStatus(category)).toBe(200);
     expect((await route('/c1?page=2', { listings })).kind).toBe('not-found');
-    expect((await route('/c1?page=abc', { listings })).kind).toBe('not-found');
+  });
+  it('redirects (301) invalid page and sort values and path variants to the canonical URL', async () => {
+    const listings = [listing(1, [card(1)])];
+    const redirect = await route('/c1?page=abc', { listings });
+    expect(redirect).toEqual({ kind: 'redirect', location: '/c1' });
+    expect(routeStatus(redirect)).toBe(301);
+    expect(await route('/c1?sort=rank&page=0', { listings })).toEqual({ kind: 'redirect', location: '/c1' });
+    expect(await route('/C1/?sort=name', { listings })).toEqual({ kind: 'redirect', location: '/c1?sort=name' });
+    expect(await route('/P9/')).toEqual({ kind: 'redirect', location: '/p9' });
+    expect(await route('/FAQ', { pages: [cms('faq')] })).toEqual({ kind: 'redirect', location: '/faq' });
   });
   it('finds products with their category trail, CMS pages, and 404s the rest with no-route content', async () => {
     expect(await route('/p9')).toMatchObject({ kind: 'product', trail: [{ id: 2 }] });

@@ -7,11 +7,11 @@ import type { CategoryNode, CmsPage, ListingPage, Product, ProductCard, StoreCon
 import { priceFormatter, toBcp47, type PriceFormat } from '../format/price.ts';
 import { menuTree, productCategoryTrail, topCategories, type MenuItem } from './category-tree.ts';
 import { CATEGORY_PAGE_SIZE } from './listing.ts';
-import { parsePageParam } from './pagination.ts';
-import { MAX_SORTED_PAGES, parseSortParam, sortCards, sortedPage, type SortOrder } from './listing-sort.ts';
+import { listingParams, MAX_PAGE_NUMBER } from './canonical-url.ts';
+import { MAX_SORTED_PAGES, sortCards, sortedPage, type SortOrder } from './listing-sort.ts';
 import { loadRelated } from './related.ts';
 import { isListingStub } from './product-stub.ts';
-import { resolvePath } from './resolve-path.ts';
+import { canonicalPath, isPathVariant, resolvePath } from './resolve-path.ts';
 import type { StubCompleter } from './stub-refetch.ts';
 
 /** CMS pages linked from the footer, in this order; absent ones are left out. */
@@ -134,6 +134,8 @@ export async function loadNotFoundPage(content: Pick<ContentStore, 'cmsPage'>): 
 export type CatchAllRoute =
   | { kind: 'not-synced' }
   | { kind: 'not-found'; shell: Shell; page: CmsPage | null }
+  /** Another spelling of a page's URL (letter case, trailing slash, invalid `page`/`sort`): 301 to `location`. */
+  | { kind: 'redirect'; location: string }
   | { kind: 'category'; shell: Shell; category: CategoryNode; trail: CategoryNode[]; listing: ListingPage; sort: SortOrder }
   | {
       kind: 'product';
@@ -152,6 +154,7 @@ export type HomeRoute = { kind: 'not-synced' } | { kind: 'home'; shell: Shell; h
 export function routeStatus(route: { kind: string }): number {
   if (route.kind === 'not-synced') return 503;
   if (route.kind === 'not-found') return 404;
+  if (route.kind === 'redirect') return 301;
   return 200;
 }
 
@@ -171,23 +174,26 @@ export async function loadCatchAllRoute(content: ContentStore, url: URL, options
   const shell = await loadShell(content);
   if (!shell) return { kind: 'not-synced' };
   const resolved = await resolvePath(content, shell.tree, url.pathname);
-  if (resolved?.kind === 'category') {
-    const page = parsePageParam(url.searchParams);
-    const sort = parseSortParam(url.searchParams);
-    const listing =
-      page === null || sort === null ? null : await loadSortedListing(content, resolved.category.id, page, sort, shell.lang);
-    if (listing && sort) return { ...resolved, shell, listing, sort };
-  } else if (resolved?.kind === 'product') {
+  if (!resolved) return loadNotFoundRoute(content, shell);
+  const path = canonicalPath(resolved);
+  const pathVariant = isPathVariant(url.pathname, path);
+  if (resolved.kind === 'category') {
+    const { page, sort, redirectSearch } = listingParams(url.searchParams);
+    if (pathVariant || redirectSearch !== null) return { kind: 'redirect', location: `${path}${redirectSearch ?? url.search}` };
+    const listing = page > MAX_PAGE_NUMBER ? null : await loadSortedListing(content, resolved.category.id, page, sort, shell.lang);
+    if (listing) return { ...resolved, shell, listing, sort };
+    return loadNotFoundRoute(content, shell);
+  }
+  if (pathVariant) return { kind: 'redirect', location: `${path}${url.search}` };
+  if (resolved.kind === 'product') {
     const stub = isListingStub(resolved.product);
     const full = stub && options.completeStub ? await options.completeStub(resolved.product) : null;
     const product = full ?? resolved.product;
     const trail = productCategoryTrail(shell.tree, product.categoryIds);
     const related = await loadRelated(content, product, trail.at(-1)?.id);
     return { kind: 'product', product, shell, trail, related, incomplete: stub && !full };
-  } else if (resolved?.kind === 'cms') {
-    return { ...resolved, shell };
   }
-  return loadNotFoundRoute(content, shell);
+  return { ...resolved, shell };
 }
 
 export async function loadNotFoundRoute(

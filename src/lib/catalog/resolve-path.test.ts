@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CategoryNode, CmsPage, Product } from '../content/schemas.ts';
-import { pathToSlug, resolvePath } from './resolve-path.ts';
+import { canonicalPath, isPathVariant, pathToSlug, resolvePath } from './resolve-path.ts';
 
 const category = (id: number, urlPath: string, children: CategoryNode[] = []): CategoryNode => ({
   id,
@@ -58,6 +58,17 @@ describe('resolvePath', () => {
     expect(await resolvePath(store, tree, '/home')).toBeNull();
     expect(await resolvePath(store, tree, '/no-route')).toBeNull();
     expect(await resolvePath(store, tree, '/old')).toBeNull();
+  });
+  it('matches letters without case when the exact path names nothing, and names the canonical path', async () => {
+    const store = fakeStore({ 'blue-tee': product }, { faq: cms('faq') });
+    const women = await resolvePath(store, tree, '/Women/TOPS/');
+    expect(women).toMatchObject({ kind: 'category', category: { id: 2 } });
+    expect(canonicalPath(women!)).toBe('/women/tops');
+    expect(isPathVariant('/Women/TOPS/', '/women/tops')).toBe(true);
+    expect(isPathVariant('/women/tops', '/women/tops')).toBe(false);
+    expect(await resolvePath(store, tree, '/Blue-Tee')).toEqual({ kind: 'product', product });
+    expect(await resolvePath(store, tree, '/FAQ')).toMatchObject({ kind: 'cms', page: { identifier: 'faq' } });
+    expect(store.reads).toEqual(['product:Blue-Tee', 'cms:Blue-Tee', 'product:blue-tee', 'product:FAQ', 'cms:FAQ', 'product:faq', 'cms:faq']);
   });
   it('returns null for unknown paths', async () => {
     expect(await resolvePath(fakeStore({}, {}), tree, '/nothing/here')).toBeNull();

@@ -4,7 +4,7 @@
  */
 import type { ContentStore } from '../content/content-store.ts';
 import type { CategoryNode, CmsPage, Product } from '../content/schemas.ts';
-import { categoryTrailByPath, trimSlashes } from './category-tree.ts';
+import { categoryHref, categoryTrailByPathIgnoringCase, trimSlashes } from './category-tree.ts';
 
 export type ResolvedPage =
   | { kind: 'category'; category: CategoryNode; trail: CategoryNode[] }
@@ -44,6 +44,11 @@ export function cmsHref(identifier: string): string {
   return `/${identifier.split('/').map(encodeURIComponent).join('/')}`;
 }
 
+/**
+ * The page a path names. Letters are matched without case when the exact path names nothing
+ * (`/Women` finds the category `women`; a product or CMS page by its lower-case key), and
+ * slashes around the path are ignored: compare with canonicalPath to redirect such variants.
+ */
 export async function resolvePath(
   content: Pick<ContentStore, 'product' | 'cmsPage'>,
   tree: CategoryNode[],
@@ -52,10 +57,19 @@ export async function resolvePath(
   const slug = pathToSlug(pathname);
   if (slug === null) return null;
 
-  const trail = categoryTrailByPath(tree, slug);
+  const trail = categoryTrailByPathIgnoringCase(tree, slug);
   const category = trail?.at(-1);
   if (trail && category) return { kind: 'category', category, trail };
 
+  const lower = slug.toLowerCase();
+  for (const key of lower === slug ? [slug] : [slug, lower]) {
+    const page = await resolveKey(content, key);
+    if (page) return page;
+  }
+  return null;
+}
+
+async function resolveKey(content: Pick<ContentStore, 'product' | 'cmsPage'>, slug: string): Promise<ResolvedPage | null> {
   // Product URLs are a single segment (SPEC: `/{urlKey}`); CMS identifiers may contain slashes.
   if (!slug.includes('/')) {
     const product = await content.product(slug);
@@ -66,4 +80,23 @@ export async function resolvePath(
   const page = await content.cmsPage(slug);
   if (page && page.isActive !== false) return { kind: 'cms', page };
   return null;
+}
+
+/** The one URL path of a resolved page. */
+export function canonicalPath(resolved: ResolvedPage): string {
+  if (resolved.kind === 'category') return categoryHref(resolved.category);
+  if (resolved.kind === 'product') return `/${encodeURIComponent(resolved.product.urlKey)}`;
+  return cmsHref(resolved.page.identifier);
+}
+
+/** Whether a request path is another spelling of `canonical` (case, slashes around it) that should redirect. */
+export function isPathVariant(pathname: string, canonical: string): boolean {
+  const decode = (path: string) => {
+    try {
+      return decodeURIComponent(path);
+    } catch {
+      return path;
+    }
+  };
+  return decode(pathname) !== decode(canonical);
 }

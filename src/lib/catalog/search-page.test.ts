@@ -17,13 +17,25 @@ describe('search request', () => {
   });
 
   it('refuses hostile or unsearchable input with a message instead of asking the backend', () => {
-    for (const query of ['?q=%21%21%21', '?q=%3C%2F%3E', `?q=${'a'.repeat(101)}`, '?q=tee%00', '?q=a&q=b', '?q=tee&page=0', '?q=tee&page=2x']) {
+    for (const query of ['?q=%21%21%21', '?q=%3C%2F%3E', '?q=tee%00', '?q=a&q=b', '?q=tee&page=0', '?q=tee&page=2x']) {
       const request = at(query);
       expect(request.kind, query).toBe('invalid');
       expect(request.kind === 'invalid' && request.message, query).toMatch(/\w/);
     }
-    const long = at(`?q=${'a'.repeat(500)}`);
+    const long = at(`?q=${'!'.repeat(500)}`);
     expect(long.kind === 'invalid' && long.query).toHaveLength(100);
+  });
+
+  it('cuts an over-long query to 100 characters at a word boundary instead of refusing it', () => {
+    expect(at(`?q=${'a'.repeat(101)}`)).toEqual({ kind: 'search', query: 'a'.repeat(100), page: 1, shortened: true });
+    const sentence = 'warm rain jacket '.repeat(10);
+    const request = at(`?q=${encodeURIComponent(sentence)}&page=2`);
+    expect(request).toMatchObject({ kind: 'search', page: 2, shortened: true });
+    const query = request.kind === 'search' ? request.query : '';
+    expect(query.length).toBeLessThanOrEqual(100);
+    expect(sentence.startsWith(`${query} `)).toBe(true);
+    expect(query.endsWith('rain')).toBe(true);
+    expect(at(`?q=${'a'.repeat(100)}`)).toEqual({ kind: 'search', query: 'a'.repeat(100), page: 1 });
   });
 
   it('links the first page by the query alone, encoded', () => {

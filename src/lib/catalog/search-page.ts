@@ -13,20 +13,21 @@ export const MAX_QUERY_LENGTH = 100;
 
 /**
  * What the shopper typed, checked before the backend sees it: the backend only searches letters
- * and digits (anything else would be its 400, i.e. our 502), and a query longer than the box
- * allows is refused rather than silently cut.
+ * and digits (anything else would be its 400, i.e. our 502). A query longer than the box allows
+ * is cut first (shortenQuery), never refused: a pasted sentence still finds products.
  */
 const SearchWords = z
   .string()
   .trim()
-  .max(MAX_QUERY_LENGTH, `Search for at most ${MAX_QUERY_LENGTH} characters.`)
+  .max(MAX_QUERY_LENGTH)
   .refine((value) => !/\p{Cc}/u.test(value), 'Search words cannot contain control characters.')
   .refine((value) => value === '' || /[\p{L}\p{N}]/u.test(value), 'Search for at least one letter or digit.');
 
 export type SearchRequest =
   | { kind: 'empty-query' }
   | { kind: 'invalid'; query: string; message: string }
-  | { kind: 'search'; query: string; page: number };
+  /** `shortened`: the query was cut to MAX_QUERY_LENGTH characters (the page says so). */
+  | { kind: 'search'; query: string; page: number; shortened?: true };
 
 export type SearchOutcome =
   | Exclude<SearchRequest, { kind: 'search' }>
@@ -41,12 +42,26 @@ export function searchRequest(url: URL): SearchRequest {
   // Echoed back in the search box, so keep it as short as the box allows.
   const shown = raw.trim().slice(0, MAX_QUERY_LENGTH);
   if (values.length > 1) return { kind: 'invalid', query: shown, message: 'Search for one thing at a time.' };
-  const words = SearchWords.safeParse(raw);
+  const short = shortenQuery(raw);
+  const words = SearchWords.safeParse(short);
   if (!words.success) return { kind: 'invalid', query: shown, message: words.error.issues[0]?.message ?? 'Check the search words.' };
   if (words.data === '') return { kind: 'empty-query' };
   const page = parsePageParam(url.searchParams);
   if (page === null) return { kind: 'invalid', query: words.data, message: 'That is not a page of search results.' };
-  return { kind: 'search', query: words.data, page };
+  return short === raw.trim() ? { kind: 'search', query: words.data, page } : { kind: 'search', query: words.data, page, shortened: true };
+}
+
+/**
+ * The query cut to MAX_QUERY_LENGTH characters (whole code points), at the last space within
+ * that length when there is one, so no word is cut in half; trimmed either way.
+ */
+export function shortenQuery(raw: string): string {
+  const trimmed = raw.trim();
+  const chars = [...trimmed];
+  if (chars.length <= MAX_QUERY_LENGTH) return trimmed;
+  const cut = chars.slice(0, MAX_QUERY_LENGTH).join('');
+  const space = chars[MAX_QUERY_LENGTH] === ' ' ? cut.length : cut.lastIndexOf(' ');
+  return (space > 0 ? cut.slice(0, space) : cut).trim();
 }
 
 /** The URL of the results' first page; `pageHref` adds `&page=N` for the others. */

@@ -42,3 +42,25 @@ function createFormat(locale: string, currency: string): PriceFormat {
     return (amount) => `${intl.format(amount)} ${currency}`;
   }
 }
+
+const markdownCache = new Map<string, PriceFormat>();
+
+/**
+ * Money for documents read out of context (markdown for agents): the store's own format with the
+ * ISO currency code after it when the format does not show it, since a symbol alone is ambiguous
+ * ("$19.00" is Australian dollars in the au store): "$19.00 AUD", "$19.00 USD"; a format that
+ * already names the code (an unknown currency's fallback) is left as it is.
+ */
+export function markdownPriceFormatter(locale: string, currency: string): PriceFormat {
+  const code = currency.toUpperCase();
+  const cacheKey = `${locale}|${code}`;
+  const cached = markdownCache.get(cacheKey);
+  if (cached) return cached;
+  const base = priceFormatter(locale, code);
+  const format: PriceFormat = (amount) => {
+    const text = base(amount);
+    return text.includes(code) ? text : `${text} ${code}`;
+  };
+  markdownCache.set(cacheKey, format);
+  return format;
+}

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -23,19 +25,22 @@ export type OpenDatabaseOptions =
   /** Embedded PostgreSQL in memory (tests), optionally starting from a dumped data directory. */
   | { memory: true; from?: Blob };
 
+/** The extensions the migrations create (search: typo tolerance); PostgreSQL servers ship them as contrib. */
+const pgliteExtensions = { pg_trgm, fuzzystrmatch };
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if ('url' in options) return openPostgres(options.url);
   if ('dataDir' in options) {
     mkdirSync(options.dataDir, { recursive: true });
     const release = lockDataDir(options.dataDir);
     try {
-      return await openPglite(new PGlite(options.dataDir), release);
+      return await openPglite(new PGlite(options.dataDir, { extensions: pgliteExtensions }), release);
     } catch (error) {
       release();
       throw error;
     }
   }
-  return openPglite(new PGlite({ loadDataDir: options.from }));
+  return openPglite(new PGlite({ loadDataDir: options.from, extensions: pgliteExtensions }));
 }
 
 async function openPglite(client: PGlite, release?: () => void): Promise<Database> {

@@ -42,6 +42,8 @@ export const products = pgTable(
     index('products_listing_index').on(t.id).where(sql`${t.isEnabled} and ${t.visibility} = 'catalog'`),
     // Full-text search matches this exact expression (see productSearchDocument), so the planner can use it.
     index('products_search_index').using('gin', productSearchDocument(t)),
+    // The same with English stemming, for the stores in English (searchConfigFor).
+    index('products_search_english_index').using('gin', productSearchDocument(t, 'english')),
   ],
 );
 
