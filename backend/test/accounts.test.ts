@@ -6,7 +6,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
 import { requireAdmin } from '../src/core/auth/resolve-caller.ts';
 import { accountPendingApproval, defaultRefusalMessages, type ApprovalStatus } from '../src/core/customers/approval.ts';
 import { changeCustomerStatus } from '../src/core/customers/status.ts';
@@ -15,7 +14,7 @@ import { AppError } from '../src/core/errors.ts';
 import type { AppEnv } from '../src/core/http/context.ts';
 import { defineModule } from '../src/core/modules/define-module.ts';
 import { HookRegistry, type HookMap } from '../src/core/modules/hooks.ts';
-import { testAdmin } from './helpers/admin-session.ts';
+import { adminBearer, testAdmin } from './helpers/admin-session.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 
 interface Customer {
@@ -167,11 +166,7 @@ describe.each(dialects)('account hooks in a module (%s)', (dialect) => {
     frozen.clear();
     letThrough.clear();
     shop = await openTestShop(dialect, { modules: [approvalModule] });
-    await ensureAdminUser(shop.database.db, testAdmin);
-    const token = await shop.send<Tokens>('POST', '/api/rest/v2/auth/token', {
-      form: { grant_type: 'password', username: testAdmin.email, password: testAdmin.password, scope: 'admin' },
-    });
-    admin = { authorization: `Bearer ${token.body.access_token}` };
+    admin = await adminBearer(shop);
   });
   afterAll(async () => {
     expect(shop.loggedErrors).toEqual([]);

@@ -5,14 +5,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
 import { createApiClient } from '../src/core/auth/api-clients.ts';
 import { configDiff } from '../src/core/audit/config-diff.ts';
 import { recordAudit, type AuditEntry } from '../src/core/audit/service.ts';
 import { changeCustomerStatus } from '../src/core/customers/status.ts';
 import { adminUsers, customers } from '../src/core/db/schema/index.ts';
 import { HookRegistry } from '../src/core/modules/hooks.ts';
-import { adminBrowser, testAdmin } from './helpers/admin-session.ts';
+import { adminBrowser, adminBearer, testAdmin } from './helpers/admin-session.ts';
 import { bearerFor } from './helpers/sign-in.ts';
 import { shopper, tradeBuyer } from './helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
@@ -30,12 +29,8 @@ describe.each(dialects)('admin audit log (%s)', (dialect) => {
   let adminId: number;
   beforeAll(async () => {
     shop = await openTestShop(dialect);
-    await ensureAdminUser(shop.database.db, testAdmin);
+    admin = await adminBearer(shop);
     [{ id: adminId }] = (await shop.database.db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, testAdmin.email))) as [{ id: number }];
-    const token = await shop.send<{ access_token: string }>('POST', '/api/rest/v2/auth/token', {
-      form: { grant_type: 'password', username: testAdmin.email, password: testAdmin.password, scope: 'admin' },
-    });
-    admin = { authorization: `Bearer ${token.body.access_token}` };
   });
   afterAll(async () => {
     expect(shop.loggedErrors).toEqual([]);

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
 import type { OrderSchema } from '../src/core/checkout/schemas.ts';
 import { openDatabase } from '../src/core/db/open.ts';
 import { mailOutbox, orders, products } from '../src/core/db/schema/index.ts';
@@ -10,7 +9,7 @@ import { createMailer, type Mailer } from '../src/core/mail/mailer.ts';
 import type { OutboxEntry } from '../src/core/mail/outbox.ts';
 import { createSmtpTransport } from '../src/core/mail/transport.ts';
 import type { MailWorker } from '../src/core/mail/worker.ts';
-import { adminBrowser, testAdmin } from './helpers/admin-session.ts';
+import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { bearerFor } from './helpers/sign-in.ts';
 import { aSimpleProduct, shopper } from './helpers/shop-data.ts';
@@ -50,14 +49,6 @@ async function outboxRows(shop: TestShop, to: string) {
 async function statusOf(shop: TestShop, id: number) {
   const [row] = await shop.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   return row?.status;
-}
-
-async function adminBearer(shop: TestShop): Promise<{ authorization: string }> {
-  await ensureAdminUser(shop.database.db, testAdmin);
-  const token = await shop.send<{ access_token: string }>('POST', '/api/rest/v2/auth/token', {
-    form: { grant_type: 'password', username: testAdmin.email, password: testAdmin.password, scope: 'admin' },
-  });
-  return { authorization: `Bearer ${token.body.access_token}` };
 }
 
 describe.each(dialects)('mail through SMTP (%s)', (dialect) => {

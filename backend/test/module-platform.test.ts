@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
 import type { AppEnv } from '../src/core/http/context.ts';
 import { field } from '../src/core/modules/config-fields.ts';
 import { defineModule } from '../src/core/modules/define-module.ts';
 import { availableModules, selectModules } from '../src/modules/index.ts';
-import { adminBrowser, testAdmin } from './helpers/admin-session.ts';
+import { adminBrowser, adminBearer, testAdmin } from './helpers/admin-session.ts';
 import { shopper } from './helpers/shop-data.ts';
 import { bearerFor } from './helpers/sign-in.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
@@ -57,11 +56,7 @@ describe.each(dialects)('module platform (%s)', (dialect) => {
   let admin: Record<string, string>;
   beforeAll(async () => {
     shop = await openTestShop(dialect, { modules: [probe], env: { CONFIG_ENCRYPTION_KEY: 'platform-test-key-0123456789-0123456789' } });
-    await ensureAdminUser(shop.database.db, testAdmin);
-    const token = await shop.send<{ access_token: string }>('POST', '/api/rest/v2/auth/token', {
-      form: { grant_type: 'password', username: testAdmin.email, password: testAdmin.password, scope: 'admin' },
-    });
-    admin = { authorization: `Bearer ${token.body.access_token}` };
+    admin = await adminBearer(shop);
   });
   afterAll(async () => {
     await shop.close();

@@ -6,9 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
 import { adminAuditLog } from '../src/core/db/schema/index.ts';
-import { adminBrowser, testAdmin } from './helpers/admin-session.ts';
+import { adminBrowser, adminBearer, testAdmin } from './helpers/admin-session.ts';
 import { bearerFor } from './helpers/sign-in.ts';
 import { aSimpleProduct, shopper, usAddress } from './helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
@@ -28,11 +27,7 @@ describe.each(dialects)('shipping configuration (%s)', (dialect) => {
   let admin: { authorization: string };
   beforeAll(async () => {
     shop = await openTestShop(dialect);
-    await ensureAdminUser(shop.database.db, testAdmin);
-    const token = await shop.send<{ access_token: string }>('POST', '/api/rest/v2/auth/token', {
-      form: { grant_type: 'password', username: testAdmin.email, password: testAdmin.password, scope: 'admin' },
-    });
-    admin = { authorization: `Bearer ${token.body.access_token}` };
+    admin = await adminBearer(shop);
   });
   afterAll(async () => {
     expect(shop.loggedErrors).toEqual([]);

@@ -1,37 +1,25 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../scripts/lib/chromium.ts';
-import { ensureAdminUser } from '../../src/core/admin/ensure-admin.ts';
+import { openAdminInBrowser, type AdminInBrowser } from '../helpers/admin-in-browser.ts';
 import { testAdmin } from '../helpers/admin-session.ts';
-import { listen } from '../helpers/http-server.ts';
-import { openTestShop, type TestShop } from '../helpers/test-shop.ts';
 
 /** The admin on a 390 px phone: the login form is styled by the shell's stylesheet, and no page scrolls sideways. */
 describe('admin on a phone', () => {
-  let shop: TestShop;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let browser: Browser;
-
+  let admin: AdminInBrowser;
   beforeAll(async () => {
-    shop = await openTestShop('pglite');
-    await ensureAdminUser(shop.database.db, testAdmin);
-    server = await listen(shop);
-    browser = await launchChromium();
+    admin = await openAdminInBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    expect(shop.loggedErrors).toEqual([]);
-    await shop.close();
+    await admin?.close();
   });
 
   // Evaluated as text: the backend's TypeScript has no DOM types.
   const sideways = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 
   it('signs in on a styled form and shows the dashboard and grids within the screen width', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await admin.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    await page.goto(`${server.url}/admin/login`);
+    await page.goto(`${admin.url}/admin/login`);
     // The stylesheet applies: the form sits on a white card, its fields span the card.
     expect(await page.evaluate<string>("getComputedStyle(document.querySelector('main')).backgroundColor")).toBe('rgb(255, 255, 255)');
     const field = await page.getByLabel('Email').boundingBox();
@@ -40,9 +28,9 @@ describe('admin on a phone', () => {
     await page.getByLabel('Email').fill(testAdmin.email);
     await page.getByLabel('Password').fill(testAdmin.password);
     await page.getByRole('button', { name: 'Sign in' }).tap();
-    await page.waitForURL(`${server.url}/admin`);
+    await page.waitForURL(`${admin.url}/admin`);
     for (const path of ['/admin', '/admin/products', '/admin/customers', '/admin/orders', '/admin/products?page=2']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${admin.url}${path}`);
       expect(await sideways(page), path).toBeLessThanOrEqual(0);
     }
     await context.close();

@@ -1,44 +1,31 @@
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../scripts/lib/chromium.ts';
-import { ensureAdminUser } from '../../src/core/admin/ensure-admin.ts';
 import { productPrices, stores } from '../../src/core/db/schema/index.ts';
+import { openAdminInBrowser, type AdminInBrowser } from '../helpers/admin-in-browser.ts';
 import { testAdmin } from '../helpers/admin-session.ts';
-import { listen } from '../helpers/http-server.ts';
 import { aSimpleProduct } from '../helpers/shop-data.ts';
-import { openTestShop, type TestShop } from '../helpers/test-shop.ts';
 
 /** A real Chromium signs into the admin over HTTP, changes a price in the form and sees it saved. */
 describe('admin in a browser', () => {
-  let shop: TestShop;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let browser: Browser;
-
+  let admin: AdminInBrowser;
   beforeAll(async () => {
-    shop = await openTestShop('pglite');
-    await ensureAdminUser(shop.database.db, testAdmin);
-    server = await listen(shop);
-    browser = await launchChromium();
+    admin = await openAdminInBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    expect(shop.loggedErrors).toEqual([]);
-    await shop.close();
+    await admin?.close();
   });
 
   it('logs in, edits a product price and sees it saved', async () => {
-    const product = await aSimpleProduct(shop.database.db);
-    const [store] = await shop.database.db.select().from(stores).where(eq(stores.isDefault, true));
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/admin/products/${product.id}`);
+    const product = await aSimpleProduct(admin.shop.database.db);
+    const [store] = await admin.shop.database.db.select().from(stores).where(eq(stores.isDefault, true));
+    const page = await admin.browser.newPage();
+    await page.goto(`${admin.url}/admin/products/${product.id}`);
     // Not signed in: the admin sends us to the login form first.
     expect(new URL(page.url()).pathname).toBe('/admin/login');
     await page.getByLabel('Email').fill(testAdmin.email);
     await page.getByLabel('Password').fill(testAdmin.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/admin`);
+    await page.waitForURL(`${admin.url}/admin`);
 
     await page.getByRole('link', { name: 'Products' }).click();
     await page.getByRole('textbox', { name: 'Search products' }).fill(product.sku);
@@ -50,10 +37,10 @@ describe('admin in a browser', () => {
 
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Saved.');
     expect(await page.locator(`input[name="price_${store!.id}"]`).inputValue()).toBe('123.45');
-    const saved = await shop.database.db.select().from(productPrices).where(eq(productPrices.storeId, store!.id));
+    const saved = await admin.shop.database.db.select().from(productPrices).where(eq(productPrices.storeId, store!.id));
     expect(saved.find((p) => p.productId === product.id)?.price).toBe(123.45);
     // And the API serves the new price.
-    const api = await fetch(`${server.url}/api/rest/v2/products/${product.id}`);
+    const api = await fetch(`${admin.url}/api/rest/v2/products/${product.id}`);
     expect(((await api.json()) as { price: number }).price).toBe(123.45);
   });
 });

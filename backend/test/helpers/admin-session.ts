@@ -1,6 +1,16 @@
+import { ensureAdminUser } from '../../src/core/admin/ensure-admin.ts';
 import type { TestShop } from './test-shop.ts';
 
 export const testAdmin = { email: 'admin@example.com', password: 'Admin#2026' };
+
+/** The test admin (created if missing) signed in for the admin REST API: the password grant with scope=admin. */
+export async function adminBearer(shop: TestShop): Promise<{ authorization: string }> {
+  await ensureAdminUser(shop.database.db, testAdmin);
+  const token = await shop.send<{ access_token: string }>('POST', '/api/rest/v2/auth/token', {
+    form: { grant_type: 'password', username: testAdmin.email, password: testAdmin.password, scope: 'admin' },
+  });
+  return { authorization: `Bearer ${token.body.access_token}` };
+}
 
 /** A tiny cookie jar around app.request, enough for the admin's session and CSRF cookies. */
 export function adminBrowser(shop: TestShop) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { eq, sql } from 'drizzle-orm';
 import { ensureAdminUser } from '../../core/admin/ensure-admin.ts';
 import { moduleConfigs } from '../../core/db/schema/index.ts';
-import { adminBrowser, testAdmin } from '../../../test/helpers/admin-session.ts';
+import { adminBearer, adminBrowser, testAdmin } from '../../../test/helpers/admin-session.ts';
 import { aSimpleProduct, shopper } from '../../../test/helpers/shop-data.ts';
 import { bearerFor } from '../../../test/helpers/sign-in.ts';
 import { dialects, openTestShop, type TestShop } from '../../../test/helpers/test-shop.ts';
@@ -135,21 +135,15 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
     expect(syncCalls()).toHaveLength(0);
   });
 
-  async function adminToken(): Promise<string> {
-    const issued = await shop.send<{ access_token: string }>('POST', '/api/rest/v2/auth/token', { form: { grant_type: 'password', username: admin.email, password: admin.password, scope: 'admin' } });
-    return issued.body.access_token;
-  }
-
   it('Sync Now over the API needs an admin token', async () => {
     const path = '/api/rest/v2/admin/storefront-connector/sync';
     expect((await shop.send('POST', path, { json: {} })).status).toBe(401);
     expect((await shop.send('POST', path, { json: {}, headers: await bearerFor(shop, shopper) })).status).toBe(403);
-    const token = { token: await adminToken() };
-    const answer = await shop.send<{ success: boolean; attempts: number; httpStatus: number }>('POST', path, { json: {}, headers: { authorization: `Bearer ${token.token}` } });
+        const answer = await shop.send<{ success: boolean; attempts: number; httpStatus: number }>('POST', path, { json: {}, headers: await adminBearer(shop) });
     expect(answer).toMatchObject({ status: 200, body: { success: true, attempts: 1, httpStatus: 200 } });
     expect(syncCalls().map((c) => c.path)).toEqual(['/sync']);
     storefront.answer(() => 503);
-    const failed = await shop.send<{ success: boolean; attempts: number }>('POST', path, { json: {}, headers: { authorization: `Bearer ${token.token}` } });
+    const failed = await shop.send<{ success: boolean; attempts: number }>('POST', path, { json: {}, headers: await adminBearer(shop) });
     expect(failed).toMatchObject({ status: 502, body: { success: false, attempts: 3 } });
   });
 
@@ -174,7 +168,7 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
     const page = await browser.request('GET', configPage);
     expect(page.html).not.toContain(cfToken);
     expect(page.html).toContain('value="********"');
-    const api = await shop.send<Record<string, string>>('GET', '/api/rest/v2/admin/storefront-connector/config', { headers: { authorization: `Bearer ${await adminToken()}` } });
+    const api = await shop.send<Record<string, string>>('GET', '/api/rest/v2/admin/storefront-connector/config', { headers: await adminBearer(shop) });
     expect(api.body).toMatchObject({ apiToken: '********', syncSecret: '', zoneId, storeCode: 'default' });
 
     const product = await aSimpleProduct(shop.database.db, 1);

@@ -1,0 +1,35 @@
+import type { Browser } from 'playwright-core';
+import { expect } from 'vitest';
+import { launchChromium } from '../../../scripts/lib/chromium.ts';
+import { ensureAdminUser } from '../../src/core/admin/ensure-admin.ts';
+import { testAdmin } from './admin-session.ts';
+import { listen } from './http-server.ts';
+import { openTestShop, type TestShop } from './test-shop.ts';
+
+export interface AdminInBrowser {
+  shop: TestShop;
+  /** Where the backend listens over real HTTP. */
+  url: string;
+  browser: Browser;
+  /** Closes the browser, the server and the shop, and checks the app logged no error. */
+  close(): Promise<void>;
+}
+
+/** The backend on a real port with the test admin, and a Chromium to drive its admin panel. */
+export async function openAdminInBrowser(): Promise<AdminInBrowser> {
+  const shop = await openTestShop('pglite');
+  await ensureAdminUser(shop.database.db, testAdmin);
+  const server = await listen(shop);
+  const browser = await launchChromium();
+  return {
+    shop,
+    url: server.url,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+      expect(shop.loggedErrors).toEqual([]);
+      await shop.close();
+    },
+  };
+}
