@@ -19,10 +19,10 @@ const nothingHidden: ReadonlySet<number> = new Set();
 const hiddenOfRequest = new WeakMap<object, Promise<ReadonlySet<number>>>();
 
 export interface VisibilityInput {
-  db: Db;
   hooks: HookRegistry;
   caller: Caller;
   storeId: number;
+  country: string | null;
 }
 
 /** The ids hidden from this request's caller, asking the hook's handlers on first use. */
@@ -30,17 +30,16 @@ export function hiddenProducts(c: Context<StoreEnv>): Promise<ReadonlySet<number
   if (!c.var.hooks.has('catalog.visibility')) return Promise.resolve(nothingHidden);
   let hidden = hiddenOfRequest.get(c);
   if (hidden === undefined) {
-    hidden = collectHiddenProducts({ db: c.var.db, hooks: c.var.hooks, caller: c.var.caller, storeId: c.var.store.id });
+    hidden = callerCountry(c).then((country) => collectHiddenProducts({ hooks: c.var.hooks, caller: c.var.caller, storeId: c.var.store.id, country }));
     hiddenOfRequest.set(c, hidden);
   }
   return hidden;
 }
 
-/** Runs the handlers (the caller's country is looked up only for them) and gathers what they hide. */
-export async function collectHiddenProducts({ db, hooks, caller, storeId }: VisibilityInput): Promise<ReadonlySet<number>> {
+/** Runs the handlers and gathers what they hide. */
+export async function collectHiddenProducts({ hooks, caller, storeId, country }: VisibilityInput): Promise<ReadonlySet<number>> {
   if (!hooks.has('catalog.visibility')) return nothingHidden;
   const hidden = new Set<number>();
-  const country = caller.kind === 'customer' ? await defaultShippingCountry(db, caller.customerId) : null;
   await hooks.run('catalog.visibility', {
     caller,
     storeId,
@@ -53,8 +52,25 @@ export async function collectHiddenProducts({ db, hooks, caller, storeId }: Visi
   return hidden.size === 0 ? nothingHidden : new Set(hidden);
 }
 
+const countryOfRequest = new WeakMap<object, Promise<string | null>>();
+
+/**
+ * The caller's country when known: a signed-in customer's default shipping address, else null. Read
+ * once per request, however many of the request's steps (visibility, annotations) ask.
+ */
+export function callerCountry(c: Context<StoreEnv>): Promise<string | null> {
+  const caller = c.var.caller;
+  if (caller.kind !== 'customer') return Promise.resolve(null);
+  let country = countryOfRequest.get(c);
+  if (country === undefined) {
+    country = defaultShippingCountry(c.var.db, caller.customerId);
+    countryOfRequest.set(c, country);
+  }
+  return country;
+}
+
 /** The country of the customer's default shipping address, or null when they have none. */
-export async function defaultShippingCountry(db: Db, customerId: number): Promise<string | null> {
+async function defaultShippingCountry(db: Db, customerId: number): Promise<string | null> {
   const [row] = await db
     .select({ countryId: customerAddresses.countryId })
     .from(customerAddresses)

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { StoreEnv } from '../../http/context.ts';
-import { defaultShippingCountry } from '../visibility.ts';
+import { callerCountry } from '../visibility.ts';
 import type { ProductDetail } from './schemas.ts';
 
 /**
@@ -11,6 +11,6 @@ import type { ProductDetail } from './schemas.ts';
 export async function annotateProducts(c: Context<StoreEnv>, records: ProductDetail[], view: 'listing' | 'detail'): Promise<void> {
   if (!c.var.annotations.has('api_product_dto_build') || records.length === 0) return;
   const caller = c.var.caller;
-  const country = caller.kind === 'customer' ? await defaultShippingCountry(c.var.db, caller.customerId) : null;
+  const country = await callerCountry(c);
   await c.var.annotations.run('api_product_dto_build', { records, customer_group_id: caller.groupId, caller, storeCode: c.var.store.code, country, view }, c.var.db);
 }
