@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { mailOutbox } from '../src/core/db/schema/index.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { AppEnv } from '../src/core/http/context.ts';
@@ -29,7 +31,22 @@ const probe = defineModule({
   discovery: { code: 'probe', answer: (config) => ({ enabled: config.enabled, notice: config.wall.notice }) },
   routes: {
     public: new Hono<AppEnv>().get('/plugins/probe-module.js', (c) => c.body('/* probe */', 200, { 'content-type': 'text/javascript' })),
-    adminApi: new Hono<AppEnv>().get('/whoami', (c) => c.json({ caller: c.var.caller.kind })),
+    adminApi: new Hono<AppEnv>()
+      .get('/whoami', (c) => c.json({ caller: c.var.caller.kind }))
+      // Mail written in a transaction that then fails is never sent; written in one that commits, it is.
+      .post('/notify/:outcome', async (c) => {
+        const outcome = c.req.param('outcome');
+        await c.var.db
+          .transaction(async (tx) => {
+            const ctx = c.var.modules.context('probe-module', { db: tx });
+            await ctx.mailer.send({ kind: 'probe_notice', to: `${outcome}@example.com`, subject: 'Probe', text: 'Hello' });
+            if (outcome === 'rollback') throw new Error('rolled back');
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof Error && error.message === 'rolled back')) throw error;
+          });
+        return c.json({ outcome });
+      }),
   },
   subscribers: [
     {
@@ -138,6 +155,12 @@ describe.each(dialects)('module platform (%s)', (dialect) => {
     expect([script.status, await script.text()]).toEqual([200, '/* probe */']);
     expect((await shop.send('GET', '/api/rest/v2/admin/probe-module/whoami')).status).toBe(401);
     expect((await shop.send('GET', '/api/rest/v2/admin/probe-module/whoami', { headers: admin })).body).toEqual({ caller: 'admin' });
+  });
+
+  it("writes a module's email to the core outbox in the caller's transaction", async () => {
+    for (const outcome of ['commit', 'rollback']) expect((await shop.send('POST', `/api/rest/v2/admin/probe-module/notify/${outcome}`, { headers: admin })).status).toBe(200);
+    const sent = await shop.database.db.select({ to: mailOutbox.to }).from(mailOutbox).where(eq(mailOutbox.kind, 'probe_notice'));
+    expect(sent).toEqual([{ to: 'commit@example.com' }]);
   });
 
   it('delivers notifications after commit; a failing subscriber is retried and never fails the request', async () => {
