@@ -91,7 +91,7 @@ describe('a malformed tree never matches and says why', () => {
     ['conditions not a list', { type: 'combine', aggregator: 'all', value: true, conditions: {} }, 'conditions'],
     ['unknown node type', all({ type: 'sql', value: '1=1' } as unknown as ConditionNode), 'conditions.0.type'],
     ['a leaf at the top', leaf('sku', '==', 'TS-PAPER-500'), 'type'],
-    ['unknown field', all({ ...leaf('sku', '==', 'TS-PAPER-500'), extra: 1 } as ConditionNode), 'conditions.0.extra'],
+    ['unknown field', all({ ...leaf('sku', '==', 'TS-PAPER-500'), extra: 1 } as unknown as ConditionNode), 'conditions.0.extra'],
     ['bad attribute code', all(leaf('Robert; drop', '==', 'x')), 'conditions.0.attribute'],
     ['not an object', 'all', ''],
     ['null', null, ''],
