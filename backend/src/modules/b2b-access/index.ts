@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineModule } from '../../core/modules/define-module.ts';
 import { accessConfigSchema, type AccessConfig } from './config.ts';
+import { seedAccessDemo } from './demo.ts';
 import { accessAdminApi } from './routes/admin-api.ts';
 
 /**
@@ -14,6 +15,7 @@ const b2bAccess = defineModule<AccessConfig>({
   migrations: resolve(import.meta.dirname, 'migrations'),
   config: accessConfigSchema,
   routes: { adminApi: accessAdminApi },
+  demo: (ctx, { configure }) => seedAccessDemo(ctx, configure),
 });
 
 export default b2bAccess;

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminBearer } from '../../../../test/helpers/admin-session.ts';
+import { dialects, openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
+import { wholesaleOnly } from '../../../demo/trade.ts';
+import { tradeMessage } from '../demo.ts';
+import b2bAccess from '../index.ts';
+import type { RuleView } from '../rules/service.ts';
+
+describe.each(dialects)('B2B Access demo data (%s)', (dialect) => {
+  let shop: TestShop;
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    shop = await openTestShop(dialect, { modules: [b2bAccess] });
+    admin = await adminBearer(shop);
+    await shop.modules.seedDemo();
+  });
+  afterAll(async () => {
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+  });
+
+  it('turns the module on in rules mode with the trade message', async () => {
+    const config = await shop.send('GET', '/api/rest/v2/admin/b2b-access/config', { headers: admin });
+    expect(config.body).toMatchObject({ enabled: true, mode: 'rules', hidePrice: { enabled: true, message: tradeMessage, blockPurchase: true } });
+  });
+
+  it('hides the Wholesale-only fixtures first, then gates Trade Supplies, both for guests and General only', async () => {
+    const rules = await shop.send<{ member: RuleView[] }>('GET', '/api/rest/v2/admin/b2b-access/rules', { headers: admin });
+    const [fixtures, trade] = rules.body.member;
+    expect(rules.body.member).toHaveLength(2);
+    expect(fixtures).toMatchObject({ isActive: true, scope: { customerGroupIds: [0, 1] }, actions: { hideFromListings: true, hidePrice: true, blockPurchase: true }, malformed: null });
+    expect(fixtures?.conditions).toMatchObject({ conditions: [{ attribute: 'sku', operator: '()', value: wholesaleOnly.map((item) => item.sku) }] });
+    expect(trade).toMatchObject({ isActive: true, scope: { customerGroupIds: [0, 1] }, actions: { hideFromListings: false, hidePrice: true, blockPurchase: true }, malformed: null });
+    expect(trade?.conditions).toMatchObject({ conditions: [{ attribute: 'category_ids', operator: '()' }] });
+  });
+});
