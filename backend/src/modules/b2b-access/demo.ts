@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { categories } from '../../core/db/schema/index.ts';
 import { wholesaleOnly } from '../../demo/trade.ts';
 import type { AccessConfig } from './config.ts';
-import { createRule, type AccessContext } from './rules/service.ts';
+import { createRule, listRules, type AccessContext } from './rules/service.ts';
 
 /**
  * The demo shop's B2B Access (README "Demo data"): rules mode, with the Trade Supplies category's prices
@@ -16,6 +16,8 @@ export async function seedAccessDemo(ctx: AccessContext, configure: (patch: Part
   const [trade] = await ctx.db.select({ id: categories.id }).from(categories).where(eq(categories.urlKey, 'trade-supplies')).limit(1);
   if (!trade) return; // A catalog without the trade range (an edited demo): nothing to gate.
   await configure({ enabled: true, mode: 'rules', hidePrice: { enabled: true, message: tradeMessage, blockPurchase: true, messageByStore: {} } });
+  // `npm run seed -- --reset` empties the core tables, not the module's: rules already there stay.
+  if ((await listRules(ctx, { page: 1, itemsPerPage: 1 })).totalItems > 0) return;
   // Lower priority numbers decide first: the fixtures sit in Trade Supplies too, and must be hidden, not only priced.
   await createRule(ctx, {
     name: 'Wholesale-only fixtures: hidden from guests and General',

@@ -34,4 +34,10 @@ describe.each(dialects)('B2B Access demo data (%s)', (dialect) => {
     expect(trade).toMatchObject({ isActive: true, scope: { customerGroupIds: [0, 1] }, actions: { hideFromListings: false, hidePrice: true, blockPurchase: true }, malformed: null });
     expect(trade?.conditions).toMatchObject({ conditions: [{ attribute: 'category_ids', operator: '()' }] });
   });
+
+  it('adds no second set of rules when seeded again (npm run seed -- --reset keeps module tables)', async () => {
+    await shop.modules.seedDemo();
+    const rules = await shop.send<{ totalItems: number }>('GET', '/api/rest/v2/admin/b2b-access/rules', { headers: admin });
+    expect(rules.body.totalItems).toBe(2);
+  });
 });
