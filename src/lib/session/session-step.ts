@@ -9,7 +9,7 @@
 import type { MiddlewareHandler } from 'astro';
 import type { BackendClient } from '../backend-client.ts';
 import { sessionForRequest, settleSession } from './current-session.ts';
-import { clearedSessionCookie, isHttps, sessionCookie, sessionCookieValue } from './session-cookie.ts';
+import { clearedSessionCookie, isHttps, SESSION_COOKIE, sessionCookie, sessionCookieValue } from './session-cookie.ts';
 import { sealSession, type Session } from './session-token.ts';
 
 /** How long a confirmed group is believed without asking the backend again. */
@@ -69,6 +69,8 @@ export function sessionStep(options: SessionStepOptions): MiddlewareHandler {
       response = new Response(response.body, response);
       response.headers.set('Cache-Control', SIGNED_IN_CACHE_CONTROL);
     }
-    return setCookie ? withHeader(response, 'Set-Cookie', setCookie) : response;
+    // A route that set or cleared the cookie itself (the sign-out page, a sign-in) has the last word.
+    const routeDecided = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+    return setCookie && !routeDecided ? withHeader(response, 'Set-Cookie', setCookie) : response;
   };
 }
