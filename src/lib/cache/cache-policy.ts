@@ -26,8 +26,9 @@ const NEVER_CACHED = [
 ];
 
 /**
- * Cookie names that mark a signed-in or personal session (ours has none yet; these are the names
- * commerce front ends commonly use). Analytics cookies do not match, so they keep the cache warm.
+ * Cookie names that mark a signed-in or personal session (ours is `shop_session`, see
+ * session/session-cookie.ts; the others are the names commerce front ends commonly use).
+ * Analytics cookies do not match, so they keep the cache warm.
  */
 const SESSION_COOKIE = /sess|auth|token|login|customer|cart|^sid$/i;
 
