@@ -8,7 +8,7 @@
  */
 import type { MiddlewareHandler } from 'astro';
 import type { BackendClient } from '../backend-client.ts';
-import { sessionForRequest, settleSession } from './current-session.ts';
+import { resolveSession, settleSession } from './session-memo.ts';
 import { clearedSessionCookie, isHttps, SESSION_COOKIE, sessionCookie, sessionCookieValue } from './session-cookie.ts';
 import { sealSession, type Session } from './session-token.ts';
 
@@ -20,7 +20,7 @@ export const SIGNED_IN_CACHE_CONTROL = 'private, no-store';
 export interface SessionStepOptions {
   /** SESSION_SECRET; without a usable one every cookie is cleared and every request is a guest. */
   secret: string | undefined;
-  client: BackendClient;
+  client: Pick<BackendClient, 'signedInCustomer'>;
   storeFor: (url: URL) => string;
   now?: () => number;
 }
@@ -42,27 +42,40 @@ async function recheck(options: SessionStepOptions, url: URL, session: Session, 
   return customer === null ? null : { ...session, ...customer, checkedAt: now };
 }
 
-export function sessionStep(options: SessionStepOptions): MiddlewareHandler {
-  const now = options.now ?? Date.now;
+/** Who a request with a session cookie is after this step, and the Set-Cookie it calls for. */
+export interface SessionOutcome {
+  session: Session | null;
+  setCookie: string | null;
+}
 
+/**
+ * Decides a request's session (see the file comment) and records it for `sessionForRequest`. Only
+ * for requests that carry the cookie; the others are guests with nothing to say.
+ */
+export async function settleRequestSession(request: Request, url: URL, options: SessionStepOptions): Promise<SessionOutcome> {
+  const now = options.now ?? Date.now;
+  const secure = isHttps(url);
+  const session = await resolveSession(request, options.secret, now());
+  if (!session) return { session: null, setCookie: clearedSessionCookie(secure) };
+  if (!isPageView(request, url) || now() - session.checkedAt < GROUP_RECHECK_MS) return { session, setCookie: null };
+  let confirmed: Session | null;
+  try {
+    confirmed = await recheck(options, url, session, now());
+  } catch (error) {
+    // Backend unreachable: the signed group stands (the page itself needs the backend anyway).
+    console.error(`session: confirming the customer group failed: ${String(error)}`);
+    return { session, setCookie: null };
+  }
+  settleSession(request, confirmed);
+  if (!confirmed) return { session: null, setCookie: clearedSessionCookie(secure) };
+  return { session: confirmed, setCookie: sessionCookie(await sealSession(options.secret, confirmed), confirmed.expiresAt, secure, now()) };
+}
+
+export function sessionStep(options: SessionStepOptions): MiddlewareHandler {
   return async function sessionStepHandler(context, next) {
     const { request, url } = context;
     if (sessionCookieValue(request) === null) return next();
-    const secure = isHttps(url);
-    let session = await sessionForRequest(request, options.secret);
-    let setCookie: string | null = session ? null : clearedSessionCookie(secure);
-
-    if (session && isPageView(request, url) && now() - session.checkedAt >= GROUP_RECHECK_MS) {
-      try {
-        const confirmed = await recheck(options, url, session, now());
-        setCookie = confirmed ? sessionCookie(await sealSession(options.secret, confirmed), confirmed.expiresAt, secure, now()) : clearedSessionCookie(secure);
-        session = confirmed;
-        settleSession(request, session);
-      } catch (error) {
-        // Backend unreachable: the signed group stands (the page itself needs the backend anyway).
-        console.error(`session: confirming the customer group failed: ${String(error)}`);
-      }
-    }
+    const { session, setCookie } = await settleRequestSession(request, url, options);
 
     let response = await next();
     if (session && (response.headers.get('Content-Type') ?? '').startsWith('text/html')) {
