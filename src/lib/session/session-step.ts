@@ -4,10 +4,12 @@
  * under another secret). The customer group in the cookie is confirmed with the backend at most once
  * a minute per shopper on page views, the same minute the backend lets caller-varying answers be
  * kept (DECISIONS.md 20): a customer moved to another group gets a re-issued cookie, one whose token
- * the backend refuses is signed out. Signed-in answers are private: no shared cache keeps them.
+ * the backend refuses is signed out. Signed-in pages are private for browsers (the edge keeps them
+ * only as their customer group's copy, edge-cache.ts) and greet the customer by name.
  */
 import type { MiddlewareHandler } from 'astro';
 import type { BackendClient } from '../backend-client.ts';
+import { withCustomerName } from './customer-name.ts';
 import { resolveSession, settleSession } from './session-memo.ts';
 import { clearedSessionCookie, isHttps, SESSION_COOKIE, sessionCookie, sessionCookieValue } from './session-cookie.ts';
 import { sealSession, type Session } from './session-token.ts';
@@ -79,7 +81,7 @@ export function sessionStep(options: SessionStepOptions): MiddlewareHandler {
 
     let response = await next();
     if (session && (response.headers.get('Content-Type') ?? '').startsWith('text/html')) {
-      response = new Response(response.body, response);
+      response = withCustomerName(new Response(response.body, response), session.firstName);
       response.headers.set('Cache-Control', SIGNED_IN_CACHE_CONTROL);
     }
     // A route that set or cleared the cookie itself (the sign-out page, a sign-in) has the last word.
