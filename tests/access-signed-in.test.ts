@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryNode, ListingPage, Product } from '../src/lib/content/schemas.ts';
-import { configureAccess, HIDE_PRICES_FROM_GUESTS_AND_GENERAL, SHOPPER, WHOLESALE_BUYER } from './support/access-module.ts';
+import { configureAccess, createRule, GROUP, HIDE_PRICES_FROM_GUESTS_AND_GENERAL, SHOPPER, WHOLESALE_BUYER } from './support/access-module.ts';
 import { startShop, type TestShop } from './support/shop.ts';
 
 const MESSAGE = HIDE_PRICES_FROM_GUESTS_AND_GENERAL.hidePrice.message;
@@ -109,5 +109,41 @@ describe('cache separation', () => {
     expect(await blocked.json()).toMatchObject({ error: 'purchase_blocked' });
     const wholesale = await view(`/${product.urlKey}`, await sessionCookie(WHOLESALE_BUYER));
     expect(wholesale.html).toMatch(/<button[^>]*>Add to cart<\/button>/);
+  });
+});
+
+describe('products hidden from guests and General (rules mode)', () => {
+  let hidden: Product;
+  beforeAll(async () => {
+    const listing = await shop.kv.get<ListingPage>(`default:products:category:${category.id}:page:1`, 'json');
+    const card = listing!.products.find((candidate) => candidate.type === 'simple' && candidate.id !== product.id)!;
+    hidden = (await shop.kv.get<Product>(`default:product:${card.urlKey}`, 'json'))!;
+    await configureAccess(shop, { enabled: true, mode: 'rules' });
+    await createRule(shop, {
+      name: 'Wholesale only',
+      scope: { customerGroupIds: [GROUP.guest, GROUP.general] },
+      legacy: { productIds: [hidden.id] },
+      actions: { hideFromListings: true },
+    });
+    const sync = await shop.manage('/sync');
+    expect(sync.status, await sync.clone().text()).toBe(200);
+  });
+
+  it('are absent for guests and General, and shown on the Wholesale buyer\'s pages', async () => {
+    const [wholesale, general] = await Promise.all([sessionCookie(WHOLESALE_BUYER), sessionCookie(SHOPPER)]);
+    const productPath = `/${hidden.urlKey}`;
+    const categoryPath = `/${category.urlPath}`;
+
+    expect((await fetch(`${origin()}${productPath}`)).status).toBe(404);
+    expect((await fetch(`${origin()}${productPath}`, { headers: { Cookie: general } })).status).toBe(404);
+    expect((await view(categoryPath)).html).not.toContain(hidden.name);
+    expect((await view(categoryPath, general)).html).not.toContain(hidden.name);
+
+    const page = await view(productPath, wholesale);
+    expect(page.cacheControl).toMatch(/^private\b/);
+    expect(page.html).toContain(hidden.name);
+    expect((await view(categoryPath, wholesale)).html).toContain(hidden.name);
+    // The guest's copy, cached after the Wholesale view, still lacks it.
+    expect((await view(categoryPath)).html).not.toContain(hidden.name);
   });
 });

@@ -94,6 +94,18 @@ describe('the session cookie', () => {
     expect(response.status, await response.clone().text()).toBe(200);
     expect(response.headers.getSetCookie().some((value) => value.startsWith('shop_session=v1.'))).toBe(true);
   });
+
+  it('is re-issued by a renewal (refresh grant) from the shop\'s pages, so the session lasts as long as the tokens', async () => {
+    const { response } = await signIn();
+    const { refresh_token: refreshToken } = (await response.json()) as { refresh_token: string };
+    const renewed = await fetch(`${origin()}/api/auth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin() },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+    });
+    expect(renewed.status, await renewed.clone().text()).toBe(200);
+    expect(renewed.headers.getSetCookie().some((value) => value.startsWith('shop_session=v1.'))).toBe(true);
+  });
 });
 
 describe('signed-in pages', () => {

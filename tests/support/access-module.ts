@@ -32,6 +32,16 @@ export async function configureAccess(shop: TestShop, config: unknown): Promise<
   if (!response.ok) throw new Error(`configuring b2b-access failed: HTTP ${response.status} ${await response.text()}`);
 }
 
+/** Adds a rule (DECISIONS.md 29; omitted parts take the module's defaults). */
+export async function createRule(shop: TestShop, rule: unknown): Promise<void> {
+  const response = await fetch(`${shop.backend.url}/api/rest/v2/admin/b2b-access/rules`, {
+    method: 'POST',
+    headers: { Authorization: await adminAuthorization(shop), 'Content-Type': 'application/json' },
+    body: JSON.stringify(rule),
+  });
+  if (!response.ok) throw new Error(`creating a b2b-access rule failed: HTTP ${response.status} ${await response.text()}`);
+}
+
 /** Basic mode: prices hidden and purchase blocked for guests and General; Wholesale sees and buys. */
 export const HIDE_PRICES_FROM_GUESTS_AND_GENERAL = {
   enabled: true,
