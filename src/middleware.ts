@@ -3,9 +3,11 @@
  * adapter serves them from the ASSETS binding first).
  *   1. errors: nothing escapes as a stack trace; management/API paths answer JSON.
  *   2. password gate: preview deployments only (PREVIEW_PASSWORD).
- *   3. markdown negotiation: page routes asked for markdown answer here, before (never in) the edge cache.
- *   4. edge cache: catalog HTML from the Cache API under the version tag; X-Cache on the way out.
- *   5. routes: Astro pages and endpoints.
+ *   3. session: who is signed in (the signed session cookie); clears a bad one, keeps signed-in pages private.
+ *   4. markdown negotiation: page routes asked for markdown answer here, before (never in) the edge cache.
+ *   5. edge cache: catalog HTML from the Cache API under the version tag (and a signed-in customer's
+ *      group); X-Cache on the way out.
+ *   6. routes: Astro pages and endpoints.
  * On the way out every response gets the standard headers (Link to the API catalog, security).
  */
 import type { MiddlewareHandler } from 'astro';
@@ -17,6 +19,9 @@ import { backendClient, getConfig, publicOriginForUrl, storeForUrl } from './lib
 import { passwordGate } from './lib/gate/password-gate.ts';
 import { jsonError } from './lib/http/responses.ts';
 import { withStandardHeaders } from './lib/http/standard-headers.ts';
+import { sessionForRequest } from './lib/session/current-session.ts';
+import { SESSION_COOKIE } from './lib/session/session-cookie.ts';
+import { sessionStep } from './lib/session/session-step.ts';
 
 const JSON_PATHS = /^\/(sync|cache|freshness|pulse|api)(\/|$)/;
 
@@ -40,13 +45,19 @@ function buildConfiguredSteps(): MiddlewareHandler {
   return sequence(
     markUncached(),
     passwordGate({ password: config.PREVIEW_PASSWORD }),
+    sessionStep({ secret: config.SESSION_SECRET, client: backendClient(config), storeFor: (url) => storeForUrl(url, config) }),
     markdownNegotiation({
       kv: env.CONTENT,
       client: backendClient(config),
       storeFor: (url) => storeForUrl(url, config),
       originFor: (url) => publicOriginForUrl(url, config),
     }),
-    edgeCache({ assetHash: config.ASSET_HASH, kv: env.CONTENT, storeFor: (url) => storeForUrl(url, config) }),
+    edgeCache({
+      assetHash: config.ASSET_HASH,
+      kv: env.CONTENT,
+      storeFor: (url) => storeForUrl(url, config),
+      session: { cookie: SESSION_COOKIE, groupOf: async (request) => (await sessionForRequest(request))?.groupId ?? null },
+    }),
   );
 }
 

@@ -70,6 +70,9 @@ const storeListSchema = z.object({
 const collectionSchema = pageOf(z.unknown());
 const treeSchema = listOf(z.unknown());
 const searchResultsSchema = pageOf(productListingSchema);
+/** The part of `/customers/me` the storefront session keeps (session-token.ts). */
+const signedInCustomerSchema = z.object({ firstName: z.string(), groupId: z.number().int().min(0) });
+export type SignedInCustomer = z.infer<typeof signedInCustomerSchema>;
 
 /** What the order success page shows: `/checkout/orders/{reference}` (only with place-order's reference). */
 const placedOrderSchema = z.object({
@@ -114,17 +117,22 @@ export function createBackendClient(options: BackendClientOptions) {
     }
   }
 
-  /** GETs a JSON body; `absentOn404` makes a 404 answer `undefined` instead of an error. */
+  /**
+   * GETs a JSON body; `absentOn404` makes a 404 answer `undefined` instead of an error. With a
+   * customer's `token` the backend answers their view (prices, visibility); without, a guest's.
+   */
   async function getJson(
     path: string,
     store?: string,
     query: Record<string, string> = {},
     absentOn404 = false,
+    token?: string,
   ): Promise<unknown> {
     const url = new URL(`${base}${API_PREFIX}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (store) headers['X-Store-Code'] = store;
+    if (token) headers.Authorization = `Bearer ${token}`;
     const response = await fetchWithDeadline(path, url.href, { headers });
     if (!response.ok) {
       await response.body?.cancel();
@@ -166,11 +174,12 @@ export function createBackendClient(options: BackendClientOptions) {
     schema: z.ZodType<T>,
     what: string,
     onPage?: (records: T[]) => void,
+    { filter = {}, token }: { filter?: Record<string, string>; token?: string } = {},
   ): Promise<T[]> {
     const records: T[] = [];
     for (let page = 1; ; page++) {
-      const query = { page: String(page), itemsPerPage: String(SYNC_PAGE_SIZE) };
-      const body = parse(path, collectionSchema, await getJson(path, store, query), 'collection');
+      const query = { ...filter, page: String(page), itemsPerPage: String(SYNC_PAGE_SIZE) };
+      const body = parse(path, collectionSchema, await getJson(path, store, query, false, token), 'collection');
       const pageRecords = body.member.map((item, index) => parse(path, schema, item, `${what} #${records.length + index + 1}`));
       records.push(...pageRecords);
       onPage?.(pageRecords);
@@ -240,9 +249,23 @@ export function createBackendClient(options: BackendClientOptions) {
     products(store: string, onPage?: (products: Product[]) => void): Promise<Product[]> {
       return getAllPages('/products', store, productListingSchema, 'product', onPage);
     },
-    async product(store: string, id: number): Promise<Product> {
+    /** The full record; with a customer's `token`, as that customer sees it (signed-in pages). */
+    async product(store: string, id: number, token?: string): Promise<Product> {
       const path = `/products/${id}`;
-      return parse(path, productSchema, await getJson(path, store), 'product');
+      return parse(path, productSchema, await getJson(path, store, {}, false, token), 'product');
+    },
+    /** The full record of a URL key as a customer sees it, or null when it is absent for them. */
+    async productByUrlKey(store: string, urlKey: string, token: string): Promise<Product | null> {
+      const body = parse('/products', collectionSchema, await getJson('/products', store, { urlKey, itemsPerPage: '1' }, false, token), 'collection');
+      const listed = body.member[0] === undefined ? null : parse('/products', productListingSchema, body.member[0], 'product');
+      if (!listed) return null;
+      const path = `/products/${listed.id}`;
+      const full = await getJson(path, store, {}, true, token);
+      return full === undefined ? null : parse(path, productSchema, full, 'product');
+    },
+    /** Every product assigned to one category (not its descendants) as a customer sees them. */
+    categoryProducts(store: string, categoryId: number, token: string): Promise<Product[]> {
+      return getAllPages('/products', store, productListingSchema, 'product', undefined, { filter: { categoryId: String(categoryId) }, token });
     },
     cmsPages(store: string): Promise<CmsPage[]> {
       return getAllPages('/cms-pages', store, cmsPageSchema, 'CMS page');
@@ -256,12 +279,12 @@ export function createBackendClient(options: BackendClientOptions) {
     blogPost(store: string, identifier: string): Promise<BlogPost | null> {
       return findByIdentifier('/blog-posts', store, identifier, blogPostSchema, 'blog post');
     },
-    /** The backend's full-text product search, as a guest (no personal prices). */
-    async search(store: string, query: string, page: number, itemsPerPage: number): Promise<SearchResults> {
+    /** The backend's full-text product search, as a guest, or with a customer's `token` as they see it. */
+    async search(store: string, query: string, page: number, itemsPerPage: number, token?: string): Promise<SearchResults> {
       const body = parse(
         '/search',
         searchResultsSchema,
-        await getJson('/search', store, { q: query, page: String(page), itemsPerPage: String(itemsPerPage) }),
+        await getJson('/search', store, { q: query, page: String(page), itemsPerPage: String(itemsPerPage) }, false, token),
         'search results',
       );
       return { products: body.member.map(toProductCard), totalItems: body.totalItems, page: body.page, itemsPerPage: body.itemsPerPage };
@@ -271,6 +294,18 @@ export function createBackendClient(options: BackendClientOptions) {
       const path = `/checkout/orders/${encodeURIComponent(reference)}`;
       const answer = await getJson(path, store, {}, true);
       return answer === undefined ? null : parse('/checkout/orders/{reference}', placedOrderSchema, answer, 'order');
+    },
+    /**
+     * Who an access token belongs to (`/customers/me`): their first name and customer group, or null
+     * when the backend refuses the token (expired, revoked, not a customer's).
+     */
+    async signedInCustomer(store: string, token: string): Promise<SignedInCustomer | null> {
+      try {
+        return parse('/customers/me', signedInCustomerSchema, await getJson('/customers/me', store, {}, false, token), 'customer');
+      } catch (error) {
+        if (error instanceof BackendError && (error.status === 401 || error.status === 403)) return null;
+        throw error;
+      }
     },
     async countries(store: string): Promise<Country[]> {
       const body = parse('/countries', treeSchema, await getJson('/countries', store), 'country list');
