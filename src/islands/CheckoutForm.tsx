@@ -27,6 +27,7 @@ import { addressFromForm, successHref } from '../lib/client/checkout-form.ts';
 import { clearDraft, draftFromForm, loadDraft, saveDraft, type CheckoutDraft } from '../lib/client/checkout-draft.ts';
 import { checkoutStart } from '../lib/client/checkout-prefill.ts';
 import AddressFields from './AddressFields.tsx';
+import BillingAddressSection from './BillingAddressSection.tsx';
 import PaymentSection from './PaymentSection.tsx';
 import SavedAddressPicker from './SavedAddressPicker.tsx';
 
@@ -46,6 +47,8 @@ export default function CheckoutForm(props: Props) {
   const [book, setBook] = createSignal<SavedAddress[]>([]);
   const [chosenId, setChosenId] = createSignal<number | null>(null);
   const [saveAddress, setSaveAddress] = createSignal(true);
+  const [billingSame, setBillingSame] = createSignal(true);
+  const [billingInitial, setBillingInitial] = createSignal<Address | null>(null);
   const [country, setCountry] = createSignal(props.defaultCountry);
   const [shipping, setShipping] = createSignal<ShippingMethod[]>([]);
   const [shippingCode, setShippingCode] = createSignal('');
@@ -63,10 +66,12 @@ export default function CheckoutForm(props: Props) {
   const shippingAmount = () => shipping().find((method) => method.code === shippingCode())?.amount ?? 0;
 
   const start = (account: Parameters<typeof checkoutStart>[1]) => {
-    const { email: startEmail, address, chosenId: startId } = checkoutStart(draft, account, countryIds);
+    const { email: startEmail, address, chosenId: startId, billingSame: same, billing } = checkoutStart(draft, account, countryIds);
     setEmail(startEmail);
     setInitial(address);
     setChosenId(startId);
+    setBillingSame(same);
+    setBillingInitial(billing);
     if (address && countryIds.includes(address.countryId)) setCountry(address.countryId);
   };
 
@@ -125,6 +130,7 @@ export default function CheckoutForm(props: Props) {
       const order = await placeOrder({
         email: email(),
         address: addressFromForm(data),
+        billingAddress: billingSame() ? null : addressFromForm(data, 'billing.'),
         shippingMethod: shippingCode(),
         paymentMethod: paymentCode(),
         cardNumber: String(data.get('cardNumber') ?? ''),
@@ -171,10 +177,18 @@ export default function CheckoutForm(props: Props) {
             <Show when={signedIn()}>
               <label class="choice">
                 <input type="checkbox" name="saveAddress" checked={saveAddress()} onChange={(e) => setSaveAddress(e.currentTarget.checked)} />
-                <span>Save this address to my account</span>
+                <span>Save the addresses to my account</span>
               </label>
             </Show>
           </section>
+
+          <BillingAddressSection
+            countries={props.countries}
+            defaultCountry={props.defaultCountry}
+            same={billingSame()}
+            onSameChange={setBillingSame}
+            initial={billingInitial()}
+          />
 
           <section class="panel" aria-labelledby="shipping-heading">
             <h2 id="shipping-heading">Shipping method</h2>

@@ -49,7 +49,19 @@ async function addToCartAndCheckOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect.poll(() => page.getByRole('status').filter({ hasText: 'Added to your cart' }).count()).toBe(1);
   await page.goto(url('/checkout'));
-  await expect.poll(() => page.getByLabel('Street address').count()).toBe(1);
+  await expect.poll(() => page.locator('#co-street').count()).toBe(1);
+}
+
+async function fillBilling(page: Page, address: { street: string; city: string; postcode: string; country: string }): Promise<void> {
+  await page.getByLabel('Same as the shipping address').uncheck();
+  await page.locator('#bi-first').fill('Ada');
+  await page.locator('#bi-last').fill('Lovelace');
+  await page.locator('#bi-street').fill(address.street);
+  await page.locator('#bi-city').fill(address.city);
+  await page.locator('#bi-postcode').fill(address.postcode);
+  await page.locator('#bi-country').selectOption(address.country);
+  const region = page.locator('select#bi-region');
+  if (await region.count()) await region.selectOption({ index: 1 });
 }
 
 async function createAccount(label: string) {
@@ -68,18 +80,22 @@ describe('checkout memory and the address book', () => {
     await addToCartAndCheckOut(page);
     await page.getByLabel('Email').fill(guestOrder.email);
     await fillAddress(page);
-    await page.getByLabel('Phone (optional)').fill('555 0100');
+    await page.locator('#co-phone').fill('555 0100');
+    await fillBilling(page, { street: '3 Ledger Lane', city: 'Bath', postcode: 'BA1 1AA', country: 'GB' });
     await page.reload();
-    await expect.poll(() => page.getByLabel('Street address').inputValue()).toBe('12 Analytical Way');
+    await expect.poll(() => page.locator('#co-street').inputValue()).toBe('12 Analytical Way');
     expect(await page.getByLabel('Email').inputValue()).toBe(guestOrder.email);
-    expect(await page.getByLabel('First name').inputValue()).toBe('Ada');
-    expect(await page.getByLabel('Postcode').inputValue()).toBe('12345');
-    expect(await page.getByLabel('Phone (optional)').inputValue()).toBe('555 0100');
+    expect(await page.locator('#co-first').inputValue()).toBe('Ada');
+    expect(await page.locator('#co-postcode').inputValue()).toBe('12345');
+    expect(await page.locator('#co-phone').inputValue()).toBe('555 0100');
     expect(await page.locator('select#co-region').inputValue()).not.toBe('');
+    expect(await page.getByLabel('Same as the shipping address').isChecked()).toBe(false);
+    expect(await page.locator('#bi-street').inputValue()).toBe('3 Ledger Lane');
+    expect(await page.locator('#bi-country').inputValue()).toBe('GB');
     expect(await page.getByLabel('Card number').inputValue()).toBe('');
     expect(await page.evaluate((key) => sessionStorage.getItem(key), draftKey)).not.toContain('4242');
     // A guest is offered no address book.
-    expect(await page.getByLabel('Save this address to my account').count()).toBe(0);
+    expect(await page.getByLabel('Save the addresses to my account').count()).toBe(0);
     await screenshot(page, 'checkout-restored');
     await expectAccessible(page);
 
@@ -98,20 +114,24 @@ describe('checkout memory and the address book', () => {
     await page.waitForURL(url('/account'));
     await addToCartAndCheckOut(page);
     await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(account.email);
-    await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Grace');
-    expect(await page.getByLabel('Last name').inputValue()).toBe('Hopper');
-    expect(await page.getByLabel('Save this address to my account').isChecked()).toBe(true);
-    await page.getByLabel('Street address').fill('1 Harbor Road');
-    await page.getByLabel('City').fill('Arlington');
-    await page.getByLabel('Postcode').fill('22201');
+    await expect.poll(() => page.locator('#co-first').inputValue()).toBe('Grace');
+    expect(await page.locator('#co-last').inputValue()).toBe('Hopper');
+    expect(await page.getByLabel('Save the addresses to my account').isChecked()).toBe(true);
+    await page.locator('#co-street').fill('1 Harbor Road');
+    await page.locator('#co-city').fill('Arlington');
+    await page.locator('#co-postcode').fill('22201');
     await page.locator('select#co-region').selectOption('Virginia');
+    await fillBilling(page, { street: '9 Mint Street', city: 'Baltimore', postcode: '21201', country: 'US' });
     await page.getByLabel('Card number').fill(TEST_CARD);
     await placeOrder(page);
 
-    // The account's address book has it, as the default shipping and billing address.
+    // The account's address book has both, as the default shipping and the default billing address.
     await page.goto(url('/account'));
-    await expect.poll(() => page.getByTestId('saved-address').count()).toBe(1);
-    expect(await page.getByTestId('saved-address').textContent()).toMatch(/1 Harbor Road.*Default shipping.*Default billing/);
+    await expect.poll(() => page.getByTestId('saved-address').count()).toBe(2);
+    const harbor = (await page.getByTestId('saved-address').filter({ hasText: '1 Harbor Road' }).textContent()) ?? '';
+    const mint = (await page.getByTestId('saved-address').filter({ hasText: '9 Mint Street' }).textContent()) ?? '';
+    expect([harbor.includes('Default shipping'), harbor.includes('Default billing')]).toEqual([true, false]);
+    expect([mint.includes('Default shipping'), mint.includes('Default billing')]).toEqual([false, true]);
     // Another address, made the default shipping address, then edited.
     await page.locator('#ad-first').fill('Grace');
     await page.locator('#ad-last').fill('Hopper');
@@ -120,7 +140,7 @@ describe('checkout memory and the address book', () => {
     await page.locator('#ad-postcode').fill('23510');
     await page.locator('select#ad-region').selectOption('Virginia');
     await page.getByRole('button', { name: 'Save address' }).click();
-    await expect.poll(() => page.getByTestId('saved-address').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('saved-address').count()).toBe(3);
     await page.getByRole('button', { name: 'Make default shipping address 7 Dock Street' }).click();
     await expect.poll(() => page.getByTestId('saved-address').filter({ hasText: '7 Dock Street' }).textContent()).toContain('Default shipping');
     expect(await page.getByTestId('saved-address').filter({ hasText: '1 Harbor Road' }).textContent()).not.toContain('Default shipping');
@@ -134,16 +154,19 @@ describe('checkout memory and the address book', () => {
 
     // Next checkout starts from the default shipping address and offers the other one.
     await addToCartAndCheckOut(page);
-    await expect.poll(() => page.getByLabel('Street address').inputValue()).toBe('7 Dock Street');
-    expect(await page.getByLabel('City').inputValue()).toBe('Portsmouth');
+    await expect.poll(() => page.locator('#co-street').inputValue()).toBe('7 Dock Street');
+    expect(await page.locator('#co-city').inputValue()).toBe('Portsmouth');
+    // Billing starts from the default billing address.
+    expect(await page.getByLabel('Same as the shipping address').isChecked()).toBe(false);
+    expect(await page.locator('#bi-street').inputValue()).toBe('9 Mint Street');
     const picker = page.getByLabel('Saved addresses');
     expect(await picker.locator('option').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('1 Harbor Road'), expect.stringContaining('7 Dock Street')]));
     await picker.selectOption({ label: (await picker.locator('option').filter({ hasText: '1 Harbor Road' }).textContent()) ?? '' });
-    await expect.poll(() => page.getByLabel('Street address').inputValue()).toBe('1 Harbor Road');
-    expect(await page.getByLabel('City').inputValue()).toBe('Arlington');
+    await expect.poll(() => page.locator('#co-street').inputValue()).toBe('1 Harbor Road');
+    expect(await page.locator('#co-city').inputValue()).toBe('Arlington');
     // The pick is part of the session's draft too.
     await page.reload();
-    await expect.poll(() => page.getByLabel('Street address').inputValue()).toBe('1 Harbor Road');
+    await expect.poll(() => page.locator('#co-street').inputValue()).toBe('1 Harbor Road');
     await screenshot(page, 'checkout-saved-addresses');
     await expectAccessible(page);
     expectNoProblems(watched);
@@ -161,6 +184,13 @@ describe('checkout memory and the address book', () => {
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'We found no order' }).count()).toBe(1);
     expect(await page.getByTestId('looked-up-order').count()).toBe(0);
     await page.getByLabel('Billing or shipping postcode').fill(' 12345 ');
+    await page.getByRole('button', { name: 'Find my order' }).click();
+    await expect.poll(() => page.getByTestId('order-number').textContent()).toBe(guestOrder.number);
+    // The billing postcode finds it too, however it is spaced and cased.
+    await page.reload();
+    await page.getByLabel('Order number').fill(guestOrder.number);
+    await page.getByLabel('Email').fill(guestOrder.email.toUpperCase());
+    await page.getByLabel('Billing or shipping postcode').fill('ba11aa');
     await page.getByRole('button', { name: 'Find my order' }).click();
     await expect.poll(() => page.getByTestId('order-number').textContent()).toBe(guestOrder.number);
     expect(await page.getByTestId('looked-up-order').textContent()).toContain(simple.name);

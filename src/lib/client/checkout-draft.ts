@@ -7,12 +7,16 @@
  */
 import { formText } from './form-data.ts';
 
-const draftFields = ['email', 'firstName', 'lastName', 'street', 'city', 'postcode', 'countryId', 'region', 'telephone', 'shippingMethod'] as const;
+const addressFields = ['firstName', 'lastName', 'street', 'city', 'postcode', 'countryId', 'region', 'telephone'];
+/** The shipping address's fields, the billing address's (named "billing.…"), the contact email and the shipping method. */
+const draftFields: readonly string[] = ['email', ...addressFields, ...addressFields.map((name) => `billing.${name}`), 'shippingMethod'];
 
 export interface CheckoutDraft {
-  fields: Partial<Record<(typeof draftFields)[number], string>>;
+  fields: Record<string, string>;
   /** The "Save this address" choice of a signed-in shopper. */
   saveAddress: boolean;
+  /** "Billing address same as shipping". */
+  billingSame: boolean;
 }
 
 export const draftKey = (storeCode: string) => `shop.checkoutDraft.${storeCode}`;
@@ -24,7 +28,7 @@ export function draftFromForm(data: FormData): CheckoutDraft {
     const value = formText(data, name);
     if (value !== '') fields[name] = value;
   }
-  return { fields, saveAddress: data.get('saveAddress') !== null };
+  return { fields, saveAddress: data.get('saveAddress') !== null, billingSame: data.get('billingSame') !== null };
 }
 
 /** A draft read back; anything malformed (another version's, someone else's key) counts as none. */
@@ -37,14 +41,14 @@ export function parseDraft(raw: string | null): CheckoutDraft | null {
     return null;
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
-  const { fields, saveAddress } = parsed as { fields?: unknown; saveAddress?: unknown };
+  const { fields, saveAddress, billingSame } = parsed as { fields?: unknown; saveAddress?: unknown; billingSame?: unknown };
   if (typeof fields !== 'object' || fields === null) return null;
   const kept: CheckoutDraft['fields'] = {};
   for (const name of draftFields) {
     const value = (fields as Record<string, unknown>)[name];
     if (typeof value === 'string') kept[name] = value;
   }
-  return { fields: kept, saveAddress: saveAddress !== false };
+  return { fields: kept, saveAddress: saveAddress !== false, billingSame: billingSame !== false };
 }
 
 /** The draft as form data, for the same reader (`addressFromForm`) the form's submit uses. */

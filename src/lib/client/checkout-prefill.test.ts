@@ -12,22 +12,31 @@ const account = (addresses: SavedAddress[]): Account => ({
 
 describe('where checkout starts', () => {
   it('prefers what the shopper typed this session', () => {
-    const draft = { fields: { email: 'typed@example.com', city: 'Typed City', countryId: 'US' }, saveAddress: true };
+    const draft = { fields: { email: 'typed@example.com', city: 'Typed City', countryId: 'US' }, saveAddress: true, billingSame: true };
     const start = checkoutStart(draft, account([saved(1, 'US', true)]), ['US']);
-    expect(start).toMatchObject({ email: 'typed@example.com', chosenId: null, address: { city: 'Typed City', countryId: 'US' } });
+    expect(start).toMatchObject({ email: 'typed@example.com', chosenId: null, address: { city: 'Typed City', countryId: 'US' }, billingSame: true, billing: null });
+    const withBilling = checkoutStart({ ...draft, billingSame: false, fields: { ...draft.fields, 'billing.city': 'Bath' } }, null, ['US']);
+    expect(withBilling).toMatchObject({ billingSame: false, billing: { city: 'Bath' } });
   });
 
   it('takes a customer\'s default shipping address in a country the store ships to, else the first one', () => {
-    expect(checkoutStart(null, account([saved(1, 'US'), saved(2, 'US', true)]), ['US'])).toMatchObject({ email: 'grace@example.com', chosenId: 2 });
+    expect(checkoutStart(null, account([saved(1, 'US'), saved(2, 'US', true)]), ['US'])).toMatchObject({ email: 'grace@example.com', chosenId: 2, billingSame: true });
     expect(checkoutStart(null, account([saved(1, 'US'), saved(2, 'ZZ', true)]), ['US'])).toMatchObject({ chosenId: 1 });
   });
 
+  it('starts billing from a default billing address other than the shipping one', () => {
+    const billing = { ...saved(3, 'US'), isDefaultBilling: true };
+    expect(checkoutStart(null, account([saved(1, 'US', true), billing]), ['US'])).toMatchObject({ chosenId: 1, billingSame: false, billing: { id: 3 } });
+    const both = { ...saved(1, 'US', true), isDefaultBilling: true };
+    expect(checkoutStart(null, account([both]), ['US'])).toMatchObject({ billingSame: true, billing: null });
+  });
+
   it('prefills a customer\'s name without saved addresses, and the account email over a draft without one', () => {
-    const start = checkoutStart({ fields: { shippingMethod: 'flatrate' }, saveAddress: true }, account([]), ['US']);
+    const start = checkoutStart({ fields: { shippingMethod: 'flatrate' }, saveAddress: true, billingSame: true }, account([]), ['US']);
     expect(start).toMatchObject({ email: 'grace@example.com', chosenId: null, address: { firstName: 'Grace', lastName: 'Hopper', city: '' } });
   });
 
   it('leaves a guest\'s form blank', () => {
-    expect(checkoutStart(null, null, ['US'])).toEqual({ email: '', address: null, chosenId: null });
+    expect(checkoutStart(null, null, ['US'])).toEqual({ email: '', address: null, chosenId: null, billingSame: true, billing: null });
   });
 });

@@ -156,6 +156,8 @@ export const loadPaymentMethods = async (): Promise<PaymentMethod[]> =>
 export interface OrderRequest {
   email: string;
   address: Address;
+  /** Null when it is the shipping address. */
+  billingAddress: Address | null;
   shippingMethod: string;
   paymentMethod: string;
   cardNumber: string;
@@ -186,6 +188,7 @@ export async function placeOrder(request: OrderRequest): Promise<PlacedOrder> {
     body: {
       email: request.email,
       shippingAddress: request.address,
+      ...(request.billingAddress ? { billingAddress: request.billingAddress } : {}),
       shippingMethod: request.shippingMethod,
       paymentMethod: request.paymentMethod,
       paymentIntentId: intent.id,
