@@ -6,7 +6,7 @@
  * a signed-in customer starts from their account (`checkout-prefill.ts`) and may pick another saved
  * address or save this one.
  */
-import { createEffect, createSignal, For, on, onMount, Show } from 'solid-js';
+import { createEffect, createSignal, on, onMount, Show } from 'solid-js';
 import { ApiError } from '../lib/client/api-client.ts';
 import { useHydrated } from '../lib/client/hydrated.ts';
 import { errorMessage } from '../lib/client/display.ts';
@@ -25,11 +25,12 @@ import { priceFormatter } from '../lib/format/price.ts';
 import type { Country } from '../lib/content/schemas.ts';
 import { addressFromForm, successHref } from '../lib/client/checkout-form.ts';
 import { clearDraft, draftFromForm, loadDraft, saveDraft, type CheckoutDraft } from '../lib/client/checkout-draft.ts';
-import { checkoutStart } from '../lib/client/checkout-prefill.ts';
+import { checkoutStart, type Account } from '../lib/client/checkout-prefill.ts';
 import AddressFields from './AddressFields.tsx';
 import BillingAddressSection from './BillingAddressSection.tsx';
 import PaymentSection from './PaymentSection.tsx';
 import SavedAddressPicker from './SavedAddressPicker.tsx';
+import ShippingMethodSection from './ShippingMethodSection.tsx';
 
 interface Props {
   locale: string;
@@ -65,7 +66,7 @@ export default function CheckoutForm(props: Props) {
   const format = () => priceFormatter(props.locale, cart()?.currency ?? 'USD');
   const shippingAmount = () => shipping().find((method) => method.code === shippingCode())?.amount ?? 0;
 
-  const start = (account: Parameters<typeof checkoutStart>[1]) => {
+  const start = (account: Account | null) => {
     const { email: startEmail, address, chosenId: startId, billingSame: same, billing } = checkoutStart(draft, account, countryIds);
     setEmail(startEmail);
     setInitial(address);
@@ -190,23 +191,7 @@ export default function CheckoutForm(props: Props) {
             initial={billingInitial()}
           />
 
-          <section class="panel" aria-labelledby="shipping-heading">
-            <h2 id="shipping-heading">Shipping method</h2>
-            <fieldset class="choice-list">
-              <legend class="visually-hidden">Shipping method</legend>
-              <Show when={shipping().length > 0} fallback={<p class="muted">Loading shipping methods…</p>}>
-                <For each={shipping()}>
-                  {(method) => (
-                    <label class="choice">
-                      <input type="radio" name="shippingMethod" value={method.code} checked={method.code === shippingCode()} onChange={() => setShippingCode(method.code)} />
-                      <span>{method.title}</span>
-                      <strong>{format()(method.amount)}</strong>
-                    </label>
-                  )}
-                </For>
-              </Show>
-            </fieldset>
-          </section>
+          <ShippingMethodSection methods={shipping()} chosen={shippingCode()} onChoose={setShippingCode} format={format()} />
 
           <PaymentSection methods={payments()} chosen={paymentCode()} onChoose={setPaymentCode} />
 
