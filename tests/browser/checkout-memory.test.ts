@@ -176,7 +176,10 @@ describe('checkout memory and the address book', () => {
   it('finds a guest order by number, email and postcode, and says nothing more when one is wrong', async () => {
     const watched = await watchedPage(browser);
     const { page } = watched;
-    await page.goto(url('/orders/lookup'));
+    // Guests find the page from the sign-in page.
+    await page.goto(url('/login'));
+    await page.getByRole('link', { name: 'Find your order' }).click();
+    await page.waitForURL(url('/orders/lookup'));
     await page.getByLabel('Order number').fill(guestOrder.number);
     await page.getByLabel('Email').fill(guestOrder.email);
     await page.getByLabel('Billing or shipping postcode').fill('99999');
