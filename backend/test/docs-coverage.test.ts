@@ -16,6 +16,8 @@ const routes: [string, string][] = [
   ['post', '/api/rest/v2/customers/me/addresses'],
   ['put', '/api/rest/v2/customers/me/addresses/{id}'],
   ['delete', '/api/rest/v2/customers/me/addresses/{id}'],
+  ['post', '/api/rest/v2/orders/lookup'],
+  ['post', '/api/rest/v2/customers/me/orders/link'],
   ['get', '/api/rest/v2/customers/me/orders'],
   ['get', '/api/rest/v2/cart'],
   ['post', '/api/rest/v2/cart/items'],

@@ -4,13 +4,13 @@
  */
 import { createSignal, For, onMount, Show } from 'solid-js';
 import { errorMessage, optionSummary } from '../lib/client/display.ts';
-import { addressFromForm } from '../lib/client/checkout-form.ts';
 import { isSignedIn } from '../lib/client/session.ts';
-import { addAddress, deleteAddress, loadAddresses, loadCustomer, loadOrders, signOut } from '../lib/client/shop-actions.ts';
-import type { Customer, Order, SavedAddress } from '../lib/client/types.ts';
+import { loadCustomer, loadOrders, signOut } from '../lib/client/shop-actions.ts';
+import type { Customer, Order } from '../lib/client/types.ts';
 import type { Country } from '../lib/content/schemas.ts';
 import { priceFormatter } from '../lib/format/price.ts';
-import AddressFields from './AddressFields.tsx';
+import AddressBook from './AddressBook.tsx';
+import OrderLinkRequest from './OrderLinkRequest.tsx';
 import PasswordForm from './PasswordForm.tsx';
 import ProfileForm from './ProfileForm.tsx';
 
@@ -23,11 +23,9 @@ interface Props {
 export default function AccountView(props: Props) {
   const [signedIn, setSignedIn] = createSignal<boolean | null>(null);
   const [customer, setCustomer] = createSignal<Customer | null>(null);
-  const [addresses, setAddresses] = createSignal<SavedAddress[]>([]);
   const [orders, setOrders] = createSignal<Order[] | null>(null);
   const [pending, setPending] = createSignal(false);
   const [error, setError] = createSignal<string | null>(null);
-  const [country, setCountry] = createSignal(props.defaultCountry);
 
   const attempt = async (action: () => Promise<void>) => {
     setError(null);
@@ -45,23 +43,11 @@ export default function AccountView(props: Props) {
     setSignedIn(isSignedIn());
     if (!isSignedIn()) return;
     void attempt(async () => {
-      const [me, book, history] = await Promise.all([loadCustomer(), loadAddresses(), loadOrders()]);
+      const [me, history] = await Promise.all([loadCustomer(), loadOrders()]);
       setCustomer(me);
-      setAddresses(book);
       setOrders(history);
     });
   });
-
-  const saveAddress = (event: SubmitEvent) => {
-    event.preventDefault();
-    const form = event.currentTarget as HTMLFormElement;
-    void attempt(async () => {
-      await addAddress({ ...addressFromForm(new FormData(form)), isDefaultShipping: addresses().length === 0 });
-      setAddresses(await loadAddresses());
-      form.reset();
-      setCountry(props.defaultCountry);
-    });
-  };
 
   const logOut = () =>
     void attempt(async () => {
@@ -132,46 +118,10 @@ export default function AccountView(props: Props) {
                   </For>
                 </ul>
               </Show>
+              <OrderLinkRequest />
             </section>
 
-            <section class="panel" aria-labelledby="addresses-heading">
-              <h2 id="addresses-heading">Addresses</h2>
-              <Show when={addresses().length > 0} fallback={<p class="muted">No saved addresses.</p>}>
-                <ul class="lines" role="list">
-                  <For each={addresses()}>
-                    {(address) => (
-                      <li class="line">
-                        <p>
-                          {address.firstName} {address.lastName}, {address.street.join(', ')}, {address.postcode} {address.city},{' '}
-                          {address.countryId}
-                          {address.isDefaultShipping ? ' (default)' : ''}
-                        </p>
-                        <button
-                          class="button button--secondary"
-                          type="button"
-                          disabled={pending()}
-                          onClick={() =>
-                            void attempt(async () => {
-                              await deleteAddress(address.id);
-                              setAddresses(await loadAddresses());
-                            })
-                          }
-                        >
-                          Delete<span class="visually-hidden"> address {address.street[0]}</span>
-                        </button>
-                      </li>
-                    )}
-                  </For>
-                </ul>
-              </Show>
-              <form class="form-grid" method="post" onSubmit={saveAddress}>
-                <h3>Add an address</h3>
-                <AddressFields idPrefix="ad" countries={props.countries} country={country()} onCountryChange={setCountry} />
-                <button class="button" type="submit" disabled={pending()}>
-                  {pending() ? 'Saving…' : 'Save address'}
-                </button>
-              </form>
-            </section>
+            <AddressBook countries={props.countries} defaultCountry={props.defaultCountry} />
           </>
         )}
       </Show>

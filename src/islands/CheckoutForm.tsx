@@ -2,8 +2,11 @@
  * Checkout: contact email, shipping address (countries and regions from the synced
  * `{store}:countries`), shipping method for the destination, payment method (the `test`
  * provider takes a card number), then place the order with one Idempotency-Key per attempt.
+ * What the shopper types is kept for the session until the order is placed (`checkout-draft.ts`);
+ * a signed-in customer starts from their account (`checkout-prefill.ts`) and may pick another saved
+ * address or save this one.
  */
-import { createEffect, createSignal, For, on, onMount, Show } from 'solid-js';
+import { createEffect, createSignal, on, onMount, Show } from 'solid-js';
 import { ApiError } from '../lib/client/api-client.ts';
 import { useHydrated } from '../lib/client/hydrated.ts';
 import { errorMessage } from '../lib/client/display.ts';
@@ -17,14 +20,21 @@ import {
   newIdempotencyKey,
   placeOrder,
 } from '../lib/client/shop-actions.ts';
-import type { Cart, PaymentMethod, SavedAddress, ShippingMethod } from '../lib/client/types.ts';
+import type { Address, Cart, PaymentMethod, SavedAddress, ShippingMethod } from '../lib/client/types.ts';
 import { priceFormatter } from '../lib/format/price.ts';
 import type { Country } from '../lib/content/schemas.ts';
 import { addressFromForm, successHref } from '../lib/client/checkout-form.ts';
+import { clearDraft, draftFromForm, loadDraft, saveDraft, type CheckoutDraft } from '../lib/client/checkout-draft.ts';
+import { checkoutStart, type Account } from '../lib/client/checkout-prefill.ts';
 import AddressFields from './AddressFields.tsx';
+import BillingAddressSection from './BillingAddressSection.tsx';
+import PaymentSection from './PaymentSection.tsx';
+import SavedAddressPicker from './SavedAddressPicker.tsx';
+import ShippingMethodSection from './ShippingMethodSection.tsx';
 
 interface Props {
   locale: string;
+  storeCode: string;
   countries: Country[];
   defaultCountry: string;
 }
@@ -33,8 +43,13 @@ export default function CheckoutForm(props: Props) {
   const hydrated = useHydrated();
   const [cart, setCart] = createSignal<Cart | null>(null);
   const [email, setEmail] = createSignal('');
-  /** A signed-in customer's default shipping address fills the form in. */
-  const [saved, setSaved] = createSignal<SavedAddress | null>(null);
+  /** The values the address fields start from (the draft, a saved address, the customer's name). */
+  const [initial, setInitial] = createSignal<Address | null>(null);
+  const [book, setBook] = createSignal<SavedAddress[]>([]);
+  const [chosenId, setChosenId] = createSignal<number | null>(null);
+  const [saveAddress, setSaveAddress] = createSignal(true);
+  const [billingSame, setBillingSame] = createSignal(true);
+  const [billingInitial, setBillingInitial] = createSignal<Address | null>(null);
   const [country, setCountry] = createSignal(props.defaultCountry);
   const [shipping, setShipping] = createSignal<ShippingMethod[]>([]);
   const [shippingCode, setShippingCode] = createSignal('');
@@ -43,24 +58,47 @@ export default function CheckoutForm(props: Props) {
   const [pending, setPending] = createSignal(false);
   const [error, setError] = createSignal<string | null>(null);
   let attemptKey = newIdempotencyKey();
+  // Browser state (the session's draft, the sign-in) is read once mounted: the server renders a blank form.
+  let draft: CheckoutDraft | null = null;
+  const [signedIn, setSignedIn] = createSignal(false);
+  const countryIds = props.countries.map((entry) => entry.id);
 
   const format = () => priceFormatter(props.locale, cart()?.currency ?? 'USD');
   const shippingAmount = () => shipping().find((method) => method.code === shippingCode())?.amount ?? 0;
 
+  const start = (account: Account | null) => {
+    const { email: startEmail, address, chosenId: startId, billingSame: same, billing } = checkoutStart(draft, account, countryIds);
+    setEmail(startEmail);
+    setInitial(address);
+    setChosenId(startId);
+    setBillingSame(same);
+    setBillingInitial(billing);
+    if (address && countryIds.includes(address.countryId)) setCountry(address.countryId);
+  };
+
+  /** Keeps what the form holds now; runs on every input and change inside it (a picked saved address too). */
+  const remember = (event: Event) => saveDraft(props.storeCode, draftFromForm(new FormData(event.currentTarget as HTMLFormElement)));
+
+  const pick = (address: SavedAddress) => {
+    setInitial(address);
+    setChosenId(address.id);
+    setCountry(address.countryId);
+  };
+
   onMount(async () => {
+    draft = loadDraft(props.storeCode);
+    setSignedIn(isSignedIn());
+    if (draft) setSaveAddress(draft.saveAddress);
+    start(null);
     try {
       const [current, methods] = await Promise.all([loadCart(), loadPaymentMethods()]);
       setCart(current);
       setPayments(methods);
       setPaymentCode((methods.find((method) => method.isDefault) ?? methods[0])?.code ?? '');
-      if (isSignedIn()) {
+      if (signedIn()) {
         const [customer, addresses] = await Promise.all([loadCustomer(), loadAddresses()]);
-        setEmail(customer.email);
-        const preferred = addresses.find((address) => address.isDefaultShipping) ?? addresses[0] ?? null;
-        if (preferred && props.countries.some((entry) => entry.id === preferred.countryId)) {
-          setSaved(preferred);
-          setCountry(preferred.countryId);
-        }
+        setBook(addresses.filter((address) => countryIds.includes(address.countryId)));
+        start({ customer, addresses });
       }
     } catch (failure) {
       setError(errorMessage(failure));
@@ -74,7 +112,9 @@ export default function CheckoutForm(props: Props) {
       try {
         const methods = await loadShippingMethods(destination);
         setShipping(methods);
-        setShippingCode(methods[0]?.code ?? '');
+        // The method chosen before a reload, while it is still offered for this destination.
+        const kept = methods.find((method) => method.code === draft?.fields.shippingMethod);
+        setShippingCode((kept ?? methods[0])?.code ?? '');
       } catch (failure) {
         setError(errorMessage(failure));
       }
@@ -91,11 +131,14 @@ export default function CheckoutForm(props: Props) {
       const order = await placeOrder({
         email: email(),
         address: addressFromForm(data),
+        billingAddress: billingSame() ? null : addressFromForm(data, 'billing.'),
         shippingMethod: shippingCode(),
         paymentMethod: paymentCode(),
         cardNumber: String(data.get('cardNumber') ?? ''),
         idempotencyKey: attemptKey,
+        saveAddresses: signedIn() && saveAddress(),
       });
+      clearDraft(props.storeCode);
       window.location.assign(successHref(order.successReference));
     } catch (failure) {
       // A definite answer ends this attempt; after a lost one, retrying with the same key is safe.
@@ -117,7 +160,7 @@ export default function CheckoutForm(props: Props) {
         </div>
       </Show>
       <Show when={(cart()?.items.length ?? 0) > 0}>
-        <form class="form-grid" method="post" onSubmit={submit} aria-describedby="checkout-error">
+        <form class="form-grid" method="post" onSubmit={submit} onInput={remember} onChange={remember} aria-describedby="checkout-error">
           <section class="panel" aria-labelledby="contact-heading">
             <h2 id="contact-heading">Contact</h2>
             <div class="field">
@@ -128,50 +171,29 @@ export default function CheckoutForm(props: Props) {
 
           <section class="panel" aria-labelledby="address-heading">
             <h2 id="address-heading">Shipping address</h2>
-            <AddressFields idPrefix="co" countries={props.countries} country={country()} onCountryChange={setCountry} initial={saved()} />
-          </section>
-
-          <section class="panel" aria-labelledby="shipping-heading">
-            <h2 id="shipping-heading">Shipping method</h2>
-            <fieldset class="choice-list">
-              <legend class="visually-hidden">Shipping method</legend>
-              <Show when={shipping().length > 0} fallback={<p class="muted">Loading shipping methods…</p>}>
-                <For each={shipping()}>
-                  {(method) => (
-                    <label class="choice">
-                      <input type="radio" name="shippingMethod" value={method.code} checked={method.code === shippingCode()} onChange={() => setShippingCode(method.code)} />
-                      <span>{method.title}</span>
-                      <strong>{format()(method.amount)}</strong>
-                    </label>
-                  )}
-                </For>
-              </Show>
-            </fieldset>
-          </section>
-
-          <section class="panel" aria-labelledby="payment-heading">
-            <h2 id="payment-heading">Payment</h2>
-            <fieldset class="choice-list">
-              <legend class="visually-hidden">Payment method</legend>
-              <For each={payments()}>
-                {(method) => (
-                  <label class="choice">
-                    <input type="radio" name="paymentMethod" value={method.code} checked={method.code === paymentCode()} onChange={() => setPaymentCode(method.code)} />
-                    <span>{method.title}</span>
-                  </label>
-                )}
-              </For>
-            </fieldset>
-            <Show when={paymentCode() === 'test'}>
-              <div class="field">
-                <label for="co-card">Card number</label>
-                <input class="input" id="co-card" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required aria-describedby="co-card-hint" />
-                <p class="muted" id="co-card-hint">
-                  Test payments: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
-                </p>
-              </div>
+            <Show when={book().length > 0}>
+              <SavedAddressPicker addresses={book()} chosenId={chosenId()} onPick={pick} />
+            </Show>
+            <AddressFields idPrefix="co" countries={props.countries} country={country()} onCountryChange={setCountry} initial={initial()} />
+            <Show when={signedIn()}>
+              <label class="choice">
+                <input type="checkbox" name="saveAddress" checked={saveAddress()} onChange={(e) => setSaveAddress(e.currentTarget.checked)} />
+                <span>Save the addresses to my account</span>
+              </label>
             </Show>
           </section>
+
+          <BillingAddressSection
+            countries={props.countries}
+            defaultCountry={props.defaultCountry}
+            same={billingSame()}
+            onSameChange={setBillingSame}
+            initial={billingInitial()}
+          />
+
+          <ShippingMethodSection methods={shipping()} chosen={shippingCode()} onChoose={setShippingCode} format={format()} />
+
+          <PaymentSection methods={payments()} chosen={paymentCode()} onChoose={setPaymentCode} />
 
           <section class="panel" aria-labelledby="summary-heading">
             <h2 id="summary-heading">Order summary</h2>

@@ -7,6 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { expectAccessible, expectNoProblems, screenshot, watchedPage } from '../support/browser.ts';
+import { signIn as signInOn } from '../support/account-page.ts';
+import { emailedLink as emailedLinkOf, emailsTo } from '../support/outbox.ts';
 import { startShop, type TestShop } from '../support/shop.ts';
 
 let shop: TestShop;
@@ -15,51 +17,10 @@ let browser: Browser;
 const backendApi = (path: string, init?: RequestInit) => fetch(`${shop.backend.url}/api/rest/v2${path}`, init);
 const url = (path: string) => `${shop.storefront.url}${path}`;
 
-/** An admin token (password grant, scope=admin) for the outbox API; the account startShop creates. */
-async function adminToken(): Promise<string> {
-  const response = await backendApi('/auth/token', {
-    method: 'POST',
-    body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'Admin#Test2026', scope: 'admin' }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const resetEmails = (to: string) => emailsTo(shop, 'password_reset', to);
+const emailedLink = (to: string) => emailedLinkOf(shop, 'password_reset', to, '/account/set-password');
 
-interface OutboxEntry {
-  kind: string;
-  to: string;
-  subject: string;
-  text: string;
-  status: string;
-}
-
-/** The reset emails to an address, newest first, as the admin outbox lists them. */
-async function resetEmails(to: string): Promise<OutboxEntry[]> {
-  const response = await backendApi(`/admin/mail/outbox?kind=password_reset&to=${encodeURIComponent(to)}`, { headers: { Authorization: `Bearer ${await adminToken()}` } });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { member: OutboxEntry[] }).member;
-}
-
-/**
- * The set-password link of the newest reset email. The backend writes links on STOREFRONT_URL's
- * origin; this test's storefront runs on a port chosen after the backend started, so the path and
- * query are opened on it.
- */
-async function emailedLink(to: string): Promise<string> {
-  let emails: OutboxEntry[] = [];
-  await expect.poll(async () => (emails = await resetEmails(to)).length).toBeGreaterThan(0);
-  const href = /https?:\/\/\S+\/account\/set-password\?token=[\w-]+/.exec(emails[0]!.text)?.[0];
-  expect(href, emails[0]!.text).toBeDefined();
-  const link = new URL(href!);
-  return url(`${link.pathname}${link.search}`);
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(url('/login'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const signIn = (page: Page, email: string, password: string) => signInOn(page, shop.storefront.url, email, password);
 
 beforeAll(async () => {
   [shop, browser] = await Promise.all([startShop(), launchChromium()]);

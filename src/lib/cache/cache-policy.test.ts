@@ -18,6 +18,8 @@ describe('bypassReason', () => {
     ['/cart', {}, 'path'],
     ['/checkout/shipping', {}, 'path'],
     ['/account', {}, 'path'],
+    ['/account/link-orders', {}, 'path'],
+    ['/orders/lookup', {}, 'path'],
     ['/api/cart', {}, 'path'],
     ['/sync', {}, 'path'],
     ['/cache/purge', {}, 'path'],

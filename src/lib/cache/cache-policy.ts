@@ -23,6 +23,8 @@ const NEVER_CACHED = [
   '/register',
   '/logout',
   '/search',
+  // The guest order lookup (its answer is fetched client-side; the page itself stays out too).
+  '/orders',
 ];
 
 /**

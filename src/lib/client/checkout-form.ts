@@ -2,16 +2,18 @@
 import { formText } from './form-data.ts';
 import type { Address } from './types.ts';
 
-export function addressFromForm(data: FormData): Address {
-  const region = formText(data, 'region');
-  const telephone = formText(data, 'telephone');
+/** The address in `data`; `prefix` names the second address of a form (checkout's "billing."). */
+export function addressFromForm(data: FormData, prefix = ''): Address {
+  const field = (name: string) => formText(data, `${prefix}${name}`);
+  const region = field('region');
+  const telephone = field('telephone');
   return {
-    firstName: formText(data, 'firstName'),
-    lastName: formText(data, 'lastName'),
-    street: [formText(data, 'street')],
-    city: formText(data, 'city'),
-    postcode: formText(data, 'postcode'),
-    countryId: formText(data, 'countryId'),
+    firstName: field('firstName'),
+    lastName: field('lastName'),
+    street: [field('street')],
+    city: field('city'),
+    postcode: field('postcode'),
+    countryId: field('countryId'),
     region: region || null,
     telephone: telephone || null,
   };

@@ -70,9 +70,23 @@ export async function signOut(): Promise<void> {
 
 export const loadCustomer = (): Promise<Customer> => api<Customer>('/customers/me');
 export const loadAddresses = async (): Promise<SavedAddress[]> => (await api<Collection<SavedAddress>>('/customers/me/addresses')).member;
-export const addAddress = (address: Address & { isDefaultShipping?: boolean }): Promise<SavedAddress> =>
+export const addAddress = (address: Address & { isDefaultShipping?: boolean; isDefaultBilling?: boolean }): Promise<SavedAddress> =>
   api<SavedAddress>('/customers/me/addresses', { method: 'POST', body: address });
+export const updateAddress = (id: number, address: Address & { isDefaultShipping?: boolean; isDefaultBilling?: boolean }): Promise<SavedAddress> =>
+  api<SavedAddress>(`/customers/me/addresses/${id}`, { method: 'PUT', body: address });
 export const deleteAddress = (id: number): Promise<unknown> => api(`/customers/me/addresses/${id}`, { method: 'DELETE' });
+/** A guest's order by its number, email and billing or shipping postcode (the backend answers one 404 for any mismatch). */
+export const lookUpOrder = (query: { number: string; email: string; postcode: string }): Promise<Order> =>
+  api<Order>('/orders/lookup', { method: 'POST', body: query });
+
+/** Asks for the email whose link adds the guest orders of the account's address to the account. */
+export const requestOrderLink = (): Promise<{ status: 'accepted'; email: string; message: string }> =>
+  api('/customers/me/orders/link-requests', { method: 'POST' });
+
+/** Spends the emailed link's token: answers the numbers of the orders added to the account. */
+export const linkOrders = async (token: string): Promise<string[]> =>
+  (await api<{ status: 'ok'; linked: string[] }>('/customers/me/orders/link', { method: 'POST', body: { token } })).linked;
+
 export const loadOrders = async (): Promise<Order[]> => (await api<Collection<Order>>('/customers/me/orders')).member;
 
 export interface Profile {
@@ -142,11 +156,15 @@ export const loadPaymentMethods = async (): Promise<PaymentMethod[]> =>
 export interface OrderRequest {
   email: string;
   address: Address;
+  /** Null when it is the shipping address. */
+  billingAddress: Address | null;
   shippingMethod: string;
   paymentMethod: string;
   cardNumber: string;
   /** One key per checkout attempt: a retry after a lost answer returns the same order. */
   idempotencyKey: string;
+  /** A signed-in shopper's "Save this address": the backend adds it to the address book with the order. */
+  saveAddresses: boolean;
 }
 
 /**
@@ -170,9 +188,11 @@ export async function placeOrder(request: OrderRequest): Promise<PlacedOrder> {
     body: {
       email: request.email,
       shippingAddress: request.address,
+      ...(request.billingAddress ? { billingAddress: request.billingAddress } : {}),
       shippingMethod: request.shippingMethod,
       paymentMethod: request.paymentMethod,
       paymentIntentId: intent.id,
+      saveAddresses: request.saveAddresses,
     },
   });
   announceCartCount(0);

@@ -106,6 +106,7 @@ export interface Order {
   shippingAmount: number;
   grandTotal: number;
   shippingMethod: string;
+  shippingAddress: Address;
   lines: OrderLine[];
   createdAt: string;
 }

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { carts, orderLines, orders, products, type AddressSnapshot } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { CartView } from '../carts/cart-view.ts';
+import { rememberCheckoutAddresses } from '../customers/remember-addresses.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Totals } from '../shipping/methods.ts';
 import type { StoreView } from '../stores/store-view.ts';
@@ -22,6 +23,8 @@ export interface NewOrder {
   paymentIntentId: string;
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
+  /** A customer's "Save this address": both addresses go to the address book with the order. */
+  saveAddresses: boolean;
 }
 
 /** What the confirmation email needs beyond the order: the outbox, the store view it was placed in, the shipping method's title. */
@@ -43,7 +46,8 @@ export async function findOrderByIdempotencyKey(db: Db, ownerKey: string, idempo
 /**
  * Writes the order in one transaction: takes the stock of every line with a conditional UPDATE
  * (qty >= wanted), so of two buyers of the last unit exactly one succeeds, the other rolls back with
- * 409; writes the order and its lines; closes the cart; writes the confirmation email to the outbox.
+ * 409; writes the order and its lines; closes the cart; writes the confirmation email to the outbox;
+ * saves the addresses to a customer's address book when asked (in here, so a failed order saves none).
  * A concurrent retry with the same idempotency key loses on the unique index and gets the winner's
  * order id instead (and its email is rolled back with it).
  */
@@ -119,6 +123,9 @@ export async function placeOrder(db: Db, order: NewOrder, confirmation: Confirma
         shippingAddress: order.shippingAddress,
       });
       await tx.update(orders).set({ confirmationMailId }).where(eq(orders.id, created.id));
+      if (order.saveAddresses && order.customerId !== null) {
+        await rememberCheckoutAddresses(tx, order.customerId, order.shippingAddress, order.billingAddress);
+      }
       return created.id;
     });
     return { orderId, replayed: false };

@@ -190,6 +190,7 @@ export const checkoutRoutes = createRouter<StoreEnv>()
       paymentIntentId: input.paymentIntentId,
       shippingAddress: input.shippingAddress,
       billingAddress: input.billingAddress ?? input.shippingAddress,
+      saveAddresses: input.saveAddresses ?? false,
     }, { mailer: c.var.mailer, store: c.var.store, shippingTitle: totals.method.title });
     const record = await placed(orderId);
     if (replayed) return c.json(record, 200, { ...noStore, 'Idempotent-Replayed': 'true' });

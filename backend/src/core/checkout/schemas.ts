@@ -49,6 +49,10 @@ export const PlaceOrderSchema = z
     shippingMethod: z.string().min(1),
     paymentMethod: z.string().min(1).openapi({ example: 'test' }),
     paymentIntentId: z.string().min(1).max(100),
+    saveAddresses: z.boolean().optional().openapi({
+      description:
+        'Customers only (ignored for guests): save the shipping and billing addresses to the address book with the order, unless already there; they become the defaults when the customer has none.',
+    }),
   })
   .openapi('PlaceOrder');
 

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { hashEmailedToken, newEmailedToken } from '../auth/emailed-token.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/database.ts';
 import { customers, passwordTokens, refreshTokens, type PasswordTokenPurpose } from '../db/schema/index.ts';
@@ -28,17 +28,15 @@ The link works once and expires in 1 hour. If you did not ask for it, ignore thi
 {{storeName}}`,
 };
 
-const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
-
 /**
  * A single-use token that sets the customer's password without the current one: 32 random bytes
  * (base64url), stored as its SHA-256. `reset` lives 1 hour, `setup` 7 days (an account created for
  * someone, e.g. an approved trade applicant). Write it in the transaction that sends the email.
  */
 export async function issuePasswordToken(db: Db, customerId: number, purpose: PasswordTokenPurpose, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = newEmailedToken();
   const expiresAt = new Date(now.getTime() + passwordTokenLifetimeSeconds[purpose] * 1000);
-  await db.insert(passwordTokens).values({ customerId, purpose, tokenHash: hashToken(token), expiresAt, createdAt: now });
+  await db.insert(passwordTokens).values({ customerId, purpose, tokenHash, expiresAt, createdAt: now });
   return { token, expiresAt };
 }
 
@@ -83,7 +81,7 @@ function invalidToken(reason: 'used' | 'expired' | 'unknown'): AppError {
  * every refresh-token family ends (devices sign in again). 400 `invalid_token` otherwise.
  */
 export async function resetPassword(db: Db, token: string, newPassword: string): Promise<{ customerId: number; email: string }> {
-  const tokenHash = hashToken(token);
+  const tokenHash = hashEmailedToken(token);
   // Hashed before the transaction (scrypt is slow); the cost is the same for every token.
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {

@@ -17,3 +17,4 @@ export * from './audit.ts';
 export * from './mail.ts';
 export * from './password-tokens.ts';
 export * from './shipping.ts';
+export * from './order-link-tokens.ts';

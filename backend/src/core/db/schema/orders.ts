@@ -60,6 +60,8 @@ export const orders = pgTable(
     check('orders_status_check', sql`${t.status} in ('pending','processing','complete','canceled')`),
     uniqueIndex('orders_idempotency').on(t.ownerKey, t.idempotencyKey),
     index().on(t.customerId),
+    // Guest orders are found by their email when a customer links them to the account.
+    index().on(t.email),
   ],
 );
 
