@@ -28,6 +28,7 @@ nav.side button{background:transparent;border-color:#6b7280}
 .flash{background:#ecfdf5;border:1px solid #10b981;padding:.5rem 1rem}
 .error{background:#fef2f2;border:1px solid #ef4444;padding:.5rem 1rem}
 .muted{color:#6b7280}
+form.inline{display:inline}
 .cards{display:flex;flex-wrap:wrap;gap:1rem}
 .card{border:1px solid #e5e7eb;background:#fff;border-radius:6px;padding:1rem;min-width:10rem}
 .category-tree{max-height:22rem;overflow:auto;border:1px solid #e5e7eb;background:#fff;padding:.25rem .5rem}
