@@ -4,6 +4,7 @@ import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { ensureAdminUser } from '../../src/core/admin/ensure-admin.ts';
 import { testAdmin } from './admin-session.ts';
 import { listen } from './http-server.ts';
+import type { AppConfig } from '../../src/app.ts';
 import { openTestShop, type TestShop } from './test-shop.ts';
 
 export interface AdminInBrowser {
@@ -15,9 +16,9 @@ export interface AdminInBrowser {
   close(): Promise<void>;
 }
 
-/** The backend on a real port with the test admin, and a Chromium to drive its admin panel. */
-export async function openAdminInBrowser(): Promise<AdminInBrowser> {
-  const shop = await openTestShop('pglite');
+/** The backend on a real port with the test admin (and the modules `config` loads), and a Chromium to drive its admin panel. */
+export async function openAdminInBrowser(config: AppConfig = {}): Promise<AdminInBrowser> {
+  const shop = await openTestShop('pglite', config);
   await ensureAdminUser(shop.database.db, testAdmin);
   const server = await listen(shop);
   const browser = await launchChromium();

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineModule } from '../../core/modules/define-module.ts';
+import { accessAdmin, accessAdminNav } from './admin/index.ts';
 import { accessConfigSchema, type AccessConfig } from './config.ts';
 import { accessAdminApi } from './routes/admin-api.ts';
 
@@ -13,7 +14,8 @@ const b2bAccess = defineModule<AccessConfig>({
   title: 'B2B Access',
   migrations: resolve(import.meta.dirname, 'migrations'),
   config: accessConfigSchema,
-  routes: { adminApi: accessAdminApi },
+  routes: { adminApi: accessAdminApi, admin: accessAdmin },
+  admin: { nav: accessAdminNav },
 });
 
 export default b2bAccess;

@@ -80,7 +80,7 @@ function multiSelect(name: string, label: string, options: Option[], chosen: str
 const jsonBlock = (value: unknown) => raw(JSON.stringify(value).replace(/</g, '\\u003c'));
 
 /** The rule editor's form; without JavaScript the condition tree is edited as JSON. */
-export async function ruleForm(c: Context<AdminEnv>, ctx: AccessContext, state: RuleFormState): Promise<Html> {
+export async function ruleForm(c: Context<AdminEnv>, ctx: AccessContext, state: RuleFormState): Promise<HtmlEscapedString> {
   const db = c.var.db;
   const rule = state.rule;
   const [groups, storeOptions, countryOptions, pages, attributes] = await Promise.all([
@@ -93,7 +93,7 @@ export async function ruleForm(c: Context<AdminEnv>, ctx: AccessContext, state: 
   const scope = rule.scope ?? { customerGroupIds: [], storeCodes: [], countries: [] };
   const actions = rule.actions ?? { hideFromListings: false, hidePrice: false, blockPurchase: false, redirectToCmsPage: null };
   const legacy = rule.legacy ?? { categoryIds: [], productIds: [] };
-  return html`<form method="post" action="${state.action}" class="rule-form">
+  return await html`<form method="post" action="${state.action}" class="rule-form">
     ${csrfField(c.var.csrfToken)}
     <label>Name <input name="name" value="${rule.name ?? ''}" required maxlength="200" /></label>${problemAt(state, 'name')}
     ${checkbox('isActive', 'Active', rule.isActive ?? true)}

@@ -4,13 +4,14 @@
  * which the form posts, and asks the admin how many products the tree matches as it changes.
  * Elements are built with textContent and properties only (never HTML from data).
  */
-import { emptyGroup, newCondition, nodeAt, operatorsFor, attributeOf, listOperators, parseField, toTree, updateAt, withAttribute, withOperator } from './condition-model.js';
+import { emptyGroup, newCondition, operatorsFor, attributeOf, listOperators, parseField, toTree, updateAt, withAttribute, withOperator } from './condition-model.js';
 
 const field = document.querySelector('textarea[data-condition-tree]');
 const mount = document.getElementById('condition-editor');
 const catalogData = document.getElementById('condition-catalog');
 const countOutput = document.getElementById('match-count');
 
+const legacyFields = ['legacy.categoryIds', 'legacy.productIds'];
 const operatorLabels = { '==': 'is', '!=': 'is not', '>=': 'is at least', '>': 'is more than', '<=': 'is at most', '<': 'is less than', '{}': 'contains', '!{}': 'does not contain', '()': 'is one of', '!()': 'is not one of' };
 
 function element(tag, properties = {}, children = []) {
@@ -108,9 +109,9 @@ function start(catalog) {
   async function preview() {
     clearTimeout(timer);
     timer = setTimeout(async () => {
-      const form = field.form;
-      const body = new URLSearchParams({ _csrf: form.elements.namedItem('_csrf').value, conditions: field.value });
-      for (const name of ['legacy.categoryIds', 'legacy.productIds']) body.set(name, form.elements.namedItem(name)?.value ?? '');
+      const posted = new FormData(field.form);
+      const body = new URLSearchParams({ _csrf: posted.get('_csrf'), conditions: field.value });
+      for (const name of legacyFields) for (const value of posted.getAll(name)) body.append(name, value);
       countOutput.textContent = 'Counting…';
       try {
         const response = await fetch(field.dataset.previewUrl, { method: 'POST', body, headers: { accept: 'application/json' } });
@@ -130,7 +131,9 @@ function start(catalog) {
     render();
     preview();
   });
-  for (const name of ['legacy.categoryIds', 'legacy.productIds']) field.form.elements.namedItem(name)?.addEventListener('change', preview);
+  field.form.addEventListener('change', (event) => {
+    if (legacyFields.includes(event.target.name)) preview();
+  });
 
   const first = parseField(field.value);
   status.textContent = first.error ? `The stored tree is not one the editor can show: ${first.error}. Fix it in the JSON field.` : '';

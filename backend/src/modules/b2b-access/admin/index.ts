@@ -1,0 +1,14 @@
+import { Hono } from 'hono';
+import type { AdminEnv } from '../../../core/admin/admin-env.ts';
+import type { AdminNavItem } from '../../../core/modules/define-module.ts';
+import { adminAssets } from './assets.ts';
+import { rulesGrid } from './rules-grid.ts';
+
+/** Customers → B2B Access (the generated configuration page) and B2B Access Rules (SPEC.md). */
+export const accessAdminNav: AdminNavItem[] = [
+  { title: 'B2B Access Rules', path: '/b2b-access/rules', section: 'Customers' },
+  { title: 'B2B Access', path: '/b2b-access/config', section: 'Customers' },
+];
+
+/** The module's admin pages, mounted by the core at /admin/b2b-access behind the admin session and CSRF check. */
+export const accessAdmin = new Hono<AdminEnv>().route('/assets', adminAssets).route('/rules', rulesGrid);
