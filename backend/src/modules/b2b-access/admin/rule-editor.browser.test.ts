@@ -14,6 +14,8 @@ describe('B2B Access rule editor and explain page in a browser', () => {
   let bearer: Record<string, string>;
   let page: Page;
   let sku: string;
+  /** Script errors and CSP refusals the page reports: the editor must run under the admin's CSP without any. */
+  const pageProblems: string[] = [];
   const call = async <T>(method: string, path: string, json?: unknown): Promise<{ status: number; body: T }> => {
     const response = await fetch(`${admin.url}${path}`, { method, headers: { ...bearer, 'content-type': 'application/json' }, body: json === undefined ? undefined : JSON.stringify(json) });
     return { status: response.status, body: (await response.json()) as T };
@@ -27,6 +29,11 @@ describe('B2B Access rule editor and explain page in a browser', () => {
     bearer = await adminBearer(admin.shop);
     sku = (await aSimpleProduct(admin.shop.database.db)).sku;
     page = await admin.browser.newPage();
+    page.on('pageerror', (error) => pageProblems.push(error.message));
+    page.on('console', (message) => {
+      // A 4xx page the test asks for on purpose logs "Failed to load resource"; anything else is a problem.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageProblems.push(message.text());
+    });
     await page.goto(`${admin.url}/admin/login`);
     await page.getByLabel('Email').fill(testAdmin.email);
     await page.getByLabel('Password').fill(testAdmin.password);
@@ -34,6 +41,7 @@ describe('B2B Access rule editor and explain page in a browser', () => {
     await page.waitForURL(`${admin.url}/admin`);
   });
   afterAll(async () => {
+    expect(pageProblems).toEqual([]);
     await admin?.close();
   });
 
