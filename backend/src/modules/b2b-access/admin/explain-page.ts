@@ -59,8 +59,9 @@ export const explainPage = new Hono<AdminEnv>().get('/', async (c) => {
         <button type="submit">Explain</button>
       </form>
       ${answer
-        ? html`<p>Mode: <strong>${answer.mode}</strong>. Flags for this caller:
-              ${Object.entries(answer.flags).map(([flag, on]) => html`<code>${flag}: ${String(on)}</code> `)}</p>
+        ? html`<p>${answer.enabled ? '' : html`<strong>The module is switched off: nothing is gated.</strong> `}Mode: <strong>${answer.mode}</strong>. What this caller gets:
+              ${Object.entries(answer.flags.gateFlags).map(([flag, on]) => html`<code>${flag}: ${String(on)}</code> `)}
+              ${answer.flags.hiddenPriceMessage ? html`· message “${answer.flags.hiddenPriceMessage}”` : ''} ${answer.flags.redirectTo ? html`· redirect to ${answer.flags.redirectTo}` : ''}</p>
             ${contextSection('Visibility', answer.contexts.visibility)} ${contextSection('Checkout', answer.contexts.checkout)}`
         : ''}`,
     { error: problem?.message, status: problem ? (problem.kind === 'not_found' ? 404 : 400) : 200 },

@@ -111,6 +111,7 @@ describe('B2B Access rule editor and explain page in a browser', () => {
   });
 
   it('explains which rule decided each context and why an earlier rule did not fire', async () => {
+    expect((await call('PUT', `${api}/config`, { enabled: true, mode: 'rules' })).status).toBe(200);
     await call('POST', `${api}/rules`, { name: 'Wholesale first', priority: 0, scope: { customerGroupIds: [2] }, actions: { hideFromListings: true } });
     await page.goto(`${admin.url}/admin/b2b-access/rules`);
     await page.getByRole('link', { name: 'Explain a decision' }).click();

@@ -5,7 +5,8 @@ import type { AdminEnv } from '../../../core/admin/admin-env.ts';
 import { categoryTreePicker, pickerOptions, type Option } from '../../../core/admin/config-pickers.ts';
 import { csrfField } from '../../../core/admin/layout.ts';
 import { AppError } from '../../../core/errors.ts';
-import { OPERATORS_BY_TYPE, productAttributeCatalog, type AccessContext } from '../rules/service.ts';
+import { OPERATORS_BY_TYPE, productAttributeCatalog } from '../rules/attributes.ts';
+import type { AccessContext } from '../rules/service.ts';
 import type { RuleInput } from '../rules/schema.ts';
 import { adminBase, assetPath } from './paths.ts';
 
