@@ -41,7 +41,7 @@ describe('B2B Access configuration page in a browser', () => {
     await page.locator('input[type=checkbox][name="activationMatrix.byCategory"]').check();
     await page.locator(`input[type=checkbox][name="activationMatrix.categoryIds"][value="${root!.id}"]`).check();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Saved.');
+    await expect.poll(() => page.locator('p.flash').textContent()).toBe('Saved.');
     // The category tree now says which subcategories the chosen one brings in.
     expect(await page.locator('.covered').first().textContent()).toContain(children[0]!.name);
 

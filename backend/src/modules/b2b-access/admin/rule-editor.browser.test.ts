@@ -29,6 +29,8 @@ describe('B2B Access rule editor and explain page in a browser', () => {
     bearer = await adminBearer(admin.shop);
     sku = (await aSimpleProduct(admin.shop.database.db)).sku;
     page = await admin.browser.newPage();
+    // Fail a step within the test's time, with the step named, rather than time the whole test out.
+    page.setDefaultTimeout(8_000);
     page.on('pageerror', (error) => pageProblems.push(error.message));
     page.on('console', (message) => {
       // A 4xx page the test asks for on purpose logs "Failed to load resource"; anything else is a problem.
@@ -49,6 +51,7 @@ describe('B2B Access rule editor and explain page in a browser', () => {
     await page.goto(`${admin.url}/admin/b2b-access/rules`);
     await page.getByRole('link', { name: 'Add a rule' }).click();
     await page.getByLabel('Name').fill('Gate one product');
+    await page.getByLabel('Priority').fill('10');
     await page.getByLabel('Hide price').check();
     await page.getByLabel('Customer groups').selectOption([{ label: 'NOT LOGGED IN (guests)' }, { label: 'General' }]);
     await page.getByRole('button', { name: 'Add conditions' }).click();
@@ -82,10 +85,10 @@ describe('B2B Access rule editor and explain page in a browser', () => {
     expect(JSON.parse(await page.locator('textarea[name="conditions"]').inputValue())).toEqual(tree);
 
     await page.getByRole('button', { name: 'Save rule' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Created.');
+    await expect.poll(() => page.locator('p.flash').textContent()).toBe('Created.');
     const listed = (await call<{ member: RuleView[] }>('GET', `${api}/rules`)).body.member;
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ name: 'Gate one product', isActive: true, scope: { customerGroupIds: [0, 1] }, actions: { hidePrice: true }, conditions: tree, malformed: null });
+    expect(listed[0]).toMatchObject({ name: 'Gate one product', priority: 10, isActive: true, scope: { customerGroupIds: [0, 1] }, actions: { hidePrice: true }, conditions: tree, malformed: null });
     await page.getByRole('link', { name: 'All rules' }).click();
     expect(await page.locator('tr[data-rule-id] td:nth-child(2) > a').allTextContents()).toEqual(['Gate one product']);
     const log = (await call<{ member: { action: string; actor: { email: string } }[] }>('GET', '/api/rest/v2/admin/audit-log?module=b2b-access')).body.member;
@@ -106,7 +109,7 @@ describe('B2B Access rule editor and explain page in a browser', () => {
     await page.locator('textarea[name="conditions"]').fill('');
     await page.getByLabel('Name').fill('Gate every product');
     await page.getByRole('button', { name: 'Save rule' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Saved.');
+    await expect.poll(() => page.locator('p.flash').textContent()).toBe('Saved.');
     expect((await call<RuleView>('GET', `${api}/rules/${rule!.id}`)).body).toMatchObject({ name: 'Gate every product', conditions: null });
   });
 

@@ -65,14 +65,14 @@ describe('B2B Access Rules grid in a browser', () => {
   it('reorders with Down and Up, deactivates and activates; the API sees each change', async () => {
     await page.goto(`${admin.url}/admin/b2b-access/rules`);
     await page.locator('tr', { hasText: 'Trade prices' }).getByRole('button', { name: 'Down', exact: true }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Order saved.');
+    await expect.poll(() => page.locator('p.flash').textContent()).toBe('Order saved.');
     expect(await gridNames()).toEqual(['Wholesale only', 'Trade prices', 'Export block', 'Hand-written tree']);
     expect((await rules()).map((rule) => [rule.name, rule.priority])).toEqual([['Wholesale only', 10], ['Trade prices', 20], ['Export block', 30], ['Hand-written tree', 40]]);
     await page.locator('tr', { hasText: 'Export block' }).getByRole('button', { name: 'Up', exact: true }).click();
     expect(await gridNames()).toEqual(['Wholesale only', 'Export block', 'Trade prices', 'Hand-written tree']);
 
     await page.locator('tr', { hasText: 'Export block' }).getByRole('button', { name: 'Deactivate' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Deactivated.');
+    await expect.poll(() => page.locator('p.flash').textContent()).toBe('Deactivated.');
     expect(await page.locator('tr', { hasText: 'Export block' }).locator('td').nth(2).textContent()).toBe('Inactive');
     expect((await rules()).find((rule) => rule.name === 'Export block')?.isActive).toBe(false);
     await page.locator('tr', { hasText: 'Export block' }).getByRole('button', { name: 'Activate', exact: true }).click();
@@ -82,7 +82,7 @@ describe('B2B Access Rules grid in a browser', () => {
   it('duplicates (inactive copy after the original) and deletes after a confirmation', async () => {
     await page.goto(`${admin.url}/admin/b2b-access/rules`);
     await page.locator('tr', { hasText: 'Trade prices' }).getByRole('button', { name: 'Duplicate' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Duplicated (inactive until you activate it).');
+    await expect.poll(() => page.locator('p.flash').textContent()).toBe('Duplicated (inactive until you activate it).');
     expect((await rules()).find((rule) => rule.name === 'Trade prices (copy)')).toMatchObject({ isActive: false, actions: { hidePrice: true } });
 
     await page.goto(`${admin.url}/admin/b2b-access/rules`);
@@ -90,7 +90,7 @@ describe('B2B Access Rules grid in a browser', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Delete rule “Trade prices (copy)”?');
     expect((await rules()).some((rule) => rule.name === 'Trade prices (copy)')).toBe(true); // nothing happens before the confirmation
     await page.getByRole('button', { name: 'Delete the rule' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Deleted.');
+    await expect.poll(() => page.locator('p.flash').textContent()).toBe('Deleted.');
     expect((await rules()).some((rule) => rule.name === 'Trade prices (copy)')).toBe(false);
   });
 
