@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { ensureAdminUser } from '../../src/core/admin/ensure-admin.ts';
@@ -12,6 +12,8 @@ export interface AdminInBrowser {
   /** Where the backend listens over real HTTP. */
   url: string;
   browser: Browser;
+  /** A new page signed into the admin as the test admin, on the dashboard. */
+  signedInPage(): Promise<Page>;
   /** Closes the browser, the server and the shop, and checks the app logged no error. */
   close(): Promise<void>;
 }
@@ -26,6 +28,15 @@ export async function openAdminInBrowser(config: AppConfig = {}): Promise<AdminI
     shop,
     url: server.url,
     browser,
+    async signedInPage() {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/admin/login`);
+      await page.getByLabel('Email').fill(testAdmin.email);
+      await page.getByLabel('Password').fill(testAdmin.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${server.url}/admin`);
+      return page;
+    },
     async close() {
       await browser.close();
       await server.close();

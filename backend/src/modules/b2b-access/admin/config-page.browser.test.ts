@@ -19,12 +19,7 @@ describe('B2B Access configuration page in a browser', () => {
     const db = admin.shop.database.db;
     const [root] = await db.select().from(categories).where(isNull(categories.parentId)).orderBy(asc(categories.id)).limit(1);
     const children = await db.select().from(categories).where(eq(categories.parentId, root!.id));
-    const page = await admin.browser.newPage();
-    await page.goto(`${admin.url}/admin/login`);
-    await page.getByLabel('Email').fill(testAdmin.email);
-    await page.getByLabel('Password').fill(testAdmin.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${admin.url}/admin`);
+    const page = await admin.signedInPage();
     await page.getByRole('link', { name: 'B2B Access', exact: true }).click();
     await page.waitForURL(`${admin.url}/admin/b2b-access/config`);
 

@@ -4,7 +4,9 @@ import type { AdminEnv } from '../../../core/admin/admin-env.ts';
 import { pickerOptions } from '../../../core/admin/config-pickers.ts';
 import { renderPage } from '../../../core/admin/page.ts';
 import { AppError } from '../../../core/errors.ts';
+import { invalidField } from '../../../core/modules/config-store.ts';
 import { explainAccess } from '../explain.ts';
+import { ExplainQuery } from '../routes/wire.ts';
 import { adminBase } from './paths.ts';
 import { contextOf } from './rules-grid.ts';
 
@@ -38,12 +40,18 @@ export const explainPage = new Hono<AdminEnv>().get('/', async (c) => {
   let answer: Answer | undefined;
   let problem: AppError | undefined;
   if (query.sku !== '') {
-    try {
-      answer = await explainAccess(contextOf(c), { sku: query.sku, customerGroupId: Number(query.customerGroupId), store: query.store || undefined, country: query.country || undefined });
-    } catch (error) {
-      // A SKU no product has, or a group or store that does not exist: said on the page, next to the form.
-      if (!(error instanceof AppError) || (error.kind !== 'invalid' && error.kind !== 'not_found')) throw error;
-      problem = error;
+    // The API's own query schema: blanks are "not given" (default store, unknown country).
+    const parsed = ExplainQuery.safeParse({ ...query, store: query.store || undefined, country: query.country || undefined });
+    if (!parsed.success) {
+      problem = invalidField(parsed.error);
+    } else {
+      try {
+        answer = await explainAccess(contextOf(c), parsed.data);
+      } catch (error) {
+        // A SKU no product has, or a store that does not exist: said on the page, above the form.
+        if (!(error instanceof AppError && (error.kind === 'invalid' || error.kind === 'not_found'))) throw error;
+        problem = error;
+      }
     }
   }
   const select = (name: string, label: string, options: { value: string; label: string }[], value: string, blank?: string) =>

@@ -28,7 +28,7 @@ describe('B2B Access rule editor and explain page in a browser', () => {
     admin = await openAdminInBrowser({ modules: [b2bAccess] });
     bearer = await adminBearer(admin.shop);
     sku = (await aSimpleProduct(admin.shop.database.db)).sku;
-    page = await admin.browser.newPage();
+    page = await admin.signedInPage();
     // Fail a step within the test's time, with the step named, rather than time the whole test out.
     page.setDefaultTimeout(8_000);
     page.on('pageerror', (error) => pageProblems.push(error.message));
@@ -36,11 +36,6 @@ describe('B2B Access rule editor and explain page in a browser', () => {
       // A 4xx page the test asks for on purpose logs "Failed to load resource"; anything else is a problem.
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageProblems.push(message.text());
     });
-    await page.goto(`${admin.url}/admin/login`);
-    await page.getByLabel('Email').fill(testAdmin.email);
-    await page.getByLabel('Password').fill(testAdmin.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${admin.url}/admin`);
   });
   afterAll(async () => {
     expect(pageProblems).toEqual([]);

@@ -41,12 +41,7 @@ describe('B2B Access Rules grid in a browser', () => {
       createdAt: now,
       updatedAt: now,
     });
-    page = await admin.browser.newPage();
-    await page.goto(`${admin.url}/admin/login`);
-    await page.getByLabel('Email').fill(testAdmin.email);
-    await page.getByLabel('Password').fill(testAdmin.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${admin.url}/admin`);
+    page = await admin.signedInPage();
   });
   afterAll(async () => {
     await admin?.close();

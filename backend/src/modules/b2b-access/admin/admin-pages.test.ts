@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminBearer, adminBrowser } from '../../../../test/helpers/admin-session.ts';
+import { openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
+import b2bAccess from '../index.ts';
+
+const rulesApi = '/api/rest/v2/admin/b2b-access/rules';
+
+/** The admin pages over HTTP with hostile input: a clear 4xx every time, nothing written. */
+describe('B2B Access admin pages refuse bad input', () => {
+  let shop: TestShop;
+  let browser: ReturnType<typeof adminBrowser>;
+  let bearer: Record<string, string>;
+  const ruleCount = async () => (await shop.send<{ totalItems: number }>('GET', rulesApi, { headers: bearer })).body.totalItems;
+  const post = (action: string, fields: Record<string, string>) => browser.submit('/admin/b2b-access/rules/new', action, fields);
+
+  beforeAll(async () => {
+    shop = await openTestShop('pglite', { modules: [b2bAccess] });
+    bearer = await adminBearer(shop);
+    browser = adminBrowser(shop);
+    await browser.signIn();
+  });
+  afterAll(async () => {
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+  });
+
+  it('needs the admin session', async () => {
+    const anonymous = await shop.app.request('/admin/b2b-access/rules');
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get('location')).toBe('/admin/login');
+  });
+
+  it('the live count answers JSON errors naming the field: broken JSON, an operator the attribute does not take', async () => {
+    const broken = await post('/admin/b2b-access/rules/preview-matches', { conditions: '{"type":' });
+    expect(broken.status).toBe(400);
+    expect(JSON.parse(broken.html)).toMatchObject({ error: 'invalid_field', details: { field: 'conditions' } });
+    const badOperator = await post('/admin/b2b-access/rules/preview-matches', {
+      conditions: JSON.stringify({ type: 'combine', aggregator: 'all', value: true, conditions: [{ type: 'attribute', attribute: 'sku', operator: '=~', value: 'A' }] }),
+    });
+    expect(badOperator.status).toBe(400);
+    expect(JSON.parse(badOperator.html)).toMatchObject({ error: 'invalid_field', details: { field: 'conditions.conditions.0.operator' } });
+    const legacy = await post('/admin/b2b-access/rules/preview-matches', { conditions: '', 'legacy.productIds': 'seven' });
+    expect(legacy.status).toBe(400);
+    expect(JSON.parse(legacy.html)).toMatchObject({ details: { field: 'legacy.productIds.0' } });
+  });
+
+  it.each([
+    [{ name: '', enforcement: 'both' }, 'name'],
+    [{ name: 'R', priority: 'first', enforcement: 'both' }, 'priority'],
+    [{ name: 'R', 'scope.customerGroupIds': 'guests', enforcement: 'both' }, 'scope.customerGroupIds.0'],
+    [{ name: 'R', 'scope.countries': 'USA', enforcement: 'both' }, 'scope.countries.0'],
+    [{ name: 'R', enforcement: 'always' }, 'enforcement'],
+    [{ name: 'R', enforcement: 'both', 'actions.redirectToCmsPage': '../admin' }, 'actions.redirectToCmsPage'],
+    [{ name: 'R', enforcement: 'both', conditions: '[1,2' }, 'conditions'],
+  ])('a rule form with %j is shown again with the problem beside %s, and nothing is saved', async (fields, field) => {
+    const answer = await post('/admin/b2b-access/rules', fields);
+    expect(answer.status).toBe(400);
+    expect(answer.html).toContain(`data-field="${field}"`);
+    expect(await ruleCount()).toBe(0);
+  });
+
+  it('the explain page says what is wrong with its question', async () => {
+    const badGroup = await browser.request('GET', '/admin/b2b-access/explain?sku=X&customerGroupId=-1');
+    expect(badGroup.status).toBe(400);
+    expect(badGroup.html).toMatch(/role="alert">customerGroupId: /);
+    const unknown = await browser.request('GET', '/admin/b2b-access/explain?sku=NO-SUCH-SKU');
+    expect(unknown.status).toBe(404);
+    expect(unknown.html).toContain('No product with SKU NO-SUCH-SKU.');
+    const badStore = await browser.request('GET', '/admin/b2b-access/explain?sku=X&store=..%2F');
+    expect(badStore.status).toBe(400);
+  });
+
+  it('unknown rule ids are 404, and only the editor scripts are served, as JavaScript under a CSP without inline scripts', async () => {
+    expect((await browser.request('GET', '/admin/b2b-access/rules/0')).status).toBe(404);
+    expect((await browser.request('GET', '/admin/b2b-access/rules/12345')).status).toBe(404);
+    expect((await post('/admin/b2b-access/rules/12345/activate', {})).status).toBe(404);
+    expect((await browser.request('GET', '/admin/b2b-access/assets/rule-form.ts')).status).toBe(404);
+    const script = await browser.request('GET', '/admin/b2b-access/assets/condition-editor.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const editor = await browser.request('GET', '/admin/b2b-access/rules/new');
+    expect(editor.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(editor.headers.get('content-security-policy')).not.toContain('script-src');
+    expect(editor.html).toContain('<script type="module" src="/admin/b2b-access/assets/condition-editor.js"></script>');
+  });
+});
