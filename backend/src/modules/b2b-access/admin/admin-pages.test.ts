@@ -75,6 +75,8 @@ describe('B2B Access admin pages refuse bad input', () => {
     expect((await browser.request('GET', '/admin/b2b-access/rules/12345')).status).toBe(404);
     expect((await post('/admin/b2b-access/rules/12345/activate', {})).status).toBe(404);
     expect((await browser.request('GET', '/admin/b2b-access/assets/rule-form.ts')).status).toBe(404);
+    const wildcard = await browser.request('GET', '/admin/b2b-access/rules/sku-options?q=%25');
+    expect(JSON.parse(wildcard.html)).toEqual([]); // "%" is matched literally, not as "anything"
     const script = await browser.request('GET', '/admin/b2b-access/assets/condition-editor.js');
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');

@@ -5,6 +5,7 @@ import { adminAssets } from './assets.ts';
 import { explainPage } from './explain-page.ts';
 import { ruleEditor } from './rule-editor.ts';
 import { rulesGrid } from './rules-grid.ts';
+import { skuOptions } from './sku-options.ts';
 
 /** Customers → B2B Access (the generated configuration page) and B2B Access Rules (SPEC.md). */
 export const accessAdminNav: AdminNavItem[] = [
@@ -14,4 +15,4 @@ export const accessAdminNav: AdminNavItem[] = [
 ];
 
 /** The module's admin pages, mounted by the core at /admin/b2b-access behind the admin session and CSRF check. */
-export const accessAdmin = new Hono<AdminEnv>().route('/assets', adminAssets).route('/rules', rulesGrid).route('/rules', ruleEditor).route('/explain', explainPage);
+export const accessAdmin = new Hono<AdminEnv>().route('/assets', adminAssets).route('/rules/sku-options', skuOptions).route('/rules', rulesGrid).route('/rules', ruleEditor).route('/explain', explainPage);

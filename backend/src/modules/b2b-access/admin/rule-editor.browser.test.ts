@@ -55,6 +55,8 @@ describe('B2B Access rule editor and explain page in a browser', () => {
     await leaf(root).getByLabel('Attribute').selectOption('sku');
     await leaf(root).getByLabel('Operator').selectOption('==');
     await leaf(root).getByLabel('Value').fill(sku);
+    // The SKU picker suggests the product as the admin types.
+    await expect.poll(() => page.locator(`#sku-options option[value="${sku}"]`).count()).toBe(1);
     await leaf(root).getByLabel('Value').press('Tab');
     const oneSku = { type: 'combine', aggregator: 'all', value: true, conditions: [{ type: 'attribute', attribute: 'sku', operator: '==', value: sku }] };
     await expect.poll(() => count().textContent()).toMatch(/^Matches 1 product /);

@@ -106,7 +106,7 @@ export async function ruleForm(c: Context<AdminEnv>, ctx: AccessContext, state: 
     </fieldset>
     <fieldset><legend>Product matching</legend>
       <div id="condition-editor" hidden></div>
-      <label>Condition tree (JSON) <textarea name="conditions" rows="10" data-condition-tree data-preview-url="${adminBase}/rules/preview-matches">${state.conditionsText}</textarea></label>
+      <label>Condition tree (JSON) <textarea name="conditions" rows="10" data-condition-tree data-preview-url="${adminBase}/rules/preview-matches" data-sku-url="${adminBase}/rules/sku-options">${state.conditionsText}</textarea></label>
       <span class="muted">Blank: every product in scope (or the legacy lists below).</span>${problemAt(state, 'conditions')}
       <p><output id="match-count" aria-live="polite"></output></p>
       <details ${legacy.categoryIds.length + legacy.productIds.length > 0 ? 'open' : ''}><summary>Legacy lists (used only when there is no tree)</summary>

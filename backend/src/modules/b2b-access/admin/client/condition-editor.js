@@ -32,7 +32,20 @@ function select(label, options, value, onChange, multiple = false) {
 function start(catalog) {
   let model = parseField(field.value).model;
   const status = element('p', { className: 'muted' });
+  // The SKU picker: suggestions as the admin types (any SKU may still be typed).
+  const skuList = element('datalist', { id: 'sku-options' });
   let timer;
+  let skuTimer;
+
+  function suggestSkus(text) {
+    clearTimeout(skuTimer);
+    skuTimer = setTimeout(async () => {
+      const response = await fetch(`${field.dataset.skuUrl}?${new URLSearchParams({ q: text })}`, { headers: { accept: 'application/json' } });
+      // No suggestions is harmless here: the field still takes any SKU typed, and saving validates.
+      if (!response.ok) return;
+      skuList.replaceChildren(...(await response.json()).map((product) => element('option', { value: product.sku, label: product.name })));
+    }, 200);
+  }
 
   function commit(next) {
     model = next;
@@ -52,6 +65,10 @@ function start(catalog) {
     const input = element('input', { value: condition.text, placeholder: list ? 'comma-separated' : '' });
     input.setAttribute('aria-label', 'Value');
     input.addEventListener('change', () => setText(input.value));
+    if (attribute?.type === 'sku' && !list) {
+      input.setAttribute('list', skuList.id);
+      input.addEventListener('input', () => suggestSkus(input.value));
+    }
     return input;
   }
 
@@ -103,7 +120,7 @@ function start(catalog) {
       add.addEventListener('click', () => commit({ ...emptyGroup(), children: [newCondition(catalog)] }));
       mount.append(element('p', { textContent: 'No conditions: every product in the rule’s scope matches (or the legacy lists below, when set). ' }, [add]));
     }
-    mount.append(status);
+    mount.append(status, skuList);
   }
 
   async function preview() {
