@@ -108,6 +108,8 @@ describe('B2B Access rule editor and explain page in a browser', () => {
     await page.getByRole('button', { name: 'Save rule' }).click();
     await expect.poll(() => page.locator('p.flash').textContent()).toBe('Saved.');
     expect((await call<RuleView>('GET', `${api}/rules/${rule!.id}`)).body).toMatchObject({ name: 'Gate every product', conditions: null });
+    const log = (await call<{ member: { action: string; subject: string }[] }>('GET', '/api/rest/v2/admin/audit-log?module=b2b-access')).body.member;
+    expect(log[0]).toMatchObject({ action: 'rule.updated', subject: `rule:${rule!.id}` });
   });
 
   it('explains which rule decided each context and why an earlier rule did not fire', async () => {
