@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminBearer, adminBrowser } from '../../../../test/helpers/admin-session.ts';
 import { openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
 import b2bAccess from '../index.ts';
+import { OPERATORS_BY_TYPE } from '../rules/attributes.ts';
 
 const rulesApi = '/api/rest/v2/admin/b2b-access/rules';
 
@@ -84,5 +85,9 @@ describe('B2B Access admin pages refuse bad input', () => {
     expect(editor.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(editor.headers.get('content-security-policy')).not.toContain('script-src');
     expect(editor.html).toContain('<script type="module" src="/admin/b2b-access/assets/condition-editor.js"></script>');
+    // The editor offers exactly the module's operators per attribute type, and its attribute catalog.
+    const catalog = JSON.parse(/<script type="application\/json" id="condition-catalog">(.*?)<\/script>/s.exec(editor.html)![1]!);
+    expect(catalog.operatorsByType).toEqual(OPERATORS_BY_TYPE);
+    expect(catalog.attributes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'sku', type: 'sku' }), expect.objectContaining({ code: 'category_ids', type: 'category' })]));
   });
 });

@@ -52,6 +52,11 @@ describe('B2B Access Rules grid in a browser', () => {
     expect(await gridNames()).toEqual(['Trade prices', 'Wholesale only', 'Export block', 'Hand-written tree']);
     await expect.poll(() => page.locator('tr', { hasText: 'Hand-written tree' }).getByRole('note').textContent()).toMatch(/^Malformed tree, never matches: .*aggregator/);
     expect(await page.locator('tr', { hasText: 'Trade prices' }).getByRole('note').count()).toBe(0);
+    // The rule's own page says it too, and the tree editor leaves the JSON to the admin.
+    await page.getByRole('link', { name: 'Hand-written tree' }).click();
+    await expect.poll(() => page.locator('p.error[role=alert]').textContent()).toMatch(/malformed and never matches/);
+    await expect.poll(() => page.locator('#condition-editor').textContent()).toMatch(/The stored tree is not one the editor can show: conditions.aggregator must be "all" or "any"/);
+    await page.goBack();
     await page.getByLabel('Search by name').fill('whole');
     await page.getByRole('button', { name: 'Search' }).click();
     expect(await gridNames()).toEqual(['Wholesale only']);

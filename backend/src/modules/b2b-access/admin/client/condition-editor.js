@@ -74,6 +74,8 @@ function start(catalog) {
 
   function conditionRow(condition, path) {
     const attributes = catalog.attributes.map((attribute) => [attribute.code, attribute.label]);
+    // A stored code no product carries any more stays visible (and saving reports it) instead of silently becoming another.
+    if (!attributeOf(condition.attribute, catalog)) attributes.unshift([condition.attribute, `${condition.attribute} (unknown)`]);
     const operators = operatorsFor(condition.attribute, catalog).map((operator) => [operator, operatorLabels[operator] ?? operator]);
     const remove = element('button', { type: 'button', textContent: 'Remove' });
     remove.addEventListener('click', () => change(path, () => null));
