@@ -5,7 +5,7 @@ import { categories, stores } from '../src/core/db/schema/index.ts';
 import { field } from '../src/core/modules/config-fields.ts';
 import { defineModule } from '../src/core/modules/define-module.ts';
 import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
-import { openTestShop, type TestShop } from './helpers/test-shop.ts';
+import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 
 /** A module asking for every picker the generated configuration page offers: some through field(), some through zod's .meta(). */
 const Config = z.object({
@@ -23,12 +23,12 @@ const Config = z.object({
 const widgets = defineModule({ id: 'widget-probe', title: 'Widget probe', config: Config });
 const configPath = '/api/rest/v2/admin/widget-probe/config';
 
-describe('generated configuration page: pickers a module asks for', () => {
+describe.each(dialects)('generated configuration page: pickers a module asks for (%s)', (dialect) => {
   let shop: TestShop;
   let admin: Record<string, string>;
   let browser: ReturnType<typeof adminBrowser>;
   beforeAll(async () => {
-    shop = await openTestShop('pglite', { modules: [widgets] });
+    shop = await openTestShop(dialect, { modules: [widgets] });
     admin = await adminBearer(shop);
     browser = adminBrowser(shop);
     await browser.signIn();

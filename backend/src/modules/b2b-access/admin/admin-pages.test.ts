@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminBearer, adminBrowser } from '../../../../test/helpers/admin-session.ts';
-import { openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
+import { dialects, openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
 import b2bAccess from '../index.ts';
 import { OPERATORS_BY_TYPE } from '../rules/attributes.ts';
 
 const rulesApi = '/api/rest/v2/admin/b2b-access/rules';
 
 /** The admin pages over HTTP with hostile input: a clear 4xx every time, nothing written. */
-describe('B2B Access admin pages refuse bad input', () => {
+describe.each(dialects)('B2B Access admin pages refuse bad input (%s)', (dialect) => {
   let shop: TestShop;
   let browser: ReturnType<typeof adminBrowser>;
   let bearer: Record<string, string>;
@@ -15,7 +15,7 @@ describe('B2B Access admin pages refuse bad input', () => {
   const post = (action: string, fields: Record<string, string>) => browser.submit('/admin/b2b-access/rules/new', action, fields);
 
   beforeAll(async () => {
-    shop = await openTestShop('pglite', { modules: [b2bAccess] });
+    shop = await openTestShop(dialect, { modules: [b2bAccess] });
     bearer = await adminBearer(shop);
     browser = adminBrowser(shop);
     await browser.signIn();
