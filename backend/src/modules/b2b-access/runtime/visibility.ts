@@ -10,6 +10,9 @@ import { accessSnapshot } from './snapshot.ts';
  * could hide anything from this caller the catalog is not read at all.
  */
 export async function hideFromListings(input: HookMap['catalog.visibility'], ctx: AccessContext): Promise<void> {
+  // Only rules hide products from listings (basic mode never does).
+  const config = await ctx.config();
+  if (!config.enabled || config.mode !== 'rules') return;
   const snapshot = await accessSnapshot(ctx);
   const storeCode = snapshot.storeCode(input.storeId);
   if (storeCode === undefined) return;
