@@ -4,6 +4,7 @@
  * leaves everything as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { CategoryNode, ListingPage, Product, Pulse, StoreConfig } from '../src/lib/content/schemas.ts';
 import { startShop, type TestShop } from './support/shop.ts';
 
@@ -134,14 +135,15 @@ describe('B2B module discovery at sync time', () => {
   const storedConfig = async (store = 'default') => (await shop.kv.get<StoreConfig>(`${store}:config`, 'json'))!;
   afterAll(() => shop.faults.reset());
 
-  it('registers nothing when the modules answer 404 (the backend has none yet)', async () => {
+  it('probes every module and registers only those that answer 200 (the backend loads B2B Access only)', async () => {
     shop.faults.seen.length = 0;
     expect((await shop.manage('/sync/config')).status).toBe(200);
     const probes = shop.faults.seen.map((request) => request.path).filter((path) => path.includes('/b2b/'));
     expect(probes).toEqual(
       expect.arrayContaining(['access', 'approval', 'forms', 'registration', 'pricing'].map((code) => `/api/rest/v2/b2b/${code}/config`)),
     );
-    expect((await storedConfig()).extensions.b2bPlugins).toEqual([]);
+    const registered = z.array(z.object({ code: z.string() }).loose()).parse((await storedConfig()).extensions.b2bPlugins);
+    expect(registered.map((manifest) => manifest.code)).toEqual(['access']);
   });
 
   it('appends the manifest of a module that answers 200, and /sync/config keeps it', async () => {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineModule } from '../../core/modules/define-module.ts';
 import { accessAdmin, accessAdminNav } from './admin/index.ts';
 import { accessConfigSchema, type AccessConfig } from './config.ts';
+import { seedAccessDemo } from './demo.ts';
 import { discoveryAnswer } from './discovery.ts';
 import { accessAdminApi } from './routes/admin-api.ts';
 import { accessPublicRoutes } from './routes/public.ts';
@@ -29,6 +30,7 @@ const b2bAccess = defineModule<AccessConfig>({
     { hook: 'checkout.beforePlaceOrder', handle: refuseBlockedOrder },
   ],
   admin: { nav: accessAdminNav },
+  demo: (ctx, { configure }) => seedAccessDemo(ctx, configure),
 });
 
 export default b2bAccess;
