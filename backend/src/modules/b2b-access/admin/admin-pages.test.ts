@@ -1,4 +1,6 @@
+import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories, products } from '../../../core/db/schema/index.ts';
 import { adminBearer, adminBrowser } from '../../../../test/helpers/admin-session.ts';
 import { dialects, openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
 import b2bAccess from '../index.ts';
@@ -58,6 +60,38 @@ describe.each(dialects)('B2B Access admin pages refuse bad input (%s)', (dialect
     expect(answer.status).toBe(400);
     expect(answer.html).toContain(`data-field="${field}"`);
     expect(await ruleCount()).toBe(0);
+  });
+
+  it('every field of the rule form reaches the API as the rule (checkbox tree, lists, blanks as null)', async () => {
+    const db = shop.database.db;
+    const [category] = await db.select().from(categories).orderBy(asc(categories.id)).limit(1);
+    const twoProducts = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(2);
+    const page = await browser.request('GET', '/admin/b2b-access/rules/new');
+    const form = new URLSearchParams({ _csrf: browser.csrfOf(page.html), name: '  Legacy lists  ', priority: '7', isActive: 'false', enforcement: 'checkout', hiddenPriceMessage: ' ', conditions: '' });
+    for (const [name, value] of [
+      ['scope.customerGroupIds', '0'], ['scope.customerGroupIds', '2'], ['scope.storeCodes', 'au'], ['scope.countries', 'NZ'],
+      ['legacy.categoryIds', String(category!.id)], ['legacy.productIds', twoProducts.map((p) => p.id).join(', ')],
+      ['actions.blockPurchase', 'false'], ['actions.blockPurchase', 'true'], ['actions.redirectToCmsPage', 'about-us'],
+    ]) form.append(name!, value!);
+    const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const saved = await shop.app.request('/admin/b2b-access/rules', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: form.toString() });
+    expect(saved.status).toBe(303);
+    const id = Number(/\/rules\/(\d+)\?flash=created$/.exec(saved.headers.get('location') ?? '')?.[1]);
+    const { body } = await shop.send('GET', `${rulesApi}/${id}`, { headers: bearer });
+    expect(body).toEqual({
+      id,
+      name: 'Legacy lists',
+      isActive: false,
+      priority: 7,
+      scope: { customerGroupIds: [0, 2], storeCodes: ['au'], countries: ['NZ'] },
+      conditions: null,
+      legacy: { categoryIds: [category!.id], productIds: twoProducts.map((p) => p.id) },
+      actions: { hideFromListings: false, hidePrice: false, blockPurchase: true, redirectToCmsPage: 'about-us' },
+      enforcement: 'checkout',
+      hiddenPriceMessage: null,
+      malformed: null,
+    });
+    expect((await shop.send('DELETE', `${rulesApi}/${id}`, { headers: bearer })).status).toBe(204);
   });
 
   it('the explain page says what is wrong with its question', async () => {
