@@ -1,9 +1,10 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { ensureAdminUser } from '../../src/core/admin/ensure-admin.ts';
 import { testAdmin } from './admin-session.ts';
 import { listen } from './http-server.ts';
+import type { AppConfig } from '../../src/app.ts';
 import { openTestShop, type TestShop } from './test-shop.ts';
 
 export interface AdminInBrowser {
@@ -11,13 +12,15 @@ export interface AdminInBrowser {
   /** Where the backend listens over real HTTP. */
   url: string;
   browser: Browser;
+  /** A new page signed into the admin as the test admin, on the dashboard. */
+  signedInPage(): Promise<Page>;
   /** Closes the browser, the server and the shop, and checks the app logged no error. */
   close(): Promise<void>;
 }
 
-/** The backend on a real port with the test admin, and a Chromium to drive its admin panel. */
-export async function openAdminInBrowser(): Promise<AdminInBrowser> {
-  const shop = await openTestShop('pglite');
+/** The backend on a real port with the test admin (and the modules `config` loads), and a Chromium to drive its admin panel. */
+export async function openAdminInBrowser(config: AppConfig = {}): Promise<AdminInBrowser> {
+  const shop = await openTestShop('pglite', config);
   await ensureAdminUser(shop.database.db, testAdmin);
   const server = await listen(shop);
   const browser = await launchChromium();
@@ -25,6 +28,15 @@ export async function openAdminInBrowser(): Promise<AdminInBrowser> {
     shop,
     url: server.url,
     browser,
+    async signedInPage() {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/admin/login`);
+      await page.getByLabel('Email').fill(testAdmin.email);
+      await page.getByLabel('Password').fill(testAdmin.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${server.url}/admin`);
+      return page;
+    },
     async close() {
       await browser.close();
       await server.close();

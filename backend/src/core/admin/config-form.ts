@@ -1,43 +1,19 @@
-import { asc } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
-import { categories, cmsPages, countries, customerGroups, stores } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
-import { fieldMeta, kindOf, secretMask, type Picker } from '../modules/config-fields.ts';
+import { kindOf, metaOf, secretMask } from '../modules/config-fields.ts';
 import { saveModuleConfig } from '../modules/config-routes.ts';
 import { actorOf } from '../modules/context.ts';
 import type { AnyModule } from '../modules/define-module.ts';
 import type { AdminEnv } from './admin-env.ts';
+import { categoryTreePicker, pickerOptions, storeCodes } from './config-pickers.ts';
 import { csrfField } from './layout.ts';
 import { renderPage } from './page.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
-type Option = { value: string; label: string };
-
-/** The records a picker offers, read once per page view. */
-async function pickerOptions(db: Db, picker: Picker): Promise<Option[]> {
-  switch (picker) {
-    case 'customerGroups':
-      return (await db.select().from(customerGroups).orderBy(asc(customerGroups.id))).map((g) => ({ value: String(g.id), label: g.id === 0 ? 'NOT LOGGED IN (guests)' : g.code }));
-    case 'categories': {
-      // The path shows where a category sits: choosing a parent covers its descendants, and the admin sees which they are.
-      const rows = await db.select({ id: categories.id, urlPath: categories.urlPath }).from(categories).orderBy(asc(categories.urlPath));
-      return rows.map((row) => ({ value: String(row.id), label: `${row.urlPath} (#${row.id})` }));
-    }
-    case 'stores':
-      return (await db.select().from(stores).orderBy(asc(stores.id))).map((s) => ({ value: s.code, label: s.code }));
-    case 'countries':
-      return (await db.select({ id: countries.id }).from(countries).orderBy(asc(countries.id))).map((c) => ({ value: c.id, label: c.id }));
-    case 'cmsPages': {
-      const rows = await db.selectDistinct({ identifier: cmsPages.identifier }).from(cmsPages).orderBy(asc(cmsPages.identifier));
-      return rows.map((row) => ({ value: row.identifier, label: row.identifier }));
-    }
-  }
-}
-
 const humanise = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase());
 
 interface RenderState {
@@ -48,7 +24,7 @@ interface RenderState {
 
 async function control(schema: z.ZodType, path: string[], value: unknown, state: RenderState): Promise<Html> {
   const name = path.join('.');
-  const meta = fieldMeta.get(schema) ?? {};
+  const meta = metaOf(schema);
   const kind = kindOf(schema);
   const label = meta.label ?? humanise(path.at(-1) ?? '');
   const invalid = state.errorField === name;
@@ -69,6 +45,9 @@ async function control(schema: z.ZodType, path: string[], value: unknown, state:
       return html`<label>${label} <input type="number" name="${name}" value="${value ?? ''}" ${kind.integer ? 'step="1"' : 'step="any"'} ${aria} /></label>${help}`;
     case 'list': {
       const values = Array.isArray(value) ? value.map(String) : [];
+      if (meta.picker === 'categories') {
+        return html`<fieldset><legend>${label}</legend>${await categoryTreePicker(state.db, name, values, aria)}${help}<input type="hidden" name="${name}" value="" /></fieldset>`;
+      }
       if (meta.picker) {
         const options = await pickerOptions(state.db, meta.picker);
         return html`<label>${label} <select multiple name="${name}" size="${Math.min(8, Math.max(3, options.length))}" ${aria}>
@@ -77,21 +56,41 @@ async function control(schema: z.ZodType, path: string[], value: unknown, state:
       }
       return html`<label>${label} <textarea name="${name}" rows="3" ${aria}>${values.join('\n')}</textarea></label><span class="muted">One per line.</span> ${help}`;
     }
-    case 'record':
+    case 'record': {
+      if (meta.perStore) {
+        // One input per store view, named "<field>.<store code>"; a blank one falls back to the default.
+        const texts = (value ?? {}) as Record<string, unknown>;
+        const inputs = (await storeCodes(state.db)).map(
+          (store) => html`<label>${store.name} (${store.code}) <input name="${name}.${store.code}" value="${String(texts[store.code] ?? '')}" autocomplete="off" ${aria} /></label>`,
+        );
+        return html`<fieldset><legend>${label}</legend>${inputs}<span class="muted">Blank: the default message.</span> ${help}</fieldset>`;
+      }
       return html`<label>${label} <textarea name="${name}" rows="3" ${aria}>${JSON.stringify(value ?? {}, null, 2)}</textarea></label><span class="muted">JSON object.</span> ${help}`;
+    }
     case 'text': {
       if (meta.secret) {
         const set = value === secretMask;
         return html`<label>${label} <input type="password" name="${name}" value="${set ? secretMask : ''}" autocomplete="off" ${aria} /></label><span class="muted">${set ? 'Set; leave as is to keep it, empty it to remove it.' : 'Not set.'}</span> ${help}`;
       }
       if (meta.picker) {
-        const options = await pickerOptions(state.db, meta.picker);
-        return html`<label>${label} <select name="${name}" ${aria}><option value="">(none)</option>${options.map((o) => html`<option value="${o.value}" ${o.value === value ? 'selected' : ''}>${o.label}</option>`)}</select></label>${help}`;
+        const prefix = meta.valuePrefix ?? '';
+        const records = (await pickerOptions(state.db, meta.picker)).map((o) => ({ value: prefix + o.value, label: o.label }));
+        const options = [...(meta.choices ?? [{ value: '', label: '(none)' }]), ...records];
+        return html`<label>${label} <select name="${name}" ${aria}>${options.map((o) => html`<option value="${o.value}" ${o.value === value ? 'selected' : ''}>${o.label}</option>`)}</select></label>${help}`;
       }
       if (meta.multiline) return html`<label>${label} <textarea name="${name}" rows="4" ${aria}>${value ?? ''}</textarea></label>${help}`;
       return html`<label>${label} <input name="${name}" value="${value ?? ''}" autocomplete="off" ${aria} /></label>${help}`;
     }
   }
+}
+
+/** The inputs "<field>.<store code>" of a per-store field as `{storeCode: text}`, blank ones left out. */
+function perStoreFromForm(form: Record<string, string | string[]>, name: string): Record<string, string> {
+  const texts = Object.entries(form).flatMap(([key, posted]) => {
+    const text = ([] as string[]).concat(posted).at(-1)?.trim() ?? '';
+    return key.startsWith(`${name}.`) && text !== '' ? [[key.slice(name.length + 1), text]] : [];
+  });
+  return Object.fromEntries(texts);
 }
 
 /** Turns the posted fields back into the configuration's JSON (the same input the API takes). */
@@ -108,10 +107,11 @@ function patchFromForm(schema: z.ZodType, form: Record<string, string | string[]
     case 'number':
       return last === undefined || last.trim() === '' ? undefined : Number(last);
     case 'list': {
-      const items = (fieldMeta.get(schema)?.picker ? values : (last ?? '').split(/[\n,]/)).map((item) => item.trim()).filter(Boolean);
+      const items = (metaOf(schema).picker ? values : (last ?? '').split(/[\n,]/)).map((item) => item.trim()).filter(Boolean);
       return kind.of === 'number' ? items.map(Number) : items;
     }
     case 'record':
+      if (metaOf(schema).perStore) return perStoreFromForm(form, name);
       try {
         return last === undefined ? undefined : JSON.parse(last || '{}');
       } catch {

@@ -7,7 +7,17 @@ import { layout } from './layout.ts';
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 /** Flash messages travel as fixed codes in the redirect URL (post-redirect-get), never as free text. */
-const flashes: Record<string, string> = { saved: 'Saved.', created: 'Created.', revoked: 'Revoked.', queued: 'Queued for sending.' };
+const flashes: Record<string, string> = {
+  saved: 'Saved.',
+  created: 'Created.',
+  revoked: 'Revoked.',
+  queued: 'Queued for sending.',
+  deleted: 'Deleted.',
+  duplicated: 'Duplicated (inactive until you activate it).',
+  reordered: 'Order saved.',
+  activated: 'Activated.',
+  deactivated: 'Deactivated.',
+};
 
 /** Renders a signed-in admin page; admin HTML is never cached. */
 export function renderPage(c: Context<AdminEnv>, title: string, body: Html, options: { error?: string; status?: ContentfulStatusCode } = {}) {

@@ -28,8 +28,15 @@ nav.side button{background:transparent;border-color:#6b7280}
 .flash{background:#ecfdf5;border:1px solid #10b981;padding:.5rem 1rem}
 .error{background:#fef2f2;border:1px solid #ef4444;padding:.5rem 1rem}
 .muted{color:#6b7280}
+form.inline{display:inline}
 .cards{display:flex;flex-wrap:wrap;gap:1rem}
 .card{border:1px solid #e5e7eb;background:#fff;border-radius:6px;padding:1rem;min-width:10rem}
+.category-tree{max-height:22rem;overflow:auto;border:1px solid #e5e7eb;background:#fff;padding:.25rem .5rem}
+.category-tree ul{list-style:none;margin:0;padding-left:1.25rem}
+.category-tree>ul{padding-left:0}
+.category-tree label{margin:.15rem 0}
+.category-tree input{min-width:0}
+.category-tree .covered{margin:0 0 .2rem 1.6rem;font-size:.85rem}
 .pager{display:flex;flex-wrap:wrap;gap:.25rem;align-items:center;margin:1rem 0}
 .pager a,.pager span{padding:.2rem .6rem;border:1px solid #e5e7eb;border-radius:4px;text-decoration:none;background:#fff}
 .pager a[aria-current=page]{background:#1d4ed8;border-color:#1d4ed8;color:#fff}

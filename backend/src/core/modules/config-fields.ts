@@ -12,10 +12,37 @@ export interface FieldMeta {
   picker?: Picker;
   /** A long text (message, template body): a textarea. */
   multiline?: boolean;
+  /** A record of texts by store code (a message per store view): one field per store, blank means the default. */
+  perStore?: boolean;
+  /** Fixed choices a single picker offers before its records, instead of "(none)" (e.g. the login page). */
+  choices?: { value: string; label: string }[];
+  /** Prefix of the stored value of a record a single picker offers (e.g. "cms:" before a page identifier). */
+  valuePrefix?: string;
 }
 
 /** Field metadata of configuration schemas (a zod registry: the schemas stay plain zod). */
 export const fieldMeta = z.registry<FieldMeta>();
+
+const pickers: readonly Picker[] = ['customerGroups', 'categories', 'stores', 'countries', 'cmsPages'];
+
+/** The keys of zod's own `.meta({...})` that mean something to the admin form, checked (that registry is untyped). */
+function fromZodMeta(meta: Record<string, unknown> | undefined): FieldMeta {
+  if (!meta) return {};
+  const text = (key: string) => (typeof meta[key] === 'string' ? (meta[key] as string) : undefined);
+  const flag = (key: string) => (typeof meta[key] === 'boolean' ? (meta[key] as boolean) : undefined);
+  const picker = pickers.find((name) => name === meta.picker);
+  const choices = Array.isArray(meta.choices) ? meta.choices.filter((c): c is { value: string; label: string } => typeof c?.value === 'string' && typeof c?.label === 'string') : undefined;
+  const found: FieldMeta = { label: text('label') ?? text('title'), help: text('help') ?? text('description'), secret: flag('secret'), picker, multiline: flag('multiline'), perStore: flag('perStore'), choices, valuePrefix: text('valuePrefix') };
+  return Object.fromEntries(Object.entries(found).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * What a field says about itself, through `field(...)` or zod's `.meta({...})`, on the field or on the
+ * type it wraps (`.meta()` before `.default()` lands on the inner schema); the outer word wins.
+ */
+export function metaOf(schema: z.ZodType): FieldMeta {
+  return layersOf(schema).reduceRight<FieldMeta>((meta, layer) => ({ ...meta, ...fromZodMeta(z.globalRegistry.get(layer)), ...fieldMeta.get(layer) }), {});
+}
 
 /** Labels a configuration field; `secret`, `picker` and `multiline` change how it is stored and shown. */
 export function field<T extends z.ZodType>(schema: T, meta: FieldMeta): T {
@@ -36,18 +63,24 @@ export type FieldKind =
   | { kind: 'object'; shape: Record<string, z.ZodType> }
   | { kind: 'record' };
 
-/** Looks through defaults, optionals and pipes to the type that decides the form control. */
-export function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema;
+/** The schema and each type it wraps, through defaults, optionals and pipes, outermost first. */
+function layersOf(schema: z.ZodType): z.ZodType[] {
+  const layers = [schema];
   for (;;) {
+    const current = layers.at(-1)!;
     if (current instanceof z.ZodDefault || current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodPrefault) {
-      current = current.unwrap() as z.ZodType;
+      layers.push(current.unwrap() as z.ZodType);
     } else if (current instanceof z.ZodPipe) {
-      current = current.in as z.ZodType;
+      layers.push(current.in as z.ZodType);
     } else {
-      return current;
+      return layers;
     }
   }
+}
+
+/** Looks through defaults, optionals and pipes to the type that decides the form control. */
+export function unwrap(schema: z.ZodType): z.ZodType {
+  return layersOf(schema).at(-1)!;
 }
 
 export function kindOf(schema: z.ZodType): FieldKind {
@@ -64,6 +97,6 @@ export function kindOf(schema: z.ZodType): FieldKind {
 /** The dotted paths of every secret field of a configuration schema. */
 export function secretPaths(schema: z.ZodType, prefix: string[] = []): string[][] {
   const kind = kindOf(schema);
-  if (kind.kind !== 'object') return fieldMeta.get(schema)?.secret ? [prefix] : [];
+  if (kind.kind !== 'object') return metaOf(schema).secret ? [prefix] : [];
   return Object.entries(kind.shape).flatMap(([key, child]) => secretPaths(child, [...prefix, key]));
 }

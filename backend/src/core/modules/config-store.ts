@@ -34,10 +34,19 @@ function setPath(value: Json, path: readonly string[], replacement: unknown): Js
   return copy;
 }
 
-/** DECISIONS.md 25: fields sent replace stored ones, objects merge deeply, arrays replace. */
-export function mergeConfig(stored: Json, patch: Json): Json {
+/**
+ * DECISIONS.md 25: fields sent replace stored ones, objects merge deeply, arrays replace. A record (a
+ * map keyed by data, e.g. a message per store code) is a value like an array and replaces too: that is
+ * how one of its entries is removed.
+ */
+export function mergeConfig(stored: Json, patch: Json, schema?: z.ZodType): Json {
   const merged: Json = { ...stored };
-  for (const [key, value] of Object.entries(patch)) merged[key] = isObject(value) && isObject(merged[key]) ? mergeConfig(merged[key], value) : value;
+  const kind = schema ? kindOf(schema) : undefined;
+  for (const [key, value] of Object.entries(patch)) {
+    const child = kind?.kind === 'object' ? kind.shape[key] : undefined;
+    const replaces = child !== undefined && kindOf(child).kind === 'record';
+    merged[key] = isObject(value) && isObject(merged[key]) && !replaces ? mergeConfig(merged[key], value, child) : value;
+  }
   return merged;
 }
 
@@ -142,7 +151,7 @@ export class ConfigStore {
     rejectUnknownKeys(spec.schema, patch);
     const before = await this.view(db, moduleId);
     const stored = await this.#stored(db, moduleId);
-    let clear = mergeConfig(stored, patch);
+    let clear = mergeConfig(stored, patch, spec.schema);
     let sealed = clear;
     for (const path of secretPaths(spec.schema)) {
       const sent = getPath(patch, path);

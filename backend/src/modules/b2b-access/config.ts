@@ -34,7 +34,7 @@ export const accessConfigSchema = z.object({
             .trim()
             .refine((value) => value === 'login' || (value.startsWith('cms:') && cmsIdentifier.safeParse(value.slice(4)).success), 'Use "login" or "cms:<page identifier>".')
             .default('login'),
-          { label: 'Redirect guests to', help: '"login" (the sign-in page) or "cms:<identifier>" (a CMS page).' },
+          { label: 'Redirect guests to', help: 'The sign-in page or a CMS page.', picker: 'cmsPages', valuePrefix: 'cms:', choices: [{ value: 'login', label: 'The login page' }] },
         ),
         notice: field(z.string().max(1000).default(''), { label: 'Notice shown to guests', help: 'Shown on the redirect target.', multiline: true }),
         exemptCmsPages: field(z.array(cmsIdentifier).max(200).default([]), { label: 'Exempt CMS pages', picker: 'cmsPages', help: 'Open to guests behind a store-wide wall.' }),
@@ -57,7 +57,8 @@ export const accessConfigSchema = z.object({
         }),
         messageByStore: field(z.record(z.string().regex(/^[a-z0-9_]{1,32}$/, 'A store code.'), z.string().trim().min(1).max(500)).default({}), {
           label: 'Message per store',
-          help: 'Overrides the hidden-price message in the store views listed.',
+          help: 'Overrides the hidden-price message in that store view.',
+          perStore: true,
         }),
       })
       .prefault({}),

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineModule } from '../../core/modules/define-module.ts';
+import { accessAdmin, accessAdminNav } from './admin/index.ts';
 import { accessConfigSchema, type AccessConfig } from './config.ts';
 import { seedAccessDemo } from './demo.ts';
 import { discoveryAnswer } from './discovery.ts';
@@ -20,7 +21,7 @@ const b2bAccess = defineModule<AccessConfig>({
   title: 'B2B Access',
   migrations: resolve(import.meta.dirname, 'migrations'),
   config: accessConfigSchema,
-  routes: { adminApi: accessAdminApi, public: accessPublicRoutes },
+  routes: { adminApi: accessAdminApi, admin: accessAdmin, public: accessPublicRoutes },
   discovery: { code: 'access', answer: discoveryAnswer },
   annotations: [{ annotation: 'api_product_dto_build', handle: annotateProducts }],
   hooks: [
@@ -28,6 +29,7 @@ const b2bAccess = defineModule<AccessConfig>({
     { hook: 'cart.validateAdd', handle: refuseBlockedAdd },
     { hook: 'checkout.beforePlaceOrder', handle: refuseBlockedOrder },
   ],
+  admin: { nav: accessAdminNav },
   demo: (ctx, { configure }) => seedAccessDemo(ctx, configure),
 });
 

@@ -54,8 +54,9 @@ function gateRecord(record: ProductDetail, block: Block, childBlock: (sku: strin
 
 /** `api_product_dto_build`: every record of one answer at once, with one query for the children's facts. */
 export async function annotateProducts(payload: AnnotationPayload<'api_product_dto_build'>, ctx: AccessContext): Promise<void> {
+  // Switched off, the module adds nothing and reads nothing more than its (cached) configuration.
+  if (!(await ctx.config()).enabled) return;
   const snapshot = await accessSnapshot(ctx);
-  if (!snapshot.config.enabled) return;
   const decide = decider(snapshot, { caller: payload.caller, storeCode: payload.storeCode, country: payload.country });
   const skus = [...new Set(payload.records.flatMap(childSkus))];
   const storeId = snapshot.storeId(payload.storeCode);

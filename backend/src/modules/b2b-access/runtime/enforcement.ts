@@ -21,9 +21,8 @@ function purchaseBlocked(message: string, details: unknown): AppError {
 
 /** `cart.validateAdd`: the product, each bundle part (with `partOf`) and each grouped member come through here. */
 export async function refuseBlockedAdd(input: HookMap['cart.validateAdd'], ctx: AccessContext): Promise<void> {
-  if (input.qty <= input.previousQty) return;
+  if (input.qty <= input.previousQty || !(await ctx.config()).enabled) return;
   const snapshot = await accessSnapshot(ctx);
-  if (!snapshot.config.enabled) return;
   const { caller, storeId, productId, sku, partOf } = input;
   // The same country the catalog decided with (the default shipping address), so what the page allowed, the cart allows.
   const country = caller.kind === 'customer' ? await defaultShippingCountry(ctx.db, caller.customerId) : null;
@@ -41,8 +40,8 @@ export async function refuseBlockedAdd(input: HookMap['cart.validateAdd'], ctx: 
  * the shipping country; a line that became blocked after it was added is named, and nothing is ordered.
  */
 export async function refuseBlockedOrder(input: HookMap['checkout.beforePlaceOrder'], ctx: AccessContext): Promise<void> {
+  if (!(await ctx.config()).enabled) return;
   const snapshot = await accessSnapshot(ctx);
-  if (!snapshot.config.enabled) return;
   const lines = await ctx.db
     .select({ id: cartItems.id, productId: cartItems.productId, configuration: cartItems.configuration, sku: products.sku, name: products.name })
     .from(cartItems)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payCart, placeOrderBody } from '../../../../test/helpers/checkout.ts';
-import { tradeBuyer, shopper, usAddress } from '../../../../test/helpers/shop-data.ts';
+import { aConfigurableChoice, tradeBuyer, shopper, usAddress } from '../../../../test/helpers/shop-data.ts';
 import { dialects, type ErrorAnswer } from '../../../../test/helpers/test-shop.ts';
 import { leaf, openAccessShop, tradeMessage, tree, type AccessShop } from './access-shop.ts';
 
@@ -104,6 +104,20 @@ describe.each(dialects)('B2B Access purchase blocking: cart add, quantity, place
       expect(toUs.status).toBe(201);
     } finally {
       await access.deleteRule(gb.id);
+    }
+  });
+
+  it('a configurable sells its variant: the variant counts as sitting in the configurable\'s categories', async () => {
+    const { parent, variant, options } = await aConfigurableChoice(access.shop.database.db);
+    const category = (await detail(parent.sku)).categoryIds.at(-1)!;
+    const rule = await access.addRule({ name: 'A category of configurables', priority: 4, scope: { customerGroupIds: [1] }, conditions: tree(leaf('category_ids', '==', category)), actions: { blockPurchase: true } });
+    try {
+      const refused = await add({ sku: parent.sku, qty: 1, options }, access.general);
+      expect([refused.status, refused.body.error, refused.body.details]).toEqual([403, 'purchase_blocked', { sku: variant.sku, productId: variant.id }]);
+      expect((await add({ sku: parent.sku, qty: 1, options }, access.wholesale)).status).toBe(200);
+    } finally {
+      await access.deleteRule(rule.id);
+      await emptyCart(access.wholesale);
     }
   });
 
