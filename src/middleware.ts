@@ -3,9 +3,10 @@
  * adapter serves them from the ASSETS binding first).
  *   1. errors: nothing escapes as a stack trace; management/API paths answer JSON.
  *   2. password gate: preview deployments only (PREVIEW_PASSWORD).
- *   3. markdown negotiation: page routes asked for markdown answer here, before (never in) the edge cache.
- *   4. edge cache: catalog HTML from the Cache API under the version tag; X-Cache on the way out.
- *   5. routes: Astro pages and endpoints.
+ *   3. login wall: B2B Access's store-wide wall sends guests to sign in (DECISIONS.md 43).
+ *   4. markdown negotiation: page routes asked for markdown answer here, before (never in) the edge cache.
+ *   5. edge cache: catalog HTML from the Cache API under the version tag; X-Cache on the way out.
+ *   6. routes: Astro pages and endpoints.
  * On the way out every response gets the standard headers (Link to the API catalog, security).
  */
 import type { MiddlewareHandler } from 'astro';
@@ -14,7 +15,9 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { markdownNegotiation } from './lib/agents/markdown-negotiation.ts';
 import { edgeCache, markUncached } from './lib/cache/edge-cache.ts';
 import { backendClient, getConfig, publicOriginForUrl, storeForUrl } from './lib/config.ts';
+import { loginWall } from './lib/gate/login-wall-step.ts';
 import { passwordGate } from './lib/gate/password-gate.ts';
+import { readSignedIn } from './lib/gate/signed-in.ts';
 import { jsonError } from './lib/http/responses.ts';
 import { withStandardHeaders } from './lib/http/standard-headers.ts';
 
@@ -40,6 +43,7 @@ function buildConfiguredSteps(): MiddlewareHandler {
   return sequence(
     markUncached(),
     passwordGate({ password: config.PREVIEW_PASSWORD }),
+    loginWall({ kv: env.CONTENT, storeFor: (url) => storeForUrl(url, config), isSignedIn: readSignedIn }),
     markdownNegotiation({
       kv: env.CONTENT,
       client: backendClient(config),

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { StoreConfig } from '../content/schemas.ts';
 import { accessSettings, signInHref, tradeApplyPath } from './b2b-manifests.ts';
 
-const withPlugins = (b2bPlugins: unknown): StoreConfig => ({ storeCode: 'default', extensions: { b2bPlugins } }) as StoreConfig;
+const withPlugins = (b2bPlugins: unknown) => ({ extensions: { b2bPlugins } });
 const wall = { storeWide: true, redirectTo: '/login', exemptPaths: ['/about-us'] };
 const access = (config: Record<string, unknown>) => ({ code: 'access', script: '/plugins/b2b-access.js', config });
 

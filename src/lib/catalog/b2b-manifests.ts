@@ -23,7 +23,10 @@ const registrationManifestSchema = z.object({
 
 export const DEFAULT_LOGIN_PATH = '/login';
 
-function manifest<T>(config: StoreConfig, code: string, schema: z.ZodType<T>): T | null {
+/** The part of the store config the manifests live in. */
+export type StoreExtensions = Pick<StoreConfig, 'extensions'>;
+
+function manifest<T>(config: StoreExtensions, code: string, schema: z.ZodType<T>): T | null {
   const list = config.extensions.b2bPlugins;
   if (!Array.isArray(list)) return null;
   const entry: unknown = list.find((item: unknown) => z.object({ code: z.literal(code) }).safeParse(item).success);
@@ -41,7 +44,7 @@ export interface AccessSettings {
   loginMessage: string;
 }
 
-export function accessSettings(config: StoreConfig): AccessSettings {
+export function accessSettings(config: StoreExtensions): AccessSettings {
   const access = manifest(config, 'access', accessManifestSchema);
   const wall = access?.config.enabled ? (access.config.loginWall ?? null) : null;
   return {
@@ -52,7 +55,7 @@ export function accessSettings(config: StoreConfig): AccessSettings {
 }
 
 /** The trade-account application page, when B2B Registration is installed and on; else null. */
-export function tradeApplyPath(config: StoreConfig): string | null {
+export function tradeApplyPath(config: StoreExtensions): string | null {
   const registration = manifest(config, 'registration', registrationManifestSchema);
   return registration?.config.enabled ? registration.config.applyPath : null;
 }
