@@ -29,7 +29,7 @@ process.on('SIGTERM', () => void stopAll(0));
 try {
   if (created) console.log('Created .env with fresh secrets (first start).');
   // The backend gets the same secrets from .env (localEnv below).
-  const workerVars = { BACKEND_API_URL: backendUrl, SYNC_SECRET: localEnv.SYNC_SECRET, STOREFRONT_PROXY_SECRET: localEnv.STOREFRONT_PROXY_SECRET };
+  const workerVars = { BACKEND_API_URL: backendUrl, SYNC_SECRET: localEnv.SYNC_SECRET, STOREFRONT_PROXY_SECRET: localEnv.STOREFRONT_PROXY_SECRET, SESSION_SECRET: localEnv.SESSION_SECRET };
   await writeDevVars(workerVars);
   console.log('Building the storefront and starting the backend...');
   const [backend] = await Promise.all([

@@ -3,10 +3,11 @@
  * adapter serves them from the ASSETS binding first).
  *   1. errors: nothing escapes as a stack trace; management/API paths answer JSON.
  *   2. password gate: preview deployments only (PREVIEW_PASSWORD).
- *   3. login wall: B2B Access's store-wide wall sends guests to sign in (DECISIONS.md 43).
- *   4. markdown negotiation: page routes asked for markdown answer here, before (never in) the edge cache.
- *   5. edge cache: catalog HTML from the Cache API under the version tag; X-Cache on the way out.
- *   6. routes: Astro pages and endpoints.
+ *   3. session: who is signed in (the signed session cookie); clears a bad one, keeps signed-in pages private.
+ *   4. login wall: B2B Access's store-wide wall sends guests to sign in (DECISIONS.md 43).
+ *   5. markdown negotiation: page routes asked for markdown answer here, before (never in) the edge cache.
+ *   6. edge cache: catalog HTML from the Cache API under the version tag; X-Cache on the way out.
+ *   7. routes: Astro pages and endpoints.
  * On the way out every response gets the standard headers (Link to the API catalog, security).
  */
 import type { MiddlewareHandler } from 'astro';
@@ -17,9 +18,10 @@ import { edgeCache, markUncached } from './lib/cache/edge-cache.ts';
 import { backendClient, getConfig, publicOriginForUrl, storeForUrl } from './lib/config.ts';
 import { loginWall } from './lib/gate/login-wall-step.ts';
 import { passwordGate } from './lib/gate/password-gate.ts';
-import { readSignedIn } from './lib/gate/signed-in.ts';
 import { jsonError } from './lib/http/responses.ts';
 import { withStandardHeaders } from './lib/http/standard-headers.ts';
+import { sessionForRequest } from './lib/session/current-session.ts';
+import { sessionStep } from './lib/session/session-step.ts';
 
 const JSON_PATHS = /^\/(sync|cache|freshness|pulse|api)(\/|$)/;
 
@@ -43,7 +45,12 @@ function buildConfiguredSteps(): MiddlewareHandler {
   return sequence(
     markUncached(),
     passwordGate({ password: config.PREVIEW_PASSWORD }),
-    loginWall({ kv: env.CONTENT, storeFor: (url) => storeForUrl(url, config), isSignedIn: readSignedIn }),
+    sessionStep({ secret: config.SESSION_SECRET, client: backendClient(config), storeFor: (url) => storeForUrl(url, config) }),
+    loginWall({
+      kv: env.CONTENT,
+      storeFor: (url) => storeForUrl(url, config),
+      isSignedIn: async (request) => (await sessionForRequest(request, config.SESSION_SECRET)) !== null,
+    }),
     markdownNegotiation({
       kv: env.CONTENT,
       client: backendClient(config),

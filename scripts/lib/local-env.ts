@@ -20,6 +20,8 @@ function generate(): Record<string, string> {
     JWT_SECRET: secret(32),
     // The storefront signs the visitor's IP with it for the backend (DECISIONS.md 41).
     STOREFRONT_PROXY_SECRET: secret(32),
+    // The storefront signs its session cookie with it (DECISIONS.md 31); only the worker uses it.
+    SESSION_SECRET: secret(32),
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: secret(12),
   };

@@ -70,6 +70,9 @@ const storeListSchema = z.object({
 const collectionSchema = pageOf(z.unknown());
 const treeSchema = listOf(z.unknown());
 const searchResultsSchema = pageOf(productListingSchema);
+/** The part of `/customers/me` the storefront session keeps (session-token.ts). */
+const signedInCustomerSchema = z.object({ firstName: z.string(), groupId: z.number().int().min(0) });
+export type SignedInCustomer = z.infer<typeof signedInCustomerSchema>;
 
 /** What the order success page shows: `/checkout/orders/{reference}` (only with place-order's reference). */
 const placedOrderSchema = z.object({
@@ -114,17 +117,22 @@ export function createBackendClient(options: BackendClientOptions) {
     }
   }
 
-  /** GETs a JSON body; `absentOn404` makes a 404 answer `undefined` instead of an error. */
+  /**
+   * GETs a JSON body; `absentOn404` makes a 404 answer `undefined` instead of an error. With a
+   * customer's `token` the backend answers their view (prices, visibility); without, a guest's.
+   */
   async function getJson(
     path: string,
     store?: string,
     query: Record<string, string> = {},
     absentOn404 = false,
+    token?: string,
   ): Promise<unknown> {
     const url = new URL(`${base}${API_PREFIX}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (store) headers['X-Store-Code'] = store;
+    if (token) headers.Authorization = `Bearer ${token}`;
     const response = await fetchWithDeadline(path, url.href, { headers });
     if (!response.ok) {
       await response.body?.cancel();
@@ -271,6 +279,18 @@ export function createBackendClient(options: BackendClientOptions) {
       const path = `/checkout/orders/${encodeURIComponent(reference)}`;
       const answer = await getJson(path, store, {}, true);
       return answer === undefined ? null : parse('/checkout/orders/{reference}', placedOrderSchema, answer, 'order');
+    },
+    /**
+     * Who an access token belongs to (`/customers/me`): their first name and customer group, or null
+     * when the backend refuses the token (expired, revoked, not a customer's).
+     */
+    async signedInCustomer(store: string, token: string): Promise<SignedInCustomer | null> {
+      try {
+        return parse('/customers/me', signedInCustomerSchema, await getJson('/customers/me', store, {}, false, token), 'customer');
+      } catch (error) {
+        if (error instanceof BackendError && (error.status === 401 || error.status === 403)) return null;
+        throw error;
+      }
     },
     async countries(store: string): Promise<Country[]> {
       const body = parse('/countries', treeSchema, await getJson('/countries', store), 'country list');

@@ -42,6 +42,12 @@ const configSchema = z.object({
    * backend's sign-in limits count shoppers, not the worker. Unset or empty: no IP is forwarded.
    */
   STOREFRONT_PROXY_SECRET: optionalText,
+  /**
+   * Signs the shopper's session cookie (DECISIONS.md 31; session/session-token.ts), at least 32
+   * characters. Unset, empty or shorter: no session cookie is issued or believed, so every page
+   * is the guest view (fail closed) while sign-in in the browser still works.
+   */
+  SESSION_SECRET: optionalText,
   /** Turns the preview password gate on (DECISIONS.md 15); unset or empty means off. */
   PREVIEW_PASSWORD: optionalText,
   ASSET_HASH: z.string().default('dev'),

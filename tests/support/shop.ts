@@ -54,7 +54,13 @@ export async function startShop(options: ShopOptions = {}): Promise<TestShop> {
     storefront = await startStorefront({
       port: await freePort(),
       persistTo: join(dir, 'wrangler'),
-      vars: { BACKEND_API_URL: faults.url, SYNC_SECRET: syncSecret, STOREFRONT_PROXY_SECRET: proxySecret, ...options.vars },
+      vars: {
+        BACKEND_API_URL: faults.url,
+        SYNC_SECRET: syncSecret,
+        STOREFRONT_PROXY_SECRET: proxySecret,
+        SESSION_SECRET: randomBytes(32).toString('base64url'),
+        ...options.vars,
+      },
     });
   } catch (error) {
     await Promise.allSettled([backend.stop(), faults.close()]);

@@ -9,12 +9,12 @@ import type { MiddlewareHandler } from 'astro';
 import { accessSettings, tradeApplyPath } from '../catalog/b2b-manifests.ts';
 import { contentStore } from '../content/content-store.ts';
 import { wallRedirect } from './login-wall.ts';
-import type { SignedInReader } from './signed-in.ts';
 
 export interface LoginWallOptions {
   kv: KVNamespace;
   storeFor: (url: URL) => string;
-  isSignedIn: SignedInReader;
+  /** Whether the request comes from a signed-in customer (the session cookie): never walled. */
+  isSignedIn: (request: Request) => Promise<boolean>;
 }
 
 export function loginWall({ kv, storeFor, isSignedIn }: LoginWallOptions): MiddlewareHandler {

@@ -6,7 +6,8 @@
 import type { MiddlewareHandler } from 'astro';
 import { jsonError } from '../http/responses.ts';
 import { isGateExempt, PREVIEW_LOGIN_PATH } from './gate-policy.ts';
-import { PREVIEW_COOKIE, readCookie, verifyPreviewToken } from './preview-cookie.ts';
+import { readCookie } from '../http/cookies.ts';
+import { PREVIEW_COOKIE, verifyPreviewToken } from './preview-cookie.ts';
 
 export interface PasswordGateOptions {
   /** PREVIEW_PASSWORD; undefined turns the gate off. */

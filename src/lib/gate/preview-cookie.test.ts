@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { issuePreviewToken, previewCookie, readCookie, verifyPreviewToken } from './preview-cookie.ts';
+import { readCookie } from '../http/cookies.ts';
+import { issuePreviewToken, previewCookie, verifyPreviewToken } from './preview-cookie.ts';
 
 const now = Date.UTC(2026, 10, 22, 10, 0, 0);
 

@@ -4,6 +4,8 @@
  * storing. Verification uses crypto.subtle.verify, which compares in constant time.
  */
 
+import { fromBase64Url, toBase64Url } from '../http/cookies.ts';
+
 export const PREVIEW_COOKIE = 'preview_access';
 /** A week: long enough for a review round, short enough that a leaked cookie expires. */
 export const PREVIEW_COOKIE_LIFETIME_S = 7 * 24 * 60 * 60;
@@ -16,19 +18,6 @@ function hmacKey(password: string): Promise<CryptoKey> {
     'sign',
     'verify',
   ]);
-}
-
-function toBase64Url(bytes: ArrayBuffer): string {
-  return btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
-  const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
 /** A token valid until `now + lifetime` (seconds since the epoch). */
@@ -53,13 +42,4 @@ export function previewCookie(token: string, secure: boolean): string {
   const attributes = [`${PREVIEW_COOKIE}=${token}`, 'Path=/', `Max-Age=${PREVIEW_COOKIE_LIFETIME_S}`, 'HttpOnly', 'SameSite=Lax'];
   if (secure) attributes.push('Secure');
   return attributes.join('; ');
-}
-
-/** One cookie's value from a Cookie header, or null. */
-export function readCookie(header: string | null, name: string): string | null {
-  for (const pair of (header ?? '').split(';')) {
-    const separator = pair.indexOf('=');
-    if (separator > 0 && pair.slice(0, separator).trim() === name) return pair.slice(separator + 1).trim();
-  }
-  return null;
 }
