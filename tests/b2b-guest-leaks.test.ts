@@ -1,0 +1,161 @@
+/**
+ * The leak crawler (issue 13, DECISIONS.md 31): with B2B Access hiding some products' prices from
+ * guests and hiding other products from them altogether (configured here through the admin API),
+ * every guest surface of the running storefront is fetched and searched for a gated price or a
+ * hidden product: every URL of the sitemap and of the home page's menu and links, each as HTML and
+ * as markdown, `/llms.txt`, `/sitemap.xml`, the search page and `/api/search` for each gated and
+ * hidden product's name, and `/embed/products` for every SKU. The detector (support/guest-leaks.ts)
+ * has its own cases on leaking pages in guest-leak-detector.test.ts.
+ */
+import { XMLParser } from 'fast-xml-parser';
+import { DomUtils, parseDocument } from 'htmlparser2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessAdmin } from './support/b2b-access-admin.ts';
+import { findLeaks, type GuestSecrets, type Leak } from './support/guest-leaks.ts';
+import { startShop, type TestShop } from './support/shop.ts';
+
+const MESSAGE = 'Trade prices are shown to approved trade accounts.';
+
+interface Listed {
+  id: number;
+  sku: string;
+  name: string;
+  urlKey: string;
+  type: string;
+  price: number | null;
+  specialPrice: number | null;
+  finalPrice: number | null;
+  minimalPrice: number | null;
+}
+
+let shop: TestShop;
+let gated: Listed[];
+let hidden: Listed[];
+let everySku: string[];
+
+const amounts = (product: Listed) => [product.price, product.specialPrice, product.finalPrice, product.minimalPrice].filter((value): value is number => value !== null);
+
+async function guestCatalog(): Promise<Listed[]> {
+  const products: Listed[] = [];
+  for (let page = 1; ; page++) {
+    const answer = (await (await fetch(`${shop.backend.url}/api/rest/v2/products?itemsPerPage=100&page=${page}`)).json()) as { member: Listed[] };
+    products.push(...answer.member);
+    if (answer.member.length < 100) return products;
+  }
+}
+
+/**
+ * Products whose every price is theirs alone and not a round figure, so any spelling of it on a
+ * guest page can only be theirs; and products whose SKU, name and URL key no other product contains.
+ */
+function pickProducts(catalog: Listed[]): { gated: Listed[]; hidden: Listed[] } {
+  const others = (product: Listed) => catalog.filter((other) => other.id !== product.id);
+  const uniquePrices = (product: Listed) =>
+    amounts(product).length > 0 &&
+    amounts(product).every((amount) => amount >= 10 && Math.round(amount * 100) % 100 !== 0 && !others(product).some((other) => amounts(other).includes(amount)));
+  const distinctNames = (product: Listed) =>
+    [product.sku, product.name, product.urlKey].every((needle) => !others(product).some((other) => [other.sku, other.name, other.urlKey].some((text) => text.includes(needle))));
+  const simple = catalog.filter((product) => product.type === 'simple');
+  const priced = simple.filter(uniquePrices).slice(0, 3);
+  return { gated: priced, hidden: simple.filter((product) => !priced.includes(product) && distinctNames(product)).slice(-2) };
+}
+
+beforeAll(async () => {
+  shop = await startShop();
+  const catalog = await guestCatalog();
+  ({ gated, hidden } = pickProducts(catalog));
+  expect(gated).toHaveLength(3);
+  expect(hidden).toHaveLength(2);
+  everySku = catalog.map((product) => product.sku);
+  const admin = await accessAdmin(shop);
+  await admin.configure({ enabled: true, mode: 'rules', hidePrice: { enabled: true, message: MESSAGE, blockPurchase: true } });
+  const guestsAndGeneral = { customerGroupIds: [0, 1] };
+  await admin.addRule({
+    name: 'Trade prices', priority: 10, scope: guestsAndGeneral, legacy: { productIds: gated.map((product) => product.id) },
+    actions: { hidePrice: true, blockPurchase: true }, enforcement: 'both', hiddenPriceMessage: MESSAGE,
+  });
+  await admin.addRule({
+    name: 'Wholesale only', priority: 20, scope: guestsAndGeneral, legacy: { productIds: hidden.map((product) => product.id) },
+    actions: { hideFromListings: true }, enforcement: 'both',
+  });
+  expect((await shop.manage('/sync')).status).toBe(200);
+}, 240_000);
+afterAll(async () => {
+  await shop?.stop();
+});
+
+const guest = (path: string, headers: Record<string, string> = {}) => fetch(`${shop.storefront.url}${path}`, { headers, redirect: 'manual' });
+
+/** Same-site page paths linked from an HTML page (menu, footer, cards), API and media left out. */
+function linkedPages(html: string): string[] {
+  return DomUtils.findAll((node) => node.name === 'a' && typeof node.attribs.href === 'string', parseDocument(html).children)
+    .map((node) => node.attribs.href!)
+    .filter((href) => href.startsWith('/') && !href.startsWith('//') && !/^\/(api|media)\//.test(href));
+}
+
+async function eachLimited<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: limit }, async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await run(item);
+  }));
+}
+
+describe('every guest surface with prices hidden and products hidden for guests', () => {
+  it('the backend gates them for guests (the premise of the crawl)', async () => {
+    const answer = (await (await fetch(`${shop.backend.url}/api/rest/v2/products?sku=${encodeURIComponent(gated[0]!.sku)}`)).json()) as { member: Listed[] };
+    expect(answer.member[0]).toMatchObject({ sku: gated[0]!.sku, price: null, finalPrice: null });
+  });
+
+  it('discloses no gated price and no hidden product anywhere', async () => {
+    const secrets: GuestSecrets = { prices: gated.flatMap(amounts), products: hidden };
+    const leaks: Leak[] = [];
+    const statuses = new Map<string, number>();
+    const check = async (path: string, headers: Record<string, string> = {}) => {
+      const response = await guest(path, headers);
+      const label = headers.Accept ? `${path} (markdown)` : path;
+      statuses.set(label, response.status);
+      leaks.push(...findLeaks(label, await response.text(), secrets));
+    };
+
+    const sitemap = await (await guest('/sitemap.xml')).text();
+    const parsed = new XMLParser({ isArray: (name) => name === 'url' }).parse(sitemap) as { urlset: { url: Array<{ loc: string }> } };
+    const pages = new Set(parsed.urlset.url.map((entry) => new URL(entry.loc).pathname));
+    for (const path of linkedPages(await (await guest('/')).text())) pages.add(path);
+    for (const product of gated) pages.add(`/${product.urlKey}`);
+    expect(pages.size).toBeGreaterThan(100);
+
+    const searches = [...gated, ...hidden].map((product) => `?q=${encodeURIComponent(product.name)}`);
+    const embeds = Array.from({ length: Math.ceil(everySku.length / 20) }, (_, index) =>
+      `/embed/products?${everySku.slice(index * 20, index * 20 + 20).map((sku) => `skus[]=${encodeURIComponent(sku)}`).join('&')}`,
+    );
+    const requests: Array<[string, Record<string, string>?]> = [
+      ['/sitemap.xml'], ['/llms.txt'],
+      ...[...pages].flatMap((path): Array<[string, Record<string, string>?]> => [[path], [path, { Accept: 'text/markdown' }]]),
+      ...searches.flatMap((query): Array<[string, Record<string, string>?]> => [[`/search${query}`], [`/search${query}`, { Accept: 'text/markdown' }], [`/api/search${query}`]]),
+      ...embeds.map((path): [string] => [path]),
+    ];
+    await eachLimited(requests, 4, ([path, headers]) => check(path, headers));
+
+    expect(leaks).toEqual([]);
+    // The crawl saw real pages, not a wall of errors.
+    const ok = [...statuses.values()].filter((status) => status === 200).length;
+    expect(ok).toBeGreaterThan(requests.length * 0.9);
+  }, 600_000);
+
+  it('shows the message and no purchase controls on a gated product; a hidden product has no page', async () => {
+    for (const product of gated) {
+      const response = await guest(`/${product.urlKey}`);
+      expect(response.status, product.urlKey).toBe(200);
+      const document = parseDocument(await response.text());
+      const summary = DomUtils.findOne((node) => node.attribs.class === 'summary', document.children)!;
+      expect(DomUtils.textContent(summary)).toContain(MESSAGE);
+      expect(DomUtils.findAll((node) => node.attribs['data-purchase-blocked'] !== undefined, [summary])).toHaveLength(1);
+      expect(DomUtils.findAll((node) => node.name === 'input' && node.attribs.name === 'qty', [summary])).toHaveLength(0);
+      expect(DomUtils.textContent(summary)).not.toContain('Add to cart');
+    }
+    for (const product of hidden) {
+      expect((await guest(`/${product.urlKey}`)).status, product.urlKey).toBe(404);
+      expect((await guest(`/${product.urlKey}.md`)).status, product.urlKey).toBe(404);
+    }
+  });
+});
