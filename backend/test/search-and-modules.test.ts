@@ -149,7 +149,7 @@ describe.each(dialects)('search, caller-varying catalog and modules (%s)', (dial
     expect(() => defineModule({ id: 'Not Kebab', title: 'Bad' })).toThrow(/kebab-case/);
   });
 
-  it('runs cart.validateAdd for every part of a bundle, naming the bundle, on add and on quantity changes', async () => {
+  it('runs cart.validateAdd for every part of a bundle, naming the bundle, on add and on quantity changes, with the quantity before', async () => {
     const listing = await shop.send<{ member: (Listing & { type: string; stockStatus: string })[] }>('GET', '/api/rest/v2/products?itemsPerPage=100');
     const { id } = listing.body.member.find((p) => p.type === 'bundle' && p.stockStatus === 'in_stock')!;
     const bundle = (await shop.send<Listing & { bundleOptions: { id: number; required: boolean; selections: { id: number; sku: string; defaultQty: number }[] }[] }>('GET', `/api/rest/v2/products/${id}`)).body;
@@ -167,15 +167,16 @@ describe.each(dialects)('search, caller-varying catalog and modules (%s)', (dial
     const added = await shop.send<{ items: { id: number; sku: string }[] }>('POST', '/api/rest/v2/cart/items', { json: { sku: bundle.sku, qty: 2, bundleOptions }, headers: auth });
     expect(added.status).toBe(200);
     const partOf = { productId: bundle.id, sku: bundle.sku };
-    const seen = (qty: number) => [
-      { sku: bundle.sku, qty, partOf: undefined },
-      ...chosen.map(({ selection }) => ({ sku: selection.sku, qty: selection.defaultQty * qty, partOf })),
+    const seen = (qty: number, previousQty: number) => [
+      { sku: bundle.sku, qty, previousQty, partOf: undefined },
+      ...chosen.map(({ selection }) => ({ sku: selection.sku, qty: selection.defaultQty * qty, previousQty: selection.defaultQty * previousQty, partOf })),
     ];
-    expect(validatedAdds.map(({ sku, qty, partOf }) => ({ sku, qty, partOf }))).toEqual(seen(2));
+    const asked = () => validatedAdds.map(({ sku, qty, previousQty, partOf }) => ({ sku, qty, previousQty, partOf }));
+    expect(asked()).toEqual(seen(2, 0));
 
     validatedAdds.length = 0;
     const line = added.body.items.find((l) => l.sku === bundle.sku)!;
     expect((await shop.send('PATCH', `/api/rest/v2/cart/items/${line.id}`, { json: { qty: 3 }, headers: auth })).status).toBe(200);
-    expect(validatedAdds.map(({ sku, qty, partOf }) => ({ sku, qty, partOf }))).toEqual(seen(3));
+    expect(asked()).toEqual(seen(3, 2));
   });
 });

@@ -39,7 +39,13 @@ export interface CartView {
   subtotal: number;
 }
 
-/** The cart as the shopper sees it: current prices of the cart's store view, line totals, subtotal. */
+/**
+ * The cart as the shopper sees it: current prices of the cart's store view, line totals, subtotal.
+ * Prices are always shown here, even for a product whose price B2B Access hides from this caller in
+ * the catalog: without "block purchasing too" such a product may be added and the cart shows what it
+ * costs (DECISIONS.md 28, as the platforms SPEC.md follows do); with it, the product never gets in
+ * (403 purchase_blocked), and a line that became blocked later is refused at place-order.
+ */
 export async function loadCartView(db: Db, cart: { id: number; storeId: number } | undefined, fallbackCurrency: string): Promise<CartView> {
   if (!cart) return { id: null, currency: fallbackCurrency, items: [], itemsQty: 0, subtotal: 0 };
   const parent = alias(products, 'parent');

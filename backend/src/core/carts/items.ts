@@ -46,7 +46,7 @@ export async function addItems(context: CartContext, owner: CartOwner, storeId: 
   for (const { sellable, qty } of additions) {
     const [line] = existing ? await db.select().from(cartItems).where(and(eq(cartItems.cartId, existing.id), sameChoiceAs(sellable))) : [];
     const total = (line?.qty ?? 0) + qty;
-    await validateAdd(context, storeId, sellable, total);
+    await validateAdd(context, storeId, sellable, total, line?.qty ?? 0);
     await checkStock(db, sellable.productId, total);
     planned.push({ sellable, qty, lineId: line?.id });
   }
@@ -75,7 +75,7 @@ export async function setItemQty(context: CartContext, cart: CartRow | undefined
   const { db } = context;
   const line = await findLine(db, cart, itemId);
   const [product] = await db.select({ sku: products.sku }).from(products).where(eq(products.id, line.productId));
-  await validateAdd(context, cart?.storeId ?? 0, { productId: line.productId, sku: product?.sku ?? '', configuration: line.configuration }, qty);
+  await validateAdd(context, cart?.storeId ?? 0, { productId: line.productId, sku: product?.sku ?? '', configuration: line.configuration }, qty, line.qty);
   await checkStock(db, line.productId, qty);
   await db.update(cartItems).set({ qty, updatedAt: new Date() }).where(eq(cartItems.id, line.id));
   await touch(db, line.cartId);

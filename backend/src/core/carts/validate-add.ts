@@ -20,13 +20,13 @@ export interface ValidatedLine {
 }
 
 /**
- * Runs `cart.validateAdd` for a line at its new quantity: for the product itself, then for each part
+ * Runs `cart.validateAdd` for a line at its new quantity (`previousQty`: what it held, 0 when new): for the product itself, then for each part
  * of a bundle as a product of its own (`partOf` naming the bundle, `qty` the units of the part), so a
  * module that refuses a product refuses it inside a bundle too, as it does for a grouped product's
  * members (which are lines of their own).
  */
-export async function validateAdd({ db, hooks, caller }: CartContext, storeId: number, line: ValidatedLine, qty: number): Promise<void> {
-  await hooks.run('cart.validateAdd', { caller, productId: line.productId, sku: line.sku, qty, storeId });
+export async function validateAdd({ db, hooks, caller }: CartContext, storeId: number, line: ValidatedLine, qty: number, previousQty: number): Promise<void> {
+  await hooks.run('cart.validateAdd', { caller, productId: line.productId, sku: line.sku, qty, previousQty, storeId });
   if (line.configuration?.type !== 'bundle') return;
   const chosen = line.configuration.selections;
   const parts = await db
@@ -44,6 +44,6 @@ export async function validateAdd({ db, hooks, caller }: CartContext, storeId: n
     const part = parts.find((p) => p.selectionId === selection.selectionId);
     // A selection gone from the catalog sells nothing; the cart view marks such a line incomplete.
     if (!part) continue;
-    await hooks.run('cart.validateAdd', { caller, productId: part.productId, sku: part.sku, qty: selection.qty * qty, storeId, partOf });
+    await hooks.run('cart.validateAdd', { caller, productId: part.productId, sku: part.sku, qty: selection.qty * qty, previousQty: selection.qty * previousQty, storeId, partOf });
   }
 }

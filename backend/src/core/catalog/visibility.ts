@@ -69,8 +69,8 @@ export function callerCountry(c: Context<StoreEnv>): Promise<string | null> {
   return country;
 }
 
-/** The country of the customer's default shipping address, or null when they have none. */
-async function defaultShippingCountry(db: Db, customerId: number): Promise<string | null> {
+/** The country of the customer's default shipping address, or null when they have none (modules' hooks read it too). */
+export async function defaultShippingCountry(db: Db, customerId: number): Promise<string | null> {
   const [row] = await db
     .select({ countryId: customerAddresses.countryId })
     .from(customerAddresses)

@@ -33,6 +33,11 @@ export interface ModuleContext<C = unknown, E = unknown> {
   clock(): Date;
   /** Aborted when the app stops: long waits (retries) end early. */
   signal: AbortSignal;
+  /**
+   * Runs `work` in a transaction with a context bound to it (same module, same actor): its writes,
+   * audit entries, emails and notifications commit together or not at all.
+   */
+  transaction<T>(work: (ctx: ModuleContext<C, E>) => Promise<T>): Promise<T>;
 }
 
 /** What builds contexts: the module platform of the running app. */

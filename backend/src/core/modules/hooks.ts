@@ -37,11 +37,13 @@ export interface HookMap {
    */
   'customer.statusChanging': { readonly customerId: number; readonly from: ApprovalStatus; readonly to: ApprovalStatus; readonly actor: AuditActor };
   /**
-   * Before an item is added to a cart or its quantity changed (`qty` is the line's new quantity).
-   * A bundle's chosen parts each come through too, after the bundle, with `partOf` naming the bundle
-   * and `qty` the part's units (selection quantity × bundles); other calls have no `partOf`.
+   * Before an item is added to a cart or its quantity changed (`qty` is the line's new quantity,
+   * `previousQty` what it held before: 0 for a new line, so a module can tell an increase from a
+   * decrease). A bundle's chosen parts each come through too, after the bundle, with `partOf` naming
+   * the bundle and both quantities in the part's units (selection quantity × bundles); other calls
+   * have no `partOf`.
    */
-  'cart.validateAdd': { caller: Caller; productId: number; sku: string; qty: number; storeId: number; partOf?: { productId: number; sku: string } };
+  'cart.validateAdd': { caller: Caller; productId: number; sku: string; qty: number; previousQty: number; storeId: number; partOf?: { productId: number; sku: string } };
   /** Before an order is written. */
   'checkout.beforePlaceOrder': { caller: Caller; cartId: number; shippingCountry: string; storeId: number };
   /**

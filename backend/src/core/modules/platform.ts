@@ -113,6 +113,7 @@ export class ModulePlatform implements ContextSource {
       },
       clock: services.clock,
       signal: this.#abort.signal,
+      transaction: (work) => db.transaction((tx) => work(this.context(moduleId, { db: tx, actor }))),
     };
   }
 

@@ -1,0 +1,6 @@
+import type { AppEnv } from '../../../core/http/context.ts';
+import { createRouter } from '../../../core/http/router.ts';
+import { rulesApi } from './rules-api.ts';
+
+/** The module's admin API, `/api/rest/v2/admin/b2b-access/...` (the core checks the admin token). */
+export const accessAdminApi = createRouter<AppEnv>().route('/', rulesApi);
