@@ -55,7 +55,8 @@ function pickProducts(catalog: Listed[]): { gated: Listed[]; hidden: Listed[] } 
     amounts(product).every((amount) => amount >= 10 && Math.round(amount * 100) % 100 !== 0 && !others(product).some((other) => amounts(other).includes(amount)));
   const distinctNames = (product: Listed) =>
     [product.sku, product.name, product.urlKey].every((needle) => !others(product).some((other) => [other.sku, other.name, other.urlKey].some((text) => text.includes(needle))));
-  const simple = catalog.filter((product) => product.type === 'simple');
+  // Names of two words or more: the crawl searches for all but the last word (see below).
+  const simple = catalog.filter((product) => product.type === 'simple' && product.name.split(' ').length >= 2);
   const priced = simple.filter(uniquePrices).slice(0, 3);
   return { gated: priced, hidden: simple.filter((product) => !priced.includes(product) && distinctNames(product)).slice(-2) };
 }
@@ -124,7 +125,8 @@ describe('every guest surface with prices hidden and products hidden for guests'
     for (const product of gated) pages.add(`/${product.urlKey}`);
     expect(pages.size).toBeGreaterThan(100);
 
-    const searches = [...gated, ...hidden].map((product) => `?q=${encodeURIComponent(product.name)}`);
+    // All but the last word of the name: it finds the product, and the page's echo of the query is not its whole name.
+    const searches = [...gated, ...hidden].map((product) => `?q=${encodeURIComponent(product.name.split(' ').slice(0, -1).join(' '))}`);
     const embeds = Array.from({ length: Math.ceil(everySku.length / 20) }, (_, index) =>
       `/embed/products?${everySku.slice(index * 20, index * 20 + 20).map((sku) => `skus[]=${encodeURIComponent(sku)}`).join('&')}`,
     );
@@ -153,9 +155,33 @@ describe('every guest surface with prices hidden and products hidden for guests'
       expect(DomUtils.findAll((node) => node.name === 'input' && node.attribs.name === 'qty', [summary])).toHaveLength(0);
       expect(DomUtils.textContent(summary)).not.toContain('Add to cart');
     }
+    // The search the crawl ran finds a gated product, as a card with the message.
+    const query = gated[0]!.name.split(' ').slice(0, -1).join(' ');
+    expect(await (await guest(`/search?q=${encodeURIComponent(query)}`)).text()).toContain(MESSAGE);
     for (const product of hidden) {
       expect((await guest(`/${product.urlKey}`)).status, product.urlKey).toBe(404);
       expect((await guest(`/${product.urlKey}.md`)).status, product.urlKey).toBe(404);
     }
+  });
+});
+
+describe('the store-wide login wall configured in the module', () => {
+  it('reaches the storefront through discovery at sync and walls every catalog page for guests', async () => {
+    const admin = await accessAdmin(shop);
+    // Basic mode with no matrix switch: the gate covers every guest, so the wall is store-wide (DECISIONS.md 43).
+    await admin.configure({
+      mode: 'basic',
+      hidePrice: { enabled: false },
+      loginWall: { enabled: true, redirectTo: 'login', notice: 'Members only: sign in to shop.', exemptCmsPages: ['about-us'] },
+      activationMatrix: { byCustomerGroup: false, byCategory: false },
+    });
+    expect((await shop.manage('/sync/config')).status).toBe(200);
+    const product = await guest(`/${gated[0]!.urlKey}`);
+    expect(product.status).toBe(302);
+    expect(product.headers.get('Location')).toBe(`/login?returnTo=${encodeURIComponent(`/${gated[0]!.urlKey}`)}`);
+    expect((await guest('/about-us')).status).toBe(200);
+    expect(await (await guest('/login')).text()).toContain('Members only: sign in to shop.');
+    const llms = await (await guest('/llms.txt')).text();
+    expect(llms).not.toContain('## Categories');
   });
 });
