@@ -6,7 +6,8 @@
  *   3. session: who is signed in (the signed session cookie); clears a bad one, keeps signed-in pages private.
  *   4. login wall: B2B Access's store-wide wall sends guests to sign in (DECISIONS.md 43).
  *   5. markdown negotiation: page routes asked for markdown answer here, before (never in) the edge cache.
- *   6. edge cache: catalog HTML from the Cache API under the version tag; X-Cache on the way out.
+ *   6. edge cache: catalog HTML from the Cache API under the version tag (and a signed-in customer's
+ *      group); X-Cache on the way out.
  *   7. routes: Astro pages and endpoints.
  * On the way out every response gets the standard headers (Link to the API catalog, security).
  */
@@ -21,6 +22,7 @@ import { passwordGate } from './lib/gate/password-gate.ts';
 import { jsonError } from './lib/http/responses.ts';
 import { withStandardHeaders } from './lib/http/standard-headers.ts';
 import { sessionForRequest } from './lib/session/current-session.ts';
+import { SESSION_COOKIE } from './lib/session/session-cookie.ts';
 import { sessionStep } from './lib/session/session-step.ts';
 
 const JSON_PATHS = /^\/(sync|cache|freshness|pulse|api)(\/|$)/;
@@ -49,7 +51,7 @@ function buildConfiguredSteps(): MiddlewareHandler {
     loginWall({
       kv: env.CONTENT,
       storeFor: (url) => storeForUrl(url, config),
-      isSignedIn: async (request) => (await sessionForRequest(request, config.SESSION_SECRET)) !== null,
+      isSignedIn: async (request) => (await sessionForRequest(request)) !== null,
     }),
     markdownNegotiation({
       kv: env.CONTENT,
@@ -57,7 +59,12 @@ function buildConfiguredSteps(): MiddlewareHandler {
       storeFor: (url) => storeForUrl(url, config),
       originFor: (url) => publicOriginForUrl(url, config),
     }),
-    edgeCache({ assetHash: config.ASSET_HASH, kv: env.CONTENT, storeFor: (url) => storeForUrl(url, config) }),
+    edgeCache({
+      assetHash: config.ASSET_HASH,
+      kv: env.CONTENT,
+      storeFor: (url) => storeForUrl(url, config),
+      session: { cookie: SESSION_COOKIE, groupOf: async (request) => (await sessionForRequest(request))?.groupId ?? null },
+    }),
   );
 }
 

@@ -10,7 +10,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessAdmin } from './support/b2b-access-admin.ts';
+import { configureAccess, createRule, GROUP } from './support/access-module.ts';
 import { findLeaks, type GuestSecrets, type Leak } from './support/guest-leaks.ts';
 import { startShop, type TestShop } from './support/shop.ts';
 
@@ -68,14 +68,13 @@ beforeAll(async () => {
   expect(gated).toHaveLength(3);
   expect(hidden).toHaveLength(2);
   everySku = catalog.map((product) => product.sku);
-  const admin = await accessAdmin(shop);
-  await admin.configure({ enabled: true, mode: 'rules', hidePrice: { enabled: true, message: MESSAGE, blockPurchase: true } });
-  const guestsAndGeneral = { customerGroupIds: [0, 1] };
-  await admin.addRule({
+  await configureAccess(shop, { enabled: true, mode: 'rules', hidePrice: { enabled: true, message: MESSAGE, blockPurchase: true } });
+  const guestsAndGeneral = { customerGroupIds: [GROUP.guest, GROUP.general] };
+  await createRule(shop, {
     name: 'Trade prices', priority: 10, scope: guestsAndGeneral, legacy: { productIds: gated.map((product) => product.id) },
     actions: { hidePrice: true, blockPurchase: true }, enforcement: 'both', hiddenPriceMessage: MESSAGE,
   });
-  await admin.addRule({
+  await createRule(shop, {
     name: 'Wholesale only', priority: 20, scope: guestsAndGeneral, legacy: { productIds: hidden.map((product) => product.id) },
     actions: { hideFromListings: true }, enforcement: 'both',
   });
@@ -167,9 +166,8 @@ describe('every guest surface with prices hidden and products hidden for guests'
 
 describe('the store-wide login wall configured in the module', () => {
   it('reaches the storefront through discovery at sync and walls every catalog page for guests', async () => {
-    const admin = await accessAdmin(shop);
     // Basic mode with no matrix switch: the gate covers every guest, so the wall is store-wide (DECISIONS.md 43).
-    await admin.configure({
+    await configureAccess(shop, {
       mode: 'basic',
       hidePrice: { enabled: false },
       loginWall: { enabled: true, redirectTo: 'login', notice: 'Members only: sign in to shop.', exemptCmsPages: ['about-us'] },

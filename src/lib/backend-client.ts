@@ -174,11 +174,12 @@ export function createBackendClient(options: BackendClientOptions) {
     schema: z.ZodType<T>,
     what: string,
     onPage?: (records: T[]) => void,
+    { filter = {}, token }: { filter?: Record<string, string>; token?: string } = {},
   ): Promise<T[]> {
     const records: T[] = [];
     for (let page = 1; ; page++) {
-      const query = { page: String(page), itemsPerPage: String(SYNC_PAGE_SIZE) };
-      const body = parse(path, collectionSchema, await getJson(path, store, query), 'collection');
+      const query = { ...filter, page: String(page), itemsPerPage: String(SYNC_PAGE_SIZE) };
+      const body = parse(path, collectionSchema, await getJson(path, store, query, false, token), 'collection');
       const pageRecords = body.member.map((item, index) => parse(path, schema, item, `${what} #${records.length + index + 1}`));
       records.push(...pageRecords);
       onPage?.(pageRecords);
@@ -248,9 +249,23 @@ export function createBackendClient(options: BackendClientOptions) {
     products(store: string, onPage?: (products: Product[]) => void): Promise<Product[]> {
       return getAllPages('/products', store, productListingSchema, 'product', onPage);
     },
-    async product(store: string, id: number): Promise<Product> {
+    /** The full record; with a customer's `token`, as that customer sees it (signed-in pages). */
+    async product(store: string, id: number, token?: string): Promise<Product> {
       const path = `/products/${id}`;
-      return parse(path, productSchema, await getJson(path, store), 'product');
+      return parse(path, productSchema, await getJson(path, store, {}, false, token), 'product');
+    },
+    /** The full record of a URL key as a customer sees it, or null when it is absent for them. */
+    async productByUrlKey(store: string, urlKey: string, token: string): Promise<Product | null> {
+      const body = parse('/products', collectionSchema, await getJson('/products', store, { urlKey, itemsPerPage: '1' }, false, token), 'collection');
+      const listed = body.member[0] === undefined ? null : parse('/products', productListingSchema, body.member[0], 'product');
+      if (!listed) return null;
+      const path = `/products/${listed.id}`;
+      const full = await getJson(path, store, {}, true, token);
+      return full === undefined ? null : parse(path, productSchema, full, 'product');
+    },
+    /** Every product assigned to one category (not its descendants) as a customer sees them. */
+    categoryProducts(store: string, categoryId: number, token: string): Promise<Product[]> {
+      return getAllPages('/products', store, productListingSchema, 'product', undefined, { filter: { categoryId: String(categoryId) }, token });
     },
     cmsPages(store: string): Promise<CmsPage[]> {
       return getAllPages('/cms-pages', store, cmsPageSchema, 'CMS page');
@@ -264,12 +279,12 @@ export function createBackendClient(options: BackendClientOptions) {
     blogPost(store: string, identifier: string): Promise<BlogPost | null> {
       return findByIdentifier('/blog-posts', store, identifier, blogPostSchema, 'blog post');
     },
-    /** The backend's full-text product search, as a guest (no personal prices). */
-    async search(store: string, query: string, page: number, itemsPerPage: number): Promise<SearchResults> {
+    /** The backend's full-text product search, as a guest, or with a customer's `token` as they see it. */
+    async search(store: string, query: string, page: number, itemsPerPage: number, token?: string): Promise<SearchResults> {
       const body = parse(
         '/search',
         searchResultsSchema,
-        await getJson('/search', store, { q: query, page: String(page), itemsPerPage: String(itemsPerPage) }),
+        await getJson('/search', store, { q: query, page: String(page), itemsPerPage: String(itemsPerPage) }, false, token),
         'search results',
       );
       return { products: body.member.map(toProductCard), totalItems: body.totalItems, page: body.page, itemsPerPage: body.itemsPerPage };

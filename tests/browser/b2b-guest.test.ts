@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import type { CategoryNode, Product } from '../../src/lib/content/schemas.ts';
 import { expectAccessible, expectNoProblems, screenshot, watchedPage } from '../support/browser.ts';
+import { SHOPPER } from '../support/access-module.ts';
 import { accessManifest, withManifests } from '../support/b2b-manifests.ts';
 import { startShop, type TestShop } from '../support/shop.ts';
 
@@ -63,8 +64,8 @@ describe('a guest on the storefront', () => {
     expect(new URL(page.url()).searchParams.get('returnTo')).toBe(categoryPath);
     await expect.poll(() => page.locator('[data-login-notice]').textContent()).toBe('Members only: sign in to shop.');
 
-    await page.getByLabel('Email').fill('shopper@example.com');
-    await page.getByLabel('Password').fill('Shopper#2026');
+    await page.getByLabel('Email').fill(SHOPPER.email);
+    await page.getByLabel('Password').fill(SHOPPER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(url(categoryPath));
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(category!.name);

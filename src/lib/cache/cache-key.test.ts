@@ -15,6 +15,14 @@ describe('edge cache keys', () => {
     );
   });
 
+  it('give a signed-in customer group its own key, and guests the key they always had', () => {
+    const url = new URL('https://shop.example/women?page=2');
+    expect(cacheKey(url, 'p1.a1', 'default', 2)).toBe('https://shop.example/_edge-cache/p1.a1/default/group-2/women?page=2');
+    expect(cacheKey(url, 'p1.a1', 'default', 0)).not.toBe(cacheKey(url, 'p1.a1', 'default'));
+    expect(cacheKey(url, 'p1.a1', 'default', null)).toBe(cacheKey(url, 'p1.a1', 'default'));
+    expect(new Set([null, 0, 1, 2].map((group) => cacheKey(url, 'p1.a1', 'default', group))).size).toBe(4);
+  });
+
   it('ignore tracking parameters and parameter order', () => {
     expect(normalizedSearch(new URLSearchParams('utm_source=x&page=2&gclid=1'))).toBe('?page=2');
     expect(normalizedSearch(new URLSearchParams('b=2&a=1'))).toBe('?a=1&b=2');

@@ -21,8 +21,13 @@ export function normalizedSearch(params: URLSearchParams): string {
   return kept.length === 0 ? '' : `?${new URLSearchParams(kept).toString()}`;
 }
 
-/** The Cache API key of a page URL, for one version tag and store view. */
-export function cacheKey(url: URL, tag: string, store: string): string {
-  const scope = `${KEY_PREFIX}/${encodeURIComponent(tag)}/${encodeURIComponent(store)}`;
+/**
+ * The Cache API key of a page URL, for one version tag and store view, and for a signed-in
+ * customer's group (DECISIONS.md 31: the group from the signed session cookie, nothing personal).
+ * Guests (`group` null) keep the keys they always had, which is what a purge deletes.
+ */
+export function cacheKey(url: URL, tag: string, store: string, group: number | null = null): string {
+  const viewer = group === null ? '' : `/group-${group}`;
+  const scope = `${KEY_PREFIX}/${encodeURIComponent(tag)}/${encodeURIComponent(store)}${viewer}`;
   return `${url.origin}${scope}${url.pathname}${normalizedSearch(url.searchParams)}`;
 }

@@ -37,6 +37,15 @@ describe('bypassReason', () => {
     expect(hasSessionCookie('consent=session')).toBe(false);
     expect(hasSessionCookie(null)).toBe(false);
   });
+
+  it('lets the storefront\'s own session cookie through (keyed by group), but no other session cookie', () => {
+    const request = (cookie: string) => new Request('https://shop.example/women', { headers: { Cookie: cookie } });
+    const url = new URL('https://shop.example/women');
+    expect(bypassReason(request('shop_session=v1.a.b'), url, 'shop_session')).toBeNull();
+    expect(bypassReason(request('shop_session=v1.a.b'), url)).toBe('session-cookie');
+    expect(bypassReason(request('shop_session=v1.a.b; PHPSESSID=1'), url, 'shop_session')).toBe('session-cookie');
+    expect(bypassReason(request('xshop_session=1'), url, 'shop_session')).toBe('session-cookie');
+  });
 });
 
 describe('isStorable', () => {

@@ -26,8 +26,9 @@ const NEVER_CACHED = [
 ];
 
 /**
- * Cookie names that mark a signed-in or personal session (ours has none yet; these are the names
- * commerce front ends commonly use). Analytics cookies do not match, so they keep the cache warm.
+ * Cookie names that mark a signed-in or personal session (ours is `shop_session`, see
+ * session/session-cookie.ts; the others are the names commerce front ends commonly use).
+ * Analytics cookies do not match, so they keep the cache warm.
  */
 const SESSION_COOKIE = /sess|auth|token|login|customer|cart|^sid$/i;
 
@@ -37,20 +38,26 @@ function underPrefix(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-export function hasSessionCookie(cookieHeader: string | null): boolean {
+/** Whether a Cookie header holds a session cookie other than `own` (the storefront's, keyed by group instead). */
+export function hasSessionCookie(cookieHeader: string | null, own?: string): boolean {
   if (!cookieHeader) return false;
-  return cookieHeader.split(';').some((pair) => SESSION_COOKIE.test(pair.split('=')[0]?.trim() ?? ''));
+  return cookieHeader.split(';').some((pair) => {
+    const name = pair.split('=')[0]?.trim() ?? '';
+    return name !== own && SESSION_COOKIE.test(name);
+  });
 }
 
 /**
  * Why a request must not use the edge cache, or null when it may. Markdown views (next issue)
  * bypass it as SPEC.md says; any mention of text/markdown is enough to stay on the safe side.
+ * `ownSessionCookie` names the storefront's session cookie: its requests use the cache under their
+ * customer group's key (edge-cache.ts) rather than bypassing it.
  */
-export function bypassReason(request: Request, url: URL): BypassReason | null {
+export function bypassReason(request: Request, url: URL, ownSessionCookie?: string): BypassReason | null {
   if (request.method !== 'GET') return 'method';
   if (NEVER_CACHED.some((prefix) => underPrefix(url.pathname, prefix))) return 'path';
   if (request.headers.has('Authorization')) return 'authorization';
-  if (hasSessionCookie(request.headers.get('Cookie'))) return 'session-cookie';
+  if (hasSessionCookie(request.headers.get('Cookie'), ownSessionCookie)) return 'session-cookie';
   if (url.pathname.endsWith('.md') || (request.headers.get('Accept') ?? '').includes('text/markdown')) return 'markdown';
   return null;
 }

@@ -17,6 +17,11 @@ import { currentPulse } from './pulse-memo.ts';
 export const BROWSER_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 /** What the edge copy is stored with. Old versions become unreachable, so a day is only a cap. */
 const EDGE_CACHE_CONTROL = 'public, max-age=86400';
+/**
+ * A customer group's copy lives a minute, as long as the backend lets caller-varying answers be kept
+ * (DECISIONS.md 20): a rule change in the B2B module moves no `pulse` and a purge names guest keys.
+ */
+const GROUP_EDGE_CACHE_CONTROL = 'public, max-age=60';
 
 export type CacheStatus = 'HIT' | 'MISS' | 'BYPASS';
 
@@ -29,6 +34,12 @@ export interface EdgeCacheOptions {
   storeFor: (url: URL) => string;
   /** The cache to use; `caches.default` unless a test passes another. */
   cache?: () => Cache;
+  /**
+   * The storefront's session cookie and the customer group a request is signed in with (null:
+   * guest). A signed-in request is answered from and stored under its group's key; without these,
+   * every request with a session-like cookie bypasses the cache.
+   */
+  session?: { cookie: string; groupOf: (request: Request) => Promise<number | null> };
 }
 
 function withStatus(response: Response, status: CacheStatus): Response {
@@ -76,10 +87,10 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler {
 
   return async function edgeCacheStep(context, next) {
     const { request, url } = context;
-    if (bypassReason(request, url)) return withStatus(await next(), 'BYPASS');
+    if (bypassReason(request, url, options.session?.cookie)) return withStatus(await next(), 'BYPASS');
 
-    const pulse = await currentPulse(options.kv);
-    const key = cacheKey(url, versionTag(pulse?.hash, options.assetHash), options.storeFor(url));
+    const [pulse, group] = await Promise.all([currentPulse(options.kv), options.session?.groupOf(request) ?? null]);
+    const key = cacheKey(url, versionTag(pulse?.hash, options.assetHash), options.storeFor(url), group);
     const hot = recallPage(key);
     if (hot) return answer(request, hot, 'HIT');
     const cache = open();
@@ -97,7 +108,7 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler {
     const body = await rendered.arrayBuffer();
     const headers = new Headers(rendered.headers);
     headers.set('ETag', await etagOf(body));
-    if (isHtml(rendered)) headers.set('Cache-Control', EDGE_CACHE_CONTROL);
+    if (isHtml(rendered)) headers.set('Cache-Control', group === null ? EDGE_CACHE_CONTROL : GROUP_EDGE_CACHE_CONTROL);
     const stored = new Response(body.slice(0), { status: rendered.status, headers });
     rememberPage(key, { status: rendered.status, headers: [...headers], body: body.slice(0) });
     context.locals.cfContext.waitUntil(

@@ -77,12 +77,13 @@ export function searchStatus(outcome: SearchOutcome): number {
   return 200;
 }
 
-export async function runSearch(client: Pick<BackendClient, 'search'>, store: string, request: SearchRequest): Promise<SearchOutcome> {
+/** Runs a search as a guest, or with a signed-in customer's `token` as they see the catalog. */
+export async function runSearch(client: Pick<BackendClient, 'search'>, store: string, request: SearchRequest, token?: string): Promise<SearchOutcome> {
   if (request.kind !== 'search') return request;
   const { query, page } = request;
   let results: SearchResults;
   try {
-    results = await client.search(store, query, page, SEARCH_PAGE_SIZE);
+    results = await client.search(store, query, page, SEARCH_PAGE_SIZE, token);
   } catch (error) {
     console.error(`Search for "${query}" (page ${page}) failed: ${String(error)}`);
     return { kind: 'failed', query };

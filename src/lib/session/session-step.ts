@@ -4,12 +4,14 @@
  * under another secret). The customer group in the cookie is confirmed with the backend at most once
  * a minute per shopper on page views, the same minute the backend lets caller-varying answers be
  * kept (DECISIONS.md 20): a customer moved to another group gets a re-issued cookie, one whose token
- * the backend refuses is signed out. Signed-in answers are private: no shared cache keeps them.
+ * the backend refuses is signed out. Signed-in pages are private for browsers (the edge keeps them
+ * only as their customer group's copy, edge-cache.ts) and greet the customer by name.
  */
 import type { MiddlewareHandler } from 'astro';
 import type { BackendClient } from '../backend-client.ts';
-import { sessionForRequest, settleSession } from './current-session.ts';
-import { clearedSessionCookie, isHttps, sessionCookie, sessionCookieValue } from './session-cookie.ts';
+import { withCustomerName } from './customer-name.ts';
+import { resolveSession, settleSession } from './session-memo.ts';
+import { clearedSessionCookie, isHttps, SESSION_COOKIE, sessionCookie, sessionCookieValue } from './session-cookie.ts';
 import { sealSession, type Session } from './session-token.ts';
 
 /** How long a confirmed group is believed without asking the backend again. */
@@ -20,7 +22,7 @@ export const SIGNED_IN_CACHE_CONTROL = 'private, no-store';
 export interface SessionStepOptions {
   /** SESSION_SECRET; without a usable one every cookie is cleared and every request is a guest. */
   secret: string | undefined;
-  client: BackendClient;
+  client: Pick<BackendClient, 'signedInCustomer'>;
   storeFor: (url: URL) => string;
   now?: () => number;
 }
@@ -42,33 +44,48 @@ async function recheck(options: SessionStepOptions, url: URL, session: Session, 
   return customer === null ? null : { ...session, ...customer, checkedAt: now };
 }
 
-export function sessionStep(options: SessionStepOptions): MiddlewareHandler {
-  const now = options.now ?? Date.now;
+/** Who a request with a session cookie is after this step, and the Set-Cookie it calls for. */
+export interface SessionOutcome {
+  session: Session | null;
+  setCookie: string | null;
+}
 
+/**
+ * Decides a request's session (see the file comment) and records it for `sessionForRequest`. Only
+ * for requests that carry the cookie; the others are guests with nothing to say.
+ */
+export async function settleRequestSession(request: Request, url: URL, options: SessionStepOptions): Promise<SessionOutcome> {
+  const now = options.now ?? Date.now;
+  const secure = isHttps(url);
+  const session = await resolveSession(request, options.secret, now());
+  if (!session) return { session: null, setCookie: clearedSessionCookie(secure) };
+  if (!isPageView(request, url) || now() - session.checkedAt < GROUP_RECHECK_MS) return { session, setCookie: null };
+  let confirmed: Session | null;
+  try {
+    confirmed = await recheck(options, url, session, now());
+  } catch (error) {
+    // Backend unreachable: the signed group stands (the page itself needs the backend anyway).
+    console.error(`session: confirming the customer group failed: ${String(error)}`);
+    return { session, setCookie: null };
+  }
+  settleSession(request, confirmed);
+  if (!confirmed) return { session: null, setCookie: clearedSessionCookie(secure) };
+  return { session: confirmed, setCookie: sessionCookie(await sealSession(options.secret, confirmed), confirmed.expiresAt, secure, now()) };
+}
+
+export function sessionStep(options: SessionStepOptions): MiddlewareHandler {
   return async function sessionStepHandler(context, next) {
     const { request, url } = context;
     if (sessionCookieValue(request) === null) return next();
-    const secure = isHttps(url);
-    let session = await sessionForRequest(request, options.secret);
-    let setCookie: string | null = session ? null : clearedSessionCookie(secure);
-
-    if (session && isPageView(request, url) && now() - session.checkedAt >= GROUP_RECHECK_MS) {
-      try {
-        const confirmed = await recheck(options, url, session, now());
-        setCookie = confirmed ? sessionCookie(await sealSession(options.secret, confirmed), confirmed.expiresAt, secure, now()) : clearedSessionCookie(secure);
-        session = confirmed;
-        settleSession(request, session);
-      } catch (error) {
-        // Backend unreachable: the signed group stands (the page itself needs the backend anyway).
-        console.error(`session: confirming the customer group failed: ${String(error)}`);
-      }
-    }
+    const { session, setCookie } = await settleRequestSession(request, url, options);
 
     let response = await next();
     if (session && (response.headers.get('Content-Type') ?? '').startsWith('text/html')) {
-      response = new Response(response.body, response);
+      response = withCustomerName(new Response(response.body, response), session.firstName);
       response.headers.set('Cache-Control', SIGNED_IN_CACHE_CONTROL);
     }
-    return setCookie ? withHeader(response, 'Set-Cookie', setCookie) : response;
+    // A route that set or cleared the cookie itself (the sign-out page, a sign-in) has the last word.
+    const routeDecided = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+    return setCookie && !routeDecided ? withHeader(response, 'Set-Cookie', setCookie) : response;
   };
 }

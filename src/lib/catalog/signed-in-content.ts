@@ -1,0 +1,62 @@
+/**
+ * The content a signed-in customer's catalog pages render from (DECISIONS.md 31). KV holds the
+ * guest view only, so products and listings come from the backend with the customer's token: their
+ * prices, their gate flags, and products hidden from guests but visible to their group. The rest of
+ * the page (store config, menu, CMS pages, countries) is the same for everyone and stays on KV.
+ * Nothing read here is ever written back to KV.
+ */
+import type { BackendClient } from '../backend-client.ts';
+import type { ContentStore } from '../content/content-store.ts';
+import type { CategoryNode, ListingPage, Product } from '../content/schemas.ts';
+import { categoryTrailById } from './category-tree.ts';
+import { buildListingPages } from './listing.ts';
+
+export interface SignedInSource {
+  client: Pick<BackendClient, 'productByUrlKey' | 'categoryProducts'>;
+  store: string;
+  /** The customer's access token, from the session cookie. */
+  token: string;
+}
+
+/** Every product of a category's subtree as the customer sees it, each once. */
+async function subtreeProducts(source: SignedInSource, category: CategoryNode): Promise<Product[]> {
+  const ids: number[] = [];
+  const visit = (node: CategoryNode) => {
+    ids.push(node.id);
+    node.children.forEach(visit);
+  };
+  visit(category);
+  const lists = await Promise.all(ids.map((id) => source.client.categoryProducts(source.store, id, source.token)));
+  const byId = new Map<number, Product>();
+  for (const product of lists.flat()) byId.set(product.id, product);
+  return [...byId.values()];
+}
+
+/**
+ * A content store whose products and listing pages are the customer's view. A category's listing
+ * is read from the backend once per request however many of its pages the render asks for
+ * (sorting reads them all), and paged the way the sync pages the guest view.
+ */
+export function signedInContent(guest: ContentStore, source: SignedInSource): ContentStore {
+  const listings = new Map<number, Promise<ListingPage[]>>();
+
+  const listingPages = (category: CategoryNode): Promise<ListingPage[]> => {
+    let pages = listings.get(category.id);
+    if (!pages) {
+      const own = (listing: ListingPage) => listing.categoryId === category.id;
+      pages = subtreeProducts(source, category).then((products) => buildListingPages([category], products).filter(own));
+      listings.set(category.id, pages);
+    }
+    return pages;
+  };
+
+  return {
+    ...guest,
+    product: (urlKey: string) => source.client.productByUrlKey(source.store, urlKey, source.token),
+    async listingPage(categoryId: number, page: number) {
+      const category = categoryTrailById(await guest.categories(), categoryId)?.at(-1);
+      if (!category) return null;
+      return (await listingPages(category)).find((listing) => listing.page === page) ?? null;
+    },
+  };
+}
