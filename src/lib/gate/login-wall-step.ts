@@ -8,7 +8,7 @@
 import type { MiddlewareHandler } from 'astro';
 import { accessSettings, tradeApplyPath } from '../catalog/b2b-manifests.ts';
 import { contentStore } from '../content/content-store.ts';
-import { wallRedirect } from './login-wall.ts';
+import { isOutsideWall, wallRedirect } from './login-wall.ts';
 
 export interface LoginWallOptions {
   kv: KVNamespace;
@@ -20,7 +20,7 @@ export interface LoginWallOptions {
 export function loginWall({ kv, storeFor, isSignedIn }: LoginWallOptions): MiddlewareHandler {
   return async function loginWallStep(context, next) {
     const { request, url } = context;
-    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isOutsideWall(url.pathname)) return next();
     const config = await contentStore(kv, storeFor(url)).config();
     const wall = config ? accessSettings(config).wall : null;
     if (!config || !wall) return next();

@@ -27,7 +27,8 @@ export function openPagePaths({ wall, applyPath }: WallContext): Set<string> {
   return new Set<string>([...ACCOUNT_ENTRY_PATHS, wall.redirectTo, ...wall.exemptPaths, ...(applyPath ? [applyPath] : [])]);
 }
 
-function isNonPage(pathname: string): boolean {
+/** Routes the wall never covers (not pages of the store), known without reading the store config. */
+export function isOutsideWall(pathname: string): boolean {
   return isGateExempt(pathname) || NON_PAGE_SEGMENTS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
@@ -36,7 +37,7 @@ function isNonPage(pathname: string): boolean {
  * is open. A markdown URL (`/women.md`) is walled like its page.
  */
 export function wallRedirect(url: URL, context: WallContext): string | null {
-  if (isNonPage(url.pathname)) return null;
+  if (isOutsideWall(url.pathname)) return null;
   const page = markdownSuffixTarget(url.pathname) ?? url.pathname;
   if (openPagePaths(context).has(page)) return null;
   return signInHref(context.wall.redirectTo, `${url.pathname}${url.search}`);
