@@ -170,9 +170,11 @@ describe('security headers and page scripts', () => {
     expect(response.headers.has('Strict-Transport-Security')).toBe(false);
     const html = await response.text();
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-    // A category page has no island: the freshness beacon and the header's cart badge, both files.
+    // A category page has no island: the freshness beacon, the B2B Access module's script (the demo
+    // registers it) and the header's cart badge, all files.
     expect(scripts).toEqual([
       '<script src="/freshness.js" defer>',
+      '<script src="/plugins/b2b-access.js" defer>',
       expect.stringMatching(/^<script type="module" src="\/_astro\/[\w.-]+\.js">$/),
     ]);
   });

@@ -173,6 +173,24 @@ describe('signed-in pages', () => {
     expect(html).not.toContain('Sam');
   });
 
+  it('fall back to the guest view, kept nowhere, when the backend fails', async () => {
+    const cookie = await sessionCookie();
+    shop.faults.failWhen(/^\/api\/rest\/v2\/products/, 500);
+    try {
+      const response = await get(`/${product.urlKey}?ref=outage`, { Cookie: cookie });
+      const html = await response.text();
+      expect(response.status).toBe(200);
+      expect(response.headers.get('X-Cache')).toBe('BYPASS');
+      expect(response.headers.get('Cache-Control')).toMatch(/^private\b/);
+      expect(html).toContain(product.name);
+      expect(greeted(html)).toBe('Sam');
+    } finally {
+      shop.faults.reset();
+    }
+    // The next view, with the backend back, is the customer's own and may be kept as the group's copy.
+    expect((await get(`/${product.urlKey}?ref=outage`, { Cookie: cookie })).headers.get('X-Cache')).toBe('MISS');
+  });
+
   it('list a category from the backend with the token', async () => {
     const cookie = await sessionCookie();
     shop.faults.seen.length = 0;

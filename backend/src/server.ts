@@ -12,7 +12,8 @@ import { availableModules, selectModules } from './modules/index.ts';
 async function start(env: BackendEnv): Promise<void> {
   const database = await openDatabase(databaseTarget(env));
   await database.migrate();
-  if (await isDatabaseEmpty(database.db)) {
+  const seeding = await isDatabaseEmpty(database.db);
+  if (seeding) {
     console.log('empty database: seeding the demo catalog…');
     const report = await seedDemoData(database.db, { admin: adminFromEnv(env) });
     console.log(`seeded ${report.products} products (+${report.variants} variants) in ${(report.milliseconds / 1000).toFixed(1)} s`);
@@ -26,7 +27,9 @@ async function start(env: BackendEnv): Promise<void> {
   }
   if (!env.SMTP_URL) console.warn('SMTP_URL is not set: emails are recorded in the outbox (admin: System → Mail) and not sent.');
   const mailer = createMailer(mailSettingsFromEnv(env));
-  const { app, stop: stopModules } = await createApp({ database, config: { ...appConfigFromEnv(env), modules: selectModules(env.MODULES, await availableModules()), mailer } });
+  const { app, modules, stop: stopModules } = await createApp({ database, config: { ...appConfigFromEnv(env), modules: selectModules(env.MODULES, await availableModules()), mailer } });
+  // The modules' tables exist only now (createApp migrates them), so their demo data comes after the catalog.
+  if (seeding) await modules.seedDemo();
   const mailWorker = mailer.startWorker(database.db);
   const server = serve({ fetch: app.fetch, hostname: env.BACKEND_HOST, port: env.BACKEND_PORT }, (info) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;

@@ -60,6 +60,10 @@ const probe = defineModule({
       },
     },
   ],
+  async demo(ctx, { configure }) {
+    await configure({ enabled: true, wall: { notice: 'Demo notice' } });
+    await ctx.mailer.send({ kind: 'probe_demo', to: 'demo@example.com', subject: 'Probe demo seeded', text: 'The probe module wrote its demo data.' });
+  },
   admin: {
     nav: [{ title: 'Probe rules', path: '/probe-module/config', section: 'Trade' }],
     gridColumns: [{ grid: 'customers', title: 'Probe mark', cells: async (ids) => new Map(ids.map((id) => [id, `mark-${id}`])) }],
@@ -172,6 +176,13 @@ describe.each(dialects)('module platform (%s)', (dialect) => {
     expect(shop.loggedErrors).toEqual([expect.objectContaining({ message: 'subscriber down' })]);
     shop.loggedErrors.length = 0;
     expect(deliveries.filter((d) => d.email === email)).toHaveLength(1);
+  });
+
+  it("seeds a module's demo data (configuration and rows) in one transaction when asked", async () => {
+    await shop.modules.seedDemo();
+    expect((await shop.send('GET', configPath, { headers: admin })).body).toMatchObject({ enabled: true, wall: { notice: 'Demo notice' } });
+    const mail = await shop.database.db.select({ to: mailOutbox.to }).from(mailOutbox).where(eq(mailOutbox.kind, 'probe_demo'));
+    expect(mail).toEqual([{ to: 'demo@example.com' }]);
   });
 
   it('refuses at startup a module whose route another already declares, naming both', async () => {

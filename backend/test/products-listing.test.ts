@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageOf } from '../../contracts/collections.ts';
 import { childKeysOfType, productListingSchema } from '../../contracts/product.ts';
 import { exactly } from './helpers/contract.ts';
-import { dialects, openTestShop, testCatalogSize, type TestShop } from './helpers/test-shop.ts';
+import { dialects, openTestShop, visibleCatalogSize, type TestShop } from './helpers/test-shop.ts';
 
 describe.each(dialects)('product listing (%s)', (dialect) => {
   let shop: TestShop;
@@ -22,13 +22,13 @@ describe.each(dialects)('product listing (%s)', (dialect) => {
 
   it('pages through every visible product in id order', async () => {
     const first = await list('');
-    expect(first).toMatchObject({ page: 1, itemsPerPage: 20, totalItems: testCatalogSize });
-    const second = await list('?page=2&itemsPerPage=20');
-    const ids = [...first.member, ...second.member].map((p) => p.id);
+    expect(first).toMatchObject({ page: 1, itemsPerPage: 20, totalItems: visibleCatalogSize });
+    const rest = await Promise.all([2, 3].map((page) => list(`?page=${page}&itemsPerPage=20`)));
+    const ids = [first, ...rest].flatMap((answer) => answer.member.map((p) => p.id));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    expect(new Set(ids).size).toBe(testCatalogSize);
+    expect(new Set(ids).size).toBe(visibleCatalogSize);
     expect((await list('?page=99')).member).toEqual([]);
-    expect((await list('?itemsPerPage=100')).member).toHaveLength(testCatalogSize);
+    expect((await list('?itemsPerPage=100')).member).toHaveLength(visibleCatalogSize);
   });
 
   it('returns listing stubs: no type-specific children, guest cache headers', async () => {

@@ -4,6 +4,7 @@ import { verifyPassword } from '../src/core/auth/password.ts';
 import type { Database } from '../src/core/db/database.ts';
 import { adminUsers, categories, customers, products } from '../src/core/db/schema/index.ts';
 import { DatabaseNotEmptyError, seedDemoData } from '../src/demo/seed.ts';
+import { tradeRangeSize } from '../src/demo/trade.ts';
 import { isDatabaseEmpty } from '../src/demo/write.ts';
 import { dialects, openTestDatabase } from './helpers/test-shop.ts';
 
@@ -20,7 +21,7 @@ describe.each(dialects)('seeding the demo data (%s)', (dialect) => {
   it('fills an empty database, with hashed demo accounts and the admin user', async () => {
     expect(await isDatabaseEmpty(database.db)).toBe(true);
     const report = await seedDemoData(database.db, { products: 15, admin: { email: 'Admin@Example.com', password: 'admin-password' } });
-    expect(report.products).toBe(15);
+    expect(report.products).toBe(15 + tradeRangeSize);
     expect(await isDatabaseEmpty(database.db)).toBe(false);
 
     const accounts = await database.db.select().from(customers).orderBy(customers.id);
@@ -39,7 +40,7 @@ describe.each(dialects)('seeding the demo data (%s)', (dialect) => {
     await expect(seedDemoData(database.db, { products: 5 })).rejects.toBeInstanceOf(DatabaseNotEmptyError);
     await seedDemoData(database.db, { products: 25, reset: true });
     const [row] = await database.db.select({ n: count() }).from(products).where(eq(products.visibility, 'catalog'));
-    expect(row?.n).toBe(25);
+    expect(row?.n).toBe(25 + tradeRangeSize);
   });
 
   it('leaves identity sequences past the seeded ids', async () => {

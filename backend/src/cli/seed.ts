@@ -3,11 +3,14 @@ import { DataDirInUseError } from '../core/db/data-dir-lock.ts';
 import { openDatabase } from '../core/db/open.ts';
 import { defaultDemoOptions } from '../demo/generate.ts';
 import { DatabaseNotEmptyError, seedDemoData } from '../demo/seed.ts';
-import { adminFromEnv, databaseTarget, EnvError, parseEnv } from '../env.ts';
+import { createApp } from '../app.ts';
+import { adminFromEnv, appConfigFromEnv, databaseTarget, EnvError, parseEnv } from '../env.ts';
+import { availableModules, selectModules } from '../modules/index.ts';
 
 const usage = `Usage: npm run seed -w backend -- [--products N] [--seed N] [--reset]
 
-Fills the database (DATABASE_URL, else PGlite in PGLITE_DIR) with the demo catalog.
+Fills the database (DATABASE_URL, else PGlite in PGLITE_DIR) with the demo catalog and the loaded
+modules' demo data (MODULES, as the backend reads it).
   --products N  products with a page of their own (default ${defaultDemoOptions.products}; variants come on top)
   --seed N      generator seed (default ${defaultDemoOptions.seed}); the same seed gives the same catalog
   --reset       empty every table first (required when the database has data)
@@ -52,6 +55,13 @@ async function main(): Promise<void> {
     const report = await seedDemoData(database.db, { ...options, admin: adminFromEnv(env) });
     const seconds = (report.milliseconds / 1000).toFixed(1);
     console.log(`seeded ${report.products} products (+${report.variants} variants) in ${seconds} s (${database.dialect})`);
+    // The modules migrate their own tables when the app is built; their demo data needs them.
+    const app = await createApp({ database, config: { ...appConfigFromEnv(env), modules: selectModules(env.MODULES, await availableModules()) } });
+    try {
+      await app.modules.seedDemo();
+    } finally {
+      await app.stop();
+    }
   } finally {
     await database.close();
   }

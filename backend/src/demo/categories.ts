@@ -22,10 +22,12 @@ export interface GeneratedCategories {
   leaves: Leaf[];
   /** Hand-picked categories (staff picks, archive) filled with a sample of products. */
   curatedIds: number[];
+  /** The Trade Supplies category and its ancestors, for the fixed trade range (trade.ts). */
+  tradePathIds: number[];
 }
 
 export function generateCategories(random: Random): GeneratedCategories {
-  const result: GeneratedCategories = { rows: [], leaves: [], curatedIds: [] };
+  const result: GeneratedCategories = { rows: [], leaves: [], curatedIds: [], tradePathIds: [] };
   let nextId = 1;
 
   const visit = (spec: CategorySpec, position: number, parentPath: CategorySpec[], parentIds: number[]) => {
@@ -48,6 +50,7 @@ export function generateCategories(random: Random): GeneratedCategories {
       ...lifetime(random, 720),
     });
     if (spec.curated) result.curatedIds.push(id);
+    if (spec.trade) result.tradePathIds = pathIds;
     if (spec.kind && spec.nouns) {
       const skuPrefix = `${path[0]?.urlKey.charAt(0) ?? ''}${spec.urlKey.replaceAll('-', '').slice(0, 3)}`.toUpperCase();
       result.leaves.push({ id, name: spec.name, kind: spec.kind, nouns: spec.nouns, pathIds, topId: pathIds[0] ?? id, skuPrefix });

@@ -13,6 +13,8 @@ export interface CategorySpec {
   isActive?: boolean;
   /** Curated: filled with a sample of products from everywhere rather than by kind. */
   curated?: boolean;
+  /** Holds the fixed Trade Supplies range (trade.ts) rather than generated products. */
+  trade?: boolean;
   children?: CategorySpec[];
 }
 
@@ -186,5 +188,12 @@ export const categoryTree: CategorySpec[] = [
     intro: ['Last season’s range, kept for reference.'],
     isActive: false,
     curated: true,
+  },
+  {
+    // The B2B Access demo gates this range (demo/b2b-access.ts).
+    name: 'Trade Supplies',
+    urlKey: 'trade-supplies',
+    intro: ['Bulk packs and fixtures for cafés, outfitters and hotels.', 'Trade prices are shown to approved trade accounts.'],
+    trade: true,
   },
 ];

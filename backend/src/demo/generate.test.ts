@@ -4,7 +4,8 @@ import { generateDemoCatalog } from './generate.ts';
 
 describe('demo catalog generator', () => {
   const catalog = generateDemoCatalog();
-  const visible = catalog.products.filter((p) => p.visibility === 'catalog');
+  const trade = (sku: string) => /^(TS|WO)-/.test(sku);
+  const visible = catalog.products.filter((p) => p.visibility === 'catalog' && !trade(p.sku));
 
   it('is deterministic: the same seed gives a deep-equal catalog, another seed does not', () => {
     expect(generateDemoCatalog()).toEqual(catalog);
@@ -17,9 +18,20 @@ describe('demo catalog generator', () => {
     expect(new Set(visible.map((p) => p.type))).toEqual(new Set(productTypes));
     expect(catalog.products.length).toBeGreaterThan(240);
     for (const size of [20, 40]) {
-      const small = generateDemoCatalog({ products: size, seed: 2026 }).products.filter((p) => p.visibility === 'catalog');
+      const small = generateDemoCatalog({ products: size, seed: 2026 }).products.filter((p) => p.visibility === 'catalog' && !trade(p.sku));
       expect(new Set(small.map((p) => p.type)), `${size} products`).toEqual(new Set(productTypes));
     }
+  });
+
+  it('stocks a top-level Trade Supplies category with 12 bulk packs and 3 Wholesale-only fixtures, priced in both stores', () => {
+    const tradeCategory = catalog.categories.find((c) => c.urlKey === 'trade-supplies');
+    expect(tradeCategory).toMatchObject({ parentId: null, isActive: true, includeInMenu: true });
+    const inTrade = new Set(catalog.productCategories.filter((link) => link.categoryId === tradeCategory?.id).map((link) => link.productId));
+    const range = catalog.products.filter((p) => inTrade.has(p.id ?? 0));
+    expect(range.filter((p) => p.sku.startsWith('TS-'))).toHaveLength(12);
+    expect(range.filter((p) => p.sku.startsWith('WO-'))).toHaveLength(3);
+    expect(range).toHaveLength(15);
+    for (const product of range) expect(catalog.productPrices.filter((price) => price.productId === product.id && price.price > 0), product.sku).toHaveLength(2);
   });
 
   it('gives unique SKUs and url keys, variants included', () => {

@@ -8,6 +8,7 @@ import { buildConfigurable } from './configurable.ts';
 import { buildDownloadable, buildGiftcard } from './digital.ts';
 import { buildStandalone, draftProduct, type ProductDraft } from './product-draft.ts';
 import type { Random } from './random.ts';
+import { addTradeProducts } from './trade.ts';
 import type { CatalogRows } from './types.ts';
 
 /**
@@ -48,7 +49,10 @@ function pickLeaf(random: Random, type: ProductType, leavesByKind: Map<LeafKind,
 
 const composite = (type: ProductType) => type === 'grouped' || type === 'bundle';
 
-/** Products with ids 1..count (variants follow), every type present, plus categories, images and related links. */
+/**
+ * Products with ids 1..count (variants follow), every type present, plus categories, images and related
+ * links; then the fixed Trade Supplies range (trade.ts).
+ */
 export function generateProducts(random: Random, categories: GeneratedCategories, count: number): CatalogRows {
   const builder = new CatalogBuilder(count + 1);
   const leavesByKind = groupBy(categories.leaves, (leaf) => leaf.kind);
@@ -76,6 +80,7 @@ export function generateProducts(random: Random, categories: GeneratedCategories
     builder.addImages(draft.id, draft.urlKey, imageLabels(random, draft));
   }
   linkRelated(builder, random, drafts);
+  addTradeProducts(builder, random.fork('trade'), categories.tradePathIds);
   builder.rows.products.sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
   return builder.rows;
 }

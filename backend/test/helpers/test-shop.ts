@@ -8,13 +8,13 @@ import { createApp, type AppConfig, type ShopApp } from '../../src/app.ts';
 import { authSettings } from '../../src/core/auth/settings.ts';
 import type { Database, Dialect } from '../../src/core/db/database.ts';
 import { openDatabase } from '../../src/core/db/open.ts';
-import { testCatalogSize } from './catalog-size.ts';
+import { testCatalogSize, visibleCatalogSize } from './catalog-size.ts';
 import { databaseUrl } from './postgres-templates.ts';
 
 /** PGlite always; a real PostgreSQL server too when TEST_DATABASE_URL points at one. */
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-export { testCatalogSize };
+export { testCatalogSize, visibleCatalogSize };
 
 /** The body type is what the test expects (often z.infer of the route's schema); the assertions check it. */
 export interface TestResponse<T> {

@@ -24,6 +24,8 @@ export interface RequestContent {
   content: ContentStore;
   /** The signed-in customer, or null for a guest (whose content is KV's guest view). */
   session: Session | null;
+  /** After the render: whether a signed-in page fell back to the guest view (then keep no copy of it). */
+  degraded: () => boolean;
 }
 
 /** What a catalog page of this request renders from: KV for a guest, the backend for a customer. */
@@ -31,6 +33,6 @@ export async function catalogContentForRequest(request: Request, url: URL): Prom
   const store = storeForUrl(url);
   const guest = contentStore(env.CONTENT, store);
   const session = await sessionForRequest(request);
-  if (!session) return { content: guest, session };
-  return { content: signedInContent(guest, { client: backendClient(), store, token: session.token }), session };
+  if (!session) return { content: guest, session, degraded: () => false };
+  return { ...signedInContent(guest, { client: backendClient(), store, token: session.token }), session };
 }

@@ -3,9 +3,11 @@
  * guest view only, so products and listings come from the backend with the customer's token: their
  * prices, their gate flags, and products hidden from guests but visible to their group. The rest of
  * the page (store config, menu, CMS pages, countries) is the same for everyone and stays on KV.
- * Nothing read here is ever written back to KV.
+ * Nothing read here is ever written back to KV. When the backend fails, the page falls back to the
+ * guest view (which never shows more than a guest may see) and says so through `degraded`, so the
+ * page is not kept as the group's copy.
  */
-import type { BackendClient } from '../backend-client.ts';
+import { BackendError, type BackendClient } from '../backend-client.ts';
 import type { ContentStore } from '../content/content-store.ts';
 import type { CategoryNode, ListingPage, Product } from '../content/schemas.ts';
 import { categoryTrailById } from './category-tree.ts';
@@ -16,6 +18,12 @@ export interface SignedInSource {
   store: string;
   /** The customer's access token, from the session cookie. */
   token: string;
+}
+
+export interface SignedInContent {
+  content: ContentStore;
+  /** Whether some of the page had to come from the guest view because the backend failed. */
+  degraded: () => boolean;
 }
 
 /** Every product of a category's subtree as the customer sees it, each once. */
@@ -37,8 +45,21 @@ async function subtreeProducts(source: SignedInSource, category: CategoryNode): 
  * is read from the backend once per request however many of its pages the render asks for
  * (sorting reads them all), and paged the way the sync pages the guest view.
  */
-export function signedInContent(guest: ContentStore, source: SignedInSource): ContentStore {
+export function signedInContent(guest: ContentStore, source: SignedInSource): SignedInContent {
   const listings = new Map<number, Promise<ListingPage[]>>();
+  let degraded = false;
+
+  /** The customer's answer, or the guest's when the backend cannot give it. */
+  async function orGuest<T>(what: string, customer: () => Promise<T>, guestAnswer: () => Promise<T>): Promise<T> {
+    try {
+      return await customer();
+    } catch (error) {
+      if (!(error instanceof BackendError)) throw error;
+      console.error(`signed-in page: ${what} from the backend failed, showing the guest view: ${error.message}`);
+      degraded = true;
+      return guestAnswer();
+    }
+  }
 
   const listingPages = (category: CategoryNode): Promise<ListingPage[]> => {
     let pages = listings.get(category.id);
@@ -50,13 +71,19 @@ export function signedInContent(guest: ContentStore, source: SignedInSource): Co
     return pages;
   };
 
-  return {
+  const content: ContentStore = {
     ...guest,
-    product: (urlKey: string) => source.client.productByUrlKey(source.store, urlKey, source.token),
+    product: (urlKey: string) =>
+      orGuest(`product ${urlKey}`, () => source.client.productByUrlKey(source.store, urlKey, source.token), () => guest.product(urlKey)),
     async listingPage(categoryId: number, page: number) {
       const category = categoryTrailById(await guest.categories(), categoryId)?.at(-1);
       if (!category) return null;
-      return (await listingPages(category)).find((listing) => listing.page === page) ?? null;
+      return orGuest(
+        `category ${categoryId}`,
+        async () => (await listingPages(category)).find((listing) => listing.page === page) ?? null,
+        () => guest.listingPage(categoryId, page),
+      );
     },
   };
+  return { content, degraded: () => degraded };
 }

@@ -23,7 +23,7 @@ const tokenAnswerSchema = z.object({
 
 export interface AuthAnswerOptions {
   secret: string | undefined;
-  client: BackendClient;
+  client: Pick<BackendClient, 'signedInCustomer'>;
   store: string;
   now?: number;
 }

@@ -114,6 +114,12 @@ export interface ModuleDefinition<C = unknown, Env = unknown> {
   subscribers?: Subscriber<C, Env>[];
   hooks?: HookRegistration<C, Env>[];
   jobs?: ScheduledJob<C, Env>[];
+  /**
+   * Writes the module's part of the demo shop (its configuration, rules…) when `npm start` seeds an empty
+   * database, so a newcomer sees the module working. Runs once, in one transaction (`ctx.db`) with every
+   * module's demo; `configure` stores (part of) the module's configuration, validated as the API does.
+   */
+  demo?(ctx: ModuleContext<C, Env>, seed: { configure(patch: unknown): Promise<void> }): Promise<void>;
   admin?: {
     nav?: AdminNavItem[];
     gridColumns?: GridColumn<C, Env>[];

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { requireAdminToken } from '../auth/require-admin-token.ts';
 import { apiPrefix } from '../docs/routes.ts';
+import { createRouter } from '../http/router.ts';
 import type { AppEnv } from '../http/context.ts';
 import { configRoutes } from './config-routes.ts';
 import type { AnyModule } from './define-module.ts';
@@ -43,7 +44,8 @@ export function mountModules(app: OpenAPIHono<AppEnv>, modules: readonly AnyModu
       mounts.push([module.routes.public, '']);
     }
     if (module.routes?.adminApi) {
-      const adminApi = new Hono<AppEnv>().use('*', requireAdminToken).route('/', module.routes.adminApi);
+      // An OpenAPIHono wrapper, so the module's documented routes reach /api/rest/v2/docs.json.
+      const adminApi = createRouter<AppEnv>().use('*', requireAdminToken).route('/', module.routes.adminApi);
       mounts.push([adminApi, `${apiPrefix}/admin/${module.id}`]);
     }
     if (module.config) mounts.push([configRoutes(module), '']);

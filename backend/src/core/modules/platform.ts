@@ -129,6 +129,16 @@ export class ModulePlatform implements ContextSource {
     return this.#jobs.get(`${moduleId}/${jobName}`)?.run.nextRun();
   }
 
+  /** Writes every loaded module's demo data into a freshly seeded shop, all or nothing. */
+  async seedDemo(): Promise<void> {
+    await this.#services.db.transaction(async (tx) => {
+      for (const module of this.modules) {
+        const configure = async (patch: unknown) => void (await this.configs.update(tx, module.id, patch));
+        await module.demo?.(this.context(module.id, { db: tx }), { configure });
+      }
+    });
+  }
+
   /** Starts delivering notifications and the scheduled jobs. */
   async start(): Promise<void> {
     this.notifications.start();

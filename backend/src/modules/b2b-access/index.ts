@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineModule } from '../../core/modules/define-module.ts';
 import { accessConfigSchema, type AccessConfig } from './config.ts';
+import { seedAccessDemo } from './demo.ts';
 import { discoveryAnswer } from './discovery.ts';
 import { accessAdminApi } from './routes/admin-api.ts';
 import { accessPublicRoutes } from './routes/public.ts';
@@ -27,6 +28,7 @@ const b2bAccess = defineModule<AccessConfig>({
     { hook: 'cart.validateAdd', handle: refuseBlockedAdd },
     { hook: 'checkout.beforePlaceOrder', handle: refuseBlockedOrder },
   ],
+  demo: (ctx, { configure }) => seedAccessDemo(ctx, configure),
 });
 
 export default b2bAccess;

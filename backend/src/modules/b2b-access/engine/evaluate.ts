@@ -128,8 +128,17 @@ function whyNotFired(prepared: PreparedRule, context: Context, input: DecisionIn
     if (input.country === null) return 'the country is not known yet and the rule is limited to countries';
     if (!countries.includes(input.country)) return `country ${input.country} is not in its scope`;
   }
+  return productMismatch(prepared, input.product);
+}
+
+/**
+ * Why the rule's product matching (DECISIONS.md 29) leaves the product out, or null when it selects
+ * it: the condition tree when present (malformed: never), else the legacy lists when either is
+ * non-empty, else every product.
+ */
+export function productMismatch(prepared: PreparedRule, product: ProductFacts): string | null {
+  const { rule } = prepared;
   if (prepared.malformed !== null) return `its condition tree is malformed (${prepared.malformed})`;
-  const { product } = input;
   if (rule.conditions !== null) return evaluateTree(rule.conditions as ConditionTree, product) ? null : 'the product does not match its conditions';
   const { categoryIds } = rule.legacy;
   if (categoryIds.length === 0 && prepared.legacyProducts.size === 0) return null;

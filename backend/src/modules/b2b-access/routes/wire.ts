@@ -59,15 +59,17 @@ export const PreviewAnswer = z
   .openapi('B2bAccessPreview', { description: 'How many products of the default store the matching selects, with a few of them.' });
 
 export const AttributeCatalog = z
-  .array(
-    z.object({
-      code: z.string(),
-      label: z.string(),
-      type: z.enum(['text', 'number', 'price', 'select', 'boolean', 'category', 'sku']),
-      options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
-      operators: z.array(z.string()),
-    }),
-  )
+  .object({
+    member: z.array(
+      z.object({
+        code: z.string(),
+        label: z.string(),
+        type: z.enum(['text', 'number', 'price', 'select', 'boolean', 'category', 'sku']),
+        options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+      }),
+    ),
+    operatorsByType: z.record(z.string(), z.array(z.string())).openapi({ description: 'The operators the editor offers per attribute type.' }),
+  })
   .openapi('B2bAccessAttributes');
 
 const Explanation = z.object({

@@ -1,0 +1,70 @@
+import { asc, sql } from 'drizzle-orm';
+import { categories, productTypes, products } from '../../../core/db/schema/index.ts';
+import type { Operator } from '../engine/conditions.ts';
+import type { AccessContext } from './service.ts';
+
+export type AttributeType = 'text' | 'number' | 'price' | 'select' | 'boolean' | 'category' | 'sku';
+
+export interface AttributeChoice {
+  code: string;
+  label: string;
+  type: AttributeType;
+  options?: { value: string; label: string }[];
+}
+
+/** The operators the condition editor offers per attribute type (the engine accepts any; these are the ones that make sense). */
+export const OPERATORS_BY_TYPE: Record<AttributeType, Operator[]> = {
+  text: ['==', '!=', '{}', '!{}', '()', '!()'],
+  sku: ['==', '!=', '{}', '!{}', '()', '!()'],
+  number: ['==', '!=', '>=', '>', '<=', '<', '()', '!()'],
+  price: ['==', '!=', '>=', '>', '<=', '<'],
+  select: ['==', '!=', '()', '!()'],
+  boolean: ['==', '!='],
+  category: ['==', '!=', '()', '!()'],
+};
+
+/** Text attributes with at most this many distinct values are offered as a select with their values. */
+const maxSelectOptions = 50;
+
+const labelOf = (code: string) => code.charAt(0).toUpperCase() + code.slice(1).replaceAll('_', ' ');
+
+/**
+ * What a rule's conditions can test: SKU, category, price, name, type, and every custom attribute the
+ * catalog's products carry (there is no attribute register: the codes and their types are read from
+ * the products themselves, so a new custom attribute is offered as soon as a product has it).
+ */
+export async function productAttributeCatalog(ctx: AccessContext): Promise<AttributeChoice[]> {
+  const [custom, tree] = await Promise.all([
+    ctx.db.execute(sql`
+      select entry.key as code, jsonb_typeof(entry.value) as kind,
+             count(distinct entry.value) as distinct_values,
+             (array_agg(distinct entry.value #>> '{}'))[1:${maxSelectOptions + 1}] as sample_values
+      from ${products}, jsonb_each(${products.attributes}) as entry
+      group by entry.key, jsonb_typeof(entry.value)
+      order by entry.key`),
+    ctx.db.select({ id: categories.id, name: categories.name, urlPath: categories.urlPath }).from(categories).orderBy(asc(categories.urlPath)),
+  ]);
+  // Both drivers answer { rows }; drizzle's shared type does not say so.
+  const rows = (custom as unknown as { rows: { code: string; kind: string; distinct_values: number | string; sample_values: string[] }[] }).rows;
+  const builtIn: AttributeChoice[] = [
+    { code: 'sku', label: 'SKU', type: 'sku' },
+    { code: 'category_ids', label: 'Category', type: 'category', options: tree.map((node) => ({ value: String(node.id), label: `${node.name} (${node.urlPath})` })) },
+    { code: 'price', label: 'Price', type: 'price' },
+    { code: 'name', label: 'Name', type: 'text' },
+    { code: 'type', label: 'Product type', type: 'select', options: productTypes.map((type) => ({ value: type, label: type })) },
+  ];
+  const taken = new Set(builtIn.map((choice) => choice.code));
+  const customChoices = rows
+    .filter((row) => !taken.has(row.code) && /^[a-z][a-z0-9_]{0,63}$/.test(row.code))
+    .map((row): AttributeChoice => {
+      if (row.kind === 'boolean') return { code: row.code, label: labelOf(row.code), type: 'boolean' };
+      if (row.kind === 'number') return { code: row.code, label: labelOf(row.code), type: 'number' };
+      if (Number(row.distinct_values) <= maxSelectOptions) {
+        return { code: row.code, label: labelOf(row.code), type: 'select', options: row.sample_values.map((value) => ({ value, label: value })) };
+      }
+      return { code: row.code, label: labelOf(row.code), type: 'text' };
+    });
+  // An attribute stored with two JSON types (a number here, a string there) is offered once, as its first type.
+  const seen = new Set<string>();
+  return [...builtIn, ...customChoices.filter((choice) => !seen.has(choice.code) && seen.add(choice.code))];
+}
