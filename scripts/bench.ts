@@ -1,9 +1,11 @@
 /**
  * `npm run bench`: figures for the sync and the storefront, on a throw-away shop.
- *   npm run bench -- --products 10000 [--duration 10] [--connections 10]
+ *   npm run bench -- --products 10000 [--duration 10] [--connections 10] [--only b2b-access]
  * Seeds a generated catalog, then measures: the floor (merely fetching every backend page the
  * sync reads), a first and a no-op full sync, and throughput/latency under load in the same
- * workerd for an edge-cache HIT, an uncached render from KV and a trivial route (the ceiling).
+ * workerd for an edge-cache HIT, an uncached render from KV and a trivial route (the ceiling), and
+ * what B2B Access with 50 rules adds to a 100-product listing (scripts/lib/access-bench.ts; `--only
+ * b2b-access` runs that figure alone, without building the storefront).
  * Prints a table and writes the figures as JSON to bench-results/.
  */
 import autocannon from 'autocannon';
@@ -14,6 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackendClient } from '../src/lib/backend-client.ts';
 import { isListingStub } from '../src/lib/catalog/product-stub.ts';
+import { accessListingBench, type AccessFigures } from './lib/access-bench.ts';
 import { freePort } from './lib/ports.ts';
 import { ROOT, buildStorefront, startBackend, startStorefront, type Child } from './lib/processes.ts';
 
@@ -22,8 +25,10 @@ const { values } = parseArgs({
     products: { type: 'string', default: '240' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
+    only: { type: 'string' },
   },
 });
+if (values.only !== undefined && values.only !== 'b2b-access') throw new Error('--only takes "b2b-access".');
 const products = Number(values.products);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
@@ -98,18 +103,43 @@ async function fetchFloor(backendUrl: string): Promise<number> {
   return seconds(started);
 }
 
-const dir = await mkdtemp(join(tmpdir(), 'shop-bench-'));
-const children: Child[] = [];
-try {
-  const env = { PGLITE_DIR: join(dir, 'pglite'), SYNC_SECRET: secret };
-  const seedStarted = performance.now();
+/** Seeds the generated catalog into a PGlite directory; answers the seconds it took. */
+function seedInto(pgliteDir: string): number {
+  const started = performance.now();
   const seeded = spawnSync(process.execPath, ['backend/src/cli/seed.ts', '--products', String(products)], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...process.env, PGLITE_DIR: pgliteDir },
     encoding: 'utf8',
   });
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
-  const seedSeconds = seconds(seedStarted);
+  return seconds(started);
+}
+
+const row = (name: string, value: string) => console.log(`${name.padEnd(34)} ${value}`);
+
+/** The B2B Access figure, on a database of its own (the storefront's backend holds the other). */
+async function accessFigures(dir: string): Promise<AccessFigures> {
+  const pgliteDir = join(dir, 'pglite-access');
+  seedInto(pgliteDir);
+  const figures = await accessListingBench(pgliteDir);
+  for (const [who, figure] of [['guest', figures.guest], ['Wholesale', figures.wholesale]] as const) {
+    row(`B2B Access listing p50, ${who}`, `${figure.loadedMs} ms with ${figures.rules} rules vs ${figure.unloadedMs} ms unloaded: +${(figure.added * 100).toFixed(1)}% (target <= 15%)`);
+  }
+  return figures;
+}
+
+async function writeFigures(name: string, figures: object): Promise<void> {
+  const outDir = join(ROOT, 'bench-results');
+  await mkdir(outDir, { recursive: true });
+  const file = join(outDir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  await writeFile(file, JSON.stringify(figures, null, 2));
+  console.log(`\nfigures written to ${file}`);
+}
+
+/** The storefront figures: sync, load in workerd, search, and B2B Access. */
+async function fullBench(dir: string, children: Child[]): Promise<void> {
+  const env = { PGLITE_DIR: join(dir, 'pglite'), SYNC_SECRET: secret };
+  const seedSeconds = seedInto(env.PGLITE_DIR);
 
   const [backend] = await Promise.all([startBackend({ port: await freePort(), env }), buildStorefront()]);
   children.push(backend);
@@ -136,6 +166,7 @@ try {
   const uncached = await load(storefront.url, () => paths[next++ % paths.length]);
   const trivial = await load(`${storefront.url}/health`);
   const search = await searchLatency(backend.url);
+  const b2bAccess = await accessFigures(dir);
 
   const figures = {
     products,
@@ -148,9 +179,9 @@ try {
     hitShareOfTrivial: hit.requestsPerSecond / trivial.requestsPerSecond,
     uncachedShareOfTrivial: uncached.requestsPerSecond / trivial.requestsPerSecond,
     search,
+    b2bAccess,
   };
 
-  const row = (name: string, value: string) => console.log(`${name.padEnd(34)} ${value}`);
   row('catalog', `${products} products per store`);
   row('seed', `${seedSeconds.toFixed(1)} s`);
   row('floor: fetch every backend page', `${floorSeconds.toFixed(2)} s`);
@@ -164,11 +195,18 @@ try {
   row('uncached / trivial', `${(figures.uncachedShareOfTrivial * 100).toFixed(0)}% (target >= 35%)`);
   row('backend search (sequential)', `median ${search.medianMs} ms  p90 ${search.p90Ms} ms  (${search.queries.join(', ')})`);
 
-  const outDir = join(ROOT, 'bench-results');
-  await mkdir(outDir, { recursive: true });
-  const file = join(outDir, `bench-${products}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  await writeFile(file, JSON.stringify(figures, null, 2));
-  console.log(`\nfigures written to ${file}`);
+  await writeFigures(`bench-${products}`, figures);
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'shop-bench-'));
+const children: Child[] = [];
+try {
+  if (values.only === 'b2b-access') {
+    row('catalog', `${products} products per store`);
+    await writeFigures(`bench-b2b-access-${products}`, { products, b2bAccess: await accessFigures(dir) });
+  } else {
+    await fullBench(dir, children);
+  }
 } finally {
   await Promise.allSettled(children.map((child) => child.stop()));
   await rm(dir, { recursive: true, force: true });

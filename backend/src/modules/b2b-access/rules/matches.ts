@@ -3,7 +3,6 @@ import { stores } from '../../../core/db/schema/index.ts';
 import { AppError } from '../../../core/errors.ts';
 import { invalidField } from '../../../core/modules/config-store.ts';
 import { productMismatch, prepareRules } from '../engine/evaluate.ts';
-import { listable, loadFacts } from '../runtime/facts.ts';
 import { accessSnapshot } from '../runtime/snapshot.ts';
 import { ruleInputSchema } from './schema.ts';
 import type { AccessContext } from './service.ts';
@@ -23,6 +22,6 @@ export async function countMatchingProducts(ctx: AccessContext, input: { conditi
   if (!store) throw new AppError('unavailable', 'store_not_configured', 'No default store view is configured.');
   const [prepared] = prepareRules([{ id: 0, name: 'preview', isActive: true, priority: 0, scope: { customerGroupIds: [], storeCodes: [], countries: [] }, actions: { hideFromListings: false, hidePrice: false, blockPurchase: false, redirectToCmsPage: null }, enforcement: 'both', hiddenPriceMessage: null, ...parsed.data }]);
   const snapshot = await accessSnapshot(ctx);
-  const matching = (await loadFacts(ctx.db, store.id, snapshot, listable)).filter((product) => productMismatch(prepared!, product) === null).sort((a, b) => a.id - b.id);
+  const matching = (await snapshot.listableFacts(store.id)).filter((product) => productMismatch(prepared!, product) === null).sort((a, b) => a.id - b.id);
   return { count: matching.length, sample: matching.slice(0, sampleSize).map((product) => ({ sku: product.sku, name: String(product.attributes.name) })) };
 }

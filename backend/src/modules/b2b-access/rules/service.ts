@@ -6,6 +6,7 @@ import type { ModuleContext } from '../../../core/modules/context.ts';
 import { invalidField } from '../../../core/modules/config-store.ts';
 import type { AccessConfig } from '../config.ts';
 import { treeProblem } from '../engine/conditions.ts';
+import { forgetAccessSnapshot } from '../runtime/snapshot.ts';
 import { b2bAccessRuleProducts, b2bAccessRules } from '../tables.ts';
 import { bumpRulesVersion, ruleOf, withProductLinks } from './rows.ts';
 import { ruleInputSchema, type Rule, type RuleInput } from './schema.ts';
@@ -81,6 +82,13 @@ async function findRule(ctx: AccessContext, id: number): Promise<Rule | undefine
 
 const withoutId = ({ id: _id, ...rest }: Rule): RuleInput => rest;
 
+/** A rule change: one transaction (rows, version bump, audit entry), then this process's cached rules are dropped. */
+async function changeRules<T>(ctx: AccessContext, work: (tx: AccessContext) => Promise<T>): Promise<T> {
+  const result = await ctx.transaction(work);
+  forgetAccessSnapshot(ctx.db);
+  return result;
+}
+
 /** Rules sorted by priority then id, optionally filtered by name. */
 export async function listRules(ctx: AccessContext, query: { search?: string; page: number; itemsPerPage: number }): Promise<{ member: RuleView[]; totalItems: number }> {
   const search = query.search?.trim();
@@ -106,7 +114,7 @@ export async function getRule(ctx: AccessContext, id: number): Promise<RuleView>
 
 export async function createRule(ctx: AccessContext, input: unknown): Promise<RuleView> {
   const rule = await parseRule(ctx, input);
-  return ctx.transaction(async (tx) => {
+  return changeRules(ctx, async (tx) => {
     const now = tx.clock();
     const [row] = await tx.db.insert(b2bAccessRules).values({ ...columnsOf(rule, now), createdAt: now }).returning();
     if (!row) throw new Error('insert returned no row');
@@ -120,7 +128,7 @@ export async function createRule(ctx: AccessContext, input: unknown): Promise<Ru
 /** Replaces the whole rule (omitted parts take their defaults, as on create). */
 export async function updateRule(ctx: AccessContext, id: number, input: unknown): Promise<RuleView> {
   const rule = await parseRule(ctx, input);
-  return ctx.transaction(async (tx) => {
+  return changeRules(ctx, async (tx) => {
     const before = await findRule(tx, id);
     if (!before) throw notFound(id);
     const [row] = await tx.db.update(b2bAccessRules).set(columnsOf(rule, tx.clock())).where(eq(b2bAccessRules.id, id)).returning();
@@ -133,7 +141,7 @@ export async function updateRule(ctx: AccessContext, id: number, input: unknown)
 }
 
 export async function deleteRule(ctx: AccessContext, id: number): Promise<void> {
-  await ctx.transaction(async (tx) => {
+  await changeRules(ctx, async (tx) => {
     const before = await findRule(tx, id);
     if (!before) throw notFound(id);
     await tx.db.delete(b2bAccessRules).where(eq(b2bAccessRules.id, id));
@@ -151,7 +159,7 @@ export async function duplicateRule(ctx: AccessContext, id: number): Promise<Rul
 }
 
 export async function setRuleActive(ctx: AccessContext, id: number, isActive: boolean): Promise<RuleView> {
-  return ctx.transaction(async (tx) => {
+  return changeRules(ctx, async (tx) => {
     const before = await findRule(tx, id);
     if (!before) throw notFound(id);
     await tx.db.update(b2bAccessRules).set({ isActive, updatedAt: tx.clock() }).where(eq(b2bAccessRules.id, id));
@@ -172,7 +180,7 @@ export async function reorderRules(ctx: AccessContext, ids: unknown): Promise<Ru
   const order = ids as number[];
   const twice = order.findIndex((id, index) => order.indexOf(id) !== index);
   if (twice !== -1) throw invalidAt(`ids.${twice}`, `Rule ${order[twice]} is listed twice.`);
-  return ctx.transaction(async (tx) => {
+  return changeRules(ctx, async (tx) => {
     const existing = await tx.db.select({ id: b2bAccessRules.id, priority: b2bAccessRules.priority }).from(b2bAccessRules).where(inArray(b2bAccessRules.id, order));
     const unknown = order.findIndex((id) => !existing.some((row) => row.id === id));
     if (unknown !== -1) throw invalidAt(`ids.${unknown}`, `No B2B access rule with id ${order[unknown]}.`);

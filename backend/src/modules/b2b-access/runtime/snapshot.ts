@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db/database.ts';
-import { categories, stores } from '../../../core/db/schema/index.ts';
+import { categories, productCategories, products, stores } from '../../../core/db/schema/index.ts';
 import type { AccessConfig } from '../config.ts';
+import type { ProductFacts } from '../engine/conditions.ts';
 import { prepareRules, type PreparedRule } from '../engine/evaluate.ts';
 import { loadAllRules } from '../rules/rows.ts';
 import { b2bAccessState } from '../tables.ts';
 import type { AccessContext } from '../rules/service.ts';
+import { listable, loadFacts } from './facts.ts';
 
-/** What every decision of a request needs besides the product: read once per version, shared by requests. */
+/** What every decision of a request needs besides the request itself: loaded once per version, shared by requests. */
 export interface AccessSnapshot {
   config: AccessConfig;
   rules: readonly PreparedRule[];
@@ -15,35 +17,46 @@ export interface AccessSnapshot {
   withAncestors(categoryIds: readonly number[]): number[];
   storeCode(storeId: number): string | undefined;
   storeId(storeCode: string): number | undefined;
+  /** The facts of every listable product of the store (the visibility hook decides over all of them). */
+  listableFacts(storeId: number): Promise<ProductFacts[]>;
+  /** Computes once per version and key (`key` must name everything the value depends on besides the version). */
+  memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
 }
 
 interface Loaded {
   version: string;
+  /** When the version was last read (ms): it is read at most once per `versionTtlMs`. */
+  checkedAt: number;
   rules: readonly PreparedRule[];
   parents: ReadonlyMap<number, number | null>;
   storeCodes: ReadonlyMap<number, string>;
+  facts: Map<number, Promise<ProductFacts[]>>;
+  memos: Map<string, Promise<unknown>>;
 }
 
 /**
- * Rules, the category tree and the store codes change rarely and are needed on every catalog request,
- * so they are held in memory per database and reloaded when their version moves: the rules version
- * (bumped in the transaction of every rule change, so every backend process sees it) and a stamp of
- * the category tree and stores. Reading the version is one small query per request. This is a cache
- * of what the database holds, never the only copy; a transaction's context (another Db object) misses
- * it and reads afresh.
+ * Rules, the category tree, the store codes and the catalog's facts change rarely and are needed on
+ * every catalog request, so they are held in memory per database and reloaded when their version
+ * moves: the rules version (bumped in the transaction of every rule change, so every backend process
+ * sees it) and stamps of the category tree, the stores and the products. This process's own rule
+ * changes apply at once (`forgetAccessSnapshot`); another process's within `versionTtlMs`, as module
+ * configurations do (core/modules/config-store.ts). It caches what the database holds, never the only
+ * copy; a transaction's context (another Db object) misses it and reads afresh.
  */
 const cache = new WeakMap<Db, Loaded>();
+const versionTtlMs = 1000;
 
-type VersionRow = { rules: number | null; tree: string | null; stores: string | null };
+type VersionRow = { rules: number | null; tree: string | null; stores: string | null; catalog: string | null };
 
 async function currentVersion(db: Db): Promise<string> {
   const result = await db.execute(sql`
     select (select ${b2bAccessState.version} from ${b2bAccessState} where ${b2bAccessState.id} = 1) as rules,
            (select count(*) || ':' || coalesce(max(${categories.updatedAt})::text, '') from ${categories}) as tree,
-           (select string_agg(${stores.id} || '=' || ${stores.code}, ',') from ${stores}) as stores`);
+           (select string_agg(${stores.id} || '=' || ${stores.code}, ',') from ${stores}) as stores,
+           (select count(*) || ':' || coalesce(max(${products.updatedAt})::text, '') || ':' || (select count(*) from ${productCategories}) from ${products}) as catalog`);
   // Both drivers answer { rows }; drizzle's shared type does not say so.
   const row = (result as unknown as { rows: VersionRow[] }).rows[0];
-  return `${row?.rules ?? 0}|${row?.tree ?? ''}|${row?.stores ?? ''}`;
+  return `${row?.rules ?? 0}|${row?.tree ?? ''}|${row?.stores ?? ''}|${row?.catalog ?? ''}`;
 }
 
 async function load(db: Db, version: string): Promise<Loaded> {
@@ -54,21 +67,47 @@ async function load(db: Db, version: string): Promise<Loaded> {
   ]);
   return {
     version,
+    checkedAt: Date.now(),
     rules: prepareRules(rules),
     parents: new Map(tree.map((node) => [node.id, node.parentId])),
     storeCodes: new Map(storeRows.map((store) => [store.id, store.code])),
+    facts: new Map(),
+    memos: new Map(),
   };
 }
 
-export async function accessSnapshot(ctx: AccessContext): Promise<AccessSnapshot> {
-  const [config, version] = await Promise.all([ctx.config(), currentVersion(ctx.db)]);
-  let loaded = cache.get(ctx.db);
-  if (loaded?.version !== version) {
-    loaded = await load(ctx.db, version);
-    cache.set(ctx.db, loaded);
+async function current(db: Db): Promise<Loaded> {
+  const held = cache.get(db);
+  if (held && Date.now() - held.checkedAt < versionTtlMs) return held;
+  const version = await currentVersion(db);
+  if (held?.version === version) {
+    held.checkedAt = Date.now();
+    return held;
   }
-  const { parents, storeCodes, rules } = loaded;
-  return {
+  const loaded = await load(db, version);
+  cache.set(db, loaded);
+  return loaded;
+}
+
+/** Drops what this process holds, after a rule change committed: the next request reads afresh. */
+export function forgetAccessSnapshot(db: Db): void {
+  cache.delete(db);
+}
+
+export async function accessSnapshot(ctx: AccessContext): Promise<AccessSnapshot> {
+  const [config, loaded] = await Promise.all([ctx.config(), current(ctx.db)]);
+  const { parents, storeCodes, rules, facts, memos } = loaded;
+  const once = <K, T>(map: Map<K, Promise<T>>, key: K, compute: () => Promise<T>): Promise<T> => {
+    let held = map.get(key);
+    if (!held) {
+      held = compute();
+      // A failed read must not stick: the error still reaches the caller, and the next request tries again.
+      held.catch(() => map.delete(key));
+      map.set(key, held);
+    }
+    return held;
+  };
+  const snapshot: AccessSnapshot = {
     config,
     rules,
     withAncestors(categoryIds) {
@@ -81,5 +120,8 @@ export async function accessSnapshot(ctx: AccessContext): Promise<AccessSnapshot
     },
     storeCode: (storeId) => storeCodes.get(storeId),
     storeId: (code) => [...storeCodes].find(([, storeCode]) => storeCode === code)?.[0],
+    listableFacts: (storeId) => once(facts, storeId, () => loadFacts(ctx.db, storeId, snapshot, listable)),
+    memo: <T>(key: string, compute: () => Promise<T>) => once(memos as Map<string, Promise<T>>, key, compute),
   };
+  return snapshot;
 }

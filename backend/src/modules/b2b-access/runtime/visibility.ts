@@ -2,7 +2,6 @@ import type { HookMap } from '../../../core/modules/hooks.ts';
 import { mayHideFromListings } from '../engine/evaluate.ts';
 import type { AccessContext } from '../rules/service.ts';
 import { accessCallerOf, decider } from './decide.ts';
-import { listable, loadFacts } from './facts.ts';
 import { accessSnapshot } from './snapshot.ts';
 
 /**
@@ -15,8 +14,13 @@ export async function hideFromListings(input: HookMap['catalog.visibility'], ctx
   const storeCode = snapshot.storeCode(input.storeId);
   if (storeCode === undefined) return;
   const scope = { caller: input.caller, storeCode, country: input.country };
-  if (!mayHideFromListings({ config: snapshot.config, rules: snapshot.rules, caller: accessCallerOf(input.caller), storeCode, country: input.country })) return;
-  const decide = decider(snapshot, scope);
-  const facts = await loadFacts(ctx.db, input.storeId, snapshot, listable);
-  input.hide(facts.filter((product) => decide(product).flags.hiddenFromListings).map((product) => product.id));
+  const caller = accessCallerOf(input.caller);
+  if (!mayHideFromListings({ config: snapshot.config, rules: snapshot.rules, caller, storeCode, country: input.country })) return;
+  // The same for every caller of the group in that store and country: computed once per version and configuration.
+  const key = JSON.stringify(['hidden', input.storeId, caller, input.country, snapshot.config]);
+  const hidden = await snapshot.memo(key, async () => {
+    const decide = decider(snapshot, scope);
+    return (await snapshot.listableFacts(input.storeId)).filter((product) => decide(product).flags.hiddenFromListings).map((product) => product.id);
+  });
+  input.hide(hidden);
 }

@@ -1,0 +1,137 @@
+/**
+ * The B2B Access figure of `npm run bench`: p50 of a 100-product listing call, as a guest and as the
+ * Wholesale demo buyer, with the module loaded and 50 active rules, against the same backend and
+ * database with the module unloaded, in the same run (issue 13: the module adds at most 15%).
+ * Both backends run at once, each on its own copy of the seeded database, and their requests
+ * alternate (sequential, after a warm-up): a busy machine slows both alike, so the comparison holds
+ * where absolute figures would wander.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
+import { freePort } from './ports.ts';
+import { ROOT, startBackend, type Child } from './processes.ts';
+
+const admin = { email: 'bench-admin@example.com', password: 'Bench#Admin2026' };
+const wholesaleBuyer = { email: 'buyer@trade.example', password: 'Trade#2026' };
+const listingPath = '/api/rest/v2/products?itemsPerPage=100';
+const warmUp = 5;
+const rounds = 60;
+
+export interface AccessFigure {
+  unloadedMs: number;
+  loadedMs: number;
+  /** loaded / unloaded - 1 */
+  added: number;
+}
+
+export interface AccessFigures {
+  rules: number;
+  rounds: number;
+  guest: AccessFigure;
+  wholesale: AccessFigure;
+}
+
+async function json<T>(response: Response): Promise<T> {
+  const body = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function bearer(url: string, path: string, body: URLSearchParams | object): Promise<Record<string, string>> {
+  const form = body instanceof URLSearchParams;
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
+    body: form ? body.toString() : JSON.stringify(body),
+  });
+  return { authorization: `Bearer ${(await json<{ access_token: string }>(response)).access_token}` };
+}
+
+async function timedListing(url: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const body = await json<{ member: unknown[] }>(await fetch(`${url}${listingPath}`, { headers }));
+  if (body.member.length === 0) throw new Error('the listing is empty');
+  return performance.now() - started;
+}
+
+function median(timings: number[]): number {
+  const sorted = [...timings].sort((a, b) => a - b);
+  return Number(sorted[Math.floor(sorted.length / 2)]!.toFixed(2));
+}
+
+/** Guest and Wholesale listings of both backends, alternating request by request. */
+async function measure(loaded: string, unloaded: string) {
+  const sessions = { loaded: await bearer(loaded, '/api/rest/v2/auth/login', wholesaleBuyer), unloaded: await bearer(unloaded, '/api/rest/v2/auth/login', wholesaleBuyer) };
+  const timings = { loadedGuest: [] as number[], unloadedGuest: [] as number[], loadedWholesale: [] as number[], unloadedWholesale: [] as number[] };
+  for (let round = 0; round < warmUp + rounds; round++) {
+    const times = {
+      loadedGuest: await timedListing(loaded, {}),
+      unloadedGuest: await timedListing(unloaded, {}),
+      loadedWholesale: await timedListing(loaded, sessions.loaded),
+      unloadedWholesale: await timedListing(unloaded, sessions.unloaded),
+    };
+    if (round >= warmUp) for (const key of Object.keys(times) as (keyof typeof times)[]) timings[key].push(times[key]);
+  }
+  return {
+    guest: figure(median(timings.unloadedGuest), median(timings.loadedGuest)),
+    wholesale: figure(median(timings.unloadedWholesale), median(timings.loadedWholesale)),
+  };
+}
+
+const tree = (...conditions: unknown[]) => ({ type: 'combine', aggregator: 'all', value: true, conditions });
+const leaf = (attribute: string, operator: string, value: unknown) => ({ type: 'attribute', attribute, operator, value });
+
+/** 50 active rules of every kind: trees, nested groups, legacy lists, scopes that match and that do not. */
+async function configureRules(url: string): Promise<number> {
+  const headers = { ...(await bearer(url, '/api/rest/v2/auth/token', new URLSearchParams({ grant_type: 'password', username: admin.email, password: admin.password, scope: 'admin' }))), 'content-type': 'application/json' };
+  await json(await fetch(`${url}/api/rest/v2/admin/b2b-access/config`, { method: 'PUT', headers, body: JSON.stringify({ enabled: true, mode: 'rules', loginWall: { enabled: true } }) }));
+  const categoryIds = (await json<{ member: { id: number }[] }>(await fetch(`${url}/api/rest/v2/categories`))).member.map((node) => node.id);
+  const skus = (await json<{ member: { sku: string }[] }>(await fetch(`${url}${listingPath}`))).member.map((product) => product.sku);
+  const rules: object[] = [];
+  for (let i = 0; i < 10; i++) {
+    const category = categoryIds[i % categoryIds.length];
+    const someSkus = skus.slice(i * 3, i * 3 + 3);
+    rules.push(
+      { name: `Trade category ${i}`, scope: { customerGroupIds: [0, 1] }, conditions: tree(leaf('category_ids', '==', category)), actions: { hidePrice: true, blockPurchase: true } },
+      { name: `Wholesale only ${i}`, scope: { customerGroupIds: [0, 1] }, conditions: tree(leaf('sku', '()', someSkus)), actions: { hideFromListings: true }, enforcement: 'visibility' },
+      { name: `AU bulk ${i}`, scope: { storeCodes: ['au'] }, conditions: tree({ type: 'combine', aggregator: 'any', value: true, conditions: [leaf('price', '>=', 100 + i), leaf('name', '{}', 'Pack')] }), actions: { hidePrice: true } },
+      { name: `Legacy ${i}`, scope: { customerGroupIds: [3] }, legacy: { categoryIds: [category], productIds: [] }, actions: { hidePrice: true } },
+      { name: `GB exports ${i}`, scope: { countries: ['GB'] }, conditions: tree(leaf('sku', '{}', `-0${i}`)), actions: { blockPurchase: true }, enforcement: 'checkout' },
+    );
+  }
+  for (const [index, rule] of rules.entries()) {
+    await json(await fetch(`${url}/api/rest/v2/admin/b2b-access/rules`, { method: 'POST', headers, body: JSON.stringify({ ...rule, priority: index * 10 }) }));
+  }
+  return rules.length;
+}
+
+/** Every module this backend ships but B2B Access: "unloaded" keeps everything else equal. */
+function modulesWithoutAccess(): string {
+  const folder = join(ROOT, 'backend/src/modules');
+  return readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'b2b-access' && existsSync(join(folder, entry.name, 'index.ts')))
+    .map((entry) => entry.name)
+    .join(',');
+}
+
+const figure = (unloadedMs: number, loadedMs: number): AccessFigure => ({ unloadedMs, loadedMs, added: Number((loadedMs / unloadedMs - 1).toFixed(3)) });
+
+/** Runs both backends at once on copies of `pgliteDir` (already seeded). */
+export async function accessListingBench(pgliteDir: string): Promise<AccessFigures> {
+  const copy = `${pgliteDir}-unloaded`;
+  await cp(pgliteDir, copy, { recursive: true });
+  const env = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
+  const children: Child[] = [];
+  try {
+    const [loaded, unloaded] = await Promise.all([
+      startBackend({ port: await freePort(), env: { ...env, PGLITE_DIR: pgliteDir } }),
+      startBackend({ port: await freePort(), env: { ...env, PGLITE_DIR: copy, MODULES: modulesWithoutAccess() } }),
+    ]);
+    children.push(loaded, unloaded);
+    const rules = await configureRules(loaded.url);
+    return { rules, rounds, ...(await measure(loaded.url, unloaded.url)) };
+  } finally {
+    await Promise.allSettled(children.map((child) => child.stop()));
+  }
+}
