@@ -48,5 +48,6 @@ describe('findLeaks', () => {
 
   it('spells an amount every way a formatter may', () => {
     expect(priceSpellings(1234567.8)).toEqual(expect.arrayContaining(['1234567.80', '1,234,567.80', '1.234.567,80', '1 234 567,80', '1\u202f234\u202f567,80', '123456780']));
+    expect(priceSpellings(47.35)).not.toContain('4735');
   });
 });

@@ -33,10 +33,14 @@ function grouped(integer: string, separator: string): string {
   return result;
 }
 
-/** Every way a template or serializer may write the amount: `7391.37`, `7,391.37`, `7.391,37`, minor units `739137`. */
+/**
+ * Every way a template or serializer may write the amount: `7391.37`, `7,391.37`, `7.391,37`, and
+ * minor units `739137` when that has five digits or more (shorter runs of digits are everywhere).
+ */
 export function priceSpellings(amount: number): string[] {
   const [integer = '0', cents = '00'] = amount.toFixed(2).split('.');
-  const spellings = new Set<string>([String(Math.round(amount * 100))]);
+  const minor = String(Math.round(amount * 100));
+  const spellings = new Set<string>(minor.length >= 5 ? [minor] : []);
   for (const separator of GROUP_SEPARATORS) {
     const whole = grouped(integer, separator);
     if (separator !== '.') spellings.add(`${whole}.${cents}`);
