@@ -198,7 +198,8 @@ describe('/sitemap.xml at 10,001 products', () => {
       return [name, Number(JSON.parse(description))] as const;
     }));
     expect(timing.get('kv-list')).toBe(12);
-    expect(timing.get('kv-get')).toBeLessThanOrEqual(1);
+    // The category tree and the store config (a store-wide login wall limits the list), unless memoized.
+    expect(timing.get('kv-get')).toBeLessThanOrEqual(2);
     expect(XMLValidator.validate(xml)).toBe(true);
     const urls = new XMLParser({ isArray: (name) => name === 'url' }).parse(xml).urlset.url as UrlNode[];
     const products = urls.filter((url) => url.priority === 0.6);
