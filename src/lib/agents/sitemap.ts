@@ -31,6 +31,8 @@ export interface SitemapInput {
   blogPosts: ListedRecord[];
   /** `updatedAt` of the home page's content (the `home` CMS page), when there is one. */
   homeUpdatedAt?: string | undefined;
+  /** False behind a store-wide login wall, whose home page guests cannot open. */
+  includeHome?: boolean;
 }
 
 type ChangeFrequency = 'daily' | 'weekly' | 'monthly';
@@ -79,7 +81,7 @@ const builder = new XmlBuilder({ ignoreAttributes: false, attributeNamePrefix: '
 export function renderSitemap(input: SitemapInput): string {
   const { origin } = input;
   const entries: UrlEntry[] = [
-    url(absoluteUrl(origin, '/'), input.homeUpdatedAt, 'daily', '1.0'),
+    ...(input.includeHome === false ? [] : [url(absoluteUrl(origin, '/'), input.homeUpdatedAt, 'daily', '1.0')]),
     ...categoryEntries(input.categories, origin),
     ...input.products.slice(0, MAX_SITEMAP_PRODUCTS).map((product) => url(absoluteUrl(origin, productHref(product.name)), product.updatedAt, 'weekly', '0.6')),
     ...input.cmsPages.map((page) => url(absoluteUrl(origin, cmsHref(page.name)), page.updatedAt, 'monthly', '0.4')),

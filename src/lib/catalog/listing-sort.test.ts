@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingPage, ProductCard } from '../content/schemas.ts';
-import { parseSortParam, sortCards, sortedPage, sortedPath } from './listing-sort.ts';
+import { gated } from '../agents/test-support.ts';
+import { hidesPrices, parseSortParam, sortCards, sortedPage, sortedPath, sortOrdersFor } from './listing-sort.ts';
 
 const card = (name: string, price: number | null): ProductCard => ({
   id: 1, sku: name, type: 'simple', name, urlKey: name, price, specialPrice: null, finalPrice: price,
@@ -13,6 +14,15 @@ describe('listing sort', () => {
     expect(parseSortParam(new URLSearchParams('sort=price-desc'))).toBe('price-desc');
     expect(parseSortParam(new URLSearchParams('sort=rank'))).toBeNull();
     expect(parseSortParam(new URLSearchParams('sort=name&sort=name'))).toBeNull();
+  });
+
+  it('offers no price order where a card hides its price (DECISIONS.md 30)', () => {
+    const open = [card('a', 1), card('b', 2)];
+    const gatedCard = { ...card('c', null), extensions: gated('Trade only') };
+    expect(hidesPrices(open)).toBe(false);
+    expect(sortOrdersFor(open)).toEqual(['position', 'name', 'price-asc', 'price-desc']);
+    expect(hidesPrices([...open, gatedCard])).toBe(true);
+    expect(sortOrdersFor([...open, gatedCard])).toEqual(['position', 'name']);
   });
 
   it('links the default order without a parameter', () => {

@@ -7,6 +7,7 @@
  * not worth it at this catalog size.
  */
 import type { ListingPage, ProductCard } from '../content/schemas.ts';
+import { pricesHidden } from './price-display.ts';
 
 export const SORT_ORDERS = ['position', 'name', 'price-asc', 'price-desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -19,6 +20,23 @@ export const SORT_LABELS: Record<SortOrder, string> = {
 };
 
 export const MAX_SORTED_PAGES = 20;
+
+export function isPriceSort(sort: SortOrder): boolean {
+  return sort === 'price-asc' || sort === 'price-desc';
+}
+
+/** Whether any card withholds its price from the caller (B2B Access `hidePrice`). */
+export function hidesPrices(cards: ProductCard[]): boolean {
+  return cards.some((card) => pricesHidden(card));
+}
+
+/**
+ * The orders a listing offers: without the price orders where prices are hidden on it (DECISIONS.md
+ * 30), since ordering by a withheld price would disclose it.
+ */
+export function sortOrdersFor(cards: ProductCard[]): SortOrder[] {
+  return hidesPrices(cards) ? SORT_ORDERS.filter((order) => !isPriceSort(order)) : [...SORT_ORDERS];
+}
 
 /** The order a request asks for; null for an unknown value (so the page 404s, like a bad page number). */
 export function parseSortParam(params: URLSearchParams): SortOrder | null {

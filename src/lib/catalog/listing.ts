@@ -1,3 +1,4 @@
+import { annotationOf } from './b2b-gate.ts';
 import type { CategoryNode, ListingPage, Product, ProductCard } from '../content/schemas.ts';
 
 /** Products on one category page, and therefore in one KV listing page (DECISIONS.md 9). */
@@ -8,7 +9,7 @@ export function toProductCard(product: Product): ProductCard {
     product;
   const card: ProductCard = { id, sku, type, name, urlKey, price, specialPrice, finalPrice, minimalPrice, stockStatus, imageUrl, position };
   // The gate decides what the card may show; other modules' blocks stay on the product record.
-  const { b2bAccess } = product.extensions;
+  const b2bAccess = annotationOf(product);
   return b2bAccess ? { ...card, extensions: { b2bAccess } } : card;
 }
 

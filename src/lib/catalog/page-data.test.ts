@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { gated } from '../agents/test-support.ts';
 import type { CategoryNode, CmsPage, ListingPage, Product, ProductCard, StoreConfig } from '../content/schemas.ts';
 import {
   interleave,
   loadCatchAllRoute,
   loadHome,
   loadHomeRoute,
-  loadListing,
   loadNotFoundPage,
   loadShell,
   routeStatus,
 } from './page-data.ts';
+import { loadListing } from './listing-data.ts';
 
 const config: StoreConfig = {
   storeCode: 'default',
@@ -143,6 +144,33 @@ describe('loadCatchAllRoute / loadHomeRoute / routeStatus', () => {
     const missing = await route('/nothing', { pages: [cms('no-route')] });
     expect(missing).toMatchObject({ kind: 'not-found', page: { identifier: 'no-route' } });
     expect(routeStatus(missing)).toBe(404);
+  });
+
+  it('falls back to the default order (200, no redirect) when a price sort meets hidden prices (DECISIONS.md 30)', async () => {
+    const hidden: ProductCard = { ...card(3), price: null, finalPrice: null, minimalPrice: null, extensions: gated('Trade only') };
+    const cheap = { ...card(2), price: 0.5, finalPrice: 0.5, minimalPrice: 0.5 };
+    const gatedListing = [listing(1, [card(1), cheap, hidden])];
+    expect(await route('/c1?sort=price-asc', { listings: gatedListing })).toMatchObject({
+      kind: 'category',
+      sort: 'position',
+      listing: { products: [{ id: 1 }, { id: 2 }, { id: 3 }] },
+    });
+    expect(await route('/c1?sort=name', { listings: gatedListing })).toMatchObject({ kind: 'category', sort: 'name' });
+    const open = [listing(1, [card(1), cheap])];
+    expect(await route('/c1?sort=price-asc', { listings: open })).toMatchObject({ sort: 'price-asc', listing: { products: [{ id: 2 }, { id: 1 }] } });
+  });
+
+  it('sends a guest from a gated product page to sign in (302), or to the rule’s CMS page', async () => {
+    const gatedProduct = (flags: Parameters<typeof gated>[1], redirectTo: string | null = null) => {
+      const { b2bAccess } = gated('Trade only', flags);
+      return { ...full({}), product: async () => ({ ...product, extensions: { b2bAccess: { ...b2bAccess, redirectTo } } }) };
+    };
+    const url = new URL('http://shop.test/p9');
+    const login = await loadCatchAllRoute(gatedProduct({ requiresLogin: true }), url);
+    expect(login).toEqual({ kind: 'gate', location: '/login?returnTo=%2Fp9' });
+    expect(routeStatus(login)).toBe(302);
+    expect(await loadCatchAllRoute(gatedProduct({}, '/trade-info'), url)).toEqual({ kind: 'gate', location: '/trade-info' });
+    expect(await loadCatchAllRoute(gatedProduct({}), url)).toMatchObject({ kind: 'product' });
   });
 
   it('completes a listing stub through completeStub, and marks it incomplete when that fails', async () => {

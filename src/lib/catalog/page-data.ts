@@ -6,9 +6,10 @@ import type { ContentStore } from '../content/content-store.ts';
 import type { CategoryNode, CmsPage, ListingPage, Product, ProductCard, StoreConfig } from '../content/schemas.ts';
 import { priceFormatter, toBcp47, type PriceFormat } from '../format/price.ts';
 import { menuTree, productCategoryTrail, topCategories, type MenuItem } from './category-tree.ts';
-import { CATEGORY_PAGE_SIZE } from './listing.ts';
+import { productGateRedirect } from './gate-redirect.ts';
 import { listingParams, MAX_PAGE_NUMBER } from './canonical-url.ts';
-import { MAX_SORTED_PAGES, sortCards, sortedPage, type SortOrder } from './listing-sort.ts';
+import { loadSortedListing } from './listing-data.ts';
+import type { SortOrder } from './listing-sort.ts';
 import { loadRelated } from './related.ts';
 import { isListingStub } from './product-stub.ts';
 import { canonicalPath, isPathVariant, resolvePath } from './resolve-path.ts';
@@ -90,40 +91,6 @@ export function interleave(lists: ProductCard[][], limit: number): ProductCard[]
   return [...taken.values()];
 }
 
-/**
- * One page of a category's listing, or null when that page does not exist (→ 404). Page 1
- * always exists: a category the sync wrote no listing for shows its empty state.
- */
-export async function loadListing(
-  content: Pick<ContentStore, 'listingPage'>,
-  categoryId: number,
-  page: number,
-): Promise<ListingPage | null> {
-  const listing = await content.listingPage(categoryId, page);
-  if (listing || page !== 1) return listing;
-  return { categoryId, page: 1, pageSize: CATEGORY_PAGE_SIZE, totalItems: 0, totalPages: 1, products: [] };
-}
-
-/** A listing page in the asked-for order (see listing-sort.ts for why all pages are read). */
-export async function loadSortedListing(
-  content: Pick<ContentStore, 'listingPage'>,
-  categoryId: number,
-  page: number,
-  sort: SortOrder,
-  locale: string,
-): Promise<ListingPage | null> {
-  if (sort === 'position') return loadListing(content, categoryId, page);
-  const first = await loadListing(content, categoryId, 1);
-  if (!first || first.totalPages <= 1 || first.totalPages > MAX_SORTED_PAGES) {
-    const own = page === 1 ? first : await loadListing(content, categoryId, page);
-    return own ? { ...own, products: sortCards(own.products, sort, locale) } : null;
-  }
-  const rest = await Promise.all(
-    Array.from({ length: first.totalPages - 1 }, (_, index) => content.listingPage(categoryId, index + 2)),
-  );
-  return sortedPage([first, ...rest.filter((listing): listing is ListingPage => listing !== null)], sort, page, locale);
-}
-
 /** The merchant's 404 content (the `no-route` CMS page), when there is one. */
 export async function loadNotFoundPage(content: Pick<ContentStore, 'cmsPage'>): Promise<CmsPage | null> {
   const page = await content.cmsPage('no-route');
@@ -136,6 +103,8 @@ export type CatchAllRoute =
   | { kind: 'not-found'; shell: Shell; page: CmsPage | null }
   /** Another spelling of a page's URL (letter case, trailing slash, invalid `page`/`sort`): 301 to `location`. */
   | { kind: 'redirect'; location: string }
+  /** A gated product (B2B Access): 302 to sign in or to the rule's CMS page. */
+  | { kind: 'gate'; location: string }
   | { kind: 'category'; shell: Shell; category: CategoryNode; trail: CategoryNode[]; listing: ListingPage; sort: SortOrder }
   | {
       kind: 'product';
@@ -155,6 +124,7 @@ export function routeStatus(route: { kind: string }): number {
   if (route.kind === 'not-synced') return 503;
   if (route.kind === 'not-found') return 404;
   if (route.kind === 'redirect') return 301;
+  if (route.kind === 'gate') return 302;
   return 200;
 }
 
@@ -180,12 +150,14 @@ export async function loadCatchAllRoute(content: ContentStore, url: URL, options
   if (resolved.kind === 'category') {
     const { page, sort, redirectSearch } = listingParams(url.searchParams);
     if (pathVariant || redirectSearch !== null) return { kind: 'redirect', location: `${path}${redirectSearch ?? url.search}` };
-    const listing = page > MAX_PAGE_NUMBER ? null : await loadSortedListing(content, resolved.category.id, page, sort, shell.lang);
-    if (listing) return { ...resolved, shell, listing, sort };
+    const sorted = page > MAX_PAGE_NUMBER ? null : await loadSortedListing(content, resolved.category.id, page, sort, shell.lang);
+    if (sorted) return { ...resolved, shell, listing: sorted.listing, sort: sorted.sort };
     return loadNotFoundRoute(content, shell);
   }
   if (pathVariant) return { kind: 'redirect', location: `${path}${url.search}` };
   if (resolved.kind === 'product') {
+    const gate = productGateRedirect(resolved.product, url, shell.config);
+    if (gate !== null) return { kind: 'gate', location: gate };
     const stub = isListingStub(resolved.product);
     const full = stub && options.completeStub ? await options.completeStub(resolved.product) : null;
     const product = full ?? resolved.product;

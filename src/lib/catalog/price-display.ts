@@ -3,7 +3,8 @@
  * with the regular price struck through, or a message when the price is withheld (B2B gating).
  * Pure: the formatting itself is lib/format/price.ts.
  */
-import type { B2bAccess, ProductType } from '../content/schemas.ts';
+import type { ProductType } from '../content/schemas.ts';
+import { priceHidden, type Annotated } from './b2b-gate.ts';
 
 export type PriceDisplay =
   | { kind: 'hidden' }
@@ -25,11 +26,6 @@ export interface PricedRecord {
   specialPrice: number | null;
   finalPrice: number | null;
   minimalPrice?: number | null;
-}
-
-/** A record that may carry the B2B Access annotation (products, cards, product children). */
-export interface Annotated {
-  extensions?: { b2bAccess?: B2bAccess } | undefined;
 }
 
 /** Types whose own price means little: the buyer picks children or an amount. */
@@ -62,7 +58,7 @@ export function childPriceDisplay(child: Omit<PricedRecord, 'type' | 'minimalPri
  * even if a price slipped through, else as `priceDisplay`.
  */
 export function productPriceDisplay(product: PricedRecord & Annotated): PriceDisplay {
-  if (product.extensions?.b2bAccess?.gateFlags.hidePrice) return { kind: 'hidden' };
+  if (priceHidden(product)) return { kind: 'hidden' };
   return priceDisplay(product);
 }
 

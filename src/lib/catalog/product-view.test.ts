@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gated } from '../agents/test-support.ts';
 import {
-  canCheckout,
-  DEFAULT_HIDDEN_PRICE_MESSAGE,
-  hiddenPriceMessage,
   configurableChoices,
   isInStock,
   productGallery,
@@ -33,26 +29,6 @@ describe('productGallery', () => {
   it('falls back to the main image', () => {
     expect(productGallery({ name: 'Mug', imageUrl: '/m.svg', images: [] })).toEqual([{ url: '/m.svg', alt: 'Mug' }]);
     expect(productGallery({ name: 'Mug', imageUrl: '', images: [] })).toEqual([]);
-  });
-});
-
-describe('hiddenPriceMessage', () => {
-  it('reads the B2B message from extensions', () => {
-    expect(hiddenPriceMessage({ extensions: gated('Trade only') })).toBe('Trade only');
-  });
-  it('falls back to a default', () => {
-    expect(hiddenPriceMessage({ extensions: {} })).toBe(DEFAULT_HIDDEN_PRICE_MESSAGE);
-    expect(hiddenPriceMessage({ extensions: gated('  ') })).toBe(DEFAULT_HIDDEN_PRICE_MESSAGE);
-    expect(hiddenPriceMessage({})).toBe(DEFAULT_HIDDEN_PRICE_MESSAGE);
-  });
-});
-
-describe('canCheckout', () => {
-  it('is false only when the B2B gate says so', () => {
-    expect(canCheckout({ extensions: gated('Trade only') })).toBe(false);
-    expect(canCheckout({ extensions: gated('Trade only', { canCheckout: true }) })).toBe(true);
-    expect(canCheckout({ extensions: {} })).toBe(true);
-    expect(canCheckout({})).toBe(true);
   });
 });
 

@@ -1,7 +1,6 @@
 /** Pure shaping of a product record for its page and cards: links, gallery, stock, children. */
 import type { Product } from '../content/schemas.ts';
 import { safeImageUrl } from '../format/url.ts';
-import type { Annotated } from './price-display.ts';
 
 /** Root-relative URL of a product page: `/{urlKey}`. */
 export function productHref(urlKey: string): string {
@@ -43,18 +42,6 @@ export function productGallery(product: Pick<Product, 'name' | 'imageUrl' | 'ima
   const main = safeImageUrl(product.imageUrl);
   if (images.length === 0 && main) return [{ url: main, alt: product.name }];
   return images;
-}
-
-export const DEFAULT_HIDDEN_PRICE_MESSAGE = 'Sign in to see prices';
-
-/** Text shown instead of a withheld price (SPEC.md "B2B product annotation"), or the default. */
-export function hiddenPriceMessage(product: Annotated): string {
-  return product.extensions?.b2bAccess?.hiddenPriceMessage.trim() || DEFAULT_HIDDEN_PRICE_MESSAGE;
-}
-
-/** Whether the caller may buy the product online (`gateFlags.canCheckout`; buyable without the gate). */
-export function canCheckout(product: Annotated): boolean {
-  return product.extensions?.b2bAccess?.gateFlags.canCheckout !== false;
 }
 
 export interface Specification {

@@ -34,6 +34,18 @@ export const b2bPluginManifestSchema = z.object({
 export type B2bPluginManifest = z.infer<typeof b2bPluginManifestSchema>;
 
 /**
+ * The access module's login wall as its discovery answer states it (DECISIONS.md 27, 43), kept in
+ * the access manifest's config: whether it covers the whole store for guests, its target and the
+ * pages it leaves open, all storefront paths.
+ */
+export const loginWallSchema = z.object({
+  storeWide: z.boolean(),
+  redirectTo: z.string().startsWith('/'),
+  exemptPaths: z.array(z.string().startsWith('/')),
+});
+export type LoginWall = z.infer<typeof loginWallSchema>;
+
+/**
  * What a listing page holds per product: enough for a card, nothing more. Of the modules'
  * extensions only the B2B Access block is kept: it decides whether the card may show a price.
  */

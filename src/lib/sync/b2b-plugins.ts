@@ -5,7 +5,7 @@
  * is not installed and leaves no trace. Any other answer fails the sync (BackendError).
  */
 import { z } from 'zod';
-import type { B2bPluginManifest, StoreConfig } from '../content/schemas.ts';
+import { loginWallSchema, type B2bPluginManifest, type StoreConfig } from '../content/schemas.ts';
 
 /** What a discovery answer may say about the module's optional client script (`/plugins/{module}.js`). */
 const scriptField = z.object({ script: z.string().min(1).optional() });
@@ -24,6 +24,8 @@ export const accessDiscoverySchema = scriptField.extend({
     byCategory: z.boolean(),
     categoryIds: z.array(z.number().int()),
   }),
+  /** DECISIONS.md 27: the wall with storefront paths; optional so an older module still registers. */
+  loginWall: loginWallSchema.optional(),
 });
 
 /** DECISIONS.md 44: the other modules' discovery answers. */
@@ -68,10 +70,11 @@ export interface B2bModule {
 export const B2B_MODULES: readonly B2bModule[] = [
   {
     code: 'access',
-    manifest: accessDiscoverySchema.transform(({ script, hiddenPriceMessage, loginMessage }) => ({
+    // The templates' messages, plus what the login wall needs (lib/catalog/b2b-manifests.ts).
+    manifest: accessDiscoverySchema.transform(({ script, enabled, hiddenPriceMessage, loginMessage, loginWall }) => ({
       code: 'access',
       ...(script ? { script } : {}),
-      config: { hiddenPriceMessage, loginMessage },
+      config: { enabled, hiddenPriceMessage, loginMessage, ...(loginWall ? { loginWall } : {}) },
     })),
   },
   wholeAnswer('approval', approvalDiscoverySchema),

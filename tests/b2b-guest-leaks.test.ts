@@ -1,0 +1,208 @@
+/**
+ * The leak crawler (issue 13, DECISIONS.md 31): with B2B Access hiding some products' prices from
+ * guests and hiding other products from them altogether (configured here through the admin API),
+ * every guest surface of the running storefront is fetched and searched for a gated price or a
+ * hidden product: every URL of the sitemap and of the home page's menu and links, each as HTML and
+ * as markdown, `/llms.txt`, `/sitemap.xml`, the search page and `/api/search` for each gated and
+ * hidden product's name, and `/embed/products` for every SKU. The detector (support/guest-leaks.ts)
+ * has its own cases on leaking pages in guest-leak-detector.test.ts.
+ */
+import { XMLParser } from 'fast-xml-parser';
+import { DomUtils, parseDocument } from 'htmlparser2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureAccess, createRule, GROUP, WHOLESALE_BUYER } from './support/access-module.ts';
+import { findLeaks, type GuestSecrets, type Leak } from './support/guest-leaks.ts';
+import { startShop, type TestShop } from './support/shop.ts';
+
+const MESSAGE = 'Trade prices are shown to approved trade accounts.';
+
+interface Listed {
+  id: number;
+  sku: string;
+  name: string;
+  urlKey: string;
+  type: string;
+  price: number | null;
+  specialPrice: number | null;
+  finalPrice: number | null;
+  minimalPrice: number | null;
+}
+
+let shop: TestShop;
+let gated: Listed[];
+let hidden: Listed[];
+let everySku: string[];
+
+const amounts = (product: Listed) => [product.price, product.specialPrice, product.finalPrice, product.minimalPrice].filter((value): value is number => value !== null);
+
+/** The whole catalog as the backend answers the caller (a guest without a token). */
+async function catalogFor(authorization?: string): Promise<Listed[]> {
+  const products: Listed[] = [];
+  for (let page = 1; ; page++) {
+    const response = await fetch(`${shop.backend.url}/api/rest/v2/products?itemsPerPage=100&page=${page}`, { headers: authorization ? { Authorization: authorization } : {} });
+    const answer = (await response.json()) as { member: Listed[] };
+    products.push(...answer.member);
+    if (answer.member.length < 100) return products;
+  }
+}
+
+async function wholesaleAuthorization(): Promise<string> {
+  const response = await fetch(`${shop.backend.url}/api/rest/v2/auth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: WHOLESALE_BUYER.email, password: WHOLESALE_BUYER.password, scope: 'customer' }),
+  });
+  expect(response.status).toBe(200);
+  return `Bearer ${((await response.json()) as { access_token: string }).access_token}`;
+}
+
+/** Names of two words or more: the crawl searches for all but the last word (see below). */
+const searchable = (product: Listed) => product.name.split(' ').length >= 2;
+
+/**
+ * What guests must not see, from the difference between the Wholesale buyer's view and the guest's:
+ * the prices of products whose guest record has none, and the products absent for guests. Only
+ * amounts no guest-visible product has, and products whose SKU, name and URL key no visible product
+ * contains, are kept, so that any occurrence on a guest page can only be a leak.
+ */
+function secretsOf(wholesale: Listed[], guestView: Listed[]): { gated: Listed[]; hidden: Listed[] } {
+  const guestById = new Map(guestView.map((product) => [product.id, product]));
+  const visibleAmounts = new Set(guestView.flatMap(amounts));
+  const visibleTexts = guestView.flatMap((product) => [product.sku, product.name, product.urlKey]);
+  const gatedCandidates = wholesale.filter((product) => guestById.has(product.id) && amounts(guestById.get(product.id)!).length === 0);
+  return {
+    gated: gatedCandidates.filter((product) => amounts(product).length > 0 && amounts(product).every((amount) => amount >= 10 && !visibleAmounts.has(amount))),
+    hidden: wholesale.filter(
+      (product) => !guestById.has(product.id) && [product.sku, product.name, product.urlKey].every((needle) => !visibleTexts.some((text) => text.includes(needle))),
+    ),
+  };
+}
+
+beforeAll(async () => {
+  shop = await startShop();
+  // Besides whatever the demo gates, three priced and two other simple products of the guest view are gated here.
+  const before = (await catalogFor()).filter((product) => product.type === 'simple' && searchable(product) && amounts(product).length > 0);
+  const ruled = { gated: before.slice(0, 3), hidden: before.slice(-2) };
+  await configureAccess(shop, { enabled: true, mode: 'rules', hidePrice: { enabled: true, message: MESSAGE, blockPurchase: true } });
+  const guestsAndGeneral = { customerGroupIds: [GROUP.guest, GROUP.general] };
+  await createRule(shop, {
+    name: 'Trade prices', priority: 1, scope: guestsAndGeneral, legacy: { productIds: ruled.gated.map((product) => product.id) },
+    actions: { hidePrice: true, blockPurchase: true }, enforcement: 'both', hiddenPriceMessage: MESSAGE,
+  });
+  await createRule(shop, {
+    name: 'Wholesale only', priority: 2, scope: guestsAndGeneral, legacy: { productIds: ruled.hidden.map((product) => product.id) },
+    actions: { hideFromListings: true }, enforcement: 'both',
+  });
+  expect((await shop.manage('/sync')).status).toBe(200);
+  const [wholesale, guestView] = await Promise.all([wholesaleAuthorization().then(catalogFor), catalogFor()]);
+  ({ gated, hidden } = secretsOf(wholesale, guestView));
+  // The products gated here are among the secrets (unless a visible product shares a price).
+  expect(gated.length).toBeGreaterThanOrEqual(2);
+  expect(hidden.map((product) => product.id)).toEqual(expect.arrayContaining(ruled.hidden.map((product) => product.id)));
+  gated = gated.filter(searchable);
+  hidden = hidden.filter(searchable);
+  everySku = wholesale.map((product) => product.sku);
+}, 240_000);
+afterAll(async () => {
+  await shop?.stop();
+});
+
+const guest = (path: string, headers: Record<string, string> = {}) => fetch(`${shop.storefront.url}${path}`, { headers, redirect: 'manual' });
+
+/** Same-site page paths linked from an HTML page (menu, footer, cards), API and media left out. */
+function linkedPages(html: string): string[] {
+  return DomUtils.findAll((node) => node.name === 'a' && typeof node.attribs.href === 'string', parseDocument(html).children)
+    .map((node) => node.attribs.href!)
+    .filter((href) => href.startsWith('/') && !href.startsWith('//') && !/^\/(api|media)\//.test(href));
+}
+
+async function eachLimited<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: limit }, async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await run(item);
+  }));
+}
+
+describe('every guest surface with prices hidden and products hidden for guests', () => {
+  it('the backend gates them for guests (the premise of the crawl)', async () => {
+    const answer = (await (await fetch(`${shop.backend.url}/api/rest/v2/products?sku=${encodeURIComponent(gated[0]!.sku)}`)).json()) as { member: Listed[] };
+    expect(answer.member[0]).toMatchObject({ sku: gated[0]!.sku, price: null, finalPrice: null });
+  });
+
+  it('discloses no gated price and no hidden product anywhere', async () => {
+    const secrets: GuestSecrets = { prices: gated.flatMap(amounts), products: hidden };
+    const leaks: Leak[] = [];
+    const statuses = new Map<string, number>();
+    const check = async (path: string, headers: Record<string, string> = {}) => {
+      const response = await guest(path, headers);
+      const label = headers.Accept ? `${path} (markdown)` : path;
+      statuses.set(label, response.status);
+      leaks.push(...findLeaks(label, await response.text(), secrets));
+    };
+
+    const sitemap = await (await guest('/sitemap.xml')).text();
+    const parsed = new XMLParser({ isArray: (name) => name === 'url' }).parse(sitemap) as { urlset: { url: Array<{ loc: string }> } };
+    const pages = new Set(parsed.urlset.url.map((entry) => new URL(entry.loc).pathname));
+    for (const path of linkedPages(await (await guest('/')).text())) pages.add(path);
+    for (const product of gated) pages.add(`/${product.urlKey}`);
+    expect(pages.size).toBeGreaterThan(100);
+
+    // All but the last word of the name: it finds the product, and the page's echo of the query is not its whole name.
+    const searches = [...gated, ...hidden].map((product) => `?q=${encodeURIComponent(product.name.split(' ').slice(0, -1).join(' '))}`);
+    const embeds = Array.from({ length: Math.ceil(everySku.length / 20) }, (_, index) =>
+      `/embed/products?${everySku.slice(index * 20, index * 20 + 20).map((sku) => `skus[]=${encodeURIComponent(sku)}`).join('&')}`,
+    );
+    const requests: Array<[string, Record<string, string>?]> = [
+      ['/sitemap.xml'], ['/llms.txt'],
+      ...[...pages].flatMap((path): Array<[string, Record<string, string>?]> => [[path], [path, { Accept: 'text/markdown' }]]),
+      ...searches.flatMap((query): Array<[string, Record<string, string>?]> => [[`/search${query}`], [`/search${query}`, { Accept: 'text/markdown' }], [`/api/search${query}`]]),
+      ...embeds.map((path): [string] => [path]),
+    ];
+    await eachLimited(requests, 4, ([path, headers]) => check(path, headers));
+
+    expect(leaks).toEqual([]);
+    // The crawl saw real pages, not a wall of errors.
+    const ok = [...statuses.values()].filter((status) => status === 200).length;
+    expect(ok).toBeGreaterThan(requests.length * 0.9);
+  }, 600_000);
+
+  it('shows the message and no purchase controls on a gated product; a hidden product has no page', async () => {
+    for (const product of gated) {
+      const response = await guest(`/${product.urlKey}`);
+      expect(response.status, product.urlKey).toBe(200);
+      const document = parseDocument(await response.text());
+      const summary = DomUtils.findOne((node) => node.attribs.class === 'summary', document.children)!;
+      expect(DomUtils.findAll((node) => node.attribs['data-price-hidden'] !== undefined, [summary]), product.urlKey).toHaveLength(1);
+      expect(DomUtils.findAll((node) => node.attribs['data-purchase-blocked'] !== undefined, [summary])).toHaveLength(1);
+      expect(DomUtils.findAll((node) => node.name === 'input' && node.attribs.name === 'qty', [summary])).toHaveLength(0);
+      expect(DomUtils.textContent(summary)).not.toContain('Add to cart');
+    }
+    // The search the crawl ran finds a gated product, as a card whose price block is the message.
+    const query = gated[0]!.name.split(' ').slice(0, -1).join(' ');
+    expect(await (await guest(`/search?q=${encodeURIComponent(query)}`)).text()).toContain('data-price-hidden');
+    for (const product of hidden) {
+      expect((await guest(`/${product.urlKey}`)).status, product.urlKey).toBe(404);
+      expect((await guest(`/${product.urlKey}.md`)).status, product.urlKey).toBe(404);
+    }
+  });
+});
+
+describe('the store-wide login wall configured in the module', () => {
+  it('reaches the storefront through discovery at sync and walls every catalog page for guests', async () => {
+    // Basic mode with no matrix switch: the gate covers every guest, so the wall is store-wide (DECISIONS.md 43).
+    await configureAccess(shop, {
+      mode: 'basic',
+      hidePrice: { enabled: false },
+      loginWall: { enabled: true, redirectTo: 'login', notice: 'Members only: sign in to shop.', exemptCmsPages: ['about-us'] },
+      activationMatrix: { byCustomerGroup: false, byCategory: false },
+    });
+    expect((await shop.manage('/sync/config')).status).toBe(200);
+    const product = await guest(`/${gated[0]!.urlKey}`);
+    expect(product.status).toBe(302);
+    expect(product.headers.get('Location')).toBe(`/login?returnTo=${encodeURIComponent(`/${gated[0]!.urlKey}`)}`);
+    expect((await guest('/about-us')).status).toBe(200);
+    expect(await (await guest('/login')).text()).toContain('Members only: sign in to shop.');
+    const llms = await (await guest('/llms.txt')).text();
+    expect(llms).not.toContain('## Categories');
+  });
+});
