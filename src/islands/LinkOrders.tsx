@@ -1,7 +1,8 @@
 /**
  * The page of the emailed "add your earlier orders" link: signed in to the account that asked for
  * it, one click spends the token and says which orders joined the account. Signed out, it asks the
- * shopper to sign in first (the token works only for the account that asked for it).
+ * shopper to sign in first (the token works only for the account that asked for it) and brings them
+ * back here, token and all, through the login page's `returnTo`.
  */
 import { createSignal, onMount, Show } from 'solid-js';
 import { createFormAction } from '../lib/client/form-action.ts';
@@ -16,7 +17,11 @@ export default function LinkOrders(props: { token: string }) {
   const form = createFormAction();
   const [signedIn, setSignedIn] = createSignal<boolean | null>(null);
   const [linked, setLinked] = createSignal<string[] | null>(null);
-  onMount(() => setSignedIn(isSignedIn()));
+  const [signInHref, setSignInHref] = createSignal('/login');
+  onMount(() => {
+    setSignedIn(isSignedIn());
+    setSignInHref(`/login?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+  });
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
@@ -29,9 +34,9 @@ export default function LinkOrders(props: { token: string }) {
     <>
       <Show when={signedIn() === false}>
         <div class="panel">
-          <p>Sign in to the account that asked for this link, then open the link from the email again.</p>
+          <p>Sign in to the account that asked for this link; you come back here to add your orders.</p>
           <p>
-            <a class="button" href="/login">Sign in</a>
+            <a class="button" href={signInHref()}>Sign in</a>
           </p>
         </div>
       </Show>

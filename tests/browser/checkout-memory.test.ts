@@ -239,6 +239,9 @@ describe('adding earlier guest orders to an account', () => {
     await watched.page.goto(url(`/account/link-orders?token=${'x'.repeat(43)}`));
     await expect.poll(() => watched.page.getByText('Sign in to the account that asked for this link').count()).toBe(1);
     expect(await watched.page.getByRole('button', { name: 'Add my orders' }).count()).toBe(0);
+    // Signing in brings them back to this link, token and all.
+    const back = `/account/link-orders?token=${'x'.repeat(43)}`;
+    await expect.poll(() => watched.page.getByRole('link', { name: 'Sign in', exact: true }).getAttribute('href')).toBe(`/login?returnTo=${encodeURIComponent(back)}`);
     expectNoProblems(watched);
     await watched.page.context().close();
   });
