@@ -98,6 +98,8 @@ export default function CheckoutForm(props: Props) {
       if (signedIn()) {
         const [customer, addresses] = await Promise.all([loadCustomer(), loadAddresses()]);
         setBook(addresses.filter((address) => countryIds.includes(address.countryId)));
+        // The shopper may have typed while the account loaded: what they typed (saved as they went) wins.
+        draft = loadDraft(props.storeCode);
         start({ customer, addresses });
       }
     } catch (failure) {

@@ -173,6 +173,29 @@ describe('checkout memory and the address book', () => {
     await page.context().close();
   });
 
+  it("keeps what a signed-in customer typed while their account was still loading", async () => {
+    const account = await createAccount('slow-account');
+    const watched = await watchedPage(browser);
+    const { page } = watched;
+    await signIn(page, shop.storefront.url, account.email, account.password);
+    await page.waitForURL(url('/account'));
+    // Hold the address book until the shopper has typed: the prefill arrives late, as on a slow line.
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/customers/me/addresses', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await addToCartAndCheckOut(page);
+    await page.locator('#co-first').fill('Ada');
+    await page.locator('#co-street').fill('3 Late Lane');
+    release();
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(account.email);
+    expect([await page.locator('#co-first').inputValue(), await page.locator('#co-street').inputValue()]).toEqual(['Ada', '3 Late Lane']);
+    expectNoProblems(watched);
+    await page.context().close();
+  });
+
   it('finds a guest order by number, email and postcode, and says nothing more when one is wrong', async () => {
     const watched = await watchedPage(browser);
     const { page } = watched;
