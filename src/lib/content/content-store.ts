@@ -15,6 +15,7 @@ import {
   listingPageSchema,
   productSchema,
   pulseSchema,
+  skuIndexSchema,
   storeConfigSchema,
   type Pulse,
 } from './schemas.ts';
@@ -52,6 +53,11 @@ export function contentStore(kv: KVNamespace, store: string) {
     config: () => readRecord(kv, contentKeys.config(store), storeConfigSchema),
     categories: async () => (await readRecord(kv, contentKeys.categories(store), categoryTreeSchema)) ?? [],
     product: (urlKey: string) => readRecord(kv, contentKeys.product(store, urlKey), productSchema),
+    /** The product a SKU names, through the sync's SKU index; null when no synced product has it. */
+    async productBySku(sku: string) {
+      const urlKey = await readRecord(kv, contentKeys.skuIndex(store, sku), skuIndexSchema);
+      return urlKey === null ? null : readRecord(kv, contentKeys.product(store, urlKey), productSchema);
+    },
     listingPage: (categoryId: number, page: number) =>
       readRecord(kv, contentKeys.listingPage(store, categoryId, page), listingPageSchema),
     cmsPage: (identifier: string) => readRecord(kv, contentKeys.cms(store, identifier), cmsPageSchema),
