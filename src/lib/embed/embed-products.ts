@@ -4,9 +4,12 @@
  * included, carries `Access-Control-Allow-Origin: *` so the widget on another site can read it.
  */
 import { env } from 'cloudflare:workers';
-import { storeForUrl } from '../config.ts';
+import { backendClient, storeForUrl } from '../config.ts';
 import { contentStore } from '../content/content-store.ts';
 import { pageOrigin } from '../catalog/page-origin.ts';
+import { isListingStub } from '../catalog/product-stub.ts';
+import { stubCompleter } from '../catalog/stub-refetch.ts';
+import type { Product } from '../content/schemas.ts';
 import { json, jsonError, methodNotAllowed } from '../http/responses.ts';
 import { parseSkuQuery } from './sku-query.ts';
 import { isStoreWalled } from './store-wall.ts';
@@ -25,7 +28,11 @@ function withCors(response: Response): Response {
   return response;
 }
 
-export async function embedProducts(request: Request & { cf?: { country?: unknown } }, url: URL): Promise<Response> {
+export async function embedProducts(
+  request: Request & { cf?: { country?: unknown } },
+  url: URL,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<Response> {
   if (request.method === 'OPTIONS') {
     return new Response(null, {
       status: 204,
@@ -41,7 +48,8 @@ export async function embedProducts(request: Request & { cf?: { country?: unknow
   if (storeParam !== null && !STORE_CODE.test(storeParam)) {
     return withCors(jsonError(400, 'invalid_store', 'store is a store-view code: letters, digits, "_" and "-".'));
   }
-  const content = contentStore(env.CONTENT, storeParam ?? storeForUrl(url));
+  const store = storeParam ?? storeForUrl(url);
+  const content = contentStore(env.CONTENT, store);
   const config = await content.config();
   if (!config) {
     return storeParam === null
@@ -51,9 +59,20 @@ export async function embedProducts(request: Request & { cf?: { country?: unknow
 
   // A store walled off from guests shows them nothing, and the widget is always a guest.
   const found = isStoreWalled(config) ? [] : await Promise.all(query.skus.map((sku) => content.productBySku(sku)));
+  // A configurable synced as a listing stub has no variants yet: completed as its page would be.
+  const completeStub = stubCompleter({ client: backendClient(), kv: env.CONTENT, store, waitUntil });
+  let incomplete = false;
+  const complete = async (product: Product): Promise<Product> => {
+    if (!isListingStub(product)) return product;
+    const full = await completeStub(product);
+    incomplete ||= full === null;
+    return full ?? product;
+  };
+  const present = await Promise.all(found.filter((product) => product !== null).map(complete));
   const origin = pageOrigin(url);
-  const products: WidgetProduct[] = found.flatMap((product) => (product ? [widgetProduct(product, origin)] : []));
+  const products: WidgetProduct[] = present.map((product) => widgetProduct(product, origin));
   const response = json({ products, config: widgetConfig(config, detectedCountry(request.cf)) });
-  response.headers.set('Cache-Control', CACHE_CONTROL);
+  // A product left without its options (backend down) is not worth keeping for five minutes.
+  if (!incomplete) response.headers.set('Cache-Control', CACHE_CONTROL);
   return withCors(response);
 }
