@@ -112,11 +112,8 @@ describe('the widget on another origin', () => {
   it('fills a placeholder the page adds later', async () => {
     const { page, productRequests } = await openHostPage();
     await expect.poll(() => page.locator('shop-product-card').count()).toBe(11);
-    await page.evaluate((sku) => {
-      const placeholder = document.createElement('div');
-      placeholder.dataset.shopProduct = sku;
-      document.querySelector('.grid')!.append(placeholder);
-    }, later.sku);
+    // As a single-page app would: markup inserted after the widget's first scan.
+    await page.evaluate(`document.querySelector('.grid').insertAdjacentHTML('beforeend', ${JSON.stringify(`<div data-shop-product="${later.sku}"></div>`)})`);
     const card = page.locator(`[data-shop-product="${later.sku}"] shop-product-card`);
     await expect.poll(() => card.locator('.name').textContent()).toBe(later.name);
     expect(productRequests).toHaveLength(2);

@@ -18,4 +18,6 @@ export const cardCss = `
 .hidden-price a { color: var(--shop-accent, #2563eb); }
 .stock { margin: 0; font-size: 0.875rem; color: #1a7f37; }
 .stock.out { color: #b42318; }
+/* Text keeps its size; the image takes what is left of the fixed height. */
+.name, .price, .hidden-price, .stock { flex: none; }
 `;

@@ -17,6 +17,7 @@ import {
   pulseSchema,
   skuIndexSchema,
   storeConfigSchema,
+  type Product,
   type Pulse,
 } from './schemas.ts';
 
@@ -53,11 +54,6 @@ export function contentStore(kv: KVNamespace, store: string) {
     config: () => readRecord(kv, contentKeys.config(store), storeConfigSchema),
     categories: async () => (await readRecord(kv, contentKeys.categories(store), categoryTreeSchema)) ?? [],
     product: (urlKey: string) => readRecord(kv, contentKeys.product(store, urlKey), productSchema),
-    /** The product a SKU names, through the sync's SKU index; null when no synced product has it. */
-    async productBySku(sku: string) {
-      const urlKey = await readRecord(kv, contentKeys.skuIndex(store, sku), skuIndexSchema);
-      return urlKey === null ? null : readRecord(kv, contentKeys.product(store, urlKey), productSchema);
-    },
     listingPage: (categoryId: number, page: number) =>
       readRecord(kv, contentKeys.listingPage(store, categoryId, page), listingPageSchema),
     cmsPage: (identifier: string) => readRecord(kv, contentKeys.cms(store, identifier), cmsPageSchema),
@@ -67,3 +63,12 @@ export function contentStore(kv: KVNamespace, store: string) {
 }
 
 export type ContentStore = ReturnType<typeof contentStore>;
+
+/**
+ * The product a SKU names in a store view, through the SKU index the product sync writes; null
+ * when no synced product has it. Only `/embed/products` asks by SKU, so pages' stores go without.
+ */
+export async function readProductBySku(kv: KVNamespace, store: string, sku: string): Promise<Product | null> {
+  const urlKey = await readRecord(kv, contentKeys.skuIndex(store, sku), skuIndexSchema);
+  return urlKey === null ? null : readRecord(kv, contentKeys.product(store, urlKey), productSchema);
+}

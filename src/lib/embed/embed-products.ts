@@ -5,7 +5,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { backendClient, storeForUrl } from '../config.ts';
-import { contentStore } from '../content/content-store.ts';
+import { contentStore, readProductBySku } from '../content/content-store.ts';
 import { pageOrigin } from '../catalog/page-origin.ts';
 import { isListingStub } from '../catalog/product-stub.ts';
 import { stubCompleter } from '../catalog/stub-refetch.ts';
@@ -49,8 +49,7 @@ export async function embedProducts(
     return withCors(jsonError(400, 'invalid_store', 'store is a store-view code: letters, digits, "_" and "-".'));
   }
   const store = storeParam ?? storeForUrl(url);
-  const content = contentStore(env.CONTENT, store);
-  const config = await content.config();
+  const config = await contentStore(env.CONTENT, store).config();
   if (!config) {
     return storeParam === null
       ? withCors(jsonError(503, 'catalog_unavailable', 'This store has not loaded its catalog yet.'))
@@ -58,7 +57,7 @@ export async function embedProducts(
   }
 
   // A store walled off from guests shows them nothing, and the widget is always a guest.
-  const found = isStoreWalled(config) ? [] : await Promise.all(query.skus.map((sku) => content.productBySku(sku)));
+  const found = isStoreWalled(config) ? [] : await Promise.all(query.skus.map((sku) => readProductBySku(env.CONTENT, store, sku)));
   // A configurable synced as a listing stub has no variants yet: completed as its page would be.
   const completeStub = stubCompleter({ client: backendClient(), kv: env.CONTENT, store, waitUntil });
   let incomplete = false;
