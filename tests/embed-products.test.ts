@@ -3,7 +3,7 @@
  * the guest view by SKU with the widget config, CORS for other sites, and clear 400s for bad asks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../src/lib/content/schemas.ts';
+import type { Product, StoreConfig } from '../src/lib/content/schemas.ts';
 import { startShop, type TestShop } from './support/shop.ts';
 
 let shop: TestShop;
@@ -45,6 +45,8 @@ describe('GET /embed/products', () => {
     });
     expect(body.config).toMatchObject({ currency: 'USD', defaultCountry: 'US', paymentProvider: 'test', paymentPublishableKey: '', mapsKey: null });
     expect(body.config.detectedCountry).toMatch(/^([A-Z]{2})?$/);
+    // Found through the index the product sync wrote.
+    expect(await shop.kv.get(`default:sku:${simple.sku}`, 'json')).toBe(simple.urlKey);
   });
 
   it('keeps gated prices null with the flags, and leaves out products hidden from guests', async () => {
@@ -73,6 +75,19 @@ describe('GET /embed/products', () => {
       expect(response.status, query).toBe(status);
       expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
       expect(await response.json()).toMatchObject({ error, message: expect.any(String) });
+    }
+  });
+
+  it('shows guests no products while B2B Access walls off the whole store', async () => {
+    const config = (await shop.kv.get<StoreConfig>('au:config', 'json'))!;
+    const wall = { code: 'access', config: { enabled: true, loginWall: { storeWide: true, redirectTo: '/login', exemptPaths: [] } } };
+    const walled = { ...config, extensions: { ...config.extensions, b2bPlugins: [wall] } };
+    expect((await shop.manage('/cache/update', { key: 'au:config', value: walled })).status).toBe(200);
+    try {
+      // The isolate memo keeps the previous config for up to 5 s.
+      await expect.poll(async () => ((await (await embed(`skus=${simple.sku}&store=au`)).json()) as { products: unknown[] }).products.length).toBe(0);
+    } finally {
+      expect((await shop.manage('/cache/update', { key: 'au:config', value: config })).status).toBe(200);
     }
   });
 
