@@ -18,7 +18,11 @@ export async function buildWidget(outDir: string): Promise<void> {
   await build({
     configFile: false,
     logLevel: 'warn',
-    plugins: [solid()],
+    mode: 'production',
+    // Solid's production build whatever NODE_ENV the caller runs with (Astro's build may leave it
+    // "development", which would pick Solid's dev runtime: bigger, and noisy on the host's console).
+    resolve: { conditions: ['browser', 'production'] },
+    plugins: [solid({ dev: false })],
     build: {
       outDir,
       emptyOutDir: false,
