@@ -4,12 +4,14 @@ import cloudflare from '@astrojs/cloudflare';
 import solid from '@astrojs/solid-js';
 import assetHash from './integrations/asset-hash.ts';
 import devVars from './integrations/dev-vars.ts';
+import widgetBundle from './integrations/widget-bundle.ts';
 
 export default defineConfig({
   output: 'server',
   adapter: cloudflare({ imageService: 'passthrough' }),
   // Solid islands for the personal parts (cart, checkout, account, search); catalog pages ship none.
-  integrations: [assetHash(), devVars(), solid()],
+  // widgetBundle writes /embed.js before assetHash digests the output (build:done hooks run in this order).
+  integrations: [widgetBundle(), assetHash(), devVars(), solid()],
   build: { inlineStylesheets: 'never' },
   security: { checkOrigin: false },
   devToolbar: { enabled: false },

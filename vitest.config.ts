@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm test` runs three projects:
- * - unit: pure logic next to the code (src, contracts, integrations, scripts), plain Node;
+ * - unit: pure logic next to the code (src, contracts, integrations, scripts, widget), plain Node;
  * - backend: the backend's API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set);
  * - integration: the real backend and the built storefront in workerd, over real HTTP.
  */
@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'contracts/**/*.test.ts', 'integrations/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'contracts/**/*.test.ts', 'integrations/**/*.test.ts', 'scripts/**/*.test.ts', 'widget/**/*.test.ts'],
         },
       },
       './backend/vitest.config.ts',

@@ -5,7 +5,8 @@
  * sync reads), a first and a no-op full sync, and throughput/latency under load in the same
  * workerd for an edge-cache HIT, an uncached render from KV and a trivial route (the ceiling), and
  * what B2B Access with 50 rules adds to a 100-product listing (scripts/lib/access-bench.ts; `--only
- * b2b-access` runs that figure alone, without building the storefront).
+ * b2b-access` runs that figure alone, without building the storefront), and the bytes of the widget's
+ * `/embed.js` (raw, gzip, brotli; `--only widget` builds and measures just that).
  * Prints a table and writes the figures as JSON to bench-results/.
  */
 import autocannon from 'autocannon';
@@ -16,7 +17,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackendClient } from '../src/lib/backend-client.ts';
 import { isListingStub } from '../src/lib/catalog/product-stub.ts';
+import { buildWidget, WIDGET_FILE } from '../integrations/widget-bundle.ts';
 import { accessListingBench, type AccessFigures } from './lib/access-bench.ts';
+import { bundleSize, type BundleSize } from './lib/bundle-size.ts';
 import { freePort } from './lib/ports.ts';
 import { ROOT, buildStorefront, startBackend, startStorefront, type Child } from './lib/processes.ts';
 
@@ -28,7 +31,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
   },
 });
-if (values.only !== undefined && values.only !== 'b2b-access') throw new Error('--only takes "b2b-access".');
+if (values.only !== undefined && values.only !== 'b2b-access' && values.only !== 'widget') throw new Error('--only takes "b2b-access" or "widget".');
 const products = Number(values.products);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
@@ -137,6 +140,8 @@ async function writeFigures(name: string, figures: object): Promise<void> {
 }
 
 /** The storefront figures: sync, load in workerd, search, and B2B Access. */
+const widgetRow = (size: BundleSize) => row('widget /embed.js', `${size.raw} B raw, ${size.gzip} B gzip, ${size.brotli} B brotli (budget 40000 / 15000 gzip)`);
+
 async function fullBench(dir: string, children: Child[]): Promise<void> {
   const env = { PGLITE_DIR: join(dir, 'pglite'), SYNC_SECRET: secret };
   const seedSeconds = seedInto(env.PGLITE_DIR);
@@ -167,6 +172,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
   const trivial = await load(`${storefront.url}/health`);
   const search = await searchLatency(backend.url);
   const b2bAccess = await accessFigures(dir);
+  const widget = await bundleSize(join(ROOT, 'dist/client', WIDGET_FILE));
 
   const figures = {
     products,
@@ -180,6 +186,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
     uncachedShareOfTrivial: uncached.requestsPerSecond / trivial.requestsPerSecond,
     search,
     b2bAccess,
+    widget,
   };
 
   row('catalog', `${products} products per store`);
@@ -194,6 +201,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
   row('HIT / trivial', `${(figures.hitShareOfTrivial * 100).toFixed(0)}% (target >= 70%)`);
   row('uncached / trivial', `${(figures.uncachedShareOfTrivial * 100).toFixed(0)}% (target >= 35%)`);
   row('backend search (sequential)', `median ${search.medianMs} ms  p90 ${search.p90Ms} ms  (${search.queries.join(', ')})`);
+  widgetRow(widget);
 
   await writeFigures(`bench-${products}`, figures);
 }
@@ -201,7 +209,12 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
 const dir = await mkdtemp(join(tmpdir(), 'shop-bench-'));
 const children: Child[] = [];
 try {
-  if (values.only === 'b2b-access') {
+  if (values.only === 'widget') {
+    await buildWidget(dir);
+    const widget = await bundleSize(join(dir, WIDGET_FILE));
+    widgetRow(widget);
+    await writeFigures('bench-widget', { widget });
+  } else if (values.only === 'b2b-access') {
     row('catalog', `${products} products per store`);
     await writeFigures(`bench-b2b-access-${products}`, { products, b2bAccess: await accessFigures(dir) });
   } else {

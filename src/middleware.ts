@@ -25,7 +25,7 @@ import { sessionForRequest } from './lib/session/current-session.ts';
 import { SESSION_COOKIE } from './lib/session/session-cookie.ts';
 import { sessionStep } from './lib/session/session-step.ts';
 
-const JSON_PATHS = /^\/(sync|cache|freshness|pulse|api)(\/|$)/;
+const JSON_PATHS = /^\/(sync|cache|freshness|pulse|api|embed)(\/|$)/;
 
 const standardHeaders = defineMiddleware(async (context, next) => withStandardHeaders(await next(), context.url));
 

@@ -20,6 +20,7 @@ describe('bypassReason', () => {
     ['/account', {}, 'path'],
     ['/account/link-orders', {}, 'path'],
     ['/orders/lookup', {}, 'path'],
+    ['/embed/products?skus=A', {}, 'path'],
     ['/api/cart', {}, 'path'],
     ['/sync', {}, 'path'],
     ['/cache/purge', {}, 'path'],

@@ -25,6 +25,9 @@ const NEVER_CACHED = [
   '/search',
   // The guest order lookup (its answer is fetched client-side; the page itself stays out too).
   '/orders',
+  // The widget's products carry the visitor's country (detectedCountry): one copy per URL would
+  // hand every visitor the first one's. Browsers still keep it 5 minutes (its Cache-Control).
+  '/embed',
 ];
 
 /**

@@ -15,7 +15,9 @@ import {
   listingPageSchema,
   productSchema,
   pulseSchema,
+  skuIndexSchema,
   storeConfigSchema,
+  type Product,
   type Pulse,
 } from './schemas.ts';
 
@@ -61,3 +63,12 @@ export function contentStore(kv: KVNamespace, store: string) {
 }
 
 export type ContentStore = ReturnType<typeof contentStore>;
+
+/**
+ * The product a SKU names in a store view, through the SKU index the product sync writes; null
+ * when no synced product has it. Only `/embed/products` asks by SKU, so pages' stores go without.
+ */
+export async function readProductBySku(kv: KVNamespace, store: string, sku: string): Promise<Product | null> {
+  const urlKey = await readRecord(kv, contentKeys.skuIndex(store, sku), skuIndexSchema);
+  return urlKey === null ? null : readRecord(kv, contentKeys.product(store, urlKey), productSchema);
+}

@@ -15,6 +15,13 @@ export const contentKeys = {
   categories: (store: string) => `${store}:categories`,
   product: (store: string, urlKey: string) => `${store}:product:${urlKey}`,
   productPrefix: (store: string) => `${store}:product:`,
+  /**
+   * SKU → urlKey of a synced product: `/embed/products` is asked by SKU while products are keyed by
+   * urlKey. Written and pruned by the product sync with the products (storefront-internal, outside
+   * the SPEC.md table, so `/cache/*` does not accept it).
+   */
+  skuIndex: (store: string, sku: string) => `${store}:sku:${sku}`,
+  skuIndexPrefix: (store: string) => `${store}:sku:`,
   listingPage: (store: string, categoryId: number, page: number) =>
     `${store}:products:category:${categoryId}:page:${page}`,
   listingPrefix: (store: string) => `${store}:products:category:`,

@@ -13,7 +13,7 @@ export { categoryNodeSchema, categoryTreeSchema, type CategoryNode } from '../..
 export { cmsPageSchema, type CmsPage } from '../../../contracts/cms-page.ts';
 export { blogPostSchema, type BlogPost } from '../../../contracts/blog-post.ts';
 export { countryListSchema, countrySchema, type Country } from '../../../contracts/country.ts';
-export { productListingSchema, productTypes, type B2bAccess, type GateFlags, type ProductType } from '../../../contracts/product.ts';
+export { productListingSchema, productTypes, type B2bAccess, type ConfigurableOption, type GateFlags, type ProductType, type StockStatus } from '../../../contracts/product.ts';
 
 /**
  * One product as stored under `{store}:product:{urlKey}`: the backend's detail record, or its
@@ -87,3 +87,6 @@ export type Pulse = z.infer<typeof pulseSchema>;
 
 /** KV metadata kept on each product key, so listings of keys (the sitemap) need no reads. */
 export const productKeyMetadataSchema = z.object({ updatedAt: z.string() });
+
+/** The value of a `{store}:sku:{sku}` index key: the urlKey of the product with that SKU. */
+export const skuIndexSchema = z.string().min(1);

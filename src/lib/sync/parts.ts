@@ -55,7 +55,7 @@ type PartBuilder = (client: BackendClient, store: string, stage: Stage) => Promi
 const prefixesOwned: Record<SyncType, (store: string) => string[]> = {
   config: () => [],
   categories: () => [],
-  products: (store) => [contentKeys.productPrefix(store), contentKeys.listingPrefix(store)],
+  products: (store) => [contentKeys.productPrefix(store), contentKeys.listingPrefix(store), contentKeys.skuIndexPrefix(store)],
   cmsPages: (store) => [contentKeys.cmsPrefix(store)],
   blogPosts: (store) => [contentKeys.blogPrefix(store)],
   countries: () => [],
@@ -65,8 +65,14 @@ export function ownedPrefixes(store: string, type: SyncType): string[] {
   return prefixesOwned[type](store);
 }
 
+/** Each product under its urlKey, and its SKU pointing at that urlKey (the widget asks by SKU). */
 const productEntries = (store: string, products: Product[]) =>
-  Promise.all(products.map((product) => entry(contentKeys.product(store, product.urlKey), product, { updatedAt: product.updatedAt })));
+  Promise.all(
+    products.flatMap((product) => [
+      entry(contentKeys.product(store, product.urlKey), product, { updatedAt: product.updatedAt }),
+      entry(contentKeys.skuIndex(store, product.sku), product.urlKey),
+    ]),
+  );
 
 const builders: Record<SyncType, PartBuilder> = {
   async config(client, store) {

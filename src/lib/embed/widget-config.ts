@@ -1,0 +1,43 @@
+/**
+ * The widget config object of `/embed/products` (SPEC.md "Widget config object", DECISIONS.md 32),
+ * from the synced store config and the edge's view of the visitor.
+ */
+import type { StoreConfig } from '../content/schemas.ts';
+
+export interface WidgetConfig {
+  currency: string;
+  defaultCountry: string;
+  /** The backend's default payment provider (DECISIONS.md 22). */
+  paymentProvider: 'test' | 'stripe';
+  /** The provider's public key; "" when the store has none configured. */
+  paymentPublishableKey: string;
+  /** Address autocomplete key; null when the store has none configured. */
+  mapsKey: string | null;
+  /** The visitor's country as the edge sees it (`request.cf.country`); "" when unknown. */
+  detectedCountry: string;
+}
+
+/** Cloudflare's country code for the visitor; "XX" and "T1" (Tor) name no country. */
+const COUNTRY = /^[A-Z]{2}$/;
+const NO_COUNTRY = new Set(['XX', 'T1']);
+
+export function detectedCountry(cf: { country?: unknown } | undefined): string {
+  const country = cf?.country;
+  return typeof country === 'string' && COUNTRY.test(country) && !NO_COUNTRY.has(country) ? country : '';
+}
+
+/**
+ * The store config synced today carries no payment or maps settings (the backend's admin settings
+ * for them come with the checkout slice of the widget): until then the widget gets the default
+ * provider with no keys, which is what a store without those settings answers anyway.
+ */
+export function widgetConfig(config: StoreConfig, country: string): WidgetConfig {
+  return {
+    currency: config.baseCurrencyCode,
+    defaultCountry: config.defaultCountry,
+    paymentProvider: 'test',
+    paymentPublishableKey: '',
+    mapsKey: null,
+    detectedCountry: country,
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The widget's product record (SPEC.md "Widget product record", DECISIONS.md 32) from a synced
+ * product, which is the guest view: withheld prices stay null and the B2B flags ride along, so the
+ * card shows the message instead of a price. Image URLs become absolute, since the card renders on
+ * another site.
+ */
+import type { ConfigurableOption, GateFlags, Product, StockStatus } from '../content/schemas.ts';
+
+export interface WidgetVariant {
+  sku: string;
+  attributes: Record<string, number>;
+  price: number | null;
+  finalPrice: number | null;
+  stockStatus: StockStatus;
+  imageUrl: string;
+}
+
+export interface WidgetProduct {
+  sku: string;
+  name: string;
+  type: Product['type'];
+  price: number | null;
+  finalPrice: number | null;
+  imageUrl: string;
+  stockStatus: StockStatus;
+  /** Where "sign in" and "view in store" send the shopper. */
+  url: string;
+  configurableOptions: ConfigurableOption[];
+  variants: WidgetVariant[];
+  /** Absent when B2B Access did not annotate the product. */
+  gateFlags?: GateFlags;
+  hiddenPriceMessage?: string;
+}
+
+export function widgetProduct(product: Product, origin: string): WidgetProduct {
+  const absolute = (path: string) => new URL(path, `${origin}/`).href;
+  const access = product.extensions.b2bAccess;
+  return {
+    sku: product.sku,
+    name: product.name,
+    type: product.type,
+    price: product.price,
+    finalPrice: product.finalPrice,
+    imageUrl: absolute(product.imageUrl),
+    stockStatus: product.stockStatus,
+    url: absolute(`/${product.urlKey}`),
+    configurableOptions: product.configurableOptions ?? [],
+    variants: (product.variants ?? []).map((variant) => ({
+      sku: variant.sku,
+      attributes: variant.attributes,
+      price: variant.price,
+      finalPrice: variant.finalPrice,
+      stockStatus: variant.stockStatus,
+      imageUrl: absolute(variant.imageUrl),
+    })),
+    ...(access ? { gateFlags: access.gateFlags, hiddenPriceMessage: access.hiddenPriceMessage } : {}),
+  };
+}

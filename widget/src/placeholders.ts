@@ -1,0 +1,56 @@
+/**
+ * Finds the host page's placeholders (`data-shop-product="SKU"`, SPEC.md widget behaviour 2) and
+ * fills each with a card. A placeholder keeps its space while it loads (at least the card's height,
+ * so the card moves nothing in); one whose SKU the store does not know is hidden. Placeholders
+ * added later (single-page apps) are picked up by a MutationObserver. Each placeholder is handled
+ * once: `data-shop-state` records where it is (loading, ready, missing).
+ */
+import type { Api } from './api.ts';
+import { CARD_HEIGHT } from './card-styles.ts';
+import type { EmbedOptions } from './options.ts';
+import { CARD_TAG, type CardProps } from './product-card.tsx';
+
+const SELECTOR = '[data-shop-product]:not([data-shop-state])';
+
+type CardElement = HTMLElement & CardProps;
+
+async function fill(placeholder: HTMLElement, api: Api, options: EmbedOptions): Promise<void> {
+  const sku = placeholder.dataset.shopProduct?.trim() ?? '';
+  placeholder.dataset.shopState = 'loading';
+  if (parseFloat(getComputedStyle(placeholder).minHeight) < CARD_HEIGHT) placeholder.style.minHeight = `${CARD_HEIGHT}px`;
+  const product = sku === '' ? null : await api.product(sku);
+  if (!product) {
+    placeholder.dataset.shopState = 'missing';
+    placeholder.hidden = true;
+    placeholder.style.display = 'none';
+    return;
+  }
+  const card = document.createElement(CARD_TAG) as CardElement;
+  card.currency = options.currency || api.config()?.currency || 'USD';
+  card.store = options.store;
+  card.product = product;
+  placeholder.replaceChildren(card);
+  placeholder.dataset.shopState = 'ready';
+}
+
+/** Fills every placeholder under `root` not handled yet; SKUs are fetched together (api.ts). */
+export function scan(root: ParentNode, api: Api, options: EmbedOptions): Promise<void> {
+  const found = [...root.querySelectorAll<HTMLElement>(SELECTOR)];
+  return Promise.all(found.map((placeholder) => fill(placeholder, api, options))).then(() => undefined);
+}
+
+/** Scans again whenever the page adds elements; returns the observer (the page keeps it for its life). */
+export function watch(api: Api, options: EmbedOptions): MutationObserver {
+  let pending = false;
+  const observer = new MutationObserver((records) => {
+    if (pending || !records.some((record) => record.addedNodes.length > 0)) return;
+    // One scan per burst of mutations, after the page finished inserting.
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      void scan(document, api, options);
+    });
+  });
+  observer.observe(document.documentElement, { childList: true, subtree: true });
+  return observer;
+}

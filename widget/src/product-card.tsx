@@ -1,0 +1,78 @@
+/**
+ * `<shop-product-card>`: one product as a card (image, name, price in the store's currency, stock
+ * state) in an open shadow root. A product whose price B2B Access withholds shows the store's
+ * message and a sign-in link instead of a price (SPEC.md "B2B product annotation").
+ */
+import { customElement } from 'solid-element';
+import { Show } from 'solid-js';
+import { cardCss } from './card-styles.ts';
+import { formatPrice } from './price.ts';
+import { adoptStyles } from './styles.ts';
+import type { WidgetProduct } from './types.ts';
+
+export interface CardProps {
+  /** The record from `/embed/products`; nothing renders without one. */
+  product: WidgetProduct | null;
+  /** Currency code for the price. */
+  currency: string;
+  /** The store origin, for the sign-in link. */
+  store: string;
+}
+
+export const CARD_TAG = 'shop-product-card';
+
+const defaults: CardProps = { product: null, currency: 'USD', store: '' };
+
+/** The store's sign-in page, coming back to the product's page (`returnTo`, as the storefront's links do). */
+function signInUrl(product: WidgetProduct, store: string): string {
+  const url = new URL('/login', store || product.url);
+  url.searchParams.set('returnTo', new URL(product.url).pathname);
+  return url.href;
+}
+
+function Card(props: { product: WidgetProduct; currency: string; store: string }) {
+  const product = () => props.product;
+  const price = (amount: number) => formatPrice(amount, props.currency);
+  const onSale = () => {
+    const { price: regular, finalPrice } = product();
+    return regular !== null && finalPrice !== null && finalPrice < regular;
+  };
+  const inStock = () => product().stockStatus === 'in_stock';
+  return (
+    <article class="card" part="card">
+      <div class="image" part="image">
+        <img src={product().imageUrl} alt={product().name} width="240" height="240" loading="lazy" decoding="async" />
+      </div>
+      <h3 class="name" part="name">{product().name}</h3>
+      <Show
+        when={!product().gateFlags?.hidePrice && product().finalPrice !== null}
+        fallback={
+          <p class="hidden-price" part="hidden-price">
+            {product().hiddenPriceMessage || 'Sign in to see the price.'}{' '}
+            <a href={signInUrl(product(), props.store)} target="_top">Sign in</a>
+          </p>
+        }
+      >
+        <p class="price" part="price">
+          {price(product().finalPrice ?? 0)}
+          <Show when={onSale()}>
+            <span class="was">{price(product().price ?? 0)}</span>
+          </Show>
+        </p>
+      </Show>
+      <p class={inStock() ? 'stock' : 'stock out'} part="stock">{inStock() ? 'In stock' : 'Out of stock'}</p>
+    </article>
+  );
+}
+
+export function defineProductCard(): void {
+  if (customElements.get(CARD_TAG)) return;
+  customElement<CardProps>(CARD_TAG, defaults, (props, { element }) => {
+    adoptStyles(element.renderRoot as ShadowRoot, cardCss);
+    return (
+      <Show when={props.product}>
+        {(product) => <Card product={product()} currency={props.currency} store={props.store} />}
+      </Show>
+    );
+  });
+}
