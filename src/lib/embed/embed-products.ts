@@ -6,13 +6,13 @@
 import { env } from 'cloudflare:workers';
 import { backendClient, storeForUrl } from '../config.ts';
 import { contentStore, readProductBySku } from '../content/content-store.ts';
+import { accessSettings } from '../catalog/b2b-manifests.ts';
 import { pageOrigin } from '../catalog/page-origin.ts';
 import { isListingStub } from '../catalog/product-stub.ts';
 import { stubCompleter } from '../catalog/stub-refetch.ts';
 import type { Product } from '../content/schemas.ts';
 import { json, jsonError, methodNotAllowed } from '../http/responses.ts';
 import { parseSkuQuery } from './sku-query.ts';
-import { isStoreWalled } from './store-wall.ts';
 import { detectedCountry, widgetConfig } from './widget-config.ts';
 import { widgetProduct, type WidgetProduct } from './widget-product.ts';
 
@@ -56,8 +56,8 @@ export async function embedProducts(
       : withCors(jsonError(404, 'unknown_store', `No store view "${storeParam}".`));
   }
 
-  // A store walled off from guests shows them nothing, and the widget is always a guest.
-  const found = isStoreWalled(config) ? [] : await Promise.all(query.skus.map((sku) => readProductBySku(env.CONTENT, store, sku)));
+  // A store-wide login wall (DECISIONS.md 43) shows guests nothing, and the widget is always a guest.
+  const found = accessSettings(config).wall !== null ? [] : await Promise.all(query.skus.map((sku) => readProductBySku(env.CONTENT, store, sku)));
   // A configurable synced as a listing stub has no variants yet: completed as its page would be.
   const completeStub = stubCompleter({ client: backendClient(), kv: env.CONTENT, store, waitUntil });
   let incomplete = false;
