@@ -18,6 +18,18 @@ export interface NotificationMap {
   catalog_category_saved: { categoryId: number };
   /** The admin saved a CMS page. */
   cms_page_saved: { pageId: number };
+  /**
+   * Custom Forms persisted a submission (SPEC.md "Events"); B2B Registration consumes it. It lives
+   * here rather than in either module because it is the contract the two meet through: neither
+   * imports the other. `payload` is the submission as stored, keyed by field key.
+   */
+  customforms_submission_saved: {
+    submissionId: number;
+    formCode: string;
+    storeCode: string;
+    payload: Record<string, string | number | boolean | null>;
+    createdAt: string;
+  };
 }
 
 export type NotificationName = keyof NotificationMap;
