@@ -4,6 +4,7 @@ import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/database.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { NotificationName, NotificationPayload } from '../events/notifications.ts';
+import type { HookRegistry } from './hooks.ts';
 
 /** Who made a change, for the audit log: an admin, or the system itself. */
 export type Actor = AuditActor;
@@ -25,8 +26,17 @@ export interface ModuleContext<C = unknown, E = unknown> {
   config(): Promise<C>;
   /** The module's environment variables, parsed once when the app started. */
   env: E;
-  /** Writes the email to the outbox through `db`, so it is sent only if the change commits. */
-  mailer: { send(message: MailMessage): Promise<void> };
+  /**
+   * Writes the email to the outbox through `db`, so it is sent only if the change commits;
+   * `storefrontUrl` makes a link to the store's public storefront (emails link there, DECISIONS.md 38).
+   */
+  mailer: { send(message: MailMessage): Promise<void>; storefrontUrl(path: string, storeCode?: string): string };
+  /**
+   * The core's hooks, for a module that drives a core service outside a request (a subscriber creating
+   * an account with createCustomer, a status change with changeCustomerStatus): the other modules take
+   * part as they would in a request.
+   */
+  hooks: HookRegistry;
   events: { publish<N extends NotificationName>(event: N, payload: NotificationPayload<N>): Promise<void> };
   audit: { record(entry: { action: string; subject?: string; diff?: AuditDiff }): Promise<void> };
   log: ModuleLog;

@@ -104,7 +104,8 @@ export class ModulePlatform implements ContextSource {
       db,
       config: () => this.configs.get(services.db, moduleId),
       env: this.#envs.get(moduleId),
-      mailer: { send: async (message) => void (await services.mailer.enqueue(db, message)) },
+      mailer: { send: async (message) => void (await services.mailer.enqueue(db, message)), storefrontUrl: (path, storeCode) => services.mailer.storefrontUrl(path, storeCode) },
+      hooks: this.hooks,
       events: { publish: (event, payload) => this.notifications.publish(db, event, payload) },
       audit: { record: (entry) => recordAudit(db, { actor, module: moduleId, ...entry }) },
       log: {

@@ -1,0 +1,125 @@
+import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { html } from 'hono/html';
+import { z } from 'zod';
+import type { AdminEnv } from '../../../core/admin/admin-env.ts';
+import { csrfField } from '../../../core/admin/layout.ts';
+import { renderPage } from '../../../core/admin/page.ts';
+import { pager } from '../../../core/admin/pager.ts';
+import { approvalStatuses, type ApprovalStatus } from '../../../core/customers/approval.ts';
+import { adminAuditLog, customers } from '../../../core/db/schema/index.ts';
+import type { DashboardCard, GridAction, GridColumn } from '../../../core/modules/define-module.ts';
+import type { ApprovalConfig } from '../config.ts';
+import { decide } from './decide.ts';
+
+const pageSize = 50;
+const Id = z.coerce.number().int().min(1).max(2_147_483_647);
+const StatusFilter = z.enum([...approvalStatuses, 'all']).catch('pending');
+
+/** The three decisions as buttons; each offered only where it changes something. */
+const decisions: { path: string; label: string; to: ApprovalStatus }[] = [
+  { path: '/approve', label: 'Approve', to: 'active' },
+  { path: '/decline', label: 'Decline', to: 'rejected' },
+  { path: '/set-pending', label: 'Set pending', to: 'pending' },
+];
+
+export const approvalNav = [{ title: 'Account approvals', path: '/customer-approval', section: 'Customers' }];
+
+export const approvalGridColumns: GridColumn<ApprovalConfig>[] = [
+  {
+    grid: 'customers',
+    title: 'Approval',
+    async cells(rowIds, ctx) {
+      if (rowIds.length === 0) return new Map();
+      const rows = await ctx.db.select({ id: customers.id, status: customers.approvalStatus }).from(customers).where(inArray(customers.id, [...rowIds]));
+      // Cells are text (the grid escapes them); the status and its history open from Customers → Account approvals.
+      return new Map(rows.map((row) => [row.id, row.status]));
+    },
+  },
+];
+
+export const approvalGridActions: GridAction[] = decisions.map(({ path, label, to }) => ({ grid: 'customers', label, path, appliesTo: (row) => row.approvalStatus !== to }));
+
+export const pendingCard: DashboardCard<ApprovalConfig> = {
+  title: 'Accounts awaiting approval',
+  href: '/customer-approval?status=pending',
+  async value(ctx) {
+    const [row] = await ctx.db.select({ n: count() }).from(customers).where(eq(customers.approvalStatus, 'pending'));
+    const n = row?.n ?? 0;
+    return n === 1 ? '1 account waiting' : `${n} accounts waiting`;
+  },
+};
+
+function decisionButtons(c: { var: AdminEnv['Variables'] }, customerId: number, status: ApprovalStatus, returnTo: string) {
+  return decisions
+    .filter((d) => d.to !== status)
+    .map(
+      (d) =>
+        html`<form method="post" action="/admin/customer-approval${d.path}" style="display:inline">${csrfField(c.var.csrfToken)}<input type="hidden" name="id" value="${customerId}" /><input type="hidden" name="returnTo" value="${returnTo}" /><button>${d.label}</button></form> `,
+    );
+}
+
+export const approvalAdmin = new Hono<AdminEnv>()
+  .get('/', async (c) => {
+    const status = StatusFilter.parse(c.req.query('status'));
+    const q = (c.req.query('q') ?? '').trim().slice(0, 100);
+    const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
+    const where = and(status === 'all' ? undefined : eq(customers.approvalStatus, status), q ? or(ilike(customers.email, `%${q}%`), ilike(customers.lastName, `%${q}%`)) : undefined);
+    const [rows, [total]] = await Promise.all([
+      c.var.db.select().from(customers).where(where).orderBy(desc(customers.id)).limit(pageSize).offset((page - 1) * pageSize),
+      c.var.db.select({ n: count() }).from(customers).where(where),
+    ]);
+    const pages = Math.max(1, Math.ceil((total?.n ?? 0) / pageSize));
+    const returnTo = `/admin/customer-approval?status=${status}`;
+    return renderPage(
+      c,
+      'Account approvals',
+      html`<form method="get">
+          <label>Status <select name="status">${[...approvalStatuses, 'all'].map((s) => html`<option value="${s}" ${s === status ? 'selected' : ''}>${s}</option>`)}</select></label>
+          <input name="q" value="${q}" placeholder="Email or last name" aria-label="Search accounts" /> <button>Filter</button>
+        </form>
+        <p class="muted">${total?.n ?? 0} accounts · page ${page} of ${pages} · newest first</p>
+        <form method="post" id="bulk">
+          ${csrfField(c.var.csrfToken)}<input type="hidden" name="returnTo" value="${returnTo}" />
+          <table>
+            <tr><th></th><th>Email</th><th>Name</th><th>Status</th><th>Registered</th></tr>
+            ${rows.map(
+              (row) =>
+                html`<tr><td><input type="checkbox" name="ids" value="${row.id}" aria-label="Select ${row.email}" /></td><td><a href="/admin/customer-approval/customers/${row.id}">${row.email}</a></td><td>${row.firstName} ${row.lastName}</td><td>${row.approvalStatus}</td><td>${row.createdAt.toISOString().slice(0, 16).replace('T', ' ')}</td></tr>`,
+            )}
+          </table>
+          <p>With the selected accounts: ${decisions.map((d) => html`<button formaction="/admin/customer-approval${d.path}">${d.label}</button> `)}</p>
+        </form>
+        ${pager(page, pages, { status, q })}`,
+    );
+  })
+  .get('/customers/:id', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    if (!id.success) return c.notFound();
+    const [[customer], history] = await Promise.all([
+      c.var.db.select().from(customers).where(eq(customers.id, id.data)),
+      c.var.db.select().from(adminAuditLog).where(eq(adminAuditLog.subject, `customer:${id.data}`)).orderBy(asc(adminAuditLog.id)),
+    ]);
+    if (!customer) return c.notFound();
+    const returnTo = `/admin/customer-approval/customers/${customer.id}`;
+    return renderPage(
+      c,
+      `Approval: ${customer.email}`,
+      html`<p>${customer.firstName} ${customer.lastName} · status <strong>${customer.approvalStatus}</strong> · <a href="/admin/customers/${customer.id}">customer page</a></p>
+        <p>${decisionButtons(c, customer.id, customer.approvalStatus, returnTo)}</p>
+        <h2>History</h2>
+        <table>
+          <tr><th>When</th><th>Who</th><th>What</th><th>Change</th></tr>
+          ${history.map(
+            (entry) =>
+              html`<tr><td>${entry.createdAt.toISOString().slice(0, 19).replace('T', ' ')}</td><td>${entry.actorEmail ?? entry.actorType}</td><td>${entry.module} ${entry.action}</td><td>${Object.entries(entry.diff ?? {})
+                .map(([key, change]) => `${key}: ${String(change.from)} → ${String(change.to)}`)
+                .join('; ')}</td></tr>`,
+          )}
+        </table>
+        ${history.length === 0 ? html`<p class="muted">No decision yet: the account has had its status since it was created (${customer.createdAt.toISOString().slice(0, 10)}).</p>` : ''}`,
+    );
+  })
+  .post('/approve', decide('active'))
+  .post('/decline', decide('rejected'))
+  .post('/set-pending', decide('pending'));
