@@ -102,7 +102,9 @@ export class ModulePlatform implements ContextSource {
     return {
       moduleId,
       db,
-      config: () => this.configs.get(services.db, moduleId),
+      // Read through the scope's db: a hook inside an open transaction must not wait for a second
+      // connection (PGlite has one, so reading outside the transaction would deadlock on a cold cache).
+      config: () => this.configs.get(db, moduleId),
       env: this.#envs.get(moduleId),
       mailer: { send: async (message) => void (await services.mailer.enqueue(db, message)), storefrontUrl: (path, storeCode) => services.mailer.storefrontUrl(path, storeCode) },
       hooks: this.hooks,
