@@ -53,9 +53,15 @@ export interface Registration {
   lastName: string;
 }
 
-export async function register(registration: Registration): Promise<void> {
-  await api<Customer>('/customers', { method: 'POST', body: registration });
+/**
+ * Creates the account and signs in, unless the shop approves new accounts first (DECISIONS.md 39:
+ * the answer's `approvalStatus` is then `pending` and no token would be issued): `'pending'` then.
+ */
+export async function register(registration: Registration): Promise<'signed-in' | 'pending'> {
+  const created = await api<Customer & { approvalStatus?: string }>('/customers', { method: 'POST', body: registration });
+  if (created.approvalStatus === 'pending') return 'pending';
   await signIn(registration.email, registration.password);
+  return 'signed-in';
 }
 
 export async function signOut(): Promise<void> {
