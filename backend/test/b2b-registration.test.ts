@@ -207,5 +207,10 @@ describe.each(dialects)('B2B registration (%s)', (dialect) => {
     expect(await customerOf(email)).toMatchObject({ approvalStatus: 'active', groupId: wholesaleGroupId });
     const after = await browser.request('GET', `/admin/b2b-registration/applications/${application!.id}`);
     expect(after.html).toContain('note: Checked the VAT number.');
+    // The customer's admin page shows the application with its payload, and the decision in the history.
+    const customerPage = await browser.request('GET', `/admin/customers/${application!.customerId}`);
+    expect(customerPage.html).toContain(`Application #${application!.id}</a>: approved`);
+    expect(customerPage.html).toContain('GB123');
+    expect(customerPage.html).toContain(`application.${application!.id}.status: pending → approved`);
   });
 });

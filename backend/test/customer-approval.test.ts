@@ -186,9 +186,16 @@ describe.each(dialects)('customer approval (%s)', (dialect) => {
     expect(twice.status).toBe(303);
     expect(await statusOf(first.id)).toBe('rejected');
     expect(await statusOf(second.id)).toBe('rejected');
-    const history = await browser.request('GET', `/admin/customer-approval/customers/${first.id}`);
-    expect(history.html).toContain('status <strong>rejected</strong>');
-    expect(history.html).toContain('approvalStatus: pending → active');
-    expect(history.html).toContain('approvalStatus: active → rejected');
+    // The customer's own admin page shows the status, the decisions and the history.
+    for (const path of [`/admin/customers/${first.id}`, `/admin/customer-approval/customers/${first.id}`]) {
+      const history = await browser.request('GET', path);
+      expect(history.html).toContain('<strong data-approval-status>rejected</strong>');
+      expect(history.html).toContain('approvalStatus: pending → active');
+      expect(history.html).toContain('approvalStatus: active → rejected');
+    }
+    const customerPage = await browser.request('GET', `/admin/customers/${second.id}`);
+    const reopened = await browser.request('POST', '/admin/customer-approval/set-pending', { _csrf: browser.csrfOf(customerPage.html), id: String(second.id), returnTo: `/admin/customers/${second.id}` });
+    expect(reopened.location).toBe(`/admin/customers/${second.id}?flash=saved`);
+    expect(await statusOf(second.id)).toBe('pending');
   });
 });

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import type { HtmlEscapedString } from 'hono/utils/html';
 import type { z } from 'zod';
 import type { AdminEnv } from '../admin/admin-env.ts';
 import type { AnnotationName, AnnotationPayload } from '../events/annotations.ts';
@@ -58,6 +59,13 @@ export interface GridAction {
   path: string;
   /** Whether the row offers the action (e.g. only pending customers can be approved). */
   appliesTo?(row: { id: number; approvalStatus?: string }): boolean;
+}
+
+/** A section a module adds to the admin's page of one customer (e.g. the approval history, a trade application). */
+export interface CustomerPanel<C = unknown, Env = unknown> {
+  title: string;
+  /** The section's HTML (hono's html``: values escaped); `csrfToken` for any form it holds. */
+  render(customerId: number, ctx: ModuleContext<C, Env>, page: { csrfToken: string }): Promise<HtmlEscapedString>;
 }
 
 /** A card on the admin dashboard. */
@@ -124,6 +132,7 @@ export interface ModuleDefinition<C = unknown, Env = unknown> {
     nav?: AdminNavItem[];
     gridColumns?: GridColumn<C, Env>[];
     gridActions?: GridAction[];
+    customerPanels?: CustomerPanel<C, Env>[];
     dashboardCard?: DashboardCard<C, Env>;
   };
 }

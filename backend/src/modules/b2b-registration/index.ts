@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { defineModule } from '../../core/modules/define-module.ts';
-import { applicationColumn, applicationsCard, registrationAdmin, registrationNav } from './admin/index.ts';
+import { applicationColumn, applicationsCard, applicationsPanel, registrationAdmin, registrationNav } from './admin/index.ts';
 import { registrationConfigSchema, type RegistrationConfig } from './config.ts';
 import { seedRegistrationDemo } from './demo.ts';
 import { registrationDiscovery } from './discovery.ts';
@@ -31,7 +31,7 @@ const b2bRegistration = defineModule<RegistrationConfig>({
     },
   ],
   hooks: [{ hook: 'customer.statusChanging', handle: completeApplication }],
-  admin: { nav: registrationNav, gridColumns: applicationColumn, dashboardCard: applicationsCard },
+  admin: { nav: registrationNav, gridColumns: applicationColumn, customerPanels: applicationsPanel, dashboardCard: applicationsCard },
   demo: (ctx, { configure }) => seedRegistrationDemo(ctx, configure),
 });
 

@@ -1,5 +1,5 @@
 import { defineModule } from '../../core/modules/define-module.ts';
-import { approvalAdmin, approvalGridActions, approvalGridColumns, approvalNav, pendingCard } from './admin/index.ts';
+import { approvalAdmin, approvalGridActions, approvalGridColumns, approvalNav, approvalPanel, pendingCard } from './admin/index.ts';
 import { approvalConfigSchema, type ApprovalConfig } from './config.ts';
 import { approvalDiscovery } from './discovery.ts';
 import { decideNewAccount } from './hooks/new-account.ts';
@@ -23,7 +23,7 @@ const customerApproval = defineModule<ApprovalConfig>({
     { hook: 'customer.beforeCreate', handle: decideNewAccount },
     { hook: 'customer.statusChanging', handle: mailStatusChange },
   ],
-  admin: { nav: approvalNav, gridColumns: approvalGridColumns, gridActions: approvalGridActions, dashboardCard: pendingCard },
+  admin: { nav: approvalNav, gridColumns: approvalGridColumns, gridActions: approvalGridActions, customerPanels: approvalPanel, dashboardCard: pendingCard },
   // The demo shop stays easy to try: retail sign-ups need no approval; trade applications do (B2B Registration).
   demo: async (_ctx, { configure }) => configure({ enabled: true, requireApprovalForNewRegistrations: false }),
 });

@@ -58,6 +58,13 @@ export const customerPages = new Hono<AdminEnv>()
       c.var.db.select().from(customerGroups).orderBy(asc(customerGroups.id)),
     ]);
     if (!customer) return c.notFound();
+    // Sections the loaded modules add (approval history, trade applications), each under its title.
+    const platform = c.var.modules;
+    const panels = await Promise.all(
+      platform.modules.flatMap((module) =>
+        (module.admin?.customerPanels ?? []).map(async (panel) => html`<h2>${panel.title}</h2>${await panel.render(customer.id, platform.context(module.id, {}), { csrfToken: c.var.csrfToken })}`),
+      ),
+    );
     return renderPage(
       c,
       customer.email,
@@ -74,7 +81,8 @@ export const customerPages = new Hono<AdminEnv>()
           >
           <button type="submit">Save</button>
         </form>
-        <p class="muted">The group applies to the customer's next API call: tokens never carry it.</p>`,
+        <p class="muted">The group applies to the customer's next API call: tokens never carry it.</p>
+        ${panels}`,
     );
   })
   .post('/:id', async (c) => {

@@ -9,7 +9,7 @@ import { pager } from '../../../core/admin/pager.ts';
 import { adminAuditLog } from '../../../core/db/schema/index.ts';
 import { AppError } from '../../../core/errors.ts';
 import { moduleContext } from '../../../core/modules/context.ts';
-import type { DashboardCard, GridColumn } from '../../../core/modules/define-module.ts';
+import type { CustomerPanel, DashboardCard, GridColumn } from '../../../core/modules/define-module.ts';
 import type { RegistrationConfig } from '../config.ts';
 import { findApplication, listApplications, type ApplicationView } from '../service/applications.ts';
 import { decideApplication } from '../service/decide.ts';
@@ -58,6 +58,23 @@ function payloadTable(application: ApplicationView) {
     ${Object.entries(application.payload).map(([key, value]) => html`<tr><th>${key}</th><td>${value === null ? '' : String(value)}</td></tr>`)}
   </table>`;
 }
+
+/** The customer's admin page: their trade applications with what was submitted (DECISIONS.md 39). */
+export const applicationsPanel: CustomerPanel<RegistrationConfig>[] = [
+  {
+    title: 'Trade applications',
+    async render(customerId, ctx) {
+      const { member } = await listApplications(ctx.db, { customerId }, { page: 1, itemsPerPage: 20 });
+      if (member.length === 0) return html`<p class="muted">None.</p>`;
+      return html`${member.map(
+        (a) =>
+          html`<h3><a href="/admin/b2b-registration/applications/${a.id}">Application #${a.id}</a>: ${a.status}</h3>
+            <p class="muted">Form ${a.formCode} · received ${a.createdAt}${a.decidedAt ? html` · decided ${a.decidedAt} by ${a.decidedBy}` : ''}${a.note ? html` · note: ${a.note}` : ''}</p>
+            ${payloadTable(a)}`,
+      )}`;
+    },
+  },
+];
 
 export const registrationAdmin = new Hono<AdminEnv>()
   .get('/', async (c) => {

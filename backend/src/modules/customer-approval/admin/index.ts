@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
@@ -6,22 +6,16 @@ import type { AdminEnv } from '../../../core/admin/admin-env.ts';
 import { csrfField } from '../../../core/admin/layout.ts';
 import { renderPage } from '../../../core/admin/page.ts';
 import { pager } from '../../../core/admin/pager.ts';
-import { approvalStatuses, type ApprovalStatus } from '../../../core/customers/approval.ts';
-import { adminAuditLog, customers } from '../../../core/db/schema/index.ts';
-import type { DashboardCard, GridAction, GridColumn } from '../../../core/modules/define-module.ts';
+import { approvalStatuses } from '../../../core/customers/approval.ts';
+import { customers } from '../../../core/db/schema/index.ts';
+import type { CustomerPanel, DashboardCard, GridAction, GridColumn } from '../../../core/modules/define-module.ts';
 import type { ApprovalConfig } from '../config.ts';
 import { decide } from './decide.ts';
+import { approvalSection, decisions } from './history.ts';
 
 const pageSize = 50;
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 const StatusFilter = z.enum([...approvalStatuses, 'all']).catch('pending');
-
-/** The three decisions as buttons; each offered only where it changes something. */
-const decisions: { path: string; label: string; to: ApprovalStatus }[] = [
-  { path: '/approve', label: 'Approve', to: 'active' },
-  { path: '/decline', label: 'Decline', to: 'rejected' },
-  { path: '/set-pending', label: 'Set pending', to: 'pending' },
-];
 
 export const approvalNav = [{ title: 'Account approvals', path: '/customer-approval', section: 'Customers' }];
 
@@ -40,6 +34,16 @@ export const approvalGridColumns: GridColumn<ApprovalConfig>[] = [
 
 export const approvalGridActions: GridAction[] = decisions.map(({ path, label, to }) => ({ grid: 'customers', label, path, appliesTo: (row) => row.approvalStatus !== to }));
 
+/** The customer's admin page: the approval status, the decisions and the history. */
+export const approvalPanel: CustomerPanel<ApprovalConfig>[] = [
+  {
+    title: 'Approval',
+    async render(customerId, ctx, page) {
+      return (await approvalSection(ctx.db, customerId, { csrfToken: page.csrfToken, returnTo: `/admin/customers/${customerId}` })) ?? html``;
+    },
+  },
+];
+
 export const pendingCard: DashboardCard<ApprovalConfig> = {
   title: 'Accounts awaiting approval',
   href: '/customer-approval?status=pending',
@@ -49,15 +53,6 @@ export const pendingCard: DashboardCard<ApprovalConfig> = {
     return n === 1 ? '1 account waiting' : `${n} accounts waiting`;
   },
 };
-
-function decisionButtons(c: { var: AdminEnv['Variables'] }, customerId: number, status: ApprovalStatus, returnTo: string) {
-  return decisions
-    .filter((d) => d.to !== status)
-    .map(
-      (d) =>
-        html`<form method="post" action="/admin/customer-approval${d.path}" style="display:inline">${csrfField(c.var.csrfToken)}<input type="hidden" name="id" value="${customerId}" /><input type="hidden" name="returnTo" value="${returnTo}" /><button>${d.label}</button></form> `,
-    );
-}
 
 export const approvalAdmin = new Hono<AdminEnv>()
   .get('/', async (c) => {
@@ -96,29 +91,10 @@ export const approvalAdmin = new Hono<AdminEnv>()
   .get('/customers/:id', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     if (!id.success) return c.notFound();
-    const [[customer], history] = await Promise.all([
-      c.var.db.select().from(customers).where(eq(customers.id, id.data)),
-      c.var.db.select().from(adminAuditLog).where(eq(adminAuditLog.subject, `customer:${id.data}`)).orderBy(asc(adminAuditLog.id)),
-    ]);
-    if (!customer) return c.notFound();
-    const returnTo = `/admin/customer-approval/customers/${customer.id}`;
-    return renderPage(
-      c,
-      `Approval: ${customer.email}`,
-      html`<p>${customer.firstName} ${customer.lastName} · status <strong>${customer.approvalStatus}</strong> · <a href="/admin/customers/${customer.id}">customer page</a></p>
-        <p>${decisionButtons(c, customer.id, customer.approvalStatus, returnTo)}</p>
-        <h2>History</h2>
-        <table>
-          <tr><th>When</th><th>Who</th><th>What</th><th>Change</th></tr>
-          ${history.map(
-            (entry) =>
-              html`<tr><td>${entry.createdAt.toISOString().slice(0, 19).replace('T', ' ')}</td><td>${entry.actorEmail ?? entry.actorType}</td><td>${entry.module} ${entry.action}</td><td>${Object.entries(entry.diff ?? {})
-                .map(([key, change]) => `${key}: ${String(change.from)} → ${String(change.to)}`)
-                .join('; ')}</td></tr>`,
-          )}
-        </table>
-        ${history.length === 0 ? html`<p class="muted">No decision yet: the account has had its status since it was created (${customer.createdAt.toISOString().slice(0, 10)}).</p>` : ''}`,
-    );
+    const [customer] = await c.var.db.select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(eq(customers.id, id.data));
+    const section = await approvalSection(c.var.db, id.data, { csrfToken: c.var.csrfToken, returnTo: `/admin/customer-approval/customers/${id.data}` });
+    if (!customer || !section) return c.notFound();
+    return renderPage(c, `Approval: ${customer.email}`, html`<p>${customer.firstName} ${customer.lastName} · <a href="/admin/customers/${id.data}">customer page</a></p>${section}`);
   })
   .post('/approve', decide('active'))
   .post('/decline', decide('rejected'))

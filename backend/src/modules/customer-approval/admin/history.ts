@@ -1,0 +1,46 @@
+import { asc, eq } from 'drizzle-orm';
+import { html } from 'hono/html';
+import { csrfField } from '../../../core/admin/layout.ts';
+import type { ApprovalStatus } from '../../../core/customers/approval.ts';
+import type { Db } from '../../../core/db/database.ts';
+import { adminAuditLog, customers } from '../../../core/db/schema/index.ts';
+
+/** The three decisions as buttons; each offered only where it changes something. */
+export const decisions: { path: string; label: string; to: ApprovalStatus }[] = [
+  { path: '/approve', label: 'Approve', to: 'active' },
+  { path: '/decline', label: 'Decline', to: 'rejected' },
+  { path: '/set-pending', label: 'Set pending', to: 'pending' },
+];
+
+function decisionButtons(csrfToken: string, customerId: number, status: ApprovalStatus, returnTo: string) {
+  return decisions
+    .filter((d) => d.to !== status)
+    .map(
+      (d) =>
+        html`<form method="post" action="/admin/customer-approval${d.path}" style="display:inline">${csrfField(csrfToken)}<input type="hidden" name="id" value="${customerId}" /><input type="hidden" name="returnTo" value="${returnTo}" /><button>${d.label}</button></form> `,
+    );
+}
+
+/**
+ * An account's approval status, the decisions it can take and its history (every audit entry about the
+ * account: status changes, group moves, trade applications), oldest first. Shown on the customer's
+ * admin page and on the module's own page; undefined for an unknown account.
+ */
+export async function approvalSection(db: Db, customerId: number, page: { csrfToken: string; returnTo: string }) {
+  const [[customer], history] = await Promise.all([
+    db.select({ status: customers.approvalStatus, createdAt: customers.createdAt }).from(customers).where(eq(customers.id, customerId)),
+    db.select().from(adminAuditLog).where(eq(adminAuditLog.subject, `customer:${customerId}`)).orderBy(asc(adminAuditLog.id)),
+  ]);
+  if (!customer) return undefined;
+  return html`<p>Approval status <strong data-approval-status>${customer.status}</strong> ${decisionButtons(page.csrfToken, customerId, customer.status, page.returnTo)}</p>
+    <table>
+      <tr><th>When</th><th>Who</th><th>What</th><th>Change</th></tr>
+      ${history.map(
+        (entry) =>
+          html`<tr><td>${entry.createdAt.toISOString().slice(0, 19).replace('T', ' ')}</td><td>${entry.actorEmail ?? entry.actorType}</td><td>${entry.module} ${entry.action}</td><td>${Object.entries(entry.diff ?? {})
+            .map(([key, change]) => `${key}: ${String(change.from)} → ${String(change.to)}`)
+            .join('; ')}</td></tr>`,
+      )}
+    </table>
+    ${history.length === 0 ? html`<p class="muted">No decision yet: the account has had its status since it was created (${customer.createdAt.toISOString().slice(0, 10)}).</p>` : ''}`;
+}
