@@ -195,6 +195,10 @@ describe.each(dialects)('B2B registration (%s)', (dialect) => {
     const [application] = await applicationsOf(email);
     const browser = adminBrowser(shop);
     await browser.signIn();
+    // The configuration page: the group as a picker, the override map as JSON.
+    const settings = await browser.request('GET', '/admin/b2b-registration/config');
+    expect(settings.html).toMatch(/<select name="b2bGroupId"[^>]*>[\s\S]*?<option value="2" selected>Wholesale<\/option>/);
+    expect(settings.html).toContain('&quot;taxNumber&quot;: &quot;taxvat&quot;');
     const grid = await browser.request('GET', '/admin/b2b-registration?status=pending');
     expect(grid.html).toContain(email);
     expect(grid.html).toContain('Jackson Tools Ltd');

@@ -42,6 +42,11 @@ async function control(schema: z.ZodType, path: string[], value: unknown, state:
     case 'enum':
       return html`<label>${label} <select name="${name}" ${aria}>${kind.options.map((o) => html`<option ${o === value ? 'selected' : ''}>${o}</option>`)}</select></label>${help}`;
     case 'number':
+      if (meta.picker) {
+        // One record by id (e.g. the customer group an approved applicant joins).
+        const options = await pickerOptions(state.db, meta.picker);
+        return html`<label>${label} <select name="${name}" ${aria}>${options.map((o) => html`<option value="${o.value}" ${o.value === String(value) ? 'selected' : ''}>${o.label}</option>`)}</select></label>${help}`;
+      }
       return html`<label>${label} <input type="number" name="${name}" value="${value ?? ''}" ${kind.integer ? 'step="1"' : 'step="any"'} ${aria} /></label>${help}`;
     case 'list': {
       const values = Array.isArray(value) ? value.map(String) : [];

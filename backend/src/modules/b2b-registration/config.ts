@@ -29,7 +29,8 @@ export const registrationConfigSchema = z.object({
   emailFieldKey: field(fieldKey.default('email'), { label: 'Email field key', help: "The form field carrying the applicant's email." }),
   b2bGroupId: field(z.number().int().min(1, 'Group 0 is NOT LOGGED IN (guests); choose a customer group.').max(2_147_483_647).default(1), {
     label: 'B2B customer group (on approval)',
-    help: 'The id of the group an approved applicant joins (Customers → Customer groups).',
+    help: 'The group an approved applicant joins (not NOT LOGGED IN).',
+    picker: 'customerGroups',
   }),
   overrideMap: field(z.record(fieldKey, z.enum(customerAttributes)).default({}), {
     label: 'Override map (JSON)',
