@@ -10,6 +10,21 @@ import { captchaTokenOf, payloadOf } from './payload.ts';
 
 const SUBMIT_URL = '/api/custom-form-submissions';
 
+/** reCAPTCHA v3's page API (its script is on the page when a form uses it, see captcha.ts). */
+interface RecaptchaV3 {
+  ready(callback: () => void): void;
+  execute(siteKey: string, options: { action: string }): Promise<string>;
+}
+
+/** A reCAPTCHA v3 token for forms that use it (it has no widget to put one in the form). */
+async function recaptchaToken(form: HTMLFormElement): Promise<string | undefined> {
+  const slot = form.querySelector<HTMLElement>('[data-captcha="recaptcha"]');
+  const recaptcha = (window as unknown as { grecaptcha?: RecaptchaV3 }).grecaptcha;
+  if (!slot || !recaptcha) return undefined;
+  await new Promise<void>((resolve) => recaptcha.ready(resolve));
+  return recaptcha.execute(slot.dataset.sitekey ?? '', { action: 'submit' });
+}
+
 interface FieldOf {
   key: string;
   type: string;
@@ -60,7 +75,7 @@ async function submit(form: HTMLFormElement): Promise<void> {
     payload: payloadOf(fieldsOf(form), data),
     renderToken: String(data.get('render_token') ?? ''),
     hp: honeypot?.value ?? '',
-    captchaToken: captchaTokenOf(data),
+    captchaToken: captchaTokenOf(data) ?? (await recaptchaToken(form).catch(() => undefined)),
   };
   let outcome: FormOutcome;
   try {
