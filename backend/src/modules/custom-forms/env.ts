@@ -6,6 +6,8 @@ const url = blankIsUnset(z.url({ protocol: /^https?$/ }));
 /** The module's variables, parsed once when the app starts (ModuleDefinition.env). */
 export const FormsEnvSchema = z
   .object({
+    /** Where a form posted straight to the backend's /customforms/form/submit is sent back to. */
+    STOREFRONT_URL: url,
     /** Shared with the storefront: signs render tokens (contracts/render-token.ts). */
     STOREFRONT_PROXY_SECRET: blankIsUnset(z.string().min(32)),
     /** The providers' verification endpoints; a test points them at a local server. */
@@ -15,6 +17,7 @@ export const FormsEnvSchema = z
   })
   .transform((env) => ({
     tokenSecret: env.STOREFRONT_PROXY_SECRET,
+    storefrontUrl: env.STOREFRONT_URL?.replace(/\/+$/, ''),
     verifyUrls: {
       turnstile: env.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
       hcaptcha: env.HCAPTCHA_VERIFY_URL ?? 'https://api.hcaptcha.com/siteverify',

@@ -32,5 +32,5 @@ export interface CsvRow {
 export function submissionsCsv(fields: readonly Pick<FormField, 'key' | 'label'>[], rows: readonly CsvRow[]): string {
   const header = ['Submission', 'Date (UTC)', 'Store', ...fields.map((field) => field.label)];
   const records = rows.map((row) => [String(row.id), row.createdAt, row.storeCode, ...fields.map((field) => cellOf(row.payload[field.key]))]);
-  return BOM + stringify([header, ...records].map((record) => record.map(neutralise)), { record_delimiter: '\r\n' });
+  return BOM + stringify([header, ...records].map((record) => record.map(neutralise)), { record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
 }
