@@ -17,6 +17,7 @@ export default function SignInForm(props: Props) {
   const hydrated = useHydrated();
   const [pending, setPending] = createSignal(false);
   const [error, setError] = createSignal<string | null>(null);
+  const [awaitingApproval, setAwaitingApproval] = createSignal(false);
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -28,7 +29,11 @@ export default function SignInForm(props: Props) {
       const email = formText(data, 'email');
       const password = String(data.get('password') ?? '');
       if (props.mode === 'register') {
-        await register({ email, password, firstName: formText(data, 'firstName'), lastName: formText(data, 'lastName') });
+        const outcome = await register({ email, password, firstName: formText(data, 'firstName'), lastName: formText(data, 'lastName') });
+        if (outcome === 'pending') {
+          setAwaitingApproval(true);
+          return;
+        }
       } else {
         await signIn(email, password);
       }
@@ -40,41 +45,50 @@ export default function SignInForm(props: Props) {
   };
 
   return (
-    <form class="panel form-grid" method="post" onSubmit={submit} aria-describedby="sign-in-error">
-      <Show when={props.mode === 'register'}>
-        <div class="form-grid form-grid--2">
-          <div class="field">
-            <label for="reg-first">First name</label>
-            <input class="input" id="reg-first" name="firstName" autocomplete="given-name" required />
+    <Show
+      when={!awaitingApproval()}
+      fallback={
+        <p class="panel" role="status" data-awaiting-approval>
+          Thank you for registering. Your account is awaiting approval: we will email you as soon as it is approved, and then you can sign in.
+        </p>
+      }
+    >
+      <form class="panel form-grid" method="post" onSubmit={submit} aria-describedby="sign-in-error">
+        <Show when={props.mode === 'register'}>
+          <div class="form-grid form-grid--2">
+            <div class="field">
+              <label for="reg-first">First name</label>
+              <input class="input" id="reg-first" name="firstName" autocomplete="given-name" required />
+            </div>
+            <div class="field">
+              <label for="reg-last">Last name</label>
+              <input class="input" id="reg-last" name="lastName" autocomplete="family-name" required />
+            </div>
           </div>
-          <div class="field">
-            <label for="reg-last">Last name</label>
-            <input class="input" id="reg-last" name="lastName" autocomplete="family-name" required />
-          </div>
+        </Show>
+        <div class="field">
+          <label for="auth-email">Email</label>
+          <input class="input" id="auth-email" name="email" type="email" autocomplete="email" required />
         </div>
-      </Show>
-      <div class="field">
-        <label for="auth-email">Email</label>
-        <input class="input" id="auth-email" name="email" type="email" autocomplete="email" required />
-      </div>
-      <div class="field">
-        <label for="auth-password">Password</label>
-        <input
-          class="input"
-          id="auth-password"
-          name="password"
-          type="password"
-          autocomplete={props.mode === 'register' ? 'new-password' : 'current-password'}
-          minLength={props.mode === 'register' ? 8 : 1}
-          required
-        />
-      </div>
-      <p id="sign-in-error" class="status" role="alert">
-        <Show when={error()}>{(message) => <span class="error">{message()}</span>}</Show>
-      </p>
-      <button class="button button--block" type="submit" disabled={!hydrated() || pending()}>
-        {pending() ? 'Please wait…' : props.mode === 'register' ? 'Create account' : 'Sign in'}
-      </button>
-    </form>
+        <div class="field">
+          <label for="auth-password">Password</label>
+          <input
+            class="input"
+            id="auth-password"
+            name="password"
+            type="password"
+            autocomplete={props.mode === 'register' ? 'new-password' : 'current-password'}
+            minLength={props.mode === 'register' ? 8 : 1}
+            required
+          />
+        </div>
+        <p id="sign-in-error" class="status" role="alert">
+          <Show when={error()}>{(message) => <span class="error">{message()}</span>}</Show>
+        </p>
+        <button class="button button--block" type="submit" disabled={!hydrated() || pending()}>
+          {pending() ? 'Please wait…' : props.mode === 'register' ? 'Create account' : 'Sign in'}
+        </button>
+      </form>
+    </Show>
   );
 }

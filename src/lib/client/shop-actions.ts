@@ -53,9 +53,15 @@ export interface Registration {
   lastName: string;
 }
 
-export async function register(registration: Registration): Promise<void> {
-  await api<Customer>('/customers', { method: 'POST', body: registration });
+/**
+ * Creates the account and signs in, unless the shop approves new accounts first: then the account
+ * is `pending` and gets no token until approved (DECISIONS.md 37), which the caller tells the shopper.
+ */
+export async function register(registration: Registration): Promise<'signed-in' | 'pending'> {
+  const customer = await api<Customer>('/customers', { method: 'POST', body: registration });
+  if (customer.approvalStatus === 'pending') return 'pending';
   await signIn(registration.email, registration.password);
+  return 'signed-in';
 }
 
 export async function signOut(): Promise<void> {
