@@ -70,7 +70,8 @@ describe.each(dialects)('Custom Forms API (%s)', (dialect) => {
   });
 
   it('lists, searches, exports and deletes submissions', async () => {
-    for (const [name, email] of [['=HYPERLINK("x")', 'one@example.com'], ['Grace', 'two@example.com']]) {
+    const visitors: [string, string][] = [['=HYPERLINK("x")', 'one@example.com'], ['Grace', 'two@example.com']];
+    for (const [name, email] of visitors) {
       const saved = await forms.shop.send('POST', '/api/rest/v2/custom-form-submissions', {
         json: { formCode: 'quote', payload: { ...goodPayload(email), name }, renderToken: await forms.token('quote') },
         headers: fromVisitor(`203.0.113.${name.length}`),
