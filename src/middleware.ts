@@ -6,9 +6,10 @@
  *   3. session: who is signed in (the signed session cookie); clears a bad one, keeps signed-in pages private.
  *   4. login wall: B2B Access's store-wide wall sends guests to sign in (DECISIONS.md 43).
  *   5. markdown negotiation: page routes asked for markdown answer here, before (never in) the edge cache.
- *   6. edge cache: catalog HTML from the Cache API under the version tag (and a signed-in customer's
+ *   6. fresh form tokens: pages holding a Custom Forms form get render tokens signed now, cached or not.
+ *   7. edge cache: catalog HTML from the Cache API under the version tag (and a signed-in customer's
  *      group); X-Cache on the way out.
- *   7. routes: Astro pages and endpoints.
+ *   8. routes: Astro pages and endpoints.
  * On the way out every response gets the standard headers (Link to the API catalog, security).
  */
 import type { MiddlewareHandler } from 'astro';
@@ -16,6 +17,7 @@ import { env } from 'cloudflare:workers';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { markdownNegotiation } from './lib/agents/markdown-negotiation.ts';
 import { edgeCache, markUncached } from './lib/cache/edge-cache.ts';
+import { freshFormTokens } from './lib/forms/fresh-tokens.ts';
 import { backendClient, getConfig, publicOriginForUrl, storeForUrl } from './lib/config.ts';
 import { loginWall } from './lib/gate/login-wall-step.ts';
 import { passwordGate } from './lib/gate/password-gate.ts';
@@ -59,6 +61,7 @@ function buildConfiguredSteps(): MiddlewareHandler {
       storeFor: (url) => storeForUrl(url, config),
       originFor: (url) => publicOriginForUrl(url, config),
     }),
+    freshFormTokens({ secret: config.STOREFRONT_PROXY_SECRET }),
     edgeCache({
       assetHash: config.ASSET_HASH,
       kv: env.CONTENT,

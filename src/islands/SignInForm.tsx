@@ -11,15 +11,13 @@ import { register, signIn } from '../lib/client/shop-actions.ts';
 interface Props {
   mode: 'login' | 'register';
   returnTo?: string;
-  /** Shown instead of signing in when the new account awaits the shop's approval. */
-  awaitingApproval?: string;
 }
 
 export default function SignInForm(props: Props) {
   const hydrated = useHydrated();
   const [pending, setPending] = createSignal(false);
   const [error, setError] = createSignal<string | null>(null);
-  const [awaiting, setAwaiting] = createSignal(false);
+  const [awaitingApproval, setAwaitingApproval] = createSignal(false);
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -33,7 +31,7 @@ export default function SignInForm(props: Props) {
       if (props.mode === 'register') {
         const outcome = await register({ email, password, firstName: formText(data, 'firstName'), lastName: formText(data, 'lastName') });
         if (outcome === 'pending') {
-          setAwaiting(true);
+          setAwaitingApproval(true);
           return;
         }
       } else {
@@ -48,11 +46,11 @@ export default function SignInForm(props: Props) {
 
   return (
     <Show
-      when={!awaiting()}
+      when={!awaitingApproval()}
       fallback={
-        <div class="panel" role="status" data-awaiting-approval>
-          <p>{props.awaitingApproval ?? 'Thank you for registering. Your account is awaiting approval: we will email you as soon as it has been reviewed.'}</p>
-        </div>
+        <p class="panel" role="status" data-awaiting-approval>
+          Thank you for registering. Your account is awaiting approval: we will email you as soon as it is approved, and then you can sign in.
+        </p>
       }
     >
       <form class="panel form-grid" method="post" onSubmit={submit} aria-describedby="sign-in-error">

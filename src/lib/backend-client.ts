@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { listOf, pageOf } from '../../contracts/collections.ts';
+import { publicFormSchema, type PublicForm } from '../../contracts/custom-form.ts';
 import { toProductCard } from './catalog/listing.ts';
 import {
   blogPostSchema,
@@ -23,6 +24,7 @@ import {
   type ProductCard,
   type StoreConfig,
 } from './content/schemas.ts';
+import { addSignedClientIp } from './proxy/client-ip.ts';
 import type { B2bModule } from './sync/b2b-plugins.ts';
 
 export const API_PREFIX = '/api/rest/v2';
@@ -61,7 +63,15 @@ export interface BackendClientOptions {
   /** Backend origin, e.g. http://127.0.0.1:8080 (no trailing slash needed). */
   baseUrl: string;
   timeoutMs?: number;
+  /**
+   * STOREFRONT_PROXY_SECRET: signs the storefront's own requests where the backend opens a route to
+   * the storefront only (the Custom Forms schema with the headless API off, DECISIONS.md 35).
+   */
+  proxySecret?: string;
 }
+
+/** The address the storefront's own (not a visitor's) signed requests name. */
+const STOREFRONT_SELF_IP = '127.0.0.1';
 
 const storeListSchema = z.object({
   member: z.array(z.object({ code: z.string().min(1), name: z.string(), isDefault: z.boolean() })),
@@ -92,6 +102,15 @@ export interface SearchResults {
   totalItems: number;
   page: number;
   itemsPerPage: number;
+}
+
+/** The headless API's submission body (DECISIONS.md 18). */
+export interface FormSubmission {
+  formCode: string;
+  payload: Record<string, string | number | boolean | null>;
+  renderToken: string;
+  hp?: string;
+  captchaToken?: string;
 }
 
 export type StoreView = z.infer<typeof storeListSchema>['member'][number];
@@ -127,12 +146,14 @@ export function createBackendClient(options: BackendClientOptions) {
     query: Record<string, string> = {},
     absentOn404 = false,
     token?: string,
+    signed = false,
   ): Promise<unknown> {
     const url = new URL(`${base}${API_PREFIX}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (store) headers['X-Store-Code'] = store;
-    if (token) headers.Authorization = `Bearer ${token}`;
+    const headers = new Headers({ Accept: 'application/json' });
+    if (store) headers.set('X-Store-Code', store);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (signed) await addSignedClientIp(headers, new Headers({ 'CF-Connecting-IP': STOREFRONT_SELF_IP }), options.proxySecret);
     const response = await fetchWithDeadline(path, url.href, { headers });
     if (!response.ok) {
       await response.body?.cancel();
@@ -223,6 +244,33 @@ export function createBackendClient(options: BackendClientOptions) {
       const path = `/b2b/${encodeURIComponent(module.code)}/config`;
       const answer = await getJson(path, store, {}, true);
       return answer === undefined ? null : parse(path, module.manifest, answer, `${module.code} discovery config`);
+    },
+    /**
+     * The public schema of a Custom Forms form, or null when the module is off, the form unknown or
+     * inactive (404): a CMS directive naming it then renders nothing.
+     */
+    async customForm(store: string, code: string): Promise<PublicForm | null> {
+      const path = `/custom-forms/${encodeURIComponent(code)}`;
+      const answer = await getJson(path, store, {}, true, undefined, true);
+      return answer === undefined ? null : parse(path, publicFormSchema, answer, `form ${code}`);
+    },
+    /**
+     * Sends a form submission to the headless API (`/custom-form-submissions`, DECISIONS.md 18) for
+     * the visitor whose request `incoming` is, with their IP signed (DECISIONS.md 41): the same
+     * rate limits and spam log as the browser's own call. Answers the backend's status and body.
+     */
+    async submitForm(store: string, submission: FormSubmission, incoming: Headers): Promise<{ status: number; body: unknown }> {
+      const path = '/custom-form-submissions';
+      const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json', 'X-Store-Code': store });
+      await addSignedClientIp(headers, incoming, options.proxySecret);
+      const response = await fetchWithDeadline(path, `${base}${API_PREFIX}${path}`, { method: 'POST', headers, body: JSON.stringify(submission) });
+      let body: unknown = null;
+      try {
+        body = await response.json();
+      } catch {
+        // A body that is not JSON carries no outcome; the status alone decides (formOutcome).
+      }
+      return { status: response.status, body };
     },
     /**
      * Streams a media file (`segments` already validated by safePathSegments). The backend's

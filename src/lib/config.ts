@@ -100,7 +100,7 @@ export function getConfig(): StorefrontConfig {
 
 /** The client of the one seam to the backend, as configured. */
 export function backendClient(config: StorefrontConfig = getConfig()): BackendClient {
-  return createBackendClient({ baseUrl: config.BACKEND_API_URL, timeoutMs: config.BACKEND_TIMEOUT_MS });
+  return createBackendClient({ baseUrl: config.BACKEND_API_URL, timeoutMs: config.BACKEND_TIMEOUT_MS, proxySecret: config.STOREFRONT_PROXY_SECRET });
 }
 
 /** The backend admin panel that `GET /admin` redirects to. */

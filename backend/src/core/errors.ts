@@ -29,8 +29,8 @@ const httpErrorCodes: Partial<Record<number, string>> = {
 export interface AppErrorOptions extends ErrorOptions {
   /** Response headers the error implies (Retry-After, WWW-Authenticate). */
   headers?: Record<string, string>;
-  /** Extra top-level body fields a protocol requires (OAuth's error_description). */
-  fields?: Record<string, string>;
+  /** Extra top-level body fields a protocol requires (OAuth's error_description, a form's `errors`). */
+  fields?: Record<string, unknown>;
 }
 
 /** The one error type of the backend: thrown anywhere, turned into JSON by {@link errorHandler}. */
@@ -40,7 +40,7 @@ export class AppError extends Error {
   readonly code: string;
   readonly details: unknown;
   readonly headers: Record<string, string>;
-  readonly fields: Record<string, string>;
+  readonly fields: Record<string, unknown>;
 
   constructor(kind: ErrorKind, code: string, message: string, details?: unknown, options: AppErrorOptions = {}) {
     super(message, options);

@@ -88,6 +88,13 @@ describe('cmsMarkdown', () => {
     expect(markdown).not.toContain('track');
     expect(markdown).not.toContain('p{}');
   });
+
+  it('points to the page where a Custom Forms form is, never showing the directive', () => {
+    const markdown = cmsMarkdown(cmsPage('customer-service', '<p>Write to us.</p><p>{{block type="customforms/form" form_code="contact"}}</p>'), context);
+    expect(markdown).toBe(
+      '# Title of customer-service\n\nWrite to us.\n\n*This page holds a form (contact); fill it in at https://shop.example/customer-service.*\n\nSource: https://shop.example/customer-service\n',
+    );
+  });
 });
 
 describe('homeMarkdown and notFoundMarkdown', () => {

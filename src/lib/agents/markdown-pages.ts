@@ -15,6 +15,7 @@ import {
 import { pageHref } from '../catalog/pagination.ts';
 import { cmsHref } from '../catalog/resolve-path.ts';
 import { markdownHref } from '../catalog/seo.ts';
+import { splitFormDirectives } from '../forms/directive.ts';
 import type { BlogPost, CategoryNode, CmsPage, ListingPage, Product, ProductCard, StoreConfig } from '../content/schemas.ts';
 import { publishedLabel } from '../catalog/blog-pages.ts';
 import { blogPostHref } from '../catalog/blog.ts';
@@ -127,9 +128,14 @@ export function productMarkdown(product: Product, context: MarkdownContext): str
   ]);
 }
 
+/** A CMS page; a Custom Forms form in it becomes a pointer to the page, where people fill it in. */
 export function cmsMarkdown(page: CmsPage, { origin }: Pick<MarkdownContext, 'origin'>): string {
   const heading = page.contentHeading?.trim() || page.title;
-  return document([`# ${escapeMarkdown(heading)}`, page.content.trim() && body(page.content, origin), `Source: ${absoluteUrl(origin, cmsHref(page.identifier))}`]);
+  const pageUrl = absoluteUrl(origin, cmsHref(page.identifier));
+  const content = splitFormDirectives(page.content).map((segment) =>
+    segment.kind === 'html' ? segment.html.trim() && body(segment.html, origin) : `*This page holds a form (${escapeMarkdown(segment.code)}); fill it in at ${pageUrl}.*`,
+  );
+  return document([`# ${escapeMarkdown(heading)}`, ...content, `Source: ${pageUrl}`]);
 }
 
 export function notFoundMarkdown(path: string, { origin }: Pick<MarkdownContext, 'origin'>): string {

@@ -32,10 +32,17 @@ const NEVER_CACHED = [
 
 /**
  * Cookie names that mark a signed-in or personal session (ours is `shop_session`, see
- * session/session-cookie.ts; the others are the names commerce front ends commonly use).
+ * session/session-cookie.ts, and a form's outcome, `shop_form_flash`; the others are the names commerce front ends commonly use).
  * Analytics cookies do not match, so they keep the cache warm.
  */
-const SESSION_COOKIE = /sess|auth|token|login|customer|cart|^sid$/i;
+const SESSION_COOKIE = /sess|auth|token|login|customer|cart|flash|^sid$/i;
+
+/**
+ * Marks a cacheable page whose body is finished per response on the way out (a form's fresh render
+ * token, lib/forms/fresh-tokens.ts): it is stored and served from the cache, but never answered
+ * with a 304, which would keep a browser's older copy in use.
+ */
+export const PER_RESPONSE_HEADER = 'X-Shop-Per-Response';
 
 export type BypassReason = 'method' | 'path' | 'authorization' | 'session-cookie' | 'markdown';
 

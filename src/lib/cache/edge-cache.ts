@@ -7,7 +7,7 @@
  */
 import type { MiddlewareHandler } from 'astro';
 import { cacheKey, versionTag } from './cache-key.ts';
-import { bypassReason, isHtml, isStorable } from './cache-policy.ts';
+import { bypassReason, isHtml, isStorable, PER_RESPONSE_HEADER } from './cache-policy.ts';
 import { defaultCache } from './default-cache.ts';
 import { etagOf, matchesIfNoneMatch } from './etag.ts';
 import { recallPage, rememberPage, responseOf, snapshotOf } from './hot-pages.ts';
@@ -60,7 +60,7 @@ function browserCacheControl(response: Response): string {
 function answer(request: Request, response: Response, status: CacheStatus): Response {
   const etag = response.headers.get('ETag');
   const cacheControl = browserCacheControl(response);
-  if (etag && matchesIfNoneMatch(request.headers.get('If-None-Match'), etag)) {
+  if (etag && !response.headers.has(PER_RESPONSE_HEADER) && matchesIfNoneMatch(request.headers.get('If-None-Match'), etag)) {
     return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl, 'X-Cache': status } });
   }
   const result = withStatus(response, status);

@@ -54,12 +54,12 @@ export interface Registration {
 }
 
 /**
- * Creates the account and signs in, unless the shop approves new accounts first (DECISIONS.md 39:
- * the answer's `approvalStatus` is then `pending` and no token would be issued): `'pending'` then.
+ * Creates the account and signs in, unless the shop approves new accounts first: then the account
+ * is `pending` and gets no token until approved (DECISIONS.md 37), which the caller tells the shopper.
  */
 export async function register(registration: Registration): Promise<'signed-in' | 'pending'> {
-  const created = await api<Customer & { approvalStatus?: string }>('/customers', { method: 'POST', body: registration });
-  if (created.approvalStatus === 'pending') return 'pending';
+  const customer = await api<Customer>('/customers', { method: 'POST', body: registration });
+  if (customer.approvalStatus === 'pending') return 'pending';
   await signIn(registration.email, registration.password);
   return 'signed-in';
 }

@@ -121,6 +121,8 @@ export interface Customer {
   email: string;
   firstName: string;
   lastName: string;
+  /** `pending` when the shop approves new accounts first (Customer Approval): no sign-in until then. */
+  approvalStatus?: 'pending' | 'active' | 'rejected';
 }
 
 export interface TokenAnswer {

@@ -14,11 +14,13 @@ import {
   countryListSchema,
   listingPageSchema,
   productSchema,
-  pulseSchema,
+    pulseSchema,
   skuIndexSchema,
   storeConfigSchema,
+  storedFormSchema,
   type Product,
   type Pulse,
+  type StoredForm,
 } from './schemas.ts';
 
 function readRecord<T>(kv: KVNamespace, key: string, schema: z.ZodType<T>): Promise<T | null> {
@@ -71,4 +73,10 @@ export type ContentStore = ReturnType<typeof contentStore>;
 export async function readProductBySku(kv: KVNamespace, store: string, sku: string): Promise<Product | null> {
   const urlKey = await readRecord(kv, contentKeys.skuIndex(store, sku), skuIndexSchema);
   return urlKey === null ? null : readRecord(kv, contentKeys.product(store, urlKey), productSchema);
+}
+
+/** The forms a CMS page embeds, synced beside the pages; a code without a stored form is left out. */
+export async function readStoredForms(kv: KVNamespace, store: string, codes: readonly string[]): Promise<StoredForm[]> {
+  const forms = await Promise.all(codes.map((code) => readRecord(kv, contentKeys.form(store, code), storedFormSchema)));
+  return forms.filter((form) => form !== null);
 }

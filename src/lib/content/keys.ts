@@ -27,6 +27,12 @@ export const contentKeys = {
   listingPrefix: (store: string) => `${store}:products:category:`,
   cms: (store: string, identifier: string) => `${store}:cms:${identifier}`,
   cmsPrefix: (store: string) => `${store}:cms:`,
+  /**
+   * The public schema of a Custom Forms form a CMS page embeds, written with the CMS pages by their
+   * sync (storefront-internal, outside the SPEC.md table).
+   */
+  form: (store: string, code: string) => `${store}:form:${code}`,
+  formPrefix: (store: string) => `${store}:form:`,
   blog: (store: string, identifier: string) => `${store}:blog:${identifier}`,
   blogPrefix: (store: string) => `${store}:blog:`,
   countries: (store: string) => `${store}:countries`,

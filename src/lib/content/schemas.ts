@@ -6,6 +6,7 @@
  * before writing it; pages parse what they read, so a malformed record is reported, not rendered.
  */
 import { z } from 'zod';
+import { publicFormSchema } from '../../../contracts/custom-form.ts';
 import { b2bAccessSchema, productDetailSchema, type ProductDetail } from '../../../contracts/product.ts';
 
 export { storeConfigSchema, type StoreConfig } from '../../../contracts/store-config.ts';
@@ -90,3 +91,11 @@ export const productKeyMetadataSchema = z.object({ updatedAt: z.string() });
 
 /** The value of a `{store}:sku:{sku}` index key: the urlKey of the product with that SKU. */
 export const skuIndexSchema = z.string().min(1);
+
+/**
+ * A Custom Forms form as kept under `{store}:form:{code}`: the public schema without its render
+ * token, which is issued per response at the edge (a token stored here would change the content
+ * hash, and so the pulse, on every sync).
+ */
+export const storedFormSchema = publicFormSchema.omit({ renderToken: true });
+export type StoredForm = z.infer<typeof storedFormSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safePathSegments } from './safe-path.ts';
+import { sameOriginPath, safePathSegments } from './safe-path.ts';
 
 describe('safePathSegments', () => {
   it('decodes ordinary paths', () => {
@@ -12,4 +12,19 @@ describe('safePathSegments', () => {
       expect(safePathSegments(path)).toBeNull();
     },
   );
+});
+
+describe('sameOriginPath', () => {
+  const origin = 'https://shop.test';
+
+  it('keeps a path (with its query) on the same origin', () => {
+    expect(sameOriginPath('/customer-service?x=1', origin)).toBe('/customer-service?x=1');
+    expect(sameOriginPath('https://shop.test/trade-account', origin)).toBe('/trade-account');
+  });
+
+  it('refuses other origins and tricks', () => {
+    for (const bad of ['https://evil.test/', '//evil.test/x', '/\\evil.test', 'javascript:alert(1)', '/a\nb', '', null, undefined]) {
+      expect(sameOriginPath(bad, origin)).toBeNull();
+    }
+  });
 });

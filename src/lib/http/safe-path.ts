@@ -28,3 +28,19 @@ export function hasControlCharacter(value: string): boolean {
   }
   return false;
 }
+
+/**
+ * A path on `origin` to send a visitor back to (a form's `return_to`, its Referer), or null when
+ * the candidate points anywhere else: another origin, a scheme-relative `//host`, a backslash trick,
+ * control characters. Never an off-site Location.
+ */
+export function sameOriginPath(candidate: string | null | undefined, origin: string): string | null {
+  if (!candidate || hasControlCharacter(candidate) || candidate.includes('\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(candidate, origin);
+  } catch {
+    return null;
+  }
+  return url.origin === origin ? `${url.pathname}${url.search}` : null;
+}

@@ -19,19 +19,35 @@ export const API_CATALOG_LINK = '</.well-known/api-catalog>; rel="api-catalog"';
  * the useful part of a strict style policy; browsers without CSP 3 fall back to `style-src 'self'`
  * and simply show the default accent. Images may come from the backend or a CDN over HTTPS.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  `script-src 'self' ${ISLAND_SCRIPT_HASHES.join(' ')}`,
-  `style-src 'self' ${ISLAND_STYLE_HASH}`,
-  "style-src-attr 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+/** Third-party origins one page adds to the policy (a captcha provider on a page with its form). */
+export interface PolicyAdditions {
+  script?: readonly string[];
+  frame?: readonly string[];
+  connect?: readonly string[];
+  style?: readonly string[];
+}
+
+const joined = (base: string, extra: readonly string[] = []) => [base, ...extra].join(' ');
+
+/** The policy, with a page's additions; every other page uses CONTENT_SECURITY_POLICY. */
+export function contentSecurityPolicy(add: PolicyAdditions = {}): string {
+  return [
+    "default-src 'self'",
+    joined(`script-src 'self' ${ISLAND_SCRIPT_HASHES.join(' ')}`, add.script),
+    joined(`style-src 'self' ${ISLAND_STYLE_HASH}`, add.style),
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    joined("connect-src 'self'", add.connect),
+    ...(add.frame?.length ? [joined("frame-src 'self'", add.frame)] : []),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 const BASELINE_HEADERS: Record<string, string> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,

@@ -9,6 +9,7 @@ import { contentKeys } from '../content/keys.ts';
 import type { Product } from '../content/schemas.ts';
 import { buildListingPages, flattenCategories } from '../catalog/listing.ts';
 import { B2B_MODULES, withB2bPlugins } from './b2b-plugins.ts';
+import { formsOfPages } from './cms-forms.ts';
 import { sha256Hex } from './pulse.ts';
 
 export const syncTypes = ['config', 'categories', 'products', 'cmsPages', 'blogPosts', 'countries'] as const;
@@ -56,7 +57,7 @@ const prefixesOwned: Record<SyncType, (store: string) => string[]> = {
   config: () => [],
   categories: () => [],
   products: (store) => [contentKeys.productPrefix(store), contentKeys.listingPrefix(store), contentKeys.skuIndexPrefix(store)],
-  cmsPages: (store) => [contentKeys.cmsPrefix(store)],
+  cmsPages: (store) => [contentKeys.cmsPrefix(store), contentKeys.formPrefix(store)],
   blogPosts: (store) => [contentKeys.blogPrefix(store)],
   countries: () => [],
 };
@@ -113,11 +114,13 @@ const builders: Record<SyncType, PartBuilder> = {
   },
   async cmsPages(client, store) {
     const pages = await client.cmsPages(store);
+    const forms = await formsOfPages(client, store, pages);
     return {
       count: pages.length,
-      entries: await Promise.all(
-        pages.map((page) => entry(contentKeys.cms(store, page.identifier), page, { updatedAt: page.updatedAt })),
-      ),
+      entries: await Promise.all([
+        ...pages.map((page) => entry(contentKeys.cms(store, page.identifier), page, { updatedAt: page.updatedAt })),
+        ...forms.map((form) => entry(contentKeys.form(store, form.code), form)),
+      ]),
     };
   },
   async blogPosts(client, store) {

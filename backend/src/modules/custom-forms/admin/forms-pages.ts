@@ -1,0 +1,182 @@
+/**
+ * Content → Forms: the forms grid and the form builder (add, edit, reorder and remove fields of
+ * every type, options for select and radio, a preview, activate). The pages call the same services
+ * as the admin API (forms/service.ts), so a rule the API enforces holds here too.
+ */
+import { Hono, type Context } from 'hono';
+import { html } from 'hono/html';
+import { formFieldTypes, type FormField } from '../../../../../contracts/custom-form.ts';
+import type { AdminEnv } from '../../../core/admin/admin-env.ts';
+import { csrfField } from '../../../core/admin/layout.ts';
+import { formFields, renderPage } from '../../../core/admin/page.ts';
+import { gridPageSize, pager, requestedPage } from '../../../core/admin/pager.ts';
+import { AppError } from '../../../core/errors.ts';
+import { moduleContext } from '../../../core/modules/context.ts';
+import type { FormsConfig } from '../config.ts';
+import type { FormsEnv } from '../env.ts';
+import { FormBody, formCode, type FormView } from '../forms/schema.ts';
+import { createForm, deleteForm, getForm, listForms, updateForm } from '../forms/service.ts';
+import { fieldsFromForm, rowsFromForm, rowsOf, type FieldRow } from './field-rows.ts';
+import { adminBase } from './paths.ts';
+
+export const contextOf = moduleContext<FormsConfig, FormsEnv>('custom-forms');
+
+export function codeOf(c: Context<AdminEnv>): string {
+  const code = formCode.safeParse(c.req.param('code'));
+  if (!code.success) throw new AppError('not_found', 'not_found', 'No such form.');
+  return code.data;
+}
+
+const blankRow: FieldRow = { key: '', label: '', type: 'text', required: false, options: '', placeholder: '', help: '', maxLength: '', position: 0 };
+
+function fieldRow(row: FieldRow, index: number) {
+  const name = (field: string) => `fields.${index}.${field}`;
+  const id = (field: string) => `field-${index}-${field}`;
+  return html`<fieldset class="field-row" data-row="${index}">
+    <legend>${row.key ? `Field “${row.label || row.key}”` : 'New field'}</legend>
+    <label for="${id('label')}">Label</label> <input id="${id('label')}" name="${name('label')}" value="${row.label}" maxlength="200" />
+    <label for="${id('key')}">Key</label> <input id="${id('key')}" name="${name('key')}" value="${row.key}" maxlength="64" />
+    <label for="${id('type')}">Type</label>
+    <select id="${id('type')}" name="${name('type')}">${formFieldTypes.map((type) => html`<option value="${type}" ${type === row.type ? 'selected' : ''}>${type}</option>`)}</select>
+    <label><input type="checkbox" name="${name('required')}" ${row.required ? 'checked' : ''} /> Required</label>
+    <label for="${id('options')}">Options (select and radio; one per line, value|label)</label>
+    <textarea id="${id('options')}" name="${name('options')}" rows="3">${row.options}</textarea>
+    <label for="${id('placeholder')}">Placeholder</label> <input id="${id('placeholder')}" name="${name('placeholder')}" value="${row.placeholder}" maxlength="200" />
+    <label for="${id('help')}">Help text</label> <input id="${id('help')}" name="${name('help')}" value="${row.help}" maxlength="500" />
+    <label for="${id('maxLength')}">Max length</label> <input id="${id('maxLength')}" name="${name('maxLength')}" value="${row.maxLength}" inputmode="numeric" />
+    <label for="${id('position')}">Position</label> <input id="${id('position')}" name="${name('position')}" value="${row.position || ''}" inputmode="numeric" />
+    ${row.key ? html`<label><input type="checkbox" name="${name('remove')}" /> Remove this field</label>` : ''}
+  </fieldset>`;
+}
+
+/** What a visitor will see, without the storefront's styles: labels, marks, help and controls. */
+function preview(fields: readonly FormField[]) {
+  return html`<section aria-labelledby="preview-title"><h2 id="preview-title">Preview</h2>
+    ${fields.map((field) =>
+      field.type === 'hidden'
+        ? ''
+        : html`<p><strong>${field.label}${field.required ? ' *' : ''}</strong> <span class="muted">(${field.type}${field.options ? `: ${field.options.map((o) => o.label).join(', ')}` : ''})</span>${field.help ? html`<br /><span class="muted">${field.help}</span>` : ''}</p>`,
+    )}
+  </section>`;
+}
+
+interface BuilderValues {
+  code: string;
+  title: string;
+  isActive: boolean;
+  successMessage: string;
+  notifyEmails: string;
+  rows: FieldRow[];
+}
+
+const valuesOf = (form?: FormView): BuilderValues => ({
+  code: form?.code ?? '',
+  title: form?.title ?? '',
+  isActive: form?.isActive ?? true,
+  successMessage: form?.successMessage ?? 'Thank you. We will be in touch soon.',
+  notifyEmails: (form?.notifyEmails ?? []).join(', '),
+  rows: rowsOf(form?.fields ?? []),
+});
+
+function builder(c: Context<AdminEnv>, values: BuilderValues, existing: FormView | undefined, error?: string) {
+  const action = existing ? `${adminBase}/forms/${existing.code}` : `${adminBase}/forms`;
+  const body = html`<p><a href="${adminBase}/forms">All forms</a>${existing ? html` · <a href="${adminBase}/forms/${existing.code}/submissions">Submissions</a>` : ''}</p>
+    <form method="post" action="${action}" class="form-builder">${csrfField(c.var.csrfToken)}
+      <label for="form-code">Code (used in the CMS directive)</label>
+      <input id="form-code" name="code" value="${values.code}" ${existing ? 'readonly' : ''} maxlength="64" required />
+      <label for="form-title">Title</label> <input id="form-title" name="title" value="${values.title}" maxlength="200" required />
+      <label><input type="checkbox" name="isActive" ${values.isActive ? 'checked' : ''} /> Active (shown on the storefront)</label>
+      <label for="form-success">Success message</label> <textarea id="form-success" name="successMessage" rows="2">${values.successMessage}</textarea>
+      <label for="form-notify">Notify these addresses (comma-separated)</label> <input id="form-notify" name="notifyEmails" value="${values.notifyEmails}" />
+      <h2>Fields</h2>
+      ${[...values.rows, blankRow].map(fieldRow)}
+      <button type="submit">Save</button>
+    </form>
+    ${existing ? html`<p>Embed it in a CMS page with <code>{{block type="customforms/form" form_code="${existing.code}"}}</code>.</p>${preview(existing.fields)}` : ''}`;
+  return renderPage(c, existing ? `Form “${existing.title}”` : 'New form', body, { error, status: error ? 400 : 200 });
+}
+
+/** The builder's post as the API's body; a validation failure names the field. */
+function parsePosted(form: Record<string, string>) {
+  const input = {
+    code: form.code ?? '',
+    title: form.title ?? '',
+    isActive: form.isActive === 'on',
+    successMessage: form.successMessage ?? '',
+    notifyEmails: (form.notifyEmails ?? '').split(',').map((email) => email.trim()).filter(Boolean),
+    fields: fieldsFromForm(form),
+  };
+  const parsed = FormBody.safeParse(input);
+  if (parsed.success) return { ok: true as const, input: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false as const, error: `${issue?.path.join('.') || 'form'}: ${issue?.message ?? 'is invalid'}` };
+}
+
+/** What the admin posted, shown again beside the error (nothing they typed is lost). */
+function postedValues(form: Record<string, string>): BuilderValues {
+  return { code: form.code ?? '', title: form.title ?? '', isActive: form.isActive === 'on', successMessage: form.successMessage ?? '', notifyEmails: form.notifyEmails ?? '', rows: rowsFromForm(form) };
+}
+
+const button = (c: Context<AdminEnv>, action: string, label: string) => html`<form method="post" action="${action}" class="inline">${csrfField(c.var.csrfToken)}<button>${label}</button></form>`;
+
+export const formsPages = new Hono<AdminEnv>()
+  .get('/', async (c) => {
+    const q = (c.req.query('q') ?? '').trim().slice(0, 100);
+    const page = requestedPage(c.req.query('page'));
+    const { member, totalItems } = await listForms(contextOf(c), { search: q || undefined, page, itemsPerPage: gridPageSize });
+    return renderPage(
+      c,
+      'Forms',
+      html`<p><a href="${adminBase}/forms/new">Add a form</a> · <a href="${adminBase}/spam">Spam log</a> · <a href="${adminBase}/config">Configuration</a></p>
+        <form method="get" role="search"><label>Search <input name="q" value="${q}" /></label> <button>Search</button></form>
+        <div class="table-scroll"><table>
+          <tr><th>Code</th><th>Title</th><th>Status</th><th>Fields</th><th></th></tr>
+          ${member.map(
+            (form) => html`<tr>
+              <td><a href="${adminBase}/forms/${form.code}">${form.code}</a></td><td>${form.title}</td><td>${form.isActive ? 'Active' : 'Inactive'}</td><td>${form.fields.length}</td>
+              <td><a href="${adminBase}/forms/${form.code}/submissions">Submissions</a> · <a href="${adminBase}/forms/${form.code}/delete">Delete</a></td>
+            </tr>`,
+          )}
+        </table></div>
+        ${pager(page, Math.ceil(totalItems / gridPageSize), { q })}`,
+    );
+  })
+  .get('/new', (c) => builder(c, valuesOf(), undefined))
+  .post('/', async (c) => {
+    const form = await formFields(c);
+    const posted = parsePosted(form);
+    if (!posted.ok) return builder(c, postedValues(form), undefined, posted.error);
+    try {
+      const created = await createForm(contextOf(c), posted.input);
+      return c.redirect(`${adminBase}/forms/${created.code}?flash=created`, 303);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'form_exists') return builder(c, postedValues(form), undefined, error.message);
+      throw error;
+    }
+  })
+  .get('/:code', async (c) => {
+    const form = await getForm(contextOf(c), codeOf(c));
+    return builder(c, valuesOf(form), form);
+  })
+  .post('/:code', async (c) => {
+    const ctx = contextOf(c);
+    const existing = await getForm(ctx, codeOf(c));
+    const form = await formFields(c);
+    const posted = parsePosted({ ...form, code: existing.code });
+    if (!posted.ok) return builder(c, { ...postedValues(form), code: existing.code }, existing, posted.error);
+    await updateForm(ctx, existing.code, posted.input);
+    return c.redirect(`${adminBase}/forms/${existing.code}?flash=saved`, 303);
+  })
+  .get('/:code/delete', async (c) => {
+    const form = await getForm(contextOf(c), codeOf(c));
+    return renderPage(
+      c,
+      `Delete form “${form.title}”?`,
+      html`<p>Its submissions and spam log go with it, and pages embedding it show no form after their next sync.</p>
+        ${button(c, `${adminBase}/forms/${form.code}/delete`, 'Delete the form')} <a href="${adminBase}/forms">Keep it</a>`,
+    );
+  })
+  .post('/:code/delete', async (c) => {
+    await deleteForm(contextOf(c), codeOf(c));
+    return c.redirect(`${adminBase}/forms?flash=deleted`, 303);
+  });

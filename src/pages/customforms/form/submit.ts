@@ -1,0 +1,19 @@
+import type { APIRoute } from 'astro';
+import { env } from 'cloudflare:workers';
+import { backendClient, getConfig, storeForUrl } from '../../../lib/config.ts';
+import { readStoredForms } from '../../../lib/content/content-store.ts';
+import { submitWithoutScript } from '../../../lib/forms/no-js-submit.ts';
+import { methodNotAllowed } from '../../../lib/http/responses.ts';
+
+/** POST /customforms/form/submit: a Custom Forms form posted without JavaScript (lib/forms/no-js-submit.ts). */
+export const ALL: APIRoute = async ({ request, url }) => {
+  if (request.method !== 'POST') return methodNotAllowed(['POST']);
+  const config = getConfig();
+  const store = storeForUrl(url, config);
+  return submitWithoutScript(request, {
+    client: backendClient(config),
+    store,
+    formFor: async (code) => (await readStoredForms(env.CONTENT, store, [code]))[0] ?? null,
+    flashSecret: config.SESSION_SECRET,
+  });
+};
