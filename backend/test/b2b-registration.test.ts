@@ -150,6 +150,13 @@ describe.each(dialects)('B2B registration (%s)', (dialect) => {
     await submit(email);
     expect(await customerOf(email)).toMatchObject({ approvalStatus: 'pending' });
     expect((await applicationsOf(email)).map((a) => a.status)).toEqual(['declined', 'pending']);
+
+    // Applied twice before anyone looked: one approval of the account decides both, with one email.
+    await submit(email);
+    const customer = await customerOf(email);
+    expect((await shop.send('POST', `/api/rest/v2/admin/customers/${customer!.id}/approve`, { headers: admin })).status).toBe(200);
+    expect((await applicationsOf(email)).map((a) => a.status).sort()).toEqual(['approved', 'approved', 'declined']);
+    expect((await mails(email)).filter((m) => m.kind === 'b2b_registration_approved')).toHaveLength(1);
   });
 
   it('attaches an application to an existing active customer, who stays active until it is decided', async () => {

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { AuditActor } from '../../../core/audit/service.ts';
+import { recordAudit, type AuditActor } from '../../../core/audit/service.ts';
 import { issuePasswordToken } from '../../../core/customers/password-reset.ts';
 import { changeCustomerGroup } from '../../../core/customers/service.ts';
 import { changeCustomerStatus } from '../../../core/customers/status.ts';
@@ -7,7 +7,6 @@ import { customers } from '../../../core/db/schema/index.ts';
 import { AppError } from '../../../core/errors.ts';
 import type { HookMap } from '../../../core/modules/hooks.ts';
 import type { ModuleContext } from '../../../core/modules/context.ts';
-import { recordAudit } from '../../../core/audit/service.ts';
 import type { RegistrationConfig } from '../config.ts';
 import { b2bRegistrationApplications } from '../tables.ts';
 import { mailApplicant, registrationTemplates } from './emails.ts';
@@ -17,16 +16,14 @@ type Application = typeof b2bRegistrationApplications.$inferSelect;
 
 const actorName = (actor: AuditActor) => (actor === 'system' ? 'system' : actor.email);
 
-/** The customer's pending application, locked for the decision (the newest, should there be several). */
-async function pendingApplicationOf(ctx: Ctx, customerId: number): Promise<Application | undefined> {
-  const [row] = await ctx.db
+/** The customer's pending applications, newest first, locked for the decision. */
+async function pendingApplicationsOf(ctx: Ctx, customerId: number): Promise<Application[]> {
+  return ctx.db
     .select()
     .from(b2bRegistrationApplications)
     .where(and(eq(b2bRegistrationApplications.customerId, customerId), eq(b2bRegistrationApplications.status, 'pending')))
     .orderBy(desc(b2bRegistrationApplications.id))
-    .limit(1)
     .for('update');
-  return row;
 }
 
 async function applicantOf(ctx: Ctx, customerId: number) {
@@ -35,57 +32,67 @@ async function applicantOf(ctx: Ctx, customerId: number) {
   return row;
 }
 
-/** Approval: the application approved, the account moved to the B2B group, and the approval email (with a set-password link for an account made for it). */
-async function approve(ctx: Ctx, application: Application, actor: AuditActor): Promise<void> {
-  const config = await ctx.config();
+/**
+ * Marks the applications decided and audits each (with its note). A customer may have applied twice
+ * before anyone looked: one decision about the account decides all of them.
+ */
+async function markDecided(ctx: Ctx, applications: Application[], status: 'approved' | 'declined', actor: AuditActor): Promise<void> {
   const now = ctx.clock();
-  await ctx.db.update(b2bRegistrationApplications).set({ status: 'approved', decidedAt: now, decidedBy: actorName(actor) }).where(eq(b2bRegistrationApplications.id, application.id));
-  await changeCustomerGroup(ctx.db, { customerId: application.customerId, groupId: config.b2bGroupId, actor });
-  const applicant = await applicantOf(ctx, application.customerId);
-  const setup = application.createdCustomer ? await issuePasswordToken(ctx.db, application.customerId, 'setup', now) : undefined;
+  for (const application of applications) {
+    await ctx.db.update(b2bRegistrationApplications).set({ status, decidedAt: now, decidedBy: actorName(actor) }).where(eq(b2bRegistrationApplications.id, application.id));
+    await recordAudit(ctx.db, {
+      actor,
+      module: ctx.moduleId,
+      action: `application.${status}`,
+      subject: `customer:${application.customerId}`,
+      diff: { [`application.${application.id}.status`]: { from: 'pending', to: status }, ...(application.note ? { note: { from: null, to: application.note } } : {}) },
+    });
+  }
+}
+
+/** The note the applicant hears: the newest application's that has one. */
+const noteOf = (applications: Application[]) => applications.find((a) => a.note)?.note ?? null;
+
+/**
+ * Approval: the applications approved, the account moved to the B2B group, and one approval email
+ * (with a set-password link when the account was made for an application, in the store it applied in).
+ */
+async function approve(ctx: Ctx, applications: [Application, ...Application[]], actor: AuditActor): Promise<void> {
+  const config = await ctx.config();
+  const [newest] = applications;
+  await markDecided(ctx, applications, 'approved', actor);
+  await changeCustomerGroup(ctx.db, { customerId: newest.customerId, groupId: config.b2bGroupId, actor });
+  const applicant = await applicantOf(ctx, newest.customerId);
+  const setup = applications.some((a) => a.createdCustomer) ? await issuePasswordToken(ctx.db, newest.customerId, 'setup', ctx.clock()) : undefined;
   await mailApplicant(ctx, {
     kind: 'b2b_registration_approved',
     template: setup ? registrationTemplates.approvedNewAccount : registrationTemplates.approvedExistingAccount,
     to: applicant.email,
     name: applicant.firstName,
-    storeCode: application.storeCode,
-    note: application.note,
+    storeCode: newest.storeCode,
+    note: noteOf(applications),
     link: setup ? (storeCode) => ctx.mailer.storefrontUrl(`/account/set-password?${new URLSearchParams({ token: setup.token })}`, storeCode) : undefined,
-  });
-  await recordAudit(ctx.db, {
-    actor,
-    module: ctx.moduleId,
-    action: 'application.approved',
-    subject: `customer:${application.customerId}`,
-    diff: { [`application.${application.id}.status`]: { from: 'pending', to: 'approved' }, ...(application.note ? { note: { from: null, to: application.note } } : {}) },
   });
 }
 
-/** Decline: the application declined and the decline email; the account's status is the caller's business. */
-async function decline(ctx: Ctx, application: Application, actor: AuditActor): Promise<void> {
-  await ctx.db.update(b2bRegistrationApplications).set({ status: 'declined', decidedAt: ctx.clock(), decidedBy: actorName(actor) }).where(eq(b2bRegistrationApplications.id, application.id));
-  const applicant = await applicantOf(ctx, application.customerId);
-  await mailApplicant(ctx, { kind: 'b2b_registration_declined', template: registrationTemplates.declined, to: applicant.email, name: applicant.firstName, storeCode: application.storeCode, note: application.note });
-  await recordAudit(ctx.db, {
-    actor,
-    module: ctx.moduleId,
-    action: 'application.declined',
-    subject: `customer:${application.customerId}`,
-    diff: { [`application.${application.id}.status`]: { from: 'pending', to: 'declined' }, ...(application.note ? { note: { from: null, to: application.note } } : {}) },
-  });
+/** Decline: the applications declined and one decline email; the account's status is the caller's business. */
+async function decline(ctx: Ctx, applications: [Application, ...Application[]], actor: AuditActor): Promise<void> {
+  const [newest] = applications;
+  await markDecided(ctx, applications, 'declined', actor);
+  const applicant = await applicantOf(ctx, newest.customerId);
+  await mailApplicant(ctx, { kind: 'b2b_registration_declined', template: registrationTemplates.declined, to: applicant.email, name: applicant.firstName, storeCode: newest.storeCode, note: noteOf(applications) });
 }
 
 /**
  * `customer.statusChanging` (DECISIONS.md 45): approving or declining an applicant from any grid
- * completes their pending application in the same transaction. Set back to pending, the application
- * waits on.
+ * completes their pending applications in the same transaction. Set back to pending, they wait on.
  */
 export async function completeApplication(input: HookMap['customer.statusChanging'], ctx: Ctx): Promise<void> {
   if (input.to === 'pending') return;
-  const application = await pendingApplicationOf(ctx, input.customerId);
-  if (!application) return;
-  if (input.to === 'active') await approve(ctx, application, input.actor);
-  else await decline(ctx, application, input.actor);
+  const [newest, ...older] = await pendingApplicationsOf(ctx, input.customerId);
+  if (!newest) return;
+  if (input.to === 'active') await approve(ctx, [newest, ...older], input.actor);
+  else await decline(ctx, [newest, ...older], input.actor);
 }
 
 function alreadyDecided(application: Application): AppError {
@@ -111,10 +118,11 @@ export async function decideApplication(ctx: Ctx, decision: { applicationId: num
     } else if (application.createdCustomer || customer.approvalStatus !== 'active') {
       await changeCustomerStatus(tx.db, tx.hooks, { customerId: application.customerId, to: 'rejected', actor: decision.actor });
     } else {
-      await decline(tx, { ...application, note: decision.note ?? application.note }, decision.actor);
+      await decline(tx, [{ ...application, note: decision.note ?? application.note }], decision.actor);
     }
+    // The hook completes the application (it runs even when the account already had the status); should
+    // it not have, nothing of this decision may stay: the error rolls the whole transaction back.
     const [after] = await tx.db.select({ status: b2bRegistrationApplications.status }).from(b2bRegistrationApplications).where(eq(b2bRegistrationApplications.id, application.id));
-    // The hook decides through the account; if the account already had the target status the hook still ran, so this only guards a module refusing silently.
-    if (after?.status === 'pending') throw new AppError('conflict', 'application_not_decided', 'The account changed, but the application is still pending.');
+    if (after?.status === 'pending') throw new AppError('conflict', 'application_not_decided', 'The application could not be decided; nothing was changed.');
   });
 }
