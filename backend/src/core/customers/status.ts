@@ -34,7 +34,7 @@ export async function changeCustomerStatus(db: Db, hooks: HookRegistry, { custom
     const [row] = await tx.select({ approvalStatus: customers.approvalStatus }).from(customers).where(eq(customers.id, customerId)).for('update');
     if (!row) throw new AppError('not_found', 'customer_not_found', 'The account no longer exists.');
     const from = row.approvalStatus;
-    await hooks.run('customer.statusChanging', { customerId, from, to, actor }, { db: tx });
+    await hooks.run('customer.statusChanging', { customerId, from, to, actor, customerNotified: false }, { db: tx });
     if (from !== to) await tx.update(customers).set({ approvalStatus: to, updatedAt: new Date() }).where(eq(customers.id, customerId));
     await recordAudit(tx, { actor, module: 'core', action: 'customer.status_changed', subject: `customer:${customerId}`, diff: { approvalStatus: { from, to } } });
     return { customerId, from, to, changed: from !== to };

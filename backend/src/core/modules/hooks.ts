@@ -33,9 +33,11 @@ export interface HookMap {
    * Inside the transaction of a status change (changeCustomerStatus in core/customers/status.ts: the
    * approve, decline and set-pending actions of any grid), after the row is locked and before it is
    * written. A thrown AppError vetoes: the whole change rolls back. Runs when `from` equals `to` too (an
-   * approval of an active customer may still complete a module's pending work).
+   * approval of an active customer may still complete a module's pending work). A handler that emailed
+   * the customer about this change itself sets `customerNotified`, so a later one sends no generic
+   * email on top (handlers run in the order of the module ids).
    */
-  'customer.statusChanging': { readonly customerId: number; readonly from: ApprovalStatus; readonly to: ApprovalStatus; readonly actor: AuditActor };
+  'customer.statusChanging': { readonly customerId: number; readonly from: ApprovalStatus; readonly to: ApprovalStatus; readonly actor: AuditActor; customerNotified: boolean };
   /**
    * Before an item is added to a cart or its quantity changed (`qty` is the line's new quantity,
    * `previousQty` what it held before: 0 for a new line, so a module can tell an increase from a

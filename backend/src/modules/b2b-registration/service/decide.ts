@@ -93,6 +93,8 @@ export async function completeApplication(input: HookMap['customer.statusChangin
   if (!newest) return;
   if (input.to === 'active') await approve(ctx, [newest, ...older], input.actor);
   else await decline(ctx, [newest, ...older], input.actor);
+  // Our email (with the set-password link, or the decline) is the one the applicant needs about this change.
+  input.customerNotified = true;
 }
 
 function alreadyDecided(application: Application): AppError {
