@@ -12,8 +12,8 @@ CREATE TABLE "b2b_registration_applications" (
 	"created_at" timestamp (0) with time zone NOT NULL,
 	"decided_at" timestamp (0) with time zone,
 	"decided_by" text,
-	CONSTRAINT "b2b_registration_applications_submission_id_unique" UNIQUE("submission_id"),
-	CONSTRAINT "b2b_registration_applications_status_check" CHECK ("status" in ('pending', 'approved', 'declined'))
+	CONSTRAINT "b2b_registration_applications_submissionId_unique" UNIQUE("submission_id"),
+	CONSTRAINT "b2b_registration_applications_status_check" CHECK ("b2b_registration_applications"."status" in ('pending', 'approved', 'declined'))
 );
 --> statement-breakpoint
 ALTER TABLE "b2b_registration_applications" ADD CONSTRAINT "b2b_registration_applications_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
