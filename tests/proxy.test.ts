@@ -52,7 +52,8 @@ describe('/api/* proxy', () => {
           'Idempotency-Key': 'idem-1',
           'X-Cart-Token': 'cart-1',
           Cookie: 'preview_access=secret-cookie',
-          'X-Store-Code': 'au',
+          // Not a configured store: the host decides.
+          'X-Store-Code': 'nz',
           'X-Forwarded-For': '203.0.113.9',
           'X-Custom': 'nope',
         },
@@ -84,6 +85,26 @@ describe('/api/* proxy', () => {
     });
     expect(request.headers['x-store-code']).toBe('au');
     expect(status).toBe(404);
+  });
+
+  it('answers any origin without credentials (DECISIONS.md 33): preflight, readable cart token, the store the widget names', async () => {
+    const preflight = await storefront('/api/cart/items', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://blog.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, x-cart-token, x-store-code, idempotency-key' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(preflight.headers.get('Access-Control-Allow-Headers')).toBe('Content-Type, Authorization, X-Cart-Token, Idempotency-Key, X-Store-Code');
+    expect(preflight.headers.get('Access-Control-Allow-Credentials')).toBeNull();
+
+    let answer: Response | undefined;
+    const [request] = await seenDuring(async () => {
+      answer = await storefront('/api/cart', { headers: { Origin: 'https://blog.example', 'X-Store-Code': 'au' } });
+    });
+    expect(request!.headers['x-store-code']).toBe('au');
+    expect(answer!.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(answer!.headers.get('Access-Control-Expose-Headers')).toContain('X-Cart-Token');
+    expect(answer!.headers.get('Set-Cookie')).toBeNull();
   });
 
   it('reaches the auth routes, the OpenAPI document and the docs page with its assets', async () => {

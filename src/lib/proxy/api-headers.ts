@@ -27,7 +27,7 @@ export function upstreamRequestHeaders(incoming: Headers, store: string): Header
     const value = incoming.get(name);
     if (value !== null) headers.set(name, value);
   }
-  // The store comes from the host the shopper is on (DECISIONS.md 8), never from the client.
+  // The store the route decided (the host's, or a configured one the client named: proxy/api-store.ts).
   headers.set('X-Store-Code', store);
   // The shopper's address travels signed (client-ip.ts), added by the proxy; no forwarding header here.
   return headers;
