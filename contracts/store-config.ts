@@ -21,6 +21,14 @@ export const storeConfigSchema = z
         currency: z.string().length(3).meta({ example: 'USD' }),
       })
       .meta({ description: 'The store view\'s shipping rules as the storefront shows them (configured in the admin: Stores → Shipping)' }),
+    widget: z
+      .object({
+        paymentProvider: z.enum(['test', 'stripe']).meta({ description: 'The backend\'s default payment provider' }),
+        paymentPublishableKey: z.string().meta({ description: 'The provider\'s public key; "" when none (the test provider)' }),
+        mapsKey: z.string().nullable().meta({ description: 'Address-autocomplete key; null when none' }),
+      })
+      .optional()
+      .meta({ description: 'What the embeddable widget needs (DECISIONS.md 32; admin: Stores → Widget keys). Absent in configs synced from an older backend.' }),
     extensions: z
       .record(z.string(), z.unknown())
       .meta({ description: 'Modules add namespaced keys here; the storefront adds `b2bPlugins` (its discovered modules) at sync.' }),

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, StoreConfig } from '../src/lib/content/schemas.ts';
+import { adminToken } from './support/outbox.ts';
 import { startShop, type TestShop } from './support/shop.ts';
 
 let shop: TestShop;
@@ -43,7 +44,8 @@ describe('GET /embed/products', () => {
       finalPrice: configurable.variants![0]!.finalPrice, stockStatus: configurable.variants![0]!.stockStatus,
       imageUrl: new URL(configurable.variants![0]!.imageUrl, shop.storefront.url).href,
     });
-    expect(body.config).toMatchObject({ currency: 'USD', defaultCountry: 'US', paymentProvider: 'test', paymentPublishableKey: '', mapsKey: null });
+    // The test provider's own public key until the store view has one (Stores → Widget keys).
+    expect(body.config).toMatchObject({ currency: 'USD', defaultCountry: 'US', paymentProvider: 'test', paymentPublishableKey: 'pk_test_local', mapsKey: null });
     expect(body.config.detectedCountry).toMatch(/^([A-Z]{2})?$/);
     // Found through the index the product sync wrote.
     expect(await shop.kv.get(`default:sku:${simple.sku}`, 'json')).toBe(simple.urlKey);
@@ -56,9 +58,17 @@ describe('GET /embed/products', () => {
     expect(body.products[0]!.hiddenPriceMessage).toEqual(expect.stringContaining('Trade prices'));
   });
 
-  it('serves the au store view with store=au', async () => {
-    const body = (await (await embed(`skus=${simple.sku}&store=au`)).json()) as { products: unknown[]; config: { currency: string } };
-    expect(body.config.currency).toBe('AUD');
+  it('serves the au store view with store=au, with the keys its admin set once the config is synced', async () => {
+    const token = await adminToken(shop);
+    const saved = await fetch(`${shop.backend.url}/api/rest/v2/admin/widget-keys?store=au`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ paymentPublishableKey: 'pk_test_51AuStoreKey', mapsKey: 'au-maps-key-0123' }),
+    });
+    expect(saved.status).toBe(200);
+    expect((await shop.manage('/sync/config')).status).toBe(200);
+    const body = (await (await embed(`skus=${simple.sku}&store=au`)).json()) as { products: unknown[]; config: Record<string, unknown> };
+    expect(body.config).toMatchObject({ currency: 'AUD', paymentPublishableKey: 'pk_test_51AuStoreKey', mapsKey: 'au-maps-key-0123' });
     expect(body.products).toHaveLength(1);
   });
 

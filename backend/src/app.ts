@@ -33,6 +33,7 @@ import { orderRoutes } from './core/orders/routes.ts';
 import { paymentProviders, type PaymentSettings } from './core/payments/providers.ts';
 import { searchRoutes } from './core/search/routes.ts';
 import { shippingAdminRoutes } from './core/shipping/routes.ts';
+import { widgetKeysAdminRoutes } from './core/stores/widget-keys-routes.ts';
 import { storeRoutes } from './core/stores/routes.ts';
 
 export interface AppConfig {
@@ -115,6 +116,7 @@ export async function createApp({ database, config = {} }: { database: Database;
   for (const api of [storeRoutes, categoryRoutes, productRoutes, searchRoutes, cmsRoutes, blogRoutes, countryRoutes, cartRoutes, checkoutRoutes]) app.route(apiPrefix, api);
   for (const api of [authRoutes, customerRoutes, customerAdminRoutes, orderRoutes, auditRoutes, mailAdminRoutes]) app.route(apiPrefix, api);
   app.route(apiPrefix, shippingAdminRoutes);
+  app.route(apiPrefix, widgetKeysAdminRoutes);
   mountModules(app, modules);
   mountAdmin(app, platform, throttleOptions);
   mountDocs(app);

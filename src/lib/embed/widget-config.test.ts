@@ -17,4 +17,9 @@ describe('widgetConfig', () => {
       currency: 'AUD', defaultCountry: 'AU', paymentProvider: 'test', paymentPublishableKey: '', mapsKey: null, detectedCountry: 'NZ',
     });
   });
+
+  it('takes the payment provider and the keys the backend synced with the store config', () => {
+    const widget = { paymentProvider: 'stripe' as const, paymentPublishableKey: 'pk_test_abcdefgh123', mapsKey: 'maps-key-0123456789' };
+    expect(widgetConfig({ ...storeConfig, widget }, '')).toMatchObject({ paymentProvider: 'stripe', paymentPublishableKey: 'pk_test_abcdefgh123', mapsKey: 'maps-key-0123456789', detectedCountry: '' });
+  });
 });

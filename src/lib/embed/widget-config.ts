@@ -27,17 +27,17 @@ export function detectedCountry(cf: { country?: unknown } | undefined): string {
 }
 
 /**
- * The store config synced today carries no payment or maps settings (the backend's admin settings
- * for them come with the checkout slice of the widget): until then the widget gets the default
- * provider with no keys, which is what a store without those settings answers anyway.
+ * The payment provider and the keys come from the synced store config (the backend's default
+ * provider and the store view's admin settings, Stores → Widget keys); a config synced from an older
+ * backend has none, which reads as the test provider without keys.
  */
 export function widgetConfig(config: StoreConfig, country: string): WidgetConfig {
   return {
     currency: config.baseCurrencyCode,
     defaultCountry: config.defaultCountry,
-    paymentProvider: 'test',
-    paymentPublishableKey: '',
-    mapsKey: null,
+    paymentProvider: config.widget?.paymentProvider ?? 'test',
+    paymentPublishableKey: config.widget?.paymentPublishableKey ?? '',
+    mapsKey: config.widget?.mapsKey ?? null,
     detectedCountry: country,
   };
 }

@@ -12,6 +12,7 @@ export const coreNav: AdminNavItem[] = [
   { title: 'Customer groups', path: '/customer-groups', section: 'Customers' },
   { title: 'Orders', path: '/orders', section: 'Sales' },
   { title: 'Shipping', path: '/shipping', section: 'Stores' },
+  { title: 'Widget keys', path: '/widget-keys', section: 'Stores' },
   { title: 'Modules', path: '/modules', section: 'System' },
   { title: 'Events', path: '/events', section: 'System' },
   { title: 'API clients', path: '/api-clients', section: 'System' },

@@ -20,6 +20,7 @@ import { mailPages } from './pages/mail.ts';
 import { orderPages } from './pages/orders.ts';
 import { productPages } from './pages/products.ts';
 import { shippingPages } from './pages/shipping.ts';
+import { widgetKeysPages } from './pages/widget-keys.ts';
 import { eventsPage } from './pages/events.ts';
 import { modulesPage } from './pages/modules.ts';
 import { currentSession, endSession } from './sessions.ts';
@@ -65,6 +66,7 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, t
   pages.route('/customer-groups', customerGroupPages);
   pages.route('/orders', orderPages);
   pages.route('/shipping', shippingPages);
+  pages.route('/widget-keys', widgetKeysPages);
   pages.route('/api-clients', apiClientPages);
   pages.route('/modules', modulesPage);
   pages.route('/events', eventsPage);

@@ -30,7 +30,13 @@ const storeConfigRoute = createRoute({
   responses: { 200: jsonContent(storeConfigSchema, 'Store configuration'), 404: errorResponses[404] },
 });
 
-export function storeConfigOf(store: StoreView, shipping: ShippingRules) {
+/** The payment side of the widget's config: the default provider and its public key (the store's own wins). */
+export interface WidgetPayment {
+  provider: 'test' | 'stripe';
+  publishableKey: string | null;
+}
+
+export function storeConfigOf(store: StoreView, shipping: ShippingRules, payment: WidgetPayment) {
   return {
     storeCode: store.code,
     storeName: store.name,
@@ -45,6 +51,11 @@ export function storeConfigOf(store: StoreView, shipping: ShippingRules) {
     contactEmail: store.contactEmail,
     productsPerPage: store.productsPerPage,
     shipping: { freeShippingThreshold: shipping.freeShippingThreshold, currency: store.baseCurrencyCode },
+    widget: {
+      paymentProvider: payment.provider,
+      paymentPublishableKey: store.paymentPublishableKey || payment.publishableKey || '',
+      mapsKey: store.mapsKey || null,
+    },
     extensions: {},
   };
 }
@@ -61,4 +72,8 @@ export const storeRoutes = createRouter<StoreEnv>()
     }));
     return c.json({ member, totalItems: member.length }, 200);
   })
-  .openapi(storeConfigRoute, async (c) => c.json(storeConfigOf(c.var.store, await loadShippingRules(c.var.db, c.var.store.id)), 200));
+  .openapi(storeConfigRoute, async (c) => {
+    const { payments } = c.var;
+    const payment: WidgetPayment = { provider: payments.defaultCode === 'stripe' ? 'stripe' : 'test', publishableKey: payments.get(payments.defaultCode)?.publishableKey ?? null };
+    return c.json(storeConfigOf(c.var.store, await loadShippingRules(c.var.db, c.var.store.id), payment), 200);
+  });

@@ -21,6 +21,10 @@ export const stores = pgTable(
     contactEmail: text().notNull(),
     productsPerPage: integer().notNull().default(24),
     position: integer().notNull().default(0),
+    /** The payment provider's public key for the widget (Stripe `pk_…`); blank: the provider's configured one. */
+    paymentPublishableKey: text().notNull().default(''),
+    /** The address-autocomplete key the widget's checkout loads (blank: plain address fields). */
+    mapsKey: text().notNull().default(''),
   },
   // At most one default store view.
   (t) => [uniqueIndex('stores_single_default').on(t.isDefault).where(sql`${t.isDefault}`)],
