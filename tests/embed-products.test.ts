@@ -111,6 +111,23 @@ describe('GET /embed/products', () => {
   });
 });
 
+describe('GET /embed-demo', () => {
+  it('shows the snippet with this store\'s origin, the attributes and live examples of real products', async () => {
+    const response = await fetch(`${shop.storefront.url}/embed-demo`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('noindex');
+    expect(html).toContain(`&lt;script src=&quot;${shop.storefront.url}/embed.js&quot; data-store=&quot;${shop.storefront.url}&quot; async&gt;&lt;/script&gt;`);
+    for (const attribute of ['data-store-code', 'data-currency', 'data-accent', 'data-country', 'data-maps-key']) expect(html).toMatch(new RegExp(`<code[^>]*>${attribute}</code>`));
+    const examples = [...html.matchAll(/<section data-embed-example="([a-z0-9-]+)"[^>]*>[\s\S]*?<div data-shop-product="([^"]+)"/g)].map((match) => [match[1], match[2]]);
+    expect(examples.map(([kind]) => kind)).toEqual(['simple', 'configurable', 'sold-out', 'b2b-gated']);
+    // Every example is a SKU the widget can fetch.
+    const body = (await (await embed(`skus=${examples.map(([, sku]) => sku).join(',')}`)).json()) as { products: { sku: string }[] };
+    expect(body.products.map((product) => product.sku).sort()).toEqual(examples.map(([, sku]) => sku).sort());
+    expect(html).toMatch(/<script src="\/embed\.js" data-store="[^"]+"[^>]*async[^>]*><\/script>/);
+  });
+});
+
 describe('GET /embed.js', () => {
   it('is the built widget, cacheable for an hour and loadable from any origin, with no eval', async () => {
     const response = await fetch(`${shop.storefront.url}/embed.js`);

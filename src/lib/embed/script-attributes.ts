@@ -1,0 +1,9 @@
+/** The `/embed.js` script attributes (SPEC.md "Widget behaviour" 1), as `/embed-demo` documents them. */
+export const scriptAttributes = [
+  { name: 'data-store', required: true, fallback: 'the script\'s own origin', meaning: 'The store\'s origin' },
+  { name: 'data-store-code', required: false, fallback: '', meaning: 'Store view code for multi-store setups' },
+  { name: 'data-currency', required: false, fallback: 'the store\'s currency', meaning: 'Currency code for price formatting' },
+  { name: 'data-accent', required: false, fallback: '#2563eb', meaning: 'Accent colour (hex); sets --shop-accent' },
+  { name: 'data-country', required: false, fallback: 'US', meaning: 'Default country of the checkout address form, after the visitor\'s detected country' },
+  { name: 'data-maps-key', required: false, fallback: 'the store\'s maps key', meaning: 'Key for address autocomplete' },
+] as const;
