@@ -512,8 +512,9 @@ describe('B2B-gated products on their HTML pages (DECISIONS.md 30, 31)', () => {
       // The product's own part of the page (related products below are other, ungated products).
       const summary = DomUtils.findOne((node) => node.attribs.class === 'summary', document.children)!;
       const hidden = DomUtils.findAll((node) => node.attribs['data-price-hidden'] !== undefined, [summary]);
-      expect(hidden.map((node) => DomUtils.textContent(node).trim()), type).toEqual(['Trade prices after login']);
-      expect(DomUtils.getElementsByTagName('a', hidden).map((link) => link.attribs.href), type).toEqual([`/login?returnTo=%2F${urlKey}`]);
+      expect(hidden.map((node) => DomUtils.textContent(node).trim()), type).toEqual([expect.stringMatching(/^Trade prices after login/)]);
+      // The demo loads B2B Registration, so the trade application is offered next to signing in.
+      expect(DomUtils.getElementsByTagName('a', hidden).map((link) => link.attribs.href), type).toEqual([`/login?returnTo=%2F${urlKey}`, '/trade-account']);
       expect(DomUtils.textContent(summary), type).not.toMatch(/\$\s?\d/);
       expect(DomUtils.textContent(summary).includes('Add to cart'), urlKey).toBe(canCheckout);
       expect(DomUtils.findAll((node) => node.attribs['data-purchase-blocked'] !== undefined, [summary]), urlKey).toHaveLength(canCheckout ? 0 : 1);
