@@ -1,13 +1,11 @@
-import { asc } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { stores } from '../../db/schema/index.ts';
 import type { ShippingRules } from '../../shipping/methods.ts';
 import { loadShippingRules, updateShippingRules } from '../../shipping/rules.ts';
-import { findStoreView, type StoreView } from '../../stores/store-view.ts';
-import { AppError } from '../../errors.ts';
+import type { StoreView } from '../../stores/store-view.ts';
 import type { AdminEnv } from '../admin-env.ts';
+import { storeOfQuery, storeSwitcher } from '../store-views.ts';
 import { csrfField } from '../layout.ts';
 import { formFields, renderPage } from '../page.ts';
 
@@ -42,27 +40,13 @@ function countryTable(rates: Record<string, number>): string {
     .join('\n');
 }
 
-async function storeOf(c: Context<AdminEnv>): Promise<StoreView | null> {
-  try {
-    return await findStoreView(c.var.db, c.req.query('store') || undefined);
-  } catch (error) {
-    if (error instanceof AppError) return null;
-    throw error;
-  }
-}
-
 async function shippingPage(c: Context<AdminEnv>, store: StoreView, rules: ShippingRules, error?: string) {
-  const all = await c.var.db.select({ code: stores.code, name: stores.name }).from(stores).orderBy(asc(stores.position), asc(stores.id));
+  const switcher = await storeSwitcher(c, store, '/admin/shipping');
   const currency = store.baseCurrencyCode;
   return renderPage(
     c,
     'Shipping',
-    html`<p>
-        Store view:
-        ${all.map((s) =>
-          s.code === store.code ? html`<strong>${s.name}</strong> ` : html`<a href="/admin/shipping?store=${encodeURIComponent(s.code)}">${s.name}</a> `,
-        )}
-      </p>
+    html`${switcher}
       <p class="muted">Amounts in ${currency}. The storefront shows the free-shipping threshold after its next sync.</p>
       <form method="post" action="/admin/shipping?store=${encodeURIComponent(store.code)}">
         ${csrfField(c.var.csrfToken)}
@@ -84,12 +68,12 @@ async function shippingPage(c: Context<AdminEnv>, store: StoreView, rules: Shipp
 /** Stores → Shipping: each store view's flat rate, free-shipping threshold and country table. */
 export const shippingPages = new Hono<AdminEnv>()
   .get('/', async (c) => {
-    const store = await storeOf(c);
+    const store = await storeOfQuery(c);
     if (!store) return c.notFound();
     return shippingPage(c, store, await loadShippingRules(c.var.db, store.id));
   })
   .post('/', async (c) => {
-    const store = await storeOf(c);
+    const store = await storeOfQuery(c);
     if (!store) return c.notFound();
     const fields = await formFields(c);
     const form = ShippingForm.safeParse({ flatRate: '', freeShippingThreshold: '', otherCountriesRate: '', countryRates: '', ...fields });

@@ -1,32 +1,18 @@
-import { asc } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
-import { stores } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
-import { findStoreView, type StoreView } from '../../stores/store-view.ts';
+import type { StoreView } from '../../stores/store-view.ts';
 import { loadWidgetKeys, updateWidgetKeys, WidgetKeysInput, type WidgetKeys } from '../../stores/widget-keys.ts';
 import type { AdminEnv } from '../admin-env.ts';
+import { storeOfQuery, storeSwitcher } from '../store-views.ts';
 import { csrfField } from '../layout.ts';
 import { formFields, renderPage } from '../page.ts';
 
-async function storeOf(c: Context<AdminEnv>): Promise<StoreView | null> {
-  try {
-    return await findStoreView(c.var.db, c.req.query('store') || undefined);
-  } catch (error) {
-    if (error instanceof AppError) return null;
-    throw error;
-  }
-}
-
 async function keysPage(c: Context<AdminEnv>, store: StoreView, keys: WidgetKeys, error?: string) {
-  const all = await c.var.db.select({ code: stores.code, name: stores.name }).from(stores).orderBy(asc(stores.position), asc(stores.id));
+  const switcher = await storeSwitcher(c, store, '/admin/widget-keys');
   return renderPage(
     c,
     'Widget keys',
-    html`<p>
-        Store view:
-        ${all.map((s) => (s.code === store.code ? html`<strong>${s.name}</strong> ` : html`<a href="/admin/widget-keys?store=${encodeURIComponent(s.code)}">${s.name}</a> `))}
-      </p>
+    html`${switcher}
       <p class="muted">Public keys the embeddable widget (<code>/embed.js</code>) uses on other websites; they reach the storefront with its next config sync. Secret keys stay in the backend's environment.</p>
       <form method="post" action="/admin/widget-keys?store=${encodeURIComponent(store.code)}">
         ${csrfField(c.var.csrfToken)}
@@ -43,12 +29,12 @@ async function keysPage(c: Context<AdminEnv>, store: StoreView, keys: WidgetKeys
 /** Stores → Widget keys: each store view's payment publishable key and maps key (DECISIONS.md 32). */
 export const widgetKeysPages = new Hono<AdminEnv>()
   .get('/', async (c) => {
-    const store = await storeOf(c);
+    const store = await storeOfQuery(c);
     if (!store) return c.notFound();
     return keysPage(c, store, await loadWidgetKeys(c.var.db, store.id));
   })
   .post('/', async (c) => {
-    const store = await storeOf(c);
+    const store = await storeOfQuery(c);
     if (!store) return c.notFound();
     const fields = await formFields(c);
     const form = WidgetKeysInput.safeParse({ paymentPublishableKey: fields.paymentPublishableKey ?? '', mapsKey: fields.mapsKey ?? '' });
