@@ -140,6 +140,10 @@ export class ModulePlatform implements ContextSource {
         await module.demo?.(this.context(module.id, { db: tx }), { configure });
       }
     });
+    // The demo configured the modules after start() may have cached their defaults (reading them to
+    // schedule jobs): drop those copies, so the first requests (npm start's initial sync) see the demo.
+    for (const module of this.modules) this.configs.forget(module.id);
+    for (const moduleId of new Set([...this.#jobs.values()].map((job) => job.module.id))) await this.configChanged(moduleId);
   }
 
   /** Starts delivering notifications and the scheduled jobs. */
