@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicFormSchema } from '../../../../../contracts/custom-form.ts';
 import { verifyRenderToken } from '../../../../../contracts/render-token.ts';
 import { dialects } from '../../../../test/helpers/test-shop.ts';
+import type { FormsContext } from '../submissions/pipeline.ts';
+import { purgeOldSubmissions } from '../submissions/service.ts';
+import { customFormSubmissions } from '../tables.ts';
 import { adminBase, fromVisitor, goodPayload, openFormsShop, quoteForm, secret, type FormsShop } from './forms-shop.ts';
 
 type Answer = { error?: string; details?: unknown; totalItems?: number; member?: { id: number }[] };
@@ -108,6 +111,17 @@ describe.each(dialects)('Custom Forms API (%s)', (dialect) => {
     expect(invalid.headers.get('Location')).toBe('/customer-service?form=quote&form_status=invalid');
     const sent = await forms.shop.send('POST', '/customforms/form/submit', { form: { ...form, email: 'ada@example.com', return_to: '//evil.example/x' }, headers: fromVisitor('203.0.113.51') });
     expect(sent.headers.get('Location')).toBe('/?form=quote&form_status=sent');
+  });
+
+  it('forgets submissions older than the retention, keeping the recent ones', async () => {
+    await forms.configure({ retentionDays: 30 });
+    const ctx = forms.shop.modules.context('custom-forms', {}) as FormsContext;
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    await ctx.db.insert(customFormSubmissions).values({ formCode: 'quote', storeCode: 'default', payload: { name: 'Old' }, searchText: 'old', clientIp: 'x', createdAt: old });
+    const before = (await admin('GET', '/forms/quote/submissions')).body.totalItems!;
+    expect(await purgeOldSubmissions(ctx)).toBe(1);
+    expect((await admin('GET', '/forms/quote/submissions')).body.totalItems).toBe(before - 1);
+    expect((await admin('GET', '/forms/quote/submissions?search=old')).body.totalItems).toBe(0);
   });
 
   it('needs an admin token', async () => {
