@@ -19,6 +19,11 @@ export interface NotificationMap {
   /** The admin saved a CMS page. */
   cms_page_saved: { pageId: number };
   /**
+   * Custom Forms: a form was created, changed or deleted. The storefront keeps the forms its CMS
+   * pages embed beside the pages, so the connector re-syncs the CMS pages.
+   */
+  customforms_form_saved: { formCode: string };
+  /**
    * Custom Forms persisted a submission (SPEC.md "Events"); B2B Registration consumes it. It lives
    * here rather than in either module because it is the contract the two meet through: neither
    * imports the other. `payload` is the submission as stored, keyed by field key.

@@ -105,6 +105,13 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
     expect((await log())[0]).toMatchObject({ type: 'products', trigger: 'product_saved', attempt: 1, status: 'success', httpStatus: 200, error: null });
   });
 
+  it('re-syncs the CMS pages when Custom Forms saves a form (the storefront keeps a page\'s forms beside it)', async () => {
+    await shop.modules.notifications.publish(shop.database.db, 'customforms_form_saved', { formCode: 'contact' });
+    await vi.waitFor(() => expect(syncCalls()).toHaveLength(1), { timeout: 3000 });
+    expect(syncCalls()[0]).toMatchObject({ method: 'POST', path: '/sync/cms-pages' });
+    await vi.waitFor(async () => expect((await log())[0]).toMatchObject({ type: 'cms-pages', trigger: 'form_saved', status: 'success' }));
+  });
+
   it('retries a failing storefront with backoff and logs every attempt; a refused secret is not retried', async () => {
     let failures = 2;
     storefront.answer(() => (failures-- > 0 ? 502 : 200));

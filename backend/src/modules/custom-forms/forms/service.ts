@@ -51,6 +51,7 @@ export async function createForm(ctx: Ctx, input: FormInput): Promise<FormView> 
     const now = tx.clock();
     const [row] = await tx.db.insert(customForms).values({ ...input, createdAt: now, updatedAt: now }).returning();
     await tx.audit.record({ action: 'form.create', subject: input.code });
+    await tx.events.publish('customforms_form_saved', { formCode: input.code });
     return formView(row!);
   });
 }
@@ -66,6 +67,7 @@ export async function updateForm(ctx: Ctx, code: string, input: FormInput): Prom
       .returning();
     if (!row) throw notFound(code);
     await tx.audit.record({ action: 'form.update', subject: code });
+    await tx.events.publish('customforms_form_saved', { formCode: code });
     return formView(row);
   });
 }
@@ -78,5 +80,6 @@ export async function deleteForm(ctx: Ctx, code: string): Promise<void> {
     await tx.db.delete(customFormSubmissions).where(eq(customFormSubmissions.formCode, code));
     await tx.db.delete(customFormBlocked).where(eq(customFormBlocked.formCode, code));
     await tx.audit.record({ action: 'form.delete', subject: code });
+    await tx.events.publish('customforms_form_saved', { formCode: code });
   });
 }
