@@ -34,6 +34,7 @@ import { paymentProviders, type PaymentSettings } from './core/payments/provider
 import { searchRoutes } from './core/search/routes.ts';
 import { shippingAdminRoutes } from './core/shipping/routes.ts';
 import { widgetKeysAdminRoutes } from './core/stores/widget-keys-routes.ts';
+import { cmsAdminRoutes } from './core/cms/admin-routes.ts';
 import { storeRoutes } from './core/stores/routes.ts';
 
 export interface AppConfig {
@@ -117,6 +118,7 @@ export async function createApp({ database, config = {} }: { database: Database;
   for (const api of [authRoutes, customerRoutes, customerAdminRoutes, orderRoutes, auditRoutes, mailAdminRoutes]) app.route(apiPrefix, api);
   app.route(apiPrefix, shippingAdminRoutes);
   app.route(apiPrefix, widgetKeysAdminRoutes);
+  app.route(apiPrefix, cmsAdminRoutes);
   mountModules(app, modules);
   mountAdmin(app, platform, throttleOptions);
   mountDocs(app);

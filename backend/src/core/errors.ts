@@ -9,6 +9,7 @@ const statusOfKind = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  precondition_failed: 412,
   unprocessable: 422,
   rate_limited: 429,
   upstream: 502,
