@@ -79,4 +79,28 @@ describe('storefront connector', () => {
     const log = await admin.request('GET', '/admin/storefront-connector');
     expect(log.html).toMatch(/<td>products<\/td><td>product_saved<\/td><td>1<\/td><td>success<\/td><td>200<\/td>/);
   });
+
+  it('a CMS page edited through the admin API shows its new text on the storefront after the triggered sync', async () => {
+    const token = await fetch(`${shop.backend.url}/api/rest/v2/auth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'Admin#Test2026', scope: 'admin' }),
+    });
+    const admin = { Authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}`, 'Content-Type': 'application/json' };
+    // The backend started before the storefront had a port: point the connector at it.
+    const configured = await fetch(`${shop.backend.url}/api/rest/v2/admin/storefront-connector/config`, { method: 'PUT', headers: admin, body: JSON.stringify({ storefrontUrl: shop.storefront.url }) });
+    expect(configured.status).toBe(200);
+    const [page] = ((await (await fetch(`${shop.backend.url}/api/rest/v2/admin/cms-pages?identifier=about-us`, { headers: admin })).json()) as { member: { id: number }[] }).member;
+    const text = `Edited in the admin at ${Date.now()}`;
+    const edited = await fetch(`${shop.backend.url}/api/rest/v2/admin/cms-pages/${page!.id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ content: `<p>${text}</p>` }) });
+    expect(edited.status).toBe(200);
+
+    const deadline = Date.now() + 30_000;
+    let html = '';
+    while (Date.now() < deadline) {
+      html = await (await fetch(`${shop.storefront.url}/about-us`)).text();
+      if (html.includes(text)) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(html).toContain(text);
+  });
 });
