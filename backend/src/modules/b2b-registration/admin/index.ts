@@ -6,6 +6,7 @@ import type { AdminEnv } from '../../../core/admin/admin-env.ts';
 import { csrfField } from '../../../core/admin/layout.ts';
 import { formFields, renderPage } from '../../../core/admin/page.ts';
 import { pager } from '../../../core/admin/pager.ts';
+import { auditHistoryTable } from '../../../core/audit/history-table.ts';
 import { adminAuditLog } from '../../../core/db/schema/index.ts';
 import { AppError } from '../../../core/errors.ts';
 import { moduleContext } from '../../../core/modules/context.ts';
@@ -124,15 +125,7 @@ export const registrationAdmin = new Hono<AdminEnv>()
         <h2>Submission</h2>
         ${payloadTable(application)}
         <h2>History of the account</h2>
-        <table>
-          <tr><th>When</th><th>Who</th><th>What</th><th>Change</th></tr>
-          ${history.map(
-            (entry) =>
-              html`<tr><td>${entry.createdAt.toISOString().slice(0, 19).replace('T', ' ')}</td><td>${entry.actorEmail ?? entry.actorType}</td><td>${entry.module} ${entry.action}</td><td>${Object.entries(entry.diff ?? {})
-                .map(([key, change]) => `${key}: ${String(change.from)} → ${String(change.to)}`)
-                .join('; ')}</td></tr>`,
-          )}
-        </table>`,
+        ${auditHistoryTable(history)}`,
     );
   })
   .post('/applications/:id/decide', async (c) => {

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { html } from 'hono/html';
 import { csrfField } from '../../../core/admin/layout.ts';
+import { auditHistoryTable } from '../../../core/audit/history-table.ts';
 import type { ApprovalStatus } from '../../../core/customers/approval.ts';
 import type { Db } from '../../../core/db/database.ts';
 import { adminAuditLog, customers } from '../../../core/db/schema/index.ts';
@@ -33,14 +34,6 @@ export async function approvalSection(db: Db, customerId: number, page: { csrfTo
   ]);
   if (!customer) return undefined;
   return html`<p>Approval status <strong data-approval-status>${customer.status}</strong> ${decisionButtons(page.csrfToken, customerId, customer.status, page.returnTo)}</p>
-    <table>
-      <tr><th>When</th><th>Who</th><th>What</th><th>Change</th></tr>
-      ${history.map(
-        (entry) =>
-          html`<tr><td>${entry.createdAt.toISOString().slice(0, 19).replace('T', ' ')}</td><td>${entry.actorEmail ?? entry.actorType}</td><td>${entry.module} ${entry.action}</td><td>${Object.entries(entry.diff ?? {})
-            .map(([key, change]) => `${key}: ${String(change.from)} → ${String(change.to)}`)
-            .join('; ')}</td></tr>`,
-      )}
-    </table>
+    ${auditHistoryTable(history)}
     ${history.length === 0 ? html`<p class="muted">No decision yet: the account has had its status since it was created (${customer.createdAt.toISOString().slice(0, 10)}).</p>` : ''}`;
 }
