@@ -27,7 +27,7 @@ export async function buildWidget(outDir: string): Promise<void> {
       outDir,
       emptyOutDir: false,
       copyPublicDir: false,
-      target: 'es2020',
+      target: 'es2022',
       minify: true,
       sourcemap: false,
       lib: { entry: WIDGET_ENTRY, formats: ['iife'], name: 'ShopEmbedBundle', fileName: () => WIDGET_FILE },

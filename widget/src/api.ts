@@ -19,15 +19,12 @@ export function createApi(options: EmbedOptions, fetcher: typeof fetch = fetch):
   let waiting = new Map<string, (product: WidgetProduct | null) => void>();
   let config: WidgetConfig | null = null;
 
-  async function request(skus: string[]): Promise<ProductsAnswer | null> {
+  async function request(skus: string[]): Promise<ProductsAnswer> {
     const url = new URL('/embed/products', options.store);
     for (const sku of skus) url.searchParams.append('skus[]', sku);
     if (options.storeCode) url.searchParams.set('store', options.storeCode);
     const response = await fetcher(url, { credentials: 'omit' });
-    if (!response.ok) {
-      console.error(`shop widget: ${url.pathname} answered ${response.status}`);
-      return null;
-    }
+    if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
     return (await response.json()) as ProductsAnswer;
   }
 
@@ -37,7 +34,8 @@ export function createApi(options: EmbedOptions, fetcher: typeof fetch = fetch):
     await Promise.all(
       batches([...asked.keys()]).map(async (skus) => {
         const answer = await request(skus).catch((error: unknown) => {
-          console.error('shop widget: fetching products failed', error);
+          // The placeholders of a failed batch hide like unknown SKUs; the host's console says why.
+          console.error('shop widget:', error);
           return null;
         });
         if (answer) config ??= answer.config;

@@ -1,19 +1,66 @@
 /**
- * The one entry of `/embed.js`: registers the custom elements, fills the page's placeholders and
- * sets `window.ShopEmbed`. Including the script twice is harmless: the second copy finds
- * `ShopEmbed` already set and does nothing.
+ * The one entry of `/embed.js`: registers the custom elements, appends the page's one lightbox and
+ * cart badge, fills the placeholders and sets `window.ShopEmbed` (SPEC.md widget behaviour 7).
+ * Including the script twice is harmless: the second copy finds `ShopEmbed` already set and does
+ * nothing.
  */
 import { createApi } from './api.ts';
+import { createCart } from './cart.ts';
+import { BADGE_TAG, defineCartBadge } from './cart-badge.tsx';
+import { placeOrder, shippingMethods } from './checkout.ts';
+import { emit, on } from './events.ts';
+import { LIGHTBOX_TAG, defineLightbox } from './lightbox.tsx';
 import { readOptions } from './options.ts';
-import { scan, watch } from './placeholders.ts';
+import { fill, scan, watch } from './placeholders.ts';
 import { defineProductCard } from './product-card.tsx';
+import { createStoreApi } from './store-api.ts';
+import type { WidgetProduct } from './types.ts';
+import { openView } from './view.ts';
+import { currency, type Widget } from './widget.ts';
 
-export interface ShopEmbedApi {
-  /** The widget's version. */
-  version: string;
-  /** Fills placeholders added since the last scan (the MutationObserver does this too). */
-  refresh(): Promise<void>;
+const VERSION = '0.2.0';
+
+function shopEmbed(widget: Widget) {
+  const { products, store, cart } = widget;
+  return {
+    version: VERSION,
+    /** Fills placeholders added since the last scan (the MutationObserver does this too). */
+    refresh: () => scan(document, widget),
+    /** Puts the card of `sku` into `container` (a new placeholder, filled like the page's). */
+    addProduct(sku: string, container: Element) {
+      const placeholder = document.createElement('div');
+      placeholder.dataset.shopProduct = sku;
+      container.append(placeholder);
+      return fill(placeholder, widget);
+    },
+    /** Opens the lightbox on a product record or a SKU. */
+    async openProduct(product: WidgetProduct | string) {
+      const record = typeof product === 'string' ? await products.product(product) : product;
+      if (record) openView({ kind: 'product', product: record });
+    },
+    openCheckout: () => openView({ kind: 'checkout' }),
+    on,
+    api: {
+      fetchProducts: (skus: string[]) => Promise.all(skus.map((sku) => products.product(sku))),
+      cart: () => cart.load(),
+      shipping: (country: string) => shippingMethods(store, country),
+      payment: () => store.call<{ member: unknown[] }>('/payment-methods'),
+      placeOrder: (request: Parameters<typeof placeOrder>[1]) => placeOrder(store, request),
+    },
+    cart: {
+      get items() {
+        return cart.cart()?.items ?? [];
+      },
+      get count() {
+        return cart.cart()?.itemsQty ?? 0;
+      },
+      add: cart.add,
+      load: cart.load,
+    },
+  };
 }
+
+export type ShopEmbedApi = ReturnType<typeof shopEmbed>;
 
 declare global {
   interface Window {
@@ -21,20 +68,24 @@ declare global {
   }
 }
 
-const VERSION = '0.1.0';
-
 function start(): void {
   if (window.ShopEmbed) return;
   const options = readOptions(document.currentScript, location.href);
-  const api = createApi(options);
-  defineProductCard();
-  window.ShopEmbed = { version: VERSION, refresh: () => scan(document, api, options) };
-  const begin = () => {
-    void scan(document, api, options);
-    watch(api, options);
+  const store = createStoreApi(options);
+  const widget: Widget = { options, products: createApi(options), store, cart: createCart(store) };
+  defineProductCard(options.accent);
+  defineLightbox(widget);
+  defineCartBadge(widget);
+  window.ShopEmbed = shopEmbed(widget);
+  const begin = async () => {
+    document.body.append(document.createElement(LIGHTBOX_TAG), document.createElement(BADGE_TAG));
+    watch(widget);
+    // The badge shows a cart kept from an earlier visit; a store that cannot be reached shows none.
+    await Promise.all([scan(document, widget), widget.cart.load().catch(() => null)]);
+    emit('ready', [], currency(widget));
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', begin, { once: true });
-  else begin();
+  else void begin();
 }
 
 start();

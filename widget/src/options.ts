@@ -1,7 +1,7 @@
 /**
  * The script tag's attributes (SPEC.md widget behaviour 1), read once while the script runs, when
- * `document.currentScript` is still this script. Only what this slice uses: the store origin, the
- * store-view code and the currency override.
+ * `document.currentScript` is still this script. An empty string means "not given": the config
+ * answer then decides (DECISIONS.md 32).
  */
 export interface EmbedOptions {
   /** Store origin, no trailing slash: `data-store`, else the origin the script came from. */
@@ -10,15 +10,30 @@ export interface EmbedOptions {
   storeCode: string;
   /** `data-currency`; "" to use the store's currency from the config answer. */
   currency: string;
+  /** `data-accent` when it is a hex colour; "" for the default. */
+  accent: string;
+  /** `data-country` (ISO 3166-1 alpha-2); "" when not given. */
+  country: string;
+  /** `data-maps-key`; "" to use the store's key from the config answer. */
+  mapsKey: string;
 }
+
+const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 export function readOptions(script: HTMLOrSVGScriptElement | null, pageUrl: string): EmbedOptions {
   const element = script instanceof HTMLScriptElement ? script : null;
+  const data = element?.dataset ?? {};
   const source = element?.src ? new URL(element.src, pageUrl).origin : new URL(pageUrl).origin;
-  const store = element?.dataset.store ? new URL(element.dataset.store, pageUrl).origin : source;
+  const read = (value: string | undefined) => value?.trim() ?? '';
+  const accent = read(data.accent);
+  const country = read(data.country).toUpperCase();
   return {
-    store,
-    storeCode: element?.dataset.storeCode?.trim() ?? '',
-    currency: element?.dataset.currency?.trim().toUpperCase() ?? '',
+    store: data.store ? new URL(data.store, pageUrl).origin : source,
+    storeCode: read(data.storeCode),
+    currency: read(data.currency).toUpperCase(),
+    // Anything but a colour would end up inside a style sheet: refused rather than escaped.
+    accent: HEX_COLOUR.test(accent) ? accent : '',
+    country: /^[A-Z]{2}$/.test(country) ? country : '',
+    mapsKey: read(data.mapsKey),
   };
 }

@@ -5,20 +5,20 @@
  * added later (single-page apps) are picked up by a MutationObserver. Each placeholder is handled
  * once: `data-shop-state` records where it is (loading, ready, missing).
  */
-import type { Api } from './api.ts';
 import { CARD_HEIGHT } from './card-styles.ts';
-import type { EmbedOptions } from './options.ts';
 import { CARD_TAG, type CardProps } from './product-card.tsx';
+import { currency, type Widget } from './widget.ts';
 
 const SELECTOR = '[data-shop-product]:not([data-shop-state])';
 
 type CardElement = HTMLElement & CardProps;
 
-async function fill(placeholder: HTMLElement, api: Api, options: EmbedOptions): Promise<void> {
+/** Fills one placeholder with its card, or hides it when the store has no such SKU. */
+export async function fill(placeholder: HTMLElement, widget: Widget): Promise<void> {
   const sku = placeholder.dataset.shopProduct?.trim() ?? '';
   placeholder.dataset.shopState = 'loading';
   if (parseFloat(getComputedStyle(placeholder).minHeight) < CARD_HEIGHT) placeholder.style.minHeight = `${CARD_HEIGHT}px`;
-  const product = sku === '' ? null : await api.product(sku);
+  const product = sku === '' ? null : await widget.products.product(sku);
   if (!product) {
     placeholder.dataset.shopState = 'missing';
     placeholder.hidden = true;
@@ -26,21 +26,21 @@ async function fill(placeholder: HTMLElement, api: Api, options: EmbedOptions): 
     return;
   }
   const card = document.createElement(CARD_TAG) as CardElement;
-  card.currency = options.currency || api.config()?.currency || 'USD';
-  card.store = options.store;
+  card.currency = currency(widget);
+  card.store = widget.options.store;
   card.product = product;
   placeholder.replaceChildren(card);
   placeholder.dataset.shopState = 'ready';
 }
 
 /** Fills every placeholder under `root` not handled yet; SKUs are fetched together (api.ts). */
-export function scan(root: ParentNode, api: Api, options: EmbedOptions): Promise<void> {
+export function scan(root: ParentNode, widget: Widget): Promise<void> {
   const found = [...root.querySelectorAll<HTMLElement>(SELECTOR)];
-  return Promise.all(found.map((placeholder) => fill(placeholder, api, options))).then(() => undefined);
+  return Promise.all(found.map((placeholder) => fill(placeholder, widget))).then(() => undefined);
 }
 
 /** Scans again whenever the page adds elements; returns the observer (the page keeps it for its life). */
-export function watch(api: Api, options: EmbedOptions): MutationObserver {
+export function watch(widget: Widget): MutationObserver {
   let pending = false;
   const observer = new MutationObserver((records) => {
     if (pending || !records.some((record) => record.addedNodes.length > 0)) return;
@@ -48,7 +48,7 @@ export function watch(api: Api, options: EmbedOptions): MutationObserver {
     pending = true;
     queueMicrotask(() => {
       pending = false;
-      void scan(document, api, options);
+      void scan(document, widget);
     });
   });
   observer.observe(document.documentElement, { childList: true, subtree: true });

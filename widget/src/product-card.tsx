@@ -1,14 +1,17 @@
 /**
  * `<shop-product-card>`: one product as a card (image, name, price in the store's currency, stock
  * state) in an open shadow root. A product whose price B2B Access withholds shows the store's
- * message and a sign-in link instead of a price (SPEC.md "B2B product annotation").
+ * message and a sign-in link instead of a price (SPEC.md "B2B product annotation"). The name is a
+ * button whose click area covers the card (click or Enter opens the lightbox); behind a login wall
+ * (`requiresLogin`) it is a link to the store's page instead.
  */
-import { customElement } from 'solid-element';
+import { customElement } from './custom-element.ts';
 import { Show } from 'solid-js';
 import { cardCss } from './card-styles.ts';
 import { formatPrice } from './price.ts';
-import { adoptStyles } from './styles.ts';
-import type { WidgetProduct } from './types.ts';
+import { openView } from './view.ts';
+import { accentCss, adoptStyles } from './styles.ts';
+import { hiddenPriceMessage, type WidgetProduct } from './types.ts';
 
 export interface CardProps {
   /** The record from `/embed/products`; nothing renders without one. */
@@ -43,12 +46,21 @@ function Card(props: { product: WidgetProduct; currency: string; store: string }
       <div class="image" part="image">
         <img src={product().imageUrl} alt={product().name} width="240" height="240" loading="lazy" decoding="async" />
       </div>
-      <h3 class="name" part="name">{product().name}</h3>
+      <h3 class="name" part="name">
+        <Show
+          when={!product().gateFlags?.requiresLogin}
+          fallback={<a class="open" href={product().url} target="_top">{product().name}</a>}
+        >
+          <button type="button" class="open" aria-haspopup="dialog" onClick={() => openView({ kind: 'product', product: product() })}>
+            {product().name}
+          </button>
+        </Show>
+      </h3>
       <Show
         when={!product().gateFlags?.hidePrice && product().finalPrice !== null}
         fallback={
           <p class="hidden-price" part="hidden-price">
-            {product().hiddenPriceMessage || 'Sign in to see the price.'}{' '}
+            {hiddenPriceMessage(product())}{' '}
             <a href={signInUrl(product(), props.store)} target="_top">Sign in</a>
           </p>
         }
@@ -65,10 +77,9 @@ function Card(props: { product: WidgetProduct; currency: string; store: string }
   );
 }
 
-export function defineProductCard(): void {
-  if (customElements.get(CARD_TAG)) return;
+export function defineProductCard(accent: string): void {
   customElement<CardProps>(CARD_TAG, defaults, (props, { element }) => {
-    adoptStyles(element.renderRoot as ShadowRoot, cardCss);
+    adoptStyles(element.renderRoot, accentCss(accent), cardCss);
     return (
       <Show when={props.product}>
         {(product) => <Card product={product()} currency={props.currency} store={props.store} />}

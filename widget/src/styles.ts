@@ -1,21 +1,28 @@
 /**
- * Styles go inside each shadow root (ARCHITECTURE.md widget rules): one constructable stylesheet
- * shared by every card where the browser supports it, a `<style>` element otherwise.
+ * Styles go inside each shadow root (ARCHITECTURE.md widget rules): constructable stylesheets,
+ * each built once and shared by every element where the browser supports them, `<style>` elements
+ * otherwise. The CSS files are minified by the bundle build (`?inline` imports).
  */
 const sheets = new Map<string, CSSStyleSheet>();
 
-export function adoptStyles(root: ShadowRoot, css: string): void {
-  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
-    let sheet = sheets.get(css);
-    if (!sheet) {
-      sheet = new CSSStyleSheet();
-      sheet.replaceSync(css);
-      sheets.set(css, sheet);
-    }
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+/**
+ * The accent every element's CSS reads as `--a`: `--shop-accent` set by the host page wins, then
+ * `data-accent` (checked to be a hex colour in options.ts), then the store blue.
+ */
+export const accentCss = (accent: string) => `:host{--a:var(--shop-accent,${accent || '#2563eb'})}`;
+
+export function adoptStyles(root: ShadowRoot, ...css: string[]): void {
+  if ('adoptedStyleSheets' in root && 'replaceSync' in CSSStyleSheet.prototype) {
+    root.adoptedStyleSheets = css.map((text) => {
+      let sheet = sheets.get(text);
+      if (!sheet) {
+        sheet = new CSSStyleSheet();
+        sheet.replaceSync(text);
+        sheets.set(text, sheet);
+      }
+      return sheet;
+    });
     return;
   }
-  const style = document.createElement('style');
-  style.textContent = css;
-  root.prepend(style);
+  root.prepend(...css.map((text) => Object.assign(document.createElement('style'), { textContent: text })));
 }

@@ -1,0 +1,80 @@
+/**
+ * `<shop-lightbox>`: the one dialog of the page (appended to `body`), showing a product or the
+ * checkout. `role="dialog"` with `aria-modal`, focus moved in on open and kept in (Tab wraps),
+ * Escape and the backdrop close it, and focus returns to what opened it. The live region stays
+ * rendered while closed so "added to cart" is announced. The light-DOM child `slot="payment"` is
+ * where Stripe mounts (stripe.ts).
+ */
+import { customElement } from './custom-element.ts';
+import { Show, createEffect } from 'solid-js';
+import { CheckoutView } from './checkout-view.tsx';
+import { ProductView } from './product-view.tsx';
+import { accentCss, adoptStyles } from './styles.ts';
+import css from './lightbox.css?inline';
+import { announcement, closeView, view, type View } from './view.ts';
+import type { Widget } from './widget.ts';
+
+type ProductShown = Extract<View, { kind: 'product' }>;
+
+export const LIGHTBOX_TAG = 'shop-lightbox';
+
+const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled])';
+
+export function defineLightbox(widget: Widget): void {
+  customElement(LIGHTBOX_TAG, {}, (_props, { element }) => {
+    const root = element.renderRoot;
+    adoptStyles(root, accentCss(widget.options.accent), css);
+    let dialog: HTMLDivElement | undefined;
+    const paymentSlot = Object.assign(document.createElement('div'), { slot: 'payment' });
+    element.append(paymentSlot);
+
+    const keys = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        closeView();
+      }
+      if (event.key !== 'Tab' || !dialog) return;
+      const stops = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const edge = event.shiftKey ? stops[0] : stops[stops.length - 1];
+      if (root.activeElement === edge || !dialog.contains(root.activeElement)) {
+        event.preventDefault();
+        (event.shiftKey ? stops[stops.length - 1] : stops[0])?.focus();
+      }
+    };
+
+    createEffect(() => {
+      // Each new view (product → checkout included) starts with focus on the dialog itself,
+      // so a screen reader reads its title.
+      if (view()) queueMicrotask(() => dialog?.focus());
+    });
+
+    return (
+      <>
+        <Show when={view()} keyed>
+          {(shown) => (
+            <div class="backdrop" part="backdrop" onClick={(event) => event.target === event.currentTarget && closeView()}>
+              <div
+                ref={(element) => (dialog = element)}
+                class="dialog"
+                part="dialog"
+                role="dialog"
+                aria-modal="true"
+                aria-labelledby="shop-title"
+                tabindex="-1"
+                onKeyDown={keys}
+              >
+                <button type="button" class="close" aria-label="Close" onClick={closeView}>
+                  ×
+                </button>
+                {shown.kind === 'checkout' ? <CheckoutView widget={widget} paymentSlot={paymentSlot} /> : <ProductView product={(shown as ProductShown).product} widget={widget} />}
+              </div>
+            </div>
+          )}
+        </Show>
+        <p class="sr" role="status" aria-live="polite">
+          {announcement()}
+        </p>
+      </>
+    );
+  });
+}
