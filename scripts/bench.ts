@@ -6,7 +6,8 @@
  * workerd for an edge-cache HIT, an uncached render from KV and a trivial route (the ceiling), and
  * what B2B Access with 50 rules adds to a 100-product listing (scripts/lib/access-bench.ts; `--only
  * b2b-access` runs that figure alone, without building the storefront), and the bytes of the widget's
- * `/embed.js` (raw, gzip, brotli; `--only widget` builds and measures just that).
+ * `/embed.js` (raw, gzip, brotli; `--only widget` builds and measures just that) and the time it takes
+ * to render 50 cards on a host page in Chromium.
  * Prints a table and writes the figures as JSON to bench-results/.
  */
 import autocannon from 'autocannon';
@@ -19,6 +20,7 @@ import { createBackendClient } from '../src/lib/backend-client.ts';
 import { isListingStub } from '../src/lib/catalog/product-stub.ts';
 import { buildWidget, WIDGET_FILE } from '../integrations/widget-bundle.ts';
 import { accessListingBench, type AccessFigures } from './lib/access-bench.ts';
+import { widgetRenderFigures } from './lib/widget-render-bench.ts';
 import { bundleSize, type BundleSize } from './lib/bundle-size.ts';
 import { freePort } from './lib/ports.ts';
 import { ROOT, buildStorefront, startBackend, startStorefront, type Child } from './lib/processes.ts';
@@ -143,7 +145,9 @@ async function writeFigures(name: string, figures: object): Promise<void> {
 const widgetRow = (size: BundleSize) => row('widget /embed.js', `${size.raw} B raw, ${size.gzip} B gzip, ${size.brotli} B brotli (budget 40000 / 15000 gzip)`);
 
 async function fullBench(dir: string, children: Child[]): Promise<void> {
-  const env = { PGLITE_DIR: join(dir, 'pglite'), SYNC_SECRET: secret };
+  // Shared by both sides as `npm start` arranges: the visitor's IP signature and Custom Forms' render tokens.
+  const proxySecret = 'bench-proxy-secret-0123456789abcdef0123456789';
+  const env = { PGLITE_DIR: join(dir, 'pglite'), SYNC_SECRET: secret, STOREFRONT_PROXY_SECRET: proxySecret };
   const seedSeconds = seedInto(env.PGLITE_DIR);
 
   const [backend] = await Promise.all([startBackend({ port: await freePort(), env }), buildStorefront()]);
@@ -151,7 +155,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
   const storefront = await startStorefront({
     port: await freePort(),
     persistTo: join(dir, 'wrangler'),
-    vars: { BACKEND_API_URL: backend.url, SYNC_SECRET: secret },
+    vars: { BACKEND_API_URL: backend.url, SYNC_SECRET: secret, STOREFRONT_PROXY_SECRET: proxySecret },
   });
   children.push(storefront);
 
@@ -173,6 +177,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
   const search = await searchLatency(backend.url);
   const b2bAccess = await accessFigures(dir);
   const widget = await bundleSize(join(ROOT, 'dist/client', WIDGET_FILE));
+  const widgetRender = await widgetRenderFigures(storefront.url, catalog.slice(0, 50).map((product) => product.sku));
 
   const figures = {
     products,
@@ -187,6 +192,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
     search,
     b2bAccess,
     widget,
+    widgetRender,
   };
 
   row('catalog', `${products} products per store`);
@@ -202,6 +208,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
   row('uncached / trivial', `${(figures.uncachedShareOfTrivial * 100).toFixed(0)}% (target >= 35%)`);
   row('backend search (sequential)', `median ${search.medianMs} ms  p90 ${search.p90Ms} ms  (${search.queries.join(', ')})`);
   widgetRow(widget);
+  row('widget: 50 cards on a host page', `${widgetRender.msToLastCard} ms from /embed.js request to the last card, ${widgetRender.productRequests} /embed/products requests`);
 
   await writeFigures(`bench-${products}`, figures);
 }

@@ -18,7 +18,7 @@ export function defineCartBadge(widget: Widget): void {
     const count = () => widget.cart.cart()?.itemsQty ?? 0;
     return (
       <Show when={count() > 0}>
-        <button type="button" part="badge" aria-haspopup="dialog" onClick={() => openView({ kind: 'checkout' })}>
+        <button type="button" part="badge" aria-haspopup="dialog" on:click={() => openView({ kind: 'checkout' })}>
           Cart <span class="count">{count()}</span>
           <span class="sr">{count() === 1 ? ' item' : ' items'}</span>
         </button>

@@ -5,7 +5,7 @@
  * Stripe's Payment Element when the store's provider is `stripe`), then the order number. A
  * declined card shows by the payment fields and everything typed stays for the retry.
  */
-import { For, Show, createEffect, createSignal, on, onMount } from 'solid-js';
+import { For, Show, createEffect, createSignal, on, onMount, untrack } from 'solid-js';
 import { countries, payWithTestCard, placeOrder, shippingMethods, type Country, type PaymentIntent, type PlacedOrder, type ShippingMethod } from './checkout.ts';
 import { Alert } from './alert.tsx';
 import { emit, type ShopEventItem } from './events.ts';
@@ -81,6 +81,8 @@ export function CheckoutView(props: { widget: Widget; paymentSlot: HTMLElement }
       setMethods(null);
       try {
         const quoted = await shippingMethods(props.widget.store, chosen);
+        // A slower answer for a country chosen earlier must not replace the current one's.
+        if (chosen !== country()) return;
         setMethods(quoted);
         setMethod(quoted[0]?.code ?? '');
       } catch (failure) {
@@ -89,10 +91,12 @@ export function CheckoutView(props: { widget: Widget; paymentSlot: HTMLElement }
     }),
   );
 
+  let stripeStarted = false;
   createEffect(() => {
     const answer = config(props.widget);
-    if (provider() !== 'stripe' || !answer.paymentPublishableKey || stripe || !cart()) return;
-    mountStripe(answer.paymentPublishableKey, props.paymentSlot, total(), cart()!.currency)
+    if (provider() !== 'stripe' || !answer.paymentPublishableKey || stripeStarted || !cart()) return;
+    stripeStarted = true;
+    mountStripe(answer.paymentPublishableKey, props.paymentSlot, untrack(total), cart()!.currency)
       .then((mounted) => (stripe = mounted))
       .catch((failure) => fail(failure, setPaymentError));
   });
@@ -180,17 +184,17 @@ export function CheckoutView(props: { widget: Widget; paymentSlot: HTMLElement }
                     max="9999"
                     value={line.qty}
                     aria-label={`Quantity of ${line.name}`}
-                    onChange={(event) => change(line.id, event.currentTarget.valueAsNumber || 0)}
+                    on:change={(event) => change(line.id, event.currentTarget.valueAsNumber || 0)}
                   />
                   <span>{money(line.rowTotal)}</span>
-                  <button type="button" class="link" onClick={() => change(line.id, 0)} aria-label={`Remove ${line.name}`}>
+                  <button type="button" class="link" on:click={() => change(line.id, 0)} aria-label={`Remove ${line.name}`}>
                     Remove
                   </button>
                 </li>
               )}
             </For>
           </ul>
-          <form ref={(element) => (form = element)} onSubmit={submit} class="checkout">
+          <form ref={(element) => (form = element)} on:submit={submit} class="checkout">
             {FIELDS.map(([name, label, autocomplete, max, wide]) => (
                 <label class={wide ? 'wide' : undefined}>
                   {label}
@@ -206,7 +210,7 @@ export function CheckoutView(props: { widget: Widget; paymentSlot: HTMLElement }
             ))}
             <label>
               Country
-              <select name="countryId" autocomplete="country" value={country()} onChange={(event) => setCountry(event.currentTarget.value)}>
+              <select name="countryId" autocomplete="country" value={country()} on:change={(event) => setCountry(event.currentTarget.value)}>
                 <Show when={countryList().length === 0}>
                   <option value={country()}>{country()}</option>
                 </Show>
@@ -229,7 +233,7 @@ export function CheckoutView(props: { widget: Widget; paymentSlot: HTMLElement }
                   <For each={methods()}>
                     {(candidate) => (
                       <label class="choice">
-                        <input type="radio" name="shippingMethod" value={candidate.code} checked={candidate.code === method()} onChange={() => setMethod(candidate.code)} />
+                        <input type="radio" name="shippingMethod" value={candidate.code} checked={candidate.code === method()} on:change={() => setMethod(candidate.code)} />
                         {candidate.title} · {money(candidate.amount)}
                       </label>
                     )}

@@ -52,7 +52,7 @@ export function defineLightbox(widget: Widget): void {
       <>
         <Show when={view()} keyed>
           {(shown) => (
-            <div class="backdrop" part="backdrop" onClick={(event) => event.target === event.currentTarget && closeView()}>
+            <div class="backdrop" part="backdrop" on:click={(event) => event.target === event.currentTarget && closeView()}>
               <div
                 ref={(element) => (dialog = element)}
                 class="dialog"
@@ -61,9 +61,9 @@ export function defineLightbox(widget: Widget): void {
                 aria-modal="true"
                 aria-labelledby="shop-title"
                 tabindex="-1"
-                onKeyDown={keys}
+                on:keydown={keys}
               >
-                <button type="button" class="close" aria-label="Close" onClick={closeView}>
+                <button type="button" class="close" aria-label="Close" on:click={closeView}>
                   ×
                 </button>
                 {shown.kind === 'checkout' ? <CheckoutView widget={widget} paymentSlot={paymentSlot} /> : <ProductView product={(shown as ProductShown).product} widget={widget} />}

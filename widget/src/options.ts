@@ -20,10 +20,15 @@ export interface EmbedOptions {
 
 const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-export function readOptions(script: HTMLOrSVGScriptElement | null, pageUrl: string): EmbedOptions {
-  const element = script instanceof HTMLScriptElement ? script : null;
-  const data = element?.dataset ?? {};
-  const source = element?.src ? new URL(element.src, pageUrl).origin : new URL(pageUrl).origin;
+/** What is read of the script element (`document.currentScript`, null when the page injected it as a module). */
+export interface ScriptTag {
+  src?: string;
+  dataset?: Record<string, string | undefined>;
+}
+
+export function readOptions(script: ScriptTag | null, pageUrl: string): EmbedOptions {
+  const data = script?.dataset ?? {};
+  const source = new URL(script?.src || pageUrl, pageUrl).origin;
   const read = (value: string | undefined) => value?.trim() ?? '';
   const accent = read(data.accent);
   const country = read(data.country).toUpperCase();

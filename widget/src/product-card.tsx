@@ -51,7 +51,7 @@ function Card(props: { product: WidgetProduct; currency: string; store: string }
           when={!product().gateFlags?.requiresLogin}
           fallback={<a class="open" href={product().url} target="_top">{product().name}</a>}
         >
-          <button type="button" class="open" aria-haspopup="dialog" onClick={() => openView({ kind: 'product', product: product() })}>
+          <button type="button" class="open" aria-haspopup="dialog" on:click={() => openView({ kind: 'product', product: product() })}>
             {product().name}
           </button>
         </Show>

@@ -81,14 +81,14 @@ export function ProductView(props: { product: WidgetProduct; widget: Widget }) {
             </Show>
           }
         >
-          <form onSubmit={add} class="buy">
+          <form on:submit={add} class="buy">
             <For each={options}>
               {(option) => {
                 const available = () => availableValues(product, chosen(), option.attributeCode);
                 return (
                   <label>
                     {option.label}
-                    <select onChange={(event) => choose(option.attributeCode, event.currentTarget.value)}>
+                    <select on:change={(event) => choose(option.attributeCode, event.currentTarget.value)}>
                       <option value="">Choose {option.label.toLowerCase()}</option>
                       <For each={option.values}>
                         {(value) => {
@@ -107,7 +107,7 @@ export function ProductView(props: { product: WidgetProduct; widget: Widget }) {
             </For>
             <label>
               Quantity
-              <input type="number" min="1" max="9999" value={qty()} onInput={(event) => setQty(Math.max(1, event.currentTarget.valueAsNumber || 1))} />
+              <input type="number" min="1" max="9999" value={qty()} on:input={(event) => setQty(Math.max(1, event.currentTarget.valueAsNumber || 1))} />
             </label>
             <p class={soldOut() && !unchosen() ? 'note out' : 'note'} aria-live="polite">
               {unchosen() ? `Choose ${unchosen()!.label.toLowerCase()}.` : soldOut() ? 'Out of stock.' : 'In stock.'}

@@ -48,6 +48,8 @@ export async function mountStripe(publishableKey: string, slot: HTMLElement, amo
   await loading;
   const stripe = window.Stripe!(publishableKey);
   const elements = stripe.elements({ mode: 'payment', amount: minor(amount), currency: currency.toLowerCase() });
+  // An earlier checkout's element is still in the slot (light DOM outlives the view): replaced.
+  slot.replaceChildren();
   elements.create('payment').mount(slot);
   const fail = (error?: { message?: string }) => {
     if (error) throw new Error(error.message ?? 'The card could not be charged.');

@@ -3,7 +3,7 @@ export const scriptAttributes = [
   { name: 'data-store', required: true, fallback: 'the script\'s own origin', meaning: 'The store\'s origin' },
   { name: 'data-store-code', required: false, fallback: '', meaning: 'Store view code for multi-store setups' },
   { name: 'data-currency', required: false, fallback: 'the store\'s currency', meaning: 'Currency code for price formatting' },
-  { name: 'data-accent', required: false, fallback: '#2563eb', meaning: 'Accent colour (hex); sets --shop-accent' },
-  { name: 'data-country', required: false, fallback: 'US', meaning: 'Default country of the checkout address form, after the visitor\'s detected country' },
+  { name: 'data-accent', required: false, fallback: '#2563eb', meaning: 'Accent colour (hex); a --shop-accent the page sets wins' },
+  { name: 'data-country', required: false, fallback: 'the store\'s default country', meaning: 'Country of the checkout address form when the visitor\'s own is not detected' },
   { name: 'data-maps-key', required: false, fallback: 'the store\'s maps key', meaning: 'Key for address autocomplete' },
 ] as const;
