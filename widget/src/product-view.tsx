@@ -2,14 +2,15 @@
  * A product in the lightbox: image, name, price, and for a configurable its options, with the
  * variant's price and image once every option has a value, a "choose …" state until then, and
  * values no in-stock variant offers disabled and labelled "sold out". Quantity and add to cart go
- * to the server cart with SKU, options and quantity only: the price is the server's. Types whose
+ * to the server cart with SKU, options and quantity only: the price is the server's; then the way to
+ * the checkout is one button away. Types whose
  * choice needs the store's own page (bundles, gift cards, grouped, downloadable) link there.
  */
 import { For, Show, createSignal } from 'solid-js';
 import { Alert } from './alert.tsx';
 import { emit } from './events.ts';
 import { formatPrice } from './price.ts';
-import { announce } from './view.ts';
+import { announce, openView } from './view.ts';
 import { hiddenPriceMessage, type WidgetProduct } from './types.ts';
 import { availableValues, chosenVariant, type Choice } from './variants.ts';
 import { currency, type Widget } from './widget.ts';
@@ -23,6 +24,7 @@ export function ProductView(props: { product: WidgetProduct; widget: Widget }) {
   const [qty, setQty] = createSignal(1);
   const [busy, setBusy] = createSignal(false);
   const [error, setError] = createSignal('');
+  const [added, setAdded] = createSignal(false);
   const options = product.type === 'configurable' ? product.configurableOptions : [];
   const variant = () => chosenVariant(product, chosen());
   const shown = () => variant() ?? product;
@@ -49,6 +51,7 @@ export function ProductView(props: { product: WidgetProduct; widget: Widget }) {
     try {
       await props.widget.cart.add({ sku: product.sku, qty: qty(), ...(options.length ? { options: chosen() } : {}) });
       announce(`Added ${qty()} × ${product.name} to the cart.`);
+      setAdded(true);
       emit('add_to_cart', [{ sku: shown().sku, name: product.name, quantity: qty(), price: price() }], currency(props.widget));
     } catch (failure) {
       setError((failure as Error).message);
@@ -115,6 +118,11 @@ export function ProductView(props: { product: WidgetProduct; widget: Widget }) {
             <button type="submit" class="primary" disabled={busy() || !!unchosen() || soldOut()}>
               {busy() ? 'Adding…' : 'Add to cart'}
             </button>
+            <Show when={added()}>
+              <button type="button" class="link" on:click={() => openView({ kind: 'checkout' })}>
+                Go to checkout
+              </button>
+            </Show>
             <Alert text={error()} />
           </form>
         </Show>

@@ -1,0 +1,152 @@
+/**
+ * The widget's checkout when the store's payment provider is Stripe: the Payment Element mounts in
+ * the lightbox's light-DOM slot (Stripe cannot mount inside a shadow root), the intent is created
+ * at "Place order" for the final total and confirmed in the browser, and the backend places the
+ * order once Stripe says the intent succeeded. Stripe itself is not reachable here: js.stripe.com
+ * is answered by a stand-in script (routed by the browser) and api.stripe.com by a local server
+ * (the backend's STRIPE_API_BASE), both behaving as Stripe documents for these calls.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
+import type { Product } from '../../src/lib/content/schemas.ts';
+import { seriousViolations, watchedPage } from '../support/browser.ts';
+import { startShop, type TestShop } from '../support/shop.ts';
+
+let shop: TestShop;
+let browser: Browser;
+let host: Server;
+let stripeApi: Server;
+let stripeBase: string;
+let hostOrigin: string;
+let product: Product;
+/** The stand-in api.stripe.com's intents: id → status and amount (minor units). */
+const intents = new Map<string, { status: string; amount: number; currency: string }>();
+
+function startStripeApi(): Promise<void> {
+  stripeApi = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const answer = (status: number, value: unknown) =>
+        response.writeHead(status, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' }).end(JSON.stringify(value));
+      const intentOut = (id: string) => ({ id, object: 'payment_intent', client_secret: `${id}_secret_abc`, ...intents.get(id)! });
+      const url = new URL(request.url ?? '/', 'http://stripe.test');
+      if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+        const form = new URLSearchParams(body);
+        const id = `pi_${intents.size + 1}`;
+        intents.set(id, { status: 'requires_payment_method', amount: Number(form.get('amount')), currency: form.get('currency') ?? '' });
+        return answer(200, intentOut(id));
+      }
+      const retrieve = /^\/v1\/payment_intents\/(pi_\d+)$/.exec(url.pathname);
+      if (request.method === 'GET' && retrieve && intents.has(retrieve[1]!)) return answer(200, intentOut(retrieve[1]!));
+      // What Stripe.js's confirmPayment does with the card the shopper typed, in one call.
+      const confirm = /^\/test\/confirm\/(pi_\d+)$/.exec(url.pathname);
+      if (request.method === 'POST' && confirm && intents.has(confirm[1]!)) {
+        intents.get(confirm[1]!)!.status = 'succeeded';
+        return answer(200, intentOut(confirm[1]!));
+      }
+      answer(404, { error: { type: 'invalid_request_error', message: `No route ${request.method} ${url.pathname}` } });
+    });
+  });
+  return new Promise((resolve) => stripeApi.listen(0, '127.0.0.1', () => {
+    stripeBase = `http://127.0.0.1:${(stripeApi.address() as AddressInfo).port}`;
+    resolve();
+  }));
+}
+
+/** Stripe.js as far as the widget uses it: Elements in deferred mode, submit, confirmPayment. */
+const fakeStripeJs = (apiBase: string) => `
+window.stripeCalls = [];
+window.declineNext = false;
+window.Stripe = (publishableKey) => ({
+  elements(options) {
+    window.stripeCalls.push(['elements', publishableKey, options]);
+    return {
+      create: () => ({ mount(element) {
+        window.stripeCalls.push(['mount', element.parentElement.tagName.toLowerCase(), element.slot]);
+        element.innerHTML = '<label>Card details <input name="stripe-card" autocomplete="cc-number"></label>';
+      } }),
+      update(next) { window.stripeCalls.push(['update', next]); },
+      submit: async () => ({}),
+    };
+  },
+  async confirmPayment({ clientSecret, redirect }) {
+    window.stripeCalls.push(['confirm', clientSecret, redirect]);
+    if (window.declineNext) { window.declineNext = false; return { error: { type: 'card_error', message: 'Your card was declined.' } }; }
+    await fetch('${apiBase}/test/confirm/' + clientSecret.split('_secret')[0], { method: 'POST' });
+    return { paymentIntent: { status: 'succeeded' } };
+  },
+});`;
+
+beforeAll(async () => {
+  await startStripeApi();
+  [shop, browser] = await Promise.all([
+    startShop({ backendEnv: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_API_BASE: stripeBase } }),
+    launchChromium(),
+  ]);
+  expect((await shop.manage('/sync')).status).toBe(200);
+  const listing = (await (await fetch(`${shop.backend.url}/api/rest/v2/products?itemsPerPage=50`)).json()) as { member: Product[] };
+  product = listing.member.find((candidate) => candidate.type === 'simple' && candidate.finalPrice !== null && candidate.stockStatus === 'in_stock' && !candidate.sku.startsWith('TS-'))!;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A landing page</title></head><body><main>
+<div data-shop-product="${product.sku}" style="width:240px"></div></main>
+<script src="${shop.storefront.url}/embed.js" data-store="${shop.storefront.url}"></script></body></html>`;
+  host = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html));
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  hostOrigin = `http://localhost:${(host.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([host, stripeApi].map((server) => new Promise((resolve) => server?.close(resolve))));
+  await shop?.stop();
+});
+
+describe('checkout with Stripe', () => {
+  it('mounts the Payment Element in the light-DOM slot, shows a decline, then pays and places the order', async () => {
+    const { page } = await watchedPage(browser);
+    await page.route('https://js.stripe.com/v3/', (route) => route.fulfill({ contentType: 'text/javascript', body: fakeStripeJs(stripeBase) }));
+    await page.goto(`${hostOrigin}/`);
+    await page.locator('shop-product-card .open').click();
+    await page.locator('shop-lightbox').getByRole('button', { name: 'Add to cart' }).click();
+    await page.locator('shop-lightbox').getByRole('button', { name: 'Go to checkout' }).click();
+
+    const box = page.locator('shop-lightbox [role="dialog"]');
+    const card = page.locator('shop-lightbox > [slot="payment"] input[name="stripe-card"]');
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await box.getByLabel('Card number').count()).toBe(0);
+    const calls = () => page.evaluate(() => (window as unknown as { stripeCalls: unknown[][] }).stripeCalls);
+    const [elements, mount] = await calls();
+    expect(elements).toEqual(['elements', 'pk_test_standin', { mode: 'payment', amount: Math.round(product.finalPrice! * 100), currency: 'usd' }]);
+    expect(mount).toEqual(['mount', 'shop-lightbox', 'payment']);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await box.getByLabel('Email', { exact: true }).fill('stripe-buyer@example.com');
+    await box.getByLabel('First name').fill('Stri');
+    await box.getByLabel('Last name').fill('Pe');
+    await box.getByLabel('Street address').fill('2 Market Street');
+    await box.getByLabel('City', { exact: true }).fill('Springfield');
+    await box.getByLabel('Postcode').fill('62701');
+    if (await box.getByLabel('State or region').count()) await box.getByLabel('State or region').selectOption({ index: 1 });
+    await page.evaluate(() => ((window as unknown as { declineNext: boolean }).declineNext = true));
+    await box.getByRole('button', { name: /Place order/ }).click();
+    await expect.poll(() => box.locator('[role="alert"]').textContent()).toBe('Your card was declined.');
+    expect(await box.getByLabel('Street address').inputValue()).toBe('2 Market Street');
+
+    await box.getByRole('button', { name: /Place order/ }).click();
+    await expect.poll(() => box.locator('h2').textContent(), { timeout: 15_000 }).toBe('Thank you!');
+    const number = (await box.locator('strong').textContent())!;
+    // Two intents: the declined attempt's and the paid one, each for the total with shipping.
+    expect([...intents.values()].map((intent) => intent.status)).toEqual(['requires_payment_method', 'succeeded']);
+    const confirmations = (await calls()).filter(([name]) => name === 'confirm');
+    expect(confirmations).toEqual([['confirm', 'pi_1_secret_abc', 'if_required'], ['confirm', 'pi_2_secret_abc', 'if_required']]);
+    const lookup = await fetch(`${shop.backend.url}/api/rest/v2/orders/lookup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ number, email: 'stripe-buyer@example.com', postcode: '62701' }),
+    });
+    expect(lookup.status).toBe(200);
+  });
+});
