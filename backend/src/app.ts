@@ -34,7 +34,8 @@ import { paymentProviders, type PaymentSettings } from './core/payments/provider
 import { searchRoutes } from './core/search/routes.ts';
 import { shippingAdminRoutes } from './core/shipping/routes.ts';
 import { widgetKeysAdminRoutes } from './core/stores/widget-keys-routes.ts';
-import { cmsAdminRoutes } from './core/cms/admin-routes.ts';
+import { cmsAdminRoutes } from './core/cms/admin.ts';
+import { blogAdminRoutes } from './core/blog/admin.ts';
 import { storeRoutes } from './core/stores/routes.ts';
 
 export interface AppConfig {
@@ -119,6 +120,7 @@ export async function createApp({ database, config = {} }: { database: Database;
   app.route(apiPrefix, shippingAdminRoutes);
   app.route(apiPrefix, widgetKeysAdminRoutes);
   app.route(apiPrefix, cmsAdminRoutes);
+  app.route(apiPrefix, blogAdminRoutes);
   mountModules(app, modules);
   mountAdmin(app, platform, throttleOptions);
   mountDocs(app);

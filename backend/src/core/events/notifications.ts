@@ -16,8 +16,10 @@ export interface NotificationMap {
   catalog_product_saved: { productId: number };
   /** The admin saved a category. */
   catalog_category_saved: { categoryId: number };
-  /** The admin saved a CMS page. */
+  /** The admin saved or deleted a CMS page. */
   cms_page_saved: { pageId: number };
+  /** The admin saved or deleted a blog post. */
+  blog_post_saved: { postId: number };
   /**
    * Custom Forms: a form was created, changed or deleted. The storefront keeps the forms its CMS
    * pages embed beside the pages, so the connector re-syncs the CMS pages.

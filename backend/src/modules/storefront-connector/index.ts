@@ -17,7 +17,7 @@ async function syncSaved(ctx: ConnectorContext, type: SavedType, trigger: Trigge
 }
 
 /**
- * The storefront connector (SPEC.md "Sync" rule 3): saves of products, categories, CMS pages and forms run
+ * The storefront connector (SPEC.md "Sync" rule 3): saves of products, categories, CMS pages, blog posts and forms run
  * the matching storefront sync, a cron schedule runs full syncs, the admin has Sync Now, the
  * configuration and the sync log. Every outcome is in the sync log, so the subscribers never fail
  * a delivery over a storefront that is down (retrying is the runner's job, with backoff).
@@ -44,6 +44,11 @@ const storefrontConnector = defineModule<ConnectorSettings, ConnectorEnv>({
       event: 'cms_page_saved',
       batchWindowMs: (env) => env.debounceMs,
       handle: (events, ctx) => syncSaved(ctx, 'cms-pages', 'cms_page_saved', events.map((e) => e.payload.pageId)),
+    },
+    {
+      event: 'blog_post_saved',
+      batchWindowMs: (env) => env.debounceMs,
+      handle: (events, ctx) => syncSaved(ctx, 'blog-posts', 'blog_post_saved', events.map((e) => e.payload.postId)),
     },
     {
       // The pages embedding the form are re-read with it; the new pulse retires their cached copies.

@@ -112,6 +112,13 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
     await vi.waitFor(async () => expect((await log())[0]).toMatchObject({ type: 'cms-pages', trigger: 'form_saved', status: 'success' }));
   });
 
+  it('syncs the blog posts when the admin saves one', async () => {
+    await shop.modules.notifications.publish(shop.database.db, 'blog_post_saved', { postId: 1 });
+    await vi.waitFor(() => expect(syncCalls()).toHaveLength(1), { timeout: 3000 });
+    expect(syncCalls()[0]).toMatchObject({ method: 'POST', path: '/sync/blog-posts' });
+    await vi.waitFor(async () => expect((await log())[0]).toMatchObject({ type: 'blog-posts', trigger: 'blog_post_saved', status: 'success' }));
+  });
+
   it('retries a failing storefront with backoff and logs every attempt; a refused secret is not retried', async () => {
     let failures = 2;
     storefront.answer(() => (failures-- > 0 ? 502 : 200));

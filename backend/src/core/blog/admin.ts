@@ -1,0 +1,94 @@
+/**
+ * Blog posts as the admin edits them (DECISIONS.md 42): the fields an editor sets (the publish date
+ * included: a post dated in the future is listed from then on, as the public list orders by it),
+ * the record the admin API answers, and `blog_post_saved` on every save and delete.
+ */
+import { asc, desc } from 'drizzle-orm';
+import { z } from '@hono/zod-openapi';
+import { documentAdmin } from '../content-admin/document-admin.ts';
+import { documentAdminRoutes } from '../content-admin/document-routes.ts';
+import { contentIdentifier } from '../content-admin/fields.ts';
+import { blogPosts } from '../db/schema/index.ts';
+import { Timestamp } from '../http/schemas.ts';
+import { blogImageUrl } from '../media/urls.ts';
+import { formatTimestamp } from '../time.ts';
+
+const fields = {
+  identifier: contentIdentifier('post'),
+  title: z.string().trim().min(1).max(255),
+  excerpt: z.string().trim().max(1000),
+  content: z.string().max(500_000),
+  author: z.string().trim().max(100),
+  publishedAt: z.iso.datetime({ offset: true }).openapi({ example: '2026-11-26T09:00:00Z' }),
+  tags: z.array(z.string().trim().min(1).max(50)).max(20),
+  isPublished: z.boolean(),
+};
+
+export const BlogPostInput = z
+  .object({
+    ...fields,
+    excerpt: fields.excerpt.default(''),
+    content: fields.content.default(''),
+    author: fields.author.default(''),
+    publishedAt: fields.publishedAt.default(() => new Date().toISOString()).openapi({ description: 'Now when absent.' }),
+    tags: fields.tags.default([]),
+    isPublished: fields.isPublished.default(true),
+  })
+  .strict()
+  .openapi('BlogPostInput');
+/** A PATCH: the fields sent, no defaults (an absent field stays as it is). */
+export const BlogPostPatch = z.object(fields).partial().strict().openapi('BlogPostPatch');
+
+type Row = typeof blogPosts.$inferSelect;
+
+const AdminBlogPost = z
+  .object({
+    id: z.number().int(),
+    identifier: z.string(),
+    title: z.string(),
+    excerpt: z.string(),
+    content: z.string(),
+    author: z.string(),
+    publishedAt: Timestamp,
+    featuredImageUrl: z.string().nullable(),
+    tags: z.array(z.string()),
+    isPublished: z.boolean(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi('AdminBlogPost');
+
+const view = (row: Row) => ({
+  id: row.id,
+  identifier: row.identifier,
+  title: row.title,
+  excerpt: row.excerpt,
+  content: row.content,
+  author: row.author,
+  publishedAt: formatTimestamp(row.publishedAt),
+  featuredImageUrl: row.featuredImageFile ? blogImageUrl(row.featuredImageFile) : null,
+  tags: row.tags,
+  isPublished: row.isPublished,
+  createdAt: formatTimestamp(row.createdAt),
+  updatedAt: formatTimestamp(row.updatedAt),
+});
+
+export const blogPostAdmin = documentAdmin<Row, z.infer<typeof BlogPostInput>>({
+  table: blogPosts,
+  noun: 'blog post',
+  subject: 'blog_post',
+  view,
+  order: [desc(blogPosts.publishedAt), asc(blogPosts.id)],
+  toColumns: (input) => (input.publishedAt === undefined ? {} : { publishedAt: new Date(input.publishedAt) }),
+  announce: (db, notifications, postId) => notifications.publish(db, 'blog_post_saved', { postId }),
+});
+
+export const blogAdminRoutes = documentAdminRoutes<Row>({
+  path: '/admin/blog-posts',
+  noun: 'blog post',
+  record: AdminBlogPost,
+  input: BlogPostInput,
+  patch: BlogPostPatch,
+  service: blogPostAdmin,
+  view,
+});

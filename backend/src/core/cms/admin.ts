@@ -1,0 +1,85 @@
+/**
+ * CMS pages as the admin edits them (DECISIONS.md 42): the fields an editor sets, the record the
+ * admin API answers, and `cms_page_saved` on every save and delete (the connector syncs on it).
+ */
+import { asc } from 'drizzle-orm';
+import { z } from '@hono/zod-openapi';
+import { documentAdmin } from '../content-admin/document-admin.ts';
+import { documentAdminRoutes } from '../content-admin/document-routes.ts';
+import { cmsPages } from '../db/schema/index.ts';
+import { Timestamp } from '../http/schemas.ts';
+import { formatTimestamp } from '../time.ts';
+import { contentIdentifier } from '../content-admin/fields.ts';
+
+const fields = {
+  identifier: contentIdentifier('page'),
+  title: z.string().trim().min(1).max(255),
+  contentHeading: z.string().trim().max(255),
+  content: z.string().max(500_000),
+  metaTitle: z.string().trim().max(255),
+  metaDescription: z.string().trim().max(1000),
+  isActive: z.boolean(),
+};
+
+export const CmsPageInput = z
+  .object({
+    ...fields,
+    contentHeading: fields.contentHeading.default(''),
+    content: fields.content.default(''),
+    metaTitle: fields.metaTitle.default(''),
+    metaDescription: fields.metaDescription.default(''),
+    isActive: fields.isActive.default(true),
+  })
+  .strict()
+  .openapi('CmsPageInput');
+/** A PATCH: the fields sent, no defaults (an absent field stays as it is). */
+export const CmsPagePatch = z.object(fields).partial().strict().openapi('CmsPagePatch');
+
+type Row = typeof cmsPages.$inferSelect;
+
+const AdminCmsPage = z
+  .object({
+    id: z.number().int(),
+    identifier: z.string(),
+    title: z.string(),
+    contentHeading: z.string(),
+    content: z.string(),
+    metaTitle: z.string(),
+    metaDescription: z.string(),
+    isActive: z.boolean(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi('AdminCmsPage');
+
+const view = (row: Row) => ({
+  id: row.id,
+  identifier: row.identifier,
+  title: row.title,
+  contentHeading: row.contentHeading,
+  content: row.content,
+  metaTitle: row.metaTitle,
+  metaDescription: row.metaDescription,
+  isActive: row.isActive,
+  createdAt: formatTimestamp(row.createdAt),
+  updatedAt: formatTimestamp(row.updatedAt),
+});
+
+export const cmsPageAdmin = documentAdmin<Row, z.infer<typeof CmsPageInput>>({
+  table: cmsPages,
+  noun: 'CMS page',
+  subject: 'cms_page',
+  view,
+  order: [asc(cmsPages.id)],
+  announce: (db, notifications, pageId) => notifications.publish(db, 'cms_page_saved', { pageId }),
+});
+
+export const cmsAdminRoutes = documentAdminRoutes<Row>({
+  path: '/admin/cms-pages',
+  noun: 'CMS page',
+  record: AdminCmsPage,
+  input: CmsPageInput,
+  patch: CmsPagePatch,
+  service: cmsPageAdmin,
+  view,
+});

@@ -1,0 +1,147 @@
+/**
+ * What the admin does with a content document (a CMS page, a blog post; DECISIONS.md 42): list,
+ * read, create, change the fields sent, delete. Each write is one transaction with its audit entry
+ * and the notification the storefront connector syncs on; merchant HTML is sanitised on save; a
+ * stale `If-Match` is refused (412) before anything is written, so an editor never overwrites a
+ * change they did not see. The kinds differ only in their table, fields and names: `DocumentKind`.
+ */
+import { createHash } from 'node:crypto';
+import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { recordAudit, type AuditActor } from '../audit/service.ts';
+import type { Db } from '../db/database.ts';
+import { AppError } from '../errors.ts';
+import type { Notifications } from '../events/notifications.ts';
+import { sanitizeMerchantHtml } from '../markup-sanitize.ts';
+
+/** The columns every document table has. */
+interface DocumentColumns {
+  id: PgColumn;
+  identifier: PgColumn;
+  title: PgColumn;
+  content: PgColumn;
+  updatedAt: PgColumn;
+}
+
+type DocumentTable = PgTable & DocumentColumns;
+
+export interface DocumentRow {
+  id: number;
+  identifier: string;
+  content: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface DocumentKind<Row extends DocumentRow, Input extends { identifier: string; content: string }> {
+  table: DocumentTable;
+  /** For messages: "CMS page", "blog post". */
+  noun: string;
+  /** Audit subjects and actions: `cms_page:12`, `cms_page.updated`. */
+  subject: string;
+  /** The record as the admin API answers it (its digest is the ETag). */
+  view(row: Row): object;
+  /** Order of the list. */
+  order: SQL[];
+  /** Input fields to column values where they differ (a date string to a Date). */
+  toColumns?(input: Partial<Input>): Record<string, unknown>;
+  /** Publishes the kind's saved notification in the change's transaction. */
+  announce(db: Db, notifications: Notifications, id: number): Promise<void>;
+}
+
+export interface WriteContext {
+  db: Db;
+  notifications: Notifications;
+  actor: AuditActor;
+}
+
+export function documentAdmin<Row extends DocumentRow, Input extends { identifier: string; content: string }>(kind: DocumentKind<Row, Input>) {
+  const { table } = kind;
+  const notFound = (id: number) => new AppError('not_found', 'not_found', `No ${kind.noun} ${id}.`);
+
+  /** The version an `ETag` names: a digest of everything the record holds (timestamps are whole seconds, too coarse). */
+  const etag = (row: Row) => `"${kind.subject}-${row.id}-${createHash('sha256').update(JSON.stringify(kind.view(row))).digest('base64url').slice(0, 22)}"`;
+
+  const columns = (input: Partial<Input>) => ({
+    ...input,
+    ...(input.content === undefined ? {} : { content: sanitizeMerchantHtml(input.content) }),
+    ...kind.toColumns?.(input),
+  });
+
+  async function lockedRow(db: Db, id: number, ifMatch: string | undefined): Promise<Row> {
+    const [row] = (await db.select().from(table).where(eq(table.id, id)).for('update')) as Row[];
+    if (!row) throw notFound(id);
+    if (ifMatch !== undefined && ifMatch !== '*' && !ifMatch.split(',').map((tag) => tag.trim()).includes(etag(row))) {
+      throw new AppError('precondition_failed', 'stale_version', `The ${kind.noun} changed since you loaded it: reload it and make your change again.`, { etag: etag(row) });
+    }
+    return row;
+  }
+
+  async function identifierFree(db: Db, value: string, except?: number): Promise<void> {
+    const [other] = await db.select({ id: table.id }).from(table).where(eq(table.identifier, value));
+    if (other && other.id !== except) {
+      throw new AppError('conflict', 'identifier_taken', `Another ${kind.noun} has the identifier "${value}".`, { field: 'identifier' });
+    }
+  }
+
+  async function audit(db: Db, actor: AuditActor, action: string, id: number, diff?: Record<string, { from: unknown; to: unknown }>) {
+    await recordAudit(db, { actor, module: 'core', action: `${kind.subject}.${action}`, subject: `${kind.subject}:${id}`, diff });
+  }
+
+  return {
+    etag,
+
+    async list(db: Db, filter: { search?: string; identifier?: string }, paging: { page: number; itemsPerPage: number }) {
+      const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+      const where = and(
+        like ? or(ilike(table.title, like), ilike(table.identifier, like)) : undefined,
+        filter.identifier ? eq(table.identifier, filter.identifier) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db.select().from(table).where(where).orderBy(...kind.order).limit(paging.itemsPerPage).offset((paging.page - 1) * paging.itemsPerPage),
+        db.select({ n: count() }).from(table).where(where),
+      ]);
+      return { member: (rows as Row[]).map(kind.view), totalItems: total?.n ?? 0, ...paging };
+    },
+
+    async get(db: Db, id: number): Promise<Row> {
+      const [row] = (await db.select().from(table).where(eq(table.id, id))) as Row[];
+      if (!row) throw notFound(id);
+      return row;
+    },
+
+    create(ctx: WriteContext, input: Input): Promise<Row> {
+      return ctx.db.transaction(async (tx) => {
+        await identifierFree(tx, input.identifier);
+        const now = new Date();
+        const [row] = (await tx.insert(table).values({ ...columns(input), createdAt: now, updatedAt: now }).returning()) as unknown as Row[];
+        await audit(tx, ctx.actor, 'created', row!.id);
+        await kind.announce(tx, ctx.notifications, row!.id);
+        return row!;
+      });
+    },
+
+    update(ctx: WriteContext, id: number, patch: Partial<Input>, ifMatch?: string): Promise<Row> {
+      return ctx.db.transaction(async (tx) => {
+        const before = await lockedRow(tx, id, ifMatch);
+        if (patch.identifier !== undefined) await identifierFree(tx, patch.identifier, id);
+        const [row] = (await tx.update(table).set({ ...columns(patch), updatedAt: new Date() }).where(eq(table.id, id)).returning()) as Row[];
+        // HTML is not copied into the audit log: "(html)" says it changed.
+        const shown = (record: Row, key: string) => (key === 'content' ? '(html)' : record[key as keyof Row]);
+        await audit(tx, ctx.actor, 'updated', id, Object.fromEntries(Object.keys(patch).map((key) => [key, { from: shown(before, key), to: shown(row!, key) }])));
+        await kind.announce(tx, ctx.notifications, id);
+        return row!;
+      });
+    },
+
+    async remove(ctx: WriteContext, id: number, ifMatch?: string): Promise<void> {
+      await ctx.db.transaction(async (tx) => {
+        const row = await lockedRow(tx, id, ifMatch);
+        await tx.delete(table).where(eq(table.id, id));
+        await audit(tx, ctx.actor, 'deleted', id, { identifier: { from: row.identifier, to: null } });
+        // The connector's sync of the kind is full for its type, so the record leaves KV with it.
+        await kind.announce(tx, ctx.notifications, id);
+      });
+    },
+  };
+}

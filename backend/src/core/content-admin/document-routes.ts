@@ -1,0 +1,107 @@
+/**
+ * `/api/rest/v2/admin/{cms-pages|blog-posts}…` (DECISIONS.md 42): the admin REST API of a content
+ * document kind, on the service document-admin.ts builds. Lists answer `{member, totalItems, page,
+ * itemsPerPage}`; each record carries its `ETag`; `POST` answers 201 with `Location`.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { requireAdmin } from '../auth/resolve-caller.ts';
+import type { AppEnv } from '../http/context.ts';
+import { createRouter } from '../http/router.ts';
+import { ErrorSchema, jsonBody, jsonContent, PagingQuery } from '../http/schemas.ts';
+import type { documentAdmin, DocumentRow } from './document-admin.ts';
+
+type Service<Row extends DocumentRow> = ReturnType<typeof documentAdmin<Row, never>>;
+
+export interface DocumentRoutesSpec<Row extends DocumentRow> {
+  /** `/admin/cms-pages` */
+  path: string;
+  /** "CMS page" */
+  noun: string;
+  /** The answer's schema, registered under its OpenAPI name. */
+  record: z.ZodObject;
+  input: z.ZodType;
+  patch: z.ZodType;
+  service: Service<Row>;
+  view(row: Row): object;
+}
+
+const tags = ['Admin: content'];
+const security = [{ bearerAuth: [] }];
+const errors = {
+  400: jsonContent(ErrorSchema, 'invalid_request naming the field'),
+  401: jsonContent(ErrorSchema, 'No valid token'),
+  403: jsonContent(ErrorSchema, 'Not an admin token'),
+};
+const params = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const ifMatch = z.object({ 'if-match': z.string().max(200).optional().openapi({ description: 'The ETag the editor loaded; a stale one answers 412.' }) });
+
+export function documentAdminRoutes<Row extends DocumentRow>(spec: DocumentRoutesSpec<Row>) {
+  const { path, noun, record, service } = spec;
+  const notFound = { 404: jsonContent(ErrorSchema, `No such ${noun}`) };
+  const stale = { 412: jsonContent(ErrorSchema, `stale_version: the If-Match ETag is not the ${noun}'s current one; nothing changed`) };
+  const taken = { 409: jsonContent(ErrorSchema, 'identifier_taken') };
+  const list = createRoute({
+    method: 'get',
+    path,
+    tags,
+    security,
+    summary: `${noun}s, by id (search: title or identifier)`,
+    request: { query: PagingQuery.extend({ search: z.string().trim().max(200).optional(), identifier: z.string().trim().max(128).optional() }) },
+    responses: { 200: jsonContent(z.object({ member: z.array(record), totalItems: z.number().int(), page: z.number().int(), itemsPerPage: z.number().int() }), `A page of ${noun}s`), ...errors },
+  });
+  const create = createRoute({
+    method: 'post',
+    path,
+    tags,
+    security,
+    summary: `Create a ${noun} (content sanitised; the storefront syncs it)`,
+    request: { body: jsonBody(spec.input) },
+    responses: { 201: jsonContent(record, `The ${noun}, with ETag and Location`), ...taken, ...errors },
+  });
+  const read = createRoute({ method: 'get', path: `${path}/{id}`, tags, security, summary: `One ${noun}, with its ETag`, request: { params }, responses: { 200: jsonContent(record, `The ${noun}`), ...errors, ...notFound } });
+  const patch = createRoute({
+    method: 'patch',
+    path: `${path}/{id}`,
+    tags,
+    security,
+    summary: 'Change the fields sent (If-Match: a stale ETag changes nothing)',
+    request: { params, headers: ifMatch, body: jsonBody(spec.patch) },
+    responses: { 200: jsonContent(record, `The ${noun}`), ...taken, ...errors, ...notFound, ...stale },
+  });
+  const remove = createRoute({
+    method: 'delete',
+    path: `${path}/{id}`,
+    tags,
+    security,
+    summary: `Delete a ${noun} (If-Match honoured); the storefront drops it with its next sync`,
+    request: { params, headers: ifMatch },
+    responses: { 204: { description: 'Deleted' }, ...errors, ...notFound, ...stale },
+  });
+
+  return createRouter<AppEnv>()
+    .openapi(list, async (c) => {
+      requireAdmin(c.var.caller);
+      const { search, identifier, ...paging } = c.req.valid('query');
+      return c.json((await service.list(c.var.db, { search, identifier }, paging)) as never, 200, { 'Cache-Control': 'no-store' });
+    })
+    .openapi(create, async (c) => {
+      const actor = requireAdmin(c.var.caller);
+      const row = await service.create({ db: c.var.db, notifications: c.var.notifications, actor }, c.req.valid('json') as never);
+      return c.json(spec.view(row) as never, 201, { ETag: service.etag(row), Location: `/api/rest/v2${path}/${row.id}` });
+    })
+    .openapi(read, async (c) => {
+      requireAdmin(c.var.caller);
+      const row = await service.get(c.var.db, c.req.valid('param').id);
+      return c.json(spec.view(row) as never, 200, { ETag: service.etag(row), 'Cache-Control': 'no-store' });
+    })
+    .openapi(patch, async (c) => {
+      const actor = requireAdmin(c.var.caller);
+      const row = await service.update({ db: c.var.db, notifications: c.var.notifications, actor }, c.req.valid('param').id, c.req.valid('json') as never, c.req.valid('header')['if-match']);
+      return c.json(spec.view(row) as never, 200, { ETag: service.etag(row) });
+    })
+    .openapi(remove, async (c) => {
+      const actor = requireAdmin(c.var.caller);
+      await service.remove({ db: c.var.db, notifications: c.var.notifications, actor }, c.req.valid('param').id, c.req.valid('header')['if-match']);
+      return c.body(null, 204);
+    });
+}
