@@ -2,8 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminInBrowser, type AdminInBrowser } from '../helpers/admin-in-browser.ts';
 import { testAdmin } from '../helpers/admin-session.ts';
+import { seriousViolations } from '../../../tests/support/browser.ts';
 
-/** The admin on a 390 px phone: the login form is styled by the shell's stylesheet, and no page scrolls sideways. */
+/** The admin on a 390 px phone: the login form is styled by the shell's stylesheet, no page scrolls sideways, the content editors pass axe. */
 describe('admin on a phone', () => {
   let admin: AdminInBrowser;
   beforeAll(async () => {
@@ -29,9 +30,14 @@ describe('admin on a phone', () => {
     await page.getByLabel('Password').fill(testAdmin.password);
     await page.getByRole('button', { name: 'Sign in' }).tap();
     await page.waitForURL(`${admin.url}/admin`);
-    for (const path of ['/admin', '/admin/products', '/admin/customers', '/admin/orders', '/admin/products?page=2']) {
+    for (const path of ['/admin', '/admin/products', '/admin/customers', '/admin/orders', '/admin/products?page=2', '/admin/cms-pages', '/admin/cms-pages/1', '/admin/blog-posts/new']) {
       await page.goto(`${admin.url}${path}`);
       expect(await sideways(page), path).toBeLessThanOrEqual(0);
+    }
+    // The content editors (issue 17): no serious or critical axe violation.
+    for (const path of ['/admin/cms-pages', '/admin/cms-pages/1', '/admin/blog-posts/new']) {
+      await page.goto(`${admin.url}${path}`);
+      expect(await seriousViolations(page), path).toEqual([]);
     }
     await context.close();
   });

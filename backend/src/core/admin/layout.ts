@@ -11,6 +11,8 @@ export const coreNav: AdminNavItem[] = [
   { title: 'Customers', path: '/customers', section: 'Customers' },
   { title: 'Customer groups', path: '/customer-groups', section: 'Customers' },
   { title: 'Orders', path: '/orders', section: 'Sales' },
+  { title: 'CMS pages', path: '/cms-pages', section: 'Content' },
+  { title: 'Blog posts', path: '/blog-posts', section: 'Content' },
   { title: 'Shipping', path: '/shipping', section: 'Stores' },
   { title: 'Widget keys', path: '/widget-keys', section: 'Stores' },
   { title: 'Modules', path: '/modules', section: 'System' },

@@ -22,6 +22,8 @@ import { productPages } from './pages/products.ts';
 import { shippingPages } from './pages/shipping.ts';
 import { widgetKeysPages } from './pages/widget-keys.ts';
 import { eventsPage } from './pages/events.ts';
+import { cmsPagesAdminPages } from '../cms/admin.ts';
+import { blogPostsAdminPages } from '../blog/admin.ts';
 import { modulesPage } from './pages/modules.ts';
 import { currentSession, endSession } from './sessions.ts';
 import { adminStylesheet } from './stylesheet.ts';
@@ -65,6 +67,8 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, t
   pages.route('/customers', customerPages);
   pages.route('/customer-groups', customerGroupPages);
   pages.route('/orders', orderPages);
+  pages.route('/cms-pages', cmsPagesAdminPages);
+  pages.route('/blog-posts', blogPostsAdminPages);
   pages.route('/shipping', shippingPages);
   pages.route('/widget-keys', widgetKeysPages);
   pages.route('/api-clients', apiClientPages);

@@ -6,6 +6,7 @@
 import { asc, desc } from 'drizzle-orm';
 import { z } from '@hono/zod-openapi';
 import { documentAdmin } from '../content-admin/document-admin.ts';
+import { documentPages } from '../content-admin/document-pages.ts';
 import { documentAdminRoutes } from '../content-admin/document-routes.ts';
 import { contentIdentifier } from '../content-admin/fields.ts';
 import { blogPosts } from '../db/schema/index.ts';
@@ -90,5 +91,23 @@ export const blogAdminRoutes = documentAdminRoutes<Row>({
   input: BlogPostInput,
   patch: BlogPostPatch,
   service: blogPostAdmin,
-  view,
+});
+
+/** Content → Blog posts in the admin. */
+export const blogPostsAdminPages = documentPages<Row>({
+  base: '/admin/blog-posts',
+  noun: 'blog post',
+  fields: [
+    { name: 'title', label: 'Title', type: 'text' },
+    { name: 'identifier', label: 'Identifier', type: 'text', help: 'The post\'s URL on the storefront: /blog/identifier.' },
+    { name: 'excerpt', label: 'Excerpt', type: 'textarea' },
+    { name: 'content', label: 'Content (HTML)', type: 'html', help: 'Sanitised on save.' },
+    { name: 'author', label: 'Author', type: 'text' },
+    { name: 'publishedAt', label: 'Publish date (UTC)', type: 'datetime', help: 'Blank: now.' },
+    { name: 'tags', label: 'Tags', type: 'tags', help: 'Separated by commas.' },
+    { name: 'isPublished', label: 'Published', type: 'checkbox' },
+  ],
+  input: BlogPostInput,
+  service: blogPostAdmin,
+  status: (view) => (view.isPublished ? 'Published' : 'Draft'),
 });

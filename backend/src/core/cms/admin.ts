@@ -5,6 +5,7 @@
 import { asc } from 'drizzle-orm';
 import { z } from '@hono/zod-openapi';
 import { documentAdmin } from '../content-admin/document-admin.ts';
+import { documentPages } from '../content-admin/document-pages.ts';
 import { documentAdminRoutes } from '../content-admin/document-routes.ts';
 import { cmsPages } from '../db/schema/index.ts';
 import { Timestamp } from '../http/schemas.ts';
@@ -81,5 +82,22 @@ export const cmsAdminRoutes = documentAdminRoutes<Row>({
   input: CmsPageInput,
   patch: CmsPagePatch,
   service: cmsPageAdmin,
-  view,
+});
+
+/** Content → CMS pages in the admin. */
+export const cmsPagesAdminPages = documentPages<Row>({
+  base: '/admin/cms-pages',
+  noun: 'CMS page',
+  fields: [
+    { name: 'title', label: 'Title', type: 'text' },
+    { name: 'identifier', label: 'Identifier', type: 'text', help: 'The page\'s URL on the storefront: /identifier.' },
+    { name: 'contentHeading', label: 'Content heading', type: 'text' },
+    { name: 'content', label: 'Content (HTML)', type: 'html', help: 'Sanitised on save. A Custom Forms form: {{customform code="contact"}}.' },
+    { name: 'metaTitle', label: 'Meta title', type: 'text' },
+    { name: 'metaDescription', label: 'Meta description', type: 'textarea' },
+    { name: 'isActive', label: 'Active (shown on the storefront)', type: 'checkbox' },
+  ],
+  input: CmsPageInput,
+  service: cmsPageAdmin,
+  status: (view) => (view.isActive ? 'Active' : 'Inactive'),
 });

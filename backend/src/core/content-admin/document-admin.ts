@@ -40,7 +40,7 @@ export interface DocumentKind<Row extends DocumentRow, Input extends { identifie
   /** Audit subjects and actions: `cms_page:12`, `cms_page.updated`. */
   subject: string;
   /** The record as the admin API answers it (its digest is the ETag). */
-  view(row: Row): object;
+  view(row: Row): Record<string, unknown>;
   /** Order of the list. */
   order: SQL[];
   /** Input fields to column values where they differ (a date string to a Date). */
@@ -90,6 +90,7 @@ export function documentAdmin<Row extends DocumentRow, Input extends { identifie
 
   return {
     etag,
+    view: kind.view,
 
     async list(db: Db, filter: { search?: string; identifier?: string }, paging: { page: number; itemsPerPage: number }) {
       const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;

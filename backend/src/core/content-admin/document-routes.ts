@@ -22,7 +22,6 @@ export interface DocumentRoutesSpec<Row extends DocumentRow> {
   input: z.ZodType;
   patch: z.ZodType;
   service: Service<Row>;
-  view(row: Row): object;
 }
 
 const tags = ['Admin: content'];
@@ -87,17 +86,17 @@ export function documentAdminRoutes<Row extends DocumentRow>(spec: DocumentRoute
     .openapi(create, async (c) => {
       const actor = requireAdmin(c.var.caller);
       const row = await service.create({ db: c.var.db, notifications: c.var.notifications, actor }, c.req.valid('json') as never);
-      return c.json(spec.view(row) as never, 201, { ETag: service.etag(row), Location: `/api/rest/v2${path}/${row.id}` });
+      return c.json(service.view(row) as never, 201, { ETag: service.etag(row), Location: `/api/rest/v2${path}/${row.id}` });
     })
     .openapi(read, async (c) => {
       requireAdmin(c.var.caller);
       const row = await service.get(c.var.db, c.req.valid('param').id);
-      return c.json(spec.view(row) as never, 200, { ETag: service.etag(row), 'Cache-Control': 'no-store' });
+      return c.json(service.view(row) as never, 200, { ETag: service.etag(row), 'Cache-Control': 'no-store' });
     })
     .openapi(patch, async (c) => {
       const actor = requireAdmin(c.var.caller);
       const row = await service.update({ db: c.var.db, notifications: c.var.notifications, actor }, c.req.valid('param').id, c.req.valid('json') as never, c.req.valid('header')['if-match']);
-      return c.json(spec.view(row) as never, 200, { ETag: service.etag(row) });
+      return c.json(service.view(row) as never, 200, { ETag: service.etag(row) });
     })
     .openapi(remove, async (c) => {
       const actor = requireAdmin(c.var.caller);

@@ -1,0 +1,194 @@
+/**
+ * Admin pages of a content document kind (Content → CMS pages, Blog posts): a grid with search and
+ * page numbers, and one form to create and edit, calling the same service as the admin REST API.
+ * Validation errors show next to their field with everything typed kept; the form carries the
+ * ETag it was loaded with, so saving over someone else's newer change is refused with a message
+ * instead of overwriting it (the API's If-Match). Works without JavaScript.
+ */
+import { Hono, type Context } from 'hono';
+import { html } from 'hono/html';
+import { z } from 'zod';
+import type { AdminEnv } from '../admin/admin-env.ts';
+import { csrfField } from '../admin/layout.ts';
+import { gridPageSize, pager, requestedPage } from '../admin/pager.ts';
+import { formFields, renderPage } from '../admin/page.ts';
+import { AppError } from '../errors.ts';
+import type { documentAdmin, DocumentRow } from './document-admin.ts';
+
+type FieldType = 'text' | 'textarea' | 'html' | 'checkbox' | 'datetime' | 'tags';
+
+export interface FormField {
+  name: string;
+  label: string;
+  type: FieldType;
+  help?: string;
+}
+
+export interface DocumentPagesSpec<Row extends DocumentRow> {
+  /** `/admin/cms-pages` */
+  base: string;
+  /** "CMS page" */
+  noun: string;
+  fields: FormField[];
+  /** Create body and full-update body (a form sends every field). */
+  input: z.ZodType;
+  service: ReturnType<typeof documentAdmin<Row, never>>;
+  /** The grid's status column, from the record as the API answers it. */
+  status(view: Record<string, unknown>): string;
+}
+
+const Id = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** A form field's text as the API body wants it. */
+function fromForm(field: FormField, raw: Record<string, string>): unknown {
+  const value = raw[field.name] ?? '';
+  switch (field.type) {
+    case 'checkbox':
+      return raw[field.name] !== undefined;
+    case 'tags':
+      return value.split(',').map((tag) => tag.trim()).filter(Boolean);
+    case 'datetime':
+      // `datetime-local` has no zone: the label says UTC.
+      return value === '' ? undefined : /^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(value) ? `${value}:00Z` : value;
+    default:
+      return value;
+  }
+}
+
+/** A record's value (or what was typed, as a string) as the field's input shows it. */
+function toForm(field: FormField, value: unknown): string {
+  if (field.type === 'tags' && Array.isArray(value)) return value.join(', ');
+  // Stored timestamps read "2026-11-26 09:00:00" (UTC); datetime-local wants "2026-11-26T09:00".
+  if (field.type === 'datetime') return typeof value === 'string' ? value.replace(' ', 'T').slice(0, 16) : '';
+  return value === undefined || value === null ? '' : String(value);
+}
+
+export function documentPages<Row extends DocumentRow>(spec: DocumentPagesSpec<Row>) {
+  const { base, noun, service } = spec;
+
+  function control(field: FormField, value: unknown, error: string | undefined) {
+    const id = `field-${field.name}`;
+    const described = `${id}-help`;
+    const aria = html`aria-describedby="${described}" ${error ? html`aria-invalid="true"` : ''}`;
+    const help = html`<span class="muted" id="${described}">${field.help ?? ''}</span>${error ? html` <strong class="error" role="alert">${error}</strong>` : ''}`;
+    if (field.type === 'checkbox') {
+      return html`<label><input type="checkbox" name="${field.name}" id="${id}" ${value === true || value === 'on' ? 'checked' : ''} ${aria} /> ${field.label}</label>${help}`;
+    }
+    const shown = toForm(field, value);
+    if (field.type === 'textarea' || field.type === 'html') {
+      return html`<label for="${id}">${field.label}</label><textarea name="${field.name}" id="${id}" rows="${field.type === 'html' ? 16 : 3}" ${aria}>${shown}</textarea>${help}`;
+    }
+    const type = field.type === 'datetime' ? 'datetime-local' : 'text';
+    return html`<label for="${id}">${field.label}</label><input type="${type}" name="${field.name}" id="${id}" value="${shown}" ${aria} />${help}`;
+  }
+
+  function form(c: Context<AdminEnv>, target: { row?: Row; etag?: string }, values: Record<string, unknown>, errors: Record<string, string> = {}, error?: string) {
+    const action = target.row ? `${base}/${target.row.id}` : base;
+    const heading = target.row ? `Edit ${noun}: ${target.row.identifier}` : `New ${noun}`;
+    return renderPage(
+      c,
+      heading,
+      html`<form method="post" action="${action}" class="document-form">
+          ${csrfField(c.var.csrfToken)} ${target.etag ? html`<input type="hidden" name="_etag" value="${target.etag}" />` : ''}
+          ${spec.fields.map((field) => html`<div class="field">${control(field, values[field.name], errors[field.name])}</div>`)}
+          <button type="submit">Save</button> <a href="${base}">Cancel</a>
+        </form>
+        ${target.row
+          ? html`<form method="post" action="${base}/${target.row.id}/delete">
+              ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${target.etag ?? ''}" />
+              <button type="submit" class="danger">Delete this ${noun}</button>
+            </form>`
+          : ''}`,
+      { error, status: error || Object.keys(errors).length > 0 ? 400 : 200 },
+    );
+  }
+
+  /** Validates the posted form; on failure the form again with the messages by their fields. */
+  function parse(raw: Record<string, string>): { data: unknown } | { data?: undefined; errors: Record<string, string> } {
+    const body = Object.fromEntries(spec.fields.map((field) => [field.name, fromForm(field, raw)]).filter(([, value]) => value !== undefined));
+    const parsed = spec.input.safeParse(body);
+    if (parsed.success) return { data: parsed.data };
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
+    return { errors };
+  }
+
+  /** The service's refusals a form shows (a taken identifier by its field, a stale version on top). */
+  function refusal(error: unknown): { errors?: Record<string, string>; message?: string } {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'identifier_taken') return { errors: { identifier: error.message } };
+    if (error.code === 'stale_version') return { message: `${error.message} Your text is below; copy what you need before reloading.` };
+    throw error;
+  }
+
+  const ctx = (c: Context<AdminEnv>) => ({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin });
+
+  return new Hono<AdminEnv>()
+    .get('/', async (c) => {
+      const q = (c.req.query('q') ?? '').trim().slice(0, 100);
+      const page = requestedPage(c.req.query('page'));
+      const { member, totalItems } = await service.list(c.var.db, { search: q || undefined }, { page, itemsPerPage: gridPageSize });
+      const pages = Math.max(1, Math.ceil(totalItems / gridPageSize));
+      return renderPage(
+        c,
+        `${noun[0]!.toUpperCase()}${noun.slice(1)}s`,
+        html`<p><a href="${base}/new">New ${noun}</a></p>
+          <form method="get"><input name="q" value="${q}" placeholder="Title or identifier" aria-label="Search ${noun}s" /> <button>Search</button></form>
+          <p class="muted">${totalItems} ${noun}s · page ${page} of ${pages}</p>
+          <table>
+            <tr><th>Identifier</th><th>Title</th><th>Status</th><th>Updated</th></tr>
+            ${member.map((view) => html`<tr><td><a href="${base}/${view.id}">${view.identifier}</a></td><td>${view.title}</td><td>${spec.status(view)}</td><td>${view.updatedAt}</td></tr>`)}
+          </table>
+          ${pager(page, pages, { q })}`,
+      );
+    })
+    .get('/new', (c) => form(c, {}, {}))
+    .post('/', async (c) => {
+      const raw = await formFields(c);
+      const parsed = parse(raw);
+      if ('errors' in parsed) return form(c, {}, raw, parsed.errors);
+      try {
+        const row = await service.create(ctx(c), parsed.data as never);
+        return c.redirect(`${base}/${row.id}?flash=created`, 303);
+      } catch (error) {
+        const refused = refusal(error);
+        return form(c, {}, raw, refused.errors, refused.message);
+      }
+    })
+    .get('/:id', async (c) => {
+      const id = Id.safeParse(c.req.param('id'));
+      if (!id.success) return c.notFound();
+      const row = await service.get(c.var.db, id.data).catch(() => null);
+      return row ? form(c, { row, etag: service.etag(row) }, service.view(row)) : c.notFound();
+    })
+    .post('/:id', async (c) => {
+      const id = Id.safeParse(c.req.param('id'));
+      if (!id.success) return c.notFound();
+      const row = await service.get(c.var.db, id.data).catch(() => null);
+      if (!row) return c.notFound();
+      const raw = await formFields(c);
+      const parsed = parse(raw);
+      if ('errors' in parsed) return form(c, { row, etag: raw._etag }, raw, parsed.errors);
+      try {
+        await service.update(ctx(c), row.id, parsed.data as never, raw._etag || undefined);
+        return c.redirect(`${base}/${row.id}?flash=saved`, 303);
+      } catch (error) {
+        const refused = refusal(error);
+        return form(c, { row, etag: raw._etag }, raw, refused.errors, refused.message);
+      }
+    })
+    .post('/:id/delete', async (c) => {
+      const id = Id.safeParse(c.req.param('id'));
+      if (!id.success) return c.notFound();
+      const raw = await formFields(c);
+      const row = await service.get(c.var.db, id.data).catch(() => null);
+      if (!row) return c.notFound();
+      try {
+        await service.remove(ctx(c), id.data, raw._etag || undefined);
+      } catch (error) {
+        // Changed since loaded: the current version, to look at before deleting it.
+        return form(c, { row, etag: service.etag(row) }, service.view(row), {}, refusal(error).message);
+      }
+      return c.redirect(`${base}?flash=deleted`, 303);
+    });
+}

@@ -1,0 +1,73 @@
+/**
+ * Content → CMS pages and Blog posts in the admin, as a merchant uses them without JavaScript: the
+ * grid, a new record refused with the message next to its field and everything typed kept, then
+ * created; an edit over a newer change refused instead of overwriting it; delete.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminBrowser } from './helpers/admin-session.ts';
+import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
+import { testAdmin } from './helpers/admin-session.ts';
+import { openTestShop, type TestShop } from './helpers/test-shop.ts';
+
+describe('admin content pages', () => {
+  let shop: TestShop;
+  let browser: ReturnType<typeof adminBrowser>;
+
+  beforeAll(async () => {
+    shop = await openTestShop('pglite');
+    await ensureAdminUser(shop.database.db, testAdmin);
+    browser = adminBrowser(shop);
+    await browser.signIn();
+  });
+  afterAll(async () => {
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+  });
+
+  it('lists the CMS pages under Content, searchable', async () => {
+    const grid = await browser.request('GET', '/admin/cms-pages?q=about');
+    expect(grid.status).toBe(200);
+    expect(grid.html).toContain('>about-us</a>');
+    expect(grid.html).not.toContain('>customer-service</a>');
+    expect(grid.html).toMatch(/Content[\s\S]*href="\/admin\/cms-pages"[\s\S]*href="\/admin\/blog-posts"/);
+  });
+
+  it('refuses a bad post with the message by its field and the text kept, then creates it', async () => {
+    const refused = await browser.submit('/admin/blog-posts/new', '/admin/blog-posts', { title: 'Spring sale', identifier: 'Spring Sale!', content: '<p>Half off</p>', tags: 'news, sale', isPublished: 'on' });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toMatch(/id="field-identifier"[^>]*aria-invalid="true"/);
+    expect(refused.html).toContain('lower-case letters');
+    expect(refused.html).toContain('&lt;p&gt;Half off&lt;/p&gt;</textarea>');
+    const created = await browser.submit('/admin/blog-posts/new', '/admin/blog-posts', { title: 'Spring sale', identifier: 'spring-sale', content: '<p onclick="x()">Half off</p>', tags: 'news, sale', publishedAt: '2026-03-01T09:30', isPublished: 'on' });
+    expect(created.status).toBe(303);
+    const edit = await browser.request('GET', created.location!);
+    expect(edit.html).toContain('value="2026-03-01T09:30"');
+    expect(edit.html).toContain('value="news, sale"');
+    expect(edit.html).toContain('&lt;p&gt;Half off&lt;/p&gt;</textarea>');
+    const guest = await shop.get('/api/rest/v2/blog-posts?identifier=spring-sale');
+    expect((guest.body as { member: Array<{ tags: string[]; publishedAt: string }> }).member[0]).toMatchObject({ tags: ['news', 'sale'], publishedAt: '2026-03-01 09:30:00' });
+  });
+
+  it('refuses to save over a newer change, keeping what was typed', async () => {
+    const [page] = ((await shop.get('/api/rest/v2/cms-pages?identifier=about-us')).body as { member: Array<{ id: number }> }).member;
+    const path = `/admin/cms-pages/${page!.id}`;
+    const form = await browser.request('GET', path);
+    const etag = /name="_etag" value="([^"]+)"/.exec(form.html)![1]!;
+    const first = await browser.request('POST', path, { _csrf: browser.csrfOf(form.html), _etag: etag.replaceAll('&quot;', '"'), title: 'About us', identifier: 'about-us', content: '<p>First edit</p>', isActive: 'on' });
+    expect(first.status).toBe(303);
+    const second = await browser.request('POST', path, { _csrf: browser.csrfOf(form.html), _etag: etag.replaceAll('&quot;', '"'), title: 'About us', identifier: 'about-us', content: '<p>Second edit</p>', isActive: 'on' });
+    expect(second.status).toBe(400);
+    expect(second.html).toContain('changed since you loaded it');
+    expect(second.html).toContain('&lt;p&gt;Second edit&lt;/p&gt;');
+    expect(((await shop.get('/api/rest/v2/cms-pages?identifier=about-us')).body as { member: Array<{ content: string }> }).member[0]!.content).toBe('<p>First edit</p>');
+  });
+
+  it('deletes a post from its edit page', async () => {
+    const [post] = ((await shop.get('/api/rest/v2/blog-posts?identifier=spring-sale')).body as { member: Array<{ id: number }> }).member;
+    const form = await browser.request('GET', `/admin/blog-posts/${post!.id}`);
+    const etag = /name="_etag" value="([^"]+)"/.exec(form.html)![1]!.replaceAll('&quot;', '"');
+    const deleted = await browser.request('POST', `/admin/blog-posts/${post!.id}/delete`, { _csrf: browser.csrfOf(form.html), _etag: etag });
+    expect([deleted.status, deleted.location]).toEqual([303, '/admin/blog-posts?flash=deleted']);
+    expect(((await shop.get('/api/rest/v2/blog-posts?identifier=spring-sale')).body as { member: unknown[] }).member).toEqual([]);
+  });
+});
