@@ -36,6 +36,8 @@ import { shippingAdminRoutes } from './core/shipping/routes.ts';
 import { widgetKeysAdminRoutes } from './core/stores/widget-keys-routes.ts';
 import { cmsAdminRoutes } from './core/cms/admin.ts';
 import { blogAdminRoutes } from './core/blog/admin.ts';
+import { categoryAdminRoutes } from './core/catalog/categories/admin-routes.ts';
+import { urlRedirectRoutes } from './core/catalog/url-redirects-routes.ts';
 import { storeRoutes } from './core/stores/routes.ts';
 
 export interface AppConfig {
@@ -121,6 +123,8 @@ export async function createApp({ database, config = {} }: { database: Database;
   app.route(apiPrefix, widgetKeysAdminRoutes);
   app.route(apiPrefix, cmsAdminRoutes);
   app.route(apiPrefix, blogAdminRoutes);
+  app.route(apiPrefix, categoryAdminRoutes);
+  app.route(apiPrefix, urlRedirectRoutes);
   mountModules(app, modules);
   mountAdmin(app, platform, throttleOptions);
   mountDocs(app);

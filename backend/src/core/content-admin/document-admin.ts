@@ -5,7 +5,6 @@
  * stale `If-Match` is refused (412) before anything is written, so an editor never overwrites a
  * change they did not see. The kinds differ only in their table, fields and names: `DocumentKind`.
  */
-import { createHash } from 'node:crypto';
 import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
@@ -13,6 +12,7 @@ import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import type { Notifications } from '../events/notifications.ts';
 import { sanitizeMerchantHtml } from '../markup-sanitize.ts';
+import { requireVersion, versionTag } from './versions.ts';
 
 /** The columns every document table has. */
 interface DocumentColumns {
@@ -59,8 +59,7 @@ export function documentAdmin<Row extends DocumentRow, Input extends { identifie
   const { table } = kind;
   const notFound = (id: number) => new AppError('not_found', 'not_found', `No ${kind.noun} ${id}.`);
 
-  /** The version an `ETag` names: a digest of everything the record holds (timestamps are whole seconds, too coarse). */
-  const etag = (row: Row) => `"${kind.subject}-${row.id}-${createHash('sha256').update(JSON.stringify(kind.view(row))).digest('base64url').slice(0, 22)}"`;
+  const etag = (row: Row) => versionTag(kind.subject, row.id, kind.view(row));
 
   const columns = (input: Partial<Input>) => ({
     ...input,
@@ -71,9 +70,7 @@ export function documentAdmin<Row extends DocumentRow, Input extends { identifie
   async function lockedRow(db: Db, id: number, ifMatch: string | undefined): Promise<Row> {
     const [row] = (await db.select().from(table).where(eq(table.id, id)).for('update')) as Row[];
     if (!row) throw notFound(id);
-    if (ifMatch !== undefined && ifMatch !== '*' && !ifMatch.split(',').map((tag) => tag.trim()).includes(etag(row))) {
-      throw new AppError('precondition_failed', 'stale_version', `The ${kind.noun} changed since you loaded it: reload it and make your change again.`, { etag: etag(row) });
-    }
+    requireVersion(ifMatch, etag(row), kind.noun);
     return row;
   }
 

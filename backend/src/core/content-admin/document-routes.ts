@@ -1,6 +1,6 @@
 /**
- * `/api/rest/v2/admin/{cms-pages|blog-posts}…` (DECISIONS.md 42): the admin REST API of a content
- * document kind, on the service document-admin.ts builds. Lists answer `{member, totalItems, page,
+ * `/api/rest/v2/admin/{cms-pages|blog-posts|categories}…` (DECISIONS.md 42): the admin REST API of
+ * a record kind, on its service (document-admin.ts builds the content documents'). Lists answer `{member, totalItems, page,
  * itemsPerPage}`; each record carries its `ETag`; `POST` answers 201 with `Location`.
  */
 import { createRoute, z } from '@hono/zod-openapi';
@@ -8,11 +8,22 @@ import { requireAdmin } from '../auth/resolve-caller.ts';
 import type { AppEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
 import { ErrorSchema, jsonBody, jsonContent, PagingQuery } from '../http/schemas.ts';
-import type { documentAdmin, DocumentRow } from './document-admin.ts';
+import type { AuditActor } from '../audit/service.ts';
+import type { Db } from '../db/database.ts';
+import type { Notifications } from '../events/notifications.ts';
 
-type Service<Row extends DocumentRow> = ReturnType<typeof documentAdmin<Row, never>>;
+/** What the routes call: a content document kind (document-admin.ts) or another record the admin edits alike (categories). */
+export interface AdminService<Row extends { id: number }> {
+  etag(row: Row): string;
+  view(row: Row): Record<string, unknown>;
+  list(db: Db, filter: { search?: string; identifier?: string }, paging: { page: number; itemsPerPage: number }): Promise<{ member: Record<string, unknown>[]; totalItems: number }>;
+  get(db: Db, id: number): Promise<Row>;
+  create(ctx: { db: Db; notifications: Notifications; actor: AuditActor }, input: never): Promise<Row>;
+  update(ctx: { db: Db; notifications: Notifications; actor: AuditActor }, id: number, patch: never, ifMatch?: string): Promise<Row>;
+  remove(ctx: { db: Db; notifications: Notifications; actor: AuditActor }, id: number, ifMatch?: string): Promise<void>;
+}
 
-export interface DocumentRoutesSpec<Row extends DocumentRow> {
+export interface DocumentRoutesSpec<Row extends { id: number }> {
   /** `/admin/cms-pages` */
   path: string;
   /** "CMS page" */
@@ -21,7 +32,7 @@ export interface DocumentRoutesSpec<Row extends DocumentRow> {
   record: z.ZodObject;
   input: z.ZodType;
   patch: z.ZodType;
-  service: Service<Row>;
+  service: AdminService<Row>;
 }
 
 const tags = ['Admin: content'];
@@ -34,17 +45,17 @@ const errors = {
 const params = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const ifMatch = z.object({ 'if-match': z.string().max(200).optional().openapi({ description: 'The ETag the editor loaded; a stale one answers 412.' }) });
 
-export function documentAdminRoutes<Row extends DocumentRow>(spec: DocumentRoutesSpec<Row>) {
+export function documentAdminRoutes<Row extends { id: number }>(spec: DocumentRoutesSpec<Row>) {
   const { path, noun, record, service } = spec;
   const notFound = { 404: jsonContent(ErrorSchema, `No such ${noun}`) };
   const stale = { 412: jsonContent(ErrorSchema, `stale_version: the If-Match ETag is not the ${noun}'s current one; nothing changed`) };
-  const taken = { 409: jsonContent(ErrorSchema, 'identifier_taken') };
+  const taken = { 409: jsonContent(ErrorSchema, 'identifier_taken or url_taken: another record answers there; has_subcategories: delete or move them first') };
   const list = createRoute({
     method: 'get',
     path,
     tags,
     security,
-    summary: `${noun}s, by id (search: title or identifier)`,
+    summary: `${noun}s (search: title, name, identifier or path)`,
     request: { query: PagingQuery.extend({ search: z.string().trim().max(200).optional(), identifier: z.string().trim().max(128).optional() }) },
     responses: { 200: jsonContent(z.object({ member: z.array(record), totalItems: z.number().int(), page: z.number().int(), itemsPerPage: z.number().int() }), `A page of ${noun}s`), ...errors },
   });

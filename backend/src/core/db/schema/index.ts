@@ -18,3 +18,4 @@ export * from './mail.ts';
 export * from './password-tokens.ts';
 export * from './shipping.ts';
 export * from './order-link-tokens.ts';
+export * from './url-redirects.ts';

@@ -1,0 +1,206 @@
+/**
+ * Categories as the admin edits them (DECISIONS.md 42, issue 17): create, rename, move under
+ * another parent, reorder, change the URL key, delete. A new URL key or parent changes the
+ * category's path and every descendant's (`urlPath` is the slash-joined URL keys from the top),
+ * each old path kept as a 301 (url-redirects.ts). Deleting a category moves its products to its
+ * parent and redirects its path there; a category with subcategories is not deleted (move or
+ * delete them first). Each write is one transaction with its audit entry and
+ * `catalog_category_saved`, on which the storefront connector syncs the categories.
+ */
+import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { z } from '@hono/zod-openapi';
+import { recordAudit, type AuditActor } from '../../audit/service.ts';
+import { requireVersion, versionTag } from '../../content-admin/versions.ts';
+import type { Db } from '../../db/database.ts';
+import { categories, productCategories, products } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import type { Notifications } from '../../events/notifications.ts';
+import { sanitizeMerchantHtml } from '../../markup-sanitize.ts';
+import { categoryImageUrl } from '../../media/urls.ts';
+import { formatTimestamp } from '../../time.ts';
+import { claimPaths, recordMoves } from '../url-redirects.ts';
+
+const fields = {
+  name: z.string().trim().min(1).max(255),
+  urlKey: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A URL key: lower-case letters and digits, words joined by "-".')
+    .max(128),
+  parentId: z.number().int().min(1).nullable().openapi({ description: 'null: a top-level category.' }),
+  position: z.number().int().min(0).max(100_000),
+  description: z.string().max(100_000),
+  isActive: z.boolean(),
+  includeInMenu: z.boolean(),
+};
+
+export const CategoryInput = z
+  .object({
+    ...fields,
+    parentId: fields.parentId.default(null),
+    position: fields.position.default(0),
+    description: fields.description.default(''),
+    isActive: fields.isActive.default(true),
+    includeInMenu: fields.includeInMenu.default(true),
+  })
+  .strict()
+  .openapi('CategoryInput');
+export const CategoryPatch = z.object(fields).partial().strict().openapi('CategoryPatch');
+export type CategoryFields = z.infer<typeof CategoryInput>;
+
+type Row = typeof categories.$inferSelect;
+
+export function adminCategoryView(row: Row) {
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    name: row.name,
+    urlKey: row.urlKey,
+    urlPath: row.urlPath,
+    level: row.level,
+    position: row.position,
+    description: row.description,
+    imageUrl: row.imageFile ? categoryImageUrl(row.imageFile) : null,
+    isActive: row.isActive,
+    includeInMenu: row.includeInMenu,
+    createdAt: formatTimestamp(row.createdAt),
+    updatedAt: formatTimestamp(row.updatedAt),
+  };
+}
+
+export const categoryEtag = (row: Row) => versionTag('category', row.id, adminCategoryView(row));
+
+export interface WriteContext {
+  db: Db;
+  notifications: Notifications;
+  actor: AuditActor;
+}
+
+const notFound = (id: number) => new AppError('not_found', 'not_found', `No category ${id}.`);
+
+async function lockedRow(db: Db, id: number, ifMatch?: string): Promise<Row> {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id)).for('update');
+  if (!row) throw notFound(id);
+  requireVersion(ifMatch, categoryEtag(row), 'category');
+  return row;
+}
+
+async function parentOf(db: Db, parentId: number | null): Promise<Row | null> {
+  if (parentId === null) return null;
+  const [parent] = await db.select().from(categories).where(eq(categories.id, parentId));
+  if (!parent) throw new AppError('invalid', 'invalid_request', `No category ${parentId} to put this one in.`, [{ location: 'json', field: 'parentId', message: 'No such category.' }]);
+  return parent;
+}
+
+/** A storefront path is one page: no other category and no product may answer there. */
+async function pathFree(db: Db, path: string, except?: number): Promise<void> {
+  const [category] = await db.select({ id: categories.id }).from(categories).where(and(eq(categories.urlPath, path), except === undefined ? undefined : ne(categories.id, except)));
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.urlKey, path));
+  if (category || product) {
+    throw new AppError('conflict', 'url_taken', `The storefront path /${path} belongs to another ${category ? 'category' : 'product'}.`, { field: 'urlKey' });
+  }
+}
+
+async function announce(ctx: WriteContext, db: Db, action: string, id: number, diff?: Record<string, { from: unknown; to: unknown }>) {
+  await recordAudit(db, { actor: ctx.actor, module: 'core', action: `category.${action}`, subject: `category:${id}`, diff });
+  await ctx.notifications.publish(db, 'catalog_category_saved', { categoryId: id });
+}
+
+export async function listAdminCategories(db: Db, filter: { search?: string }, paging: { page: number; itemsPerPage: number }) {
+  const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+  const where = like ? or(ilike(categories.name, like), ilike(categories.urlPath, like)) : undefined;
+  const [rows, [total]] = await Promise.all([
+    // Tree order: a parent's path sorts before its children's.
+    db.select().from(categories).where(where).orderBy(asc(categories.urlPath)).limit(paging.itemsPerPage).offset((paging.page - 1) * paging.itemsPerPage),
+    db.select({ n: count() }).from(categories).where(where),
+  ]);
+  return { member: rows.map(adminCategoryView), totalItems: total?.n ?? 0, ...paging };
+}
+
+export async function getAdminCategory(db: Db, id: number): Promise<Row> {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id));
+  if (!row) throw notFound(id);
+  return row;
+}
+
+export function createCategory(ctx: WriteContext, input: CategoryFields): Promise<Row> {
+  return ctx.db.transaction(async (tx) => {
+    const parent = await parentOf(tx, input.parentId);
+    const urlPath = parent ? `${parent.urlPath}/${input.urlKey}` : input.urlKey;
+    await pathFree(tx, urlPath);
+    await claimPaths(tx, [urlPath]);
+    const now = new Date();
+    const [row] = await tx
+      .insert(categories)
+      .values({ ...input, description: sanitizeMerchantHtml(input.description), urlPath, level: (parent?.level ?? 0) + 1, createdAt: now, updatedAt: now })
+      .returning();
+    await announce(ctx, tx, 'created', row!.id);
+    return row!;
+  });
+}
+
+/** The category and its descendants, parents first. */
+async function subtree(db: Db, root: Row): Promise<Row[]> {
+  const all = await db.select().from(categories).where(or(eq(categories.id, root.id), sql`${categories.urlPath} like ${`${root.urlPath.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`}`));
+  return all.sort((a, b) => a.level - b.level);
+}
+
+export function updateCategory(ctx: WriteContext, id: number, patch: Partial<CategoryFields>, ifMatch?: string): Promise<Row> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockedRow(tx, id, ifMatch);
+    const parentId = patch.parentId === undefined ? before.parentId : patch.parentId;
+    const parent = await parentOf(tx, parentId);
+    const tree = await subtree(tx, before);
+    if (parent && tree.some((node) => node.id === parent.id)) {
+      throw new AppError('invalid', 'invalid_request', 'A category cannot move into itself or one of its subcategories.', [{ location: 'json', field: 'parentId', message: 'Choose a category outside this one.' }]);
+    }
+    const urlKey = patch.urlKey ?? before.urlKey;
+    const urlPath = parent ? `${parent.urlPath}/${urlKey}` : urlKey;
+    const levelShift = (parent?.level ?? 0) + 1 - before.level;
+    const moves = urlPath === before.urlPath ? [] : tree.map((node) => ({ id: node.id, from: node.urlPath, to: urlPath + node.urlPath.slice(before.urlPath.length) }));
+    for (const move of moves) await pathFree(tx, move.to, move.id);
+    const now = new Date();
+    const changes = { ...patch, ...(patch.description === undefined ? {} : { description: sanitizeMerchantHtml(patch.description) }) };
+    // Paths are unique: park the subtree's old paths first so a swap within it never collides.
+    if (moves.length > 0) await tx.update(categories).set({ urlPath: sql`'~moving~' || ${categories.id}` }).where(inArray(categories.id, moves.map((move) => move.id)));
+    for (const move of moves) {
+      await tx.update(categories).set({ urlPath: move.to, level: sql`${categories.level} + ${levelShift}`, updatedAt: now }).where(eq(categories.id, move.id));
+    }
+    const [row] = await tx.update(categories).set({ ...changes, updatedAt: now }).where(eq(categories.id, id)).returning();
+    await recordMoves(tx, 'category', moves);
+    const diff = Object.fromEntries(Object.keys(patch).map((key) => [key, { from: key === 'description' ? '(html)' : before[key as keyof Row], to: key === 'description' ? '(html)' : row![key as keyof Row] }]));
+    await announce(ctx, tx, 'updated', id, diff);
+    return row!;
+  });
+}
+
+export async function deleteCategory(ctx: WriteContext, id: number, ifMatch?: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockedRow(tx, id, ifMatch);
+    const [children] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id));
+    if ((children?.n ?? 0) > 0) {
+      throw new AppError('conflict', 'has_subcategories', 'Move or delete its subcategories first.');
+    }
+    if (row.parentId !== null) {
+      // Its products stay findable in the parent, and its path leads there.
+      await tx.execute(sql`insert into ${productCategories} (category_id, product_id, position)
+        select ${row.parentId}, product_id, position from ${productCategories} where category_id = ${id}
+        on conflict do nothing`);
+      const [parent] = await tx.select().from(categories).where(eq(categories.id, row.parentId));
+      await recordMoves(tx, 'category', [{ from: row.urlPath, to: parent!.urlPath }]);
+    }
+    await tx.delete(categories).where(eq(categories.id, id));
+    await announce(ctx, tx, 'deleted', id, { urlPath: { from: row.urlPath, to: null } });
+  });
+}
+
+/** The service in the shape the admin REST routes and pages call (content-admin/document-routes.ts). */
+export const categoryAdmin = {
+  etag: categoryEtag,
+  view: adminCategoryView,
+  list: (db: Db, filter: { search?: string }, paging: { page: number; itemsPerPage: number }) => listAdminCategories(db, filter, paging),
+  get: getAdminCategory,
+  create: createCategory,
+  update: updateCategory,
+  remove: deleteCategory,
+};
