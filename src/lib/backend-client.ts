@@ -15,6 +15,7 @@ import {
   productListingSchema,
   productSchema,
   storeConfigSchema,
+  urlRedirectSchema,
   type B2bPluginManifest,
   type BlogPost,
   type CategoryNode,
@@ -23,6 +24,8 @@ import {
   type Product,
   type ProductCard,
   type StoreConfig,
+  type RedirectEntity,
+  type UrlRedirect,
 } from './content/schemas.ts';
 import { addSignedClientIp } from './proxy/client-ip.ts';
 import type { B2bModule } from './sync/b2b-plugins.ts';
@@ -317,6 +320,10 @@ export function createBackendClient(options: BackendClientOptions) {
     },
     cmsPages(store: string): Promise<CmsPage[]> {
       return getAllPages('/cms-pages', store, cmsPageSchema, 'CMS page');
+    },
+    /** Old paths of one kind's records and where they moved (301s on the storefront). */
+    urlRedirects(store: string, entity: RedirectEntity): Promise<UrlRedirect[]> {
+      return getAllPages('/url-redirects', store, urlRedirectSchema, 'redirect', undefined, { filter: { entity } });
     },
     blogPosts(store: string): Promise<BlogPost[]> {
       return getAllPages('/blog-posts', store, blogPostSchema, 'blog post');

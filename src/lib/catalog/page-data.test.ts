@@ -111,6 +111,7 @@ describe('loadCatchAllRoute / loadHomeRoute / routeStatus', () => {
     product: async (urlKey: string) => (urlKey === 'p9' ? product : null),
     blogPost: async () => null,
     countries: async () => [],
+    movedTo: async (path: string) => (path === '/old-c1' ? '/c1' : null),
   });
   const route = (path: string, options: Parameters<typeof store>[0] = {}) =>
     loadCatchAllRoute(full(options), new URL(`http://shop.test${path}`));
@@ -144,6 +145,12 @@ describe('loadCatchAllRoute / loadHomeRoute / routeStatus', () => {
     const missing = await route('/nothing', { pages: [cms('no-route')] });
     expect(missing).toMatchObject({ kind: 'not-found', page: { identifier: 'no-route' } });
     expect(routeStatus(missing)).toBe(404);
+  });
+
+  it('sends an old path of a moved category or product to its new one (301), keeping the query', async () => {
+    const moved = await route('/old-c1?page=2');
+    expect(moved).toEqual({ kind: 'redirect', location: '/c1?page=2' });
+    expect(routeStatus(moved)).toBe(301);
   });
 
   it('falls back to the default order (200, no redirect) when a price sort meets hidden prices (DECISIONS.md 30)', async () => {

@@ -144,7 +144,11 @@ export async function loadCatchAllRoute(content: ContentStore, url: URL, options
   const shell = await loadShell(content);
   if (!shell) return { kind: 'not-synced' };
   const resolved = await resolvePath(content, shell.tree, url.pathname);
-  if (!resolved) return loadNotFoundRoute(content, shell);
+  if (!resolved) {
+    // A category or product whose URL key changed keeps its old path as a 301 (issue 17).
+    const moved = await content.movedTo(url.pathname);
+    return moved === null ? loadNotFoundRoute(content, shell) : { kind: 'redirect', location: `${moved}${url.search}` };
+  }
   const path = canonicalPath(resolved);
   const pathVariant = isPathVariant(url.pathname, path);
   if (resolved.kind === 'category') {

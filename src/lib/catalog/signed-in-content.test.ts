@@ -20,6 +20,7 @@ const guest: ContentStore = {
   cmsPage: async () => null,
   blogPost: async () => null,
   countries: async () => [],
+  movedTo: async () => null,
 };
 
 /** The backend as the customer sees it: category → products assigned to it directly. */

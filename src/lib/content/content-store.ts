@@ -14,7 +14,8 @@ import {
   countryListSchema,
   listingPageSchema,
   productSchema,
-    pulseSchema,
+  pulseSchema,
+  redirectMapSchema,
   skuIndexSchema,
   storeConfigSchema,
   storedFormSchema,
@@ -61,6 +62,14 @@ export function contentStore(kv: KVNamespace, store: string) {
     cmsPage: (identifier: string) => readRecord(kv, contentKeys.cms(store, identifier), cmsPageSchema),
     blogPost: (identifier: string) => readRecord(kv, contentKeys.blog(store, identifier), blogPostSchema),
     countries: async () => (await readRecord(kv, contentKeys.countries(store), countryListSchema)) ?? [],
+    /** Where an old category or product path moved (its URL key changed), or null. */
+    async movedTo(path: string): Promise<string | null> {
+      const maps = await Promise.all(
+        (['category', 'product'] as const).map((entity) => readRecord(kv, contentKeys.redirects(store, entity), redirectMapSchema)),
+      );
+      for (const map of maps) if (map && Object.hasOwn(map, path)) return map[path]!;
+      return null;
+    },
   };
 }
 

@@ -36,6 +36,11 @@ export const contentKeys = {
   blog: (store: string, identifier: string) => `${store}:blog:${identifier}`,
   blogPrefix: (store: string) => `${store}:blog:`,
   countries: (store: string) => `${store}:countries`,
+  /**
+   * Old paths of a kind's records → their new paths (301s), written by the sync of that kind
+   * (categories or products; storefront-internal, outside the SPEC.md table).
+   */
+  redirects: (store: string, entity: 'product' | 'category') => `${store}:redirects:${entity}`,
   pulse: () => PULSE_KEY,
   /**
    * When `/freshness` last re-read a content key (a short-lived stamp, DECISIONS.md 6). No store

@@ -89,6 +89,15 @@ export type Pulse = z.infer<typeof pulseSchema>;
 /** KV metadata kept on each product key, so listings of keys (the sitemap) need no reads. */
 export const productKeyMetadataSchema = z.object({ updatedAt: z.string() });
 
+/**
+ * Old storefront paths of a kind's records and where they moved (the backend's `/url-redirects`),
+ * kept under `{store}:redirects:{entity}`: `{"/old-path": "/new-path"}`.
+ */
+export const urlRedirectSchema = z.object({ from: z.string().startsWith('/'), to: z.string().startsWith('/'), entity: z.enum(['product', 'category']) });
+export type UrlRedirect = z.infer<typeof urlRedirectSchema>;
+export type RedirectEntity = UrlRedirect['entity'];
+export const redirectMapSchema = z.record(z.string(), z.string());
+
 /** The value of a `{store}:sku:{sku}` index key: the urlKey of the product with that SKU. */
 export const skuIndexSchema = z.string().min(1);
 

@@ -6,7 +6,7 @@
  */
 import type { BackendClient } from '../backend-client.ts';
 import { contentKeys } from '../content/keys.ts';
-import type { Product } from '../content/schemas.ts';
+import type { Product, UrlRedirect } from '../content/schemas.ts';
 import { buildListingPages, flattenCategories } from '../catalog/listing.ts';
 import { B2B_MODULES, withB2bPlugins } from './b2b-plugins.ts';
 import { formsOfPages } from './cms-forms.ts';
@@ -55,8 +55,9 @@ type PartBuilder = (client: BackendClient, store: string, stage: Stage) => Promi
 /** Keys under these prefixes that a part does not hold are gone from the backend: deleted. */
 const prefixesOwned: Record<SyncType, (store: string) => string[]> = {
   config: () => [],
-  categories: () => [],
-  products: (store) => [contentKeys.productPrefix(store), contentKeys.listingPrefix(store), contentKeys.skuIndexPrefix(store)],
+  // A whole key is its own prefix: listed, its hash spares the write when nothing moved.
+  categories: (store) => [contentKeys.redirects(store, 'category')],
+  products: (store) => [contentKeys.productPrefix(store), contentKeys.listingPrefix(store), contentKeys.skuIndexPrefix(store), contentKeys.redirects(store, 'product')],
   cmsPages: (store) => [contentKeys.cmsPrefix(store), contentKeys.formPrefix(store)],
   blogPosts: (store) => [contentKeys.blogPrefix(store)],
   countries: () => [],
@@ -65,6 +66,9 @@ const prefixesOwned: Record<SyncType, (store: string) => string[]> = {
 export function ownedPrefixes(store: string, type: SyncType): string[] {
   return prefixesOwned[type](store);
 }
+
+/** Redirects as the storefront looks them up: old path → new path. */
+const redirectMap = (redirects: UrlRedirect[]) => Object.fromEntries(redirects.map((redirect) => [redirect.from, redirect.to]));
 
 /** Each product under its urlKey, and its SKU pointing at that urlKey (the widget asks by SKU). */
 const productEntries = (store: string, products: Product[]) =>
@@ -86,10 +90,10 @@ const builders: Record<SyncType, PartBuilder> = {
     return { count: 1, entries: [await entry(contentKeys.config(store), config)] };
   },
   async categories(client, store) {
-    const tree = await client.categories(store);
+    const [tree, moved] = await Promise.all([client.categories(store), client.urlRedirects(store, 'category')]);
     return {
       count: flattenCategories(tree).length,
-      entries: [await entry(contentKeys.categories(store), tree)],
+      entries: await Promise.all([entry(contentKeys.categories(store), tree), entry(contentKeys.redirects(store, 'category'), redirectMap(moved))]),
     };
   },
   async products(client, store, stage) {
@@ -104,13 +108,14 @@ const builders: Record<SyncType, PartBuilder> = {
       );
     };
     // The tree decides which listing pages exist; it is read, not stored, by this part.
-    const [products, tree] = await Promise.all([client.products(store, onPage), client.categories(store)]);
+    const [products, tree, moved] = await Promise.all([client.products(store, onPage), client.categories(store), client.urlRedirects(store, 'product')]);
     const listingEntries = await Promise.all(
       buildListingPages(tree, products).map((page) =>
         entry(contentKeys.listingPage(store, page.categoryId, page.page), page),
       ),
     );
-    return { count: products.length, entries: [...(await Promise.all(pages)).flat(), ...listingEntries] };
+    const redirects = await entry(contentKeys.redirects(store, 'product'), redirectMap(moved));
+    return { count: products.length, entries: [...(await Promise.all(pages)).flat(), ...listingEntries, redirects] };
   },
   async cmsPages(client, store) {
     const pages = await client.cmsPages(store);

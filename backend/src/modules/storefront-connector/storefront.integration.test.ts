@@ -1,7 +1,8 @@
 /**
  * The storefront connector over real HTTP: an admin saves a product in the backend admin (session
  * cookie and CSRF token, as a browser does), the connector's debounced product sync reaches the
- * storefront in workerd, and the storefront shows the new name.
+ * storefront in workerd, and the storefront shows the new name; the same for a category renamed and
+ * a CMS page edited through the admin API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShop, type TestShop } from '../../../../tests/support/shop.ts';
@@ -80,27 +81,51 @@ describe('storefront connector', () => {
     expect(log.html).toMatch(/<td>products<\/td><td>product_saved<\/td><td>1<\/td><td>success<\/td><td>200<\/td>/);
   });
 
-  it('a CMS page edited through the admin API shows its new text on the storefront after the triggered sync', async () => {
+  /** An admin token, with the connector pointed at the test storefront (the backend started before it had a port). */
+  async function adminApi(): Promise<Record<string, string>> {
     const token = await fetch(`${shop.backend.url}/api/rest/v2/auth/token`, {
       method: 'POST',
       body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'Admin#Test2026', scope: 'admin' }),
     });
     const admin = { Authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}`, 'Content-Type': 'application/json' };
-    // The backend started before the storefront had a port: point the connector at it.
     const configured = await fetch(`${shop.backend.url}/api/rest/v2/admin/storefront-connector/config`, { method: 'PUT', headers: admin, body: JSON.stringify({ storefrontUrl: shop.storefront.url }) });
     expect(configured.status).toBe(200);
+    return admin;
+  }
+
+  /** Polls the storefront until `check` passes on the answer to `path` (the triggered sync is debounced). */
+  async function eventually(path: string, check: (response: Response, html: string) => boolean): Promise<{ response: Response; html: string }> {
+    const deadline = Date.now() + 30_000;
+    let last: { response: Response; html: string };
+    do {
+      const response = await fetch(`${shop.storefront.url}${path}`, { redirect: 'manual' });
+      last = { response, html: await response.text() };
+      if (check(last.response, last.html)) return last;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    } while (Date.now() < deadline);
+    return last;
+  }
+
+  it('a category renamed through the admin API: the menu and its URL change, the old URL answers 301', async () => {
+    const admin = await adminApi();
+    const categories = ((await (await fetch(`${shop.backend.url}/api/rest/v2/admin/categories?itemsPerPage=100`, { headers: admin })).json()) as { member: Array<{ id: number; urlKey: string; urlPath: string; level: number; includeInMenu: boolean; isActive: boolean }> }).member;
+    const top = categories.find((category) => category.level === 1 && category.includeInMenu && category.isActive)!;
+    const renamed = await fetch(`${shop.backend.url}/api/rest/v2/admin/categories/${top.id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ name: 'Renamed Aisle', urlKey: `${top.urlKey}-renamed` }) });
+    expect(renamed.status).toBe(200);
+    const home = await eventually('/', (_response, html) => html.includes('Renamed Aisle'));
+    expect(home.html).toContain(`href="/${top.urlKey}-renamed"`);
+    expect((await eventually(`/${top.urlKey}-renamed`, (response) => response.status === 200)).response.status).toBe(200);
+    const old = await eventually(`/${top.urlPath}?page=1`, (response) => response.status === 301);
+    expect([old.response.status, old.response.headers.get('location')]).toEqual([301, `/${top.urlKey}-renamed?page=1`]);
+  });
+
+  it('a CMS page edited through the admin API shows its new text on the storefront after the triggered sync', async () => {
+    const admin = await adminApi();
     const [page] = ((await (await fetch(`${shop.backend.url}/api/rest/v2/admin/cms-pages?identifier=about-us`, { headers: admin })).json()) as { member: { id: number }[] }).member;
     const text = `Edited in the admin at ${Date.now()}`;
     const edited = await fetch(`${shop.backend.url}/api/rest/v2/admin/cms-pages/${page!.id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ content: `<p>${text}</p>` }) });
     expect(edited.status).toBe(200);
 
-    const deadline = Date.now() + 30_000;
-    let html = '';
-    while (Date.now() < deadline) {
-      html = await (await fetch(`${shop.storefront.url}/about-us`)).text();
-      if (html.includes(text)) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    expect(html).toContain(text);
+    expect((await eventually('/about-us', (_response, html) => html.includes(text))).html).toContain(text);
   });
 });
