@@ -1,7 +1,8 @@
 /**
- * Content → CMS pages and Blog posts in the admin, as a merchant uses them without JavaScript: the
- * grid, a new record refused with the message next to its field and everything typed kept, then
- * created; an edit over a newer change refused instead of overwriting it; delete.
+ * Content → CMS pages and Blog posts, and Catalog → Categories in the admin, as a merchant uses them
+ * without JavaScript: the grid, a new record refused with the message next to its field and
+ * everything typed kept, then created; an edit over a newer change refused instead of overwriting
+ * it; delete; a category moved into itself refused by its field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminBrowser } from './helpers/admin-session.ts';
@@ -69,5 +70,23 @@ describe('admin content pages', () => {
     const deleted = await browser.request('POST', `/admin/blog-posts/${post!.id}/delete`, { _csrf: browser.csrfOf(form.html), _etag: etag });
     expect([deleted.status, deleted.location]).toEqual([303, '/admin/blog-posts?flash=deleted']);
     expect(((await shop.get('/api/rest/v2/blog-posts?identifier=spring-sale')).body as { member: unknown[] }).member).toEqual([]);
+  });
+
+  it('edits the category tree: a new category under a parent, a refused move into itself by its field', async () => {
+    const grid = await browser.request('GET', '/admin/categories');
+    expect(grid.html).toContain('<th>Path</th>');
+    const form = await browser.request('GET', '/admin/categories/new');
+    const parent = /<option value="(\d+)" >\/([a-z0-9-]+)<\/option>/.exec(form.html)!;
+    const created = await browser.submit('/admin/categories/new', '/admin/categories', { name: 'Gift ideas', urlKey: 'gift-ideas', parentId: parent[1]!, position: '3', description: '', isActive: 'on', includeInMenu: 'on' });
+    expect(created.status).toBe(303);
+    const edit = await browser.request('GET', created.location!);
+    expect(edit.html).toContain(`Edit category: /${parent[2]}/gift-ideas`);
+    expect(edit.html).toContain(`<option value="${parent[1]}" selected>`);
+    const id = created.location!.split('/').at(-1)!.split('?')[0]!;
+    const etag = /name="_etag" value="([^"]+)"/.exec(edit.html)![1]!.replaceAll('&quot;', '"');
+    const intoItself = await browser.request('POST', `/admin/categories/${id}`, { _csrf: browser.csrfOf(edit.html), _etag: etag, name: 'Gift ideas', urlKey: 'gift-ideas', parentId: id, position: '3', description: '', isActive: 'on' });
+    expect(intoItself.status).toBe(400);
+    expect(intoItself.html).toMatch(/id="field-parentId"[^>]*aria-invalid="true"/);
+    expect(intoItself.html).toContain('Choose a category outside this one.');
   });
 });

@@ -8,6 +8,7 @@ type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 /** The shell's own pages; modules add theirs (in any section) through their definition's `admin.nav`. */
 export const coreNav: AdminNavItem[] = [
   { title: 'Products', path: '/products', section: 'Catalog' },
+  { title: 'Categories', path: '/categories', section: 'Catalog' },
   { title: 'Customers', path: '/customers', section: 'Customers' },
   { title: 'Customer groups', path: '/customer-groups', section: 'Customers' },
   { title: 'Orders', path: '/orders', section: 'Sales' },

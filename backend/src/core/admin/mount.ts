@@ -24,6 +24,7 @@ import { widgetKeysPages } from './pages/widget-keys.ts';
 import { eventsPage } from './pages/events.ts';
 import { cmsPagesAdminPages } from '../cms/admin.ts';
 import { blogPostsAdminPages } from '../blog/admin.ts';
+import { categoryAdminPages } from '../catalog/categories/admin-pages.ts';
 import { modulesPage } from './pages/modules.ts';
 import { currentSession, endSession } from './sessions.ts';
 import { adminStylesheet } from './stylesheet.ts';
@@ -64,6 +65,7 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, t
   });
   pages.route('/', dashboardPage);
   pages.route('/products', productPages);
+  pages.route('/categories', categoryAdminPages);
   pages.route('/customers', customerPages);
   pages.route('/customer-groups', customerGroupPages);
   pages.route('/orders', orderPages);

@@ -109,5 +109,6 @@ export const blogPostsAdminPages = documentPages<Row>({
   ],
   input: BlogPostInput,
   service: blogPostAdmin,
-  status: (view) => (view.isPublished ? 'Published' : 'Draft'),
+  keyLabel: 'Identifier',
+  gridRow: (view) => ({ key: String(view.identifier), title: String(view.title), status: view.isPublished ? 'Published' : 'Draft' }),
 });

@@ -99,5 +99,6 @@ export const cmsPagesAdminPages = documentPages<Row>({
   ],
   input: CmsPageInput,
   service: cmsPageAdmin,
-  status: (view) => (view.isActive ? 'Active' : 'Inactive'),
+  keyLabel: 'Identifier',
+  gridRow: (view) => ({ key: String(view.identifier), title: String(view.title), status: view.isActive ? 'Active' : 'Inactive' }),
 });

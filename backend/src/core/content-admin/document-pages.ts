@@ -1,6 +1,7 @@
 /**
- * Admin pages of a content document kind (Content → CMS pages, Blog posts): a grid with search and
- * page numbers, and one form to create and edit, calling the same service as the admin REST API.
+ * Admin pages of a record kind the admin edits through a form (Content → CMS pages, Blog posts;
+ * Catalog → Categories): a grid with search and page numbers, and one form to create and edit,
+ * calling the same service as the admin REST API.
  * Validation errors show next to their field with everything typed kept; the form carries the
  * ETag it was loaded with, so saving over someone else's newer change is refused with a message
  * instead of overwriting it (the API's If-Match). Works without JavaScript.
@@ -13,18 +14,28 @@ import { csrfField } from '../admin/layout.ts';
 import { gridPageSize, pager, requestedPage } from '../admin/pager.ts';
 import { formFields, renderPage } from '../admin/page.ts';
 import { AppError } from '../errors.ts';
-import type { documentAdmin, DocumentRow } from './document-admin.ts';
+import type { Db } from '../db/database.ts';
+import type { AdminService } from './document-routes.ts';
 
-type FieldType = 'text' | 'textarea' | 'html' | 'checkbox' | 'datetime' | 'tags';
+type FieldType = 'text' | 'textarea' | 'html' | 'checkbox' | 'datetime' | 'tags' | 'number' | 'select';
 
 export interface FormField {
   name: string;
   label: string;
   type: FieldType;
   help?: string;
+  /** A select's choices (read per page view: a category's parent picker lists the categories). The blank choice is null. */
+  options?: (db: Db) => Promise<Array<{ value: number; label: string }>>;
 }
 
-export interface DocumentPagesSpec<Row extends DocumentRow> {
+/** A record's row in the grid, from the record as the API answers it. */
+export interface GridRow {
+  key: string;
+  title: string;
+  status: string;
+}
+
+export interface DocumentPagesSpec<Row extends { id: number }> {
   /** `/admin/cms-pages` */
   base: string;
   /** "CMS page" */
@@ -32,9 +43,11 @@ export interface DocumentPagesSpec<Row extends DocumentRow> {
   fields: FormField[];
   /** Create body and full-update body (a form sends every field). */
   input: z.ZodType;
-  service: ReturnType<typeof documentAdmin<Row, never>>;
-  /** The grid's status column, from the record as the API answers it. */
-  status(view: Record<string, unknown>): string;
+  service: AdminService<Row>;
+  /** The grid's columns: the record's key (identifier, path), its title and status. */
+  gridRow(view: Record<string, unknown>): GridRow;
+  /** Grid heading of the key column. */
+  keyLabel: string;
 }
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -47,6 +60,10 @@ function fromForm(field: FormField, raw: Record<string, string>): unknown {
       return raw[field.name] !== undefined;
     case 'tags':
       return value.split(',').map((tag) => tag.trim()).filter(Boolean);
+    case 'number':
+      return value.trim() === '' ? undefined : Number(value);
+    case 'select':
+      return value === '' ? null : Number(value);
     case 'datetime':
       // `datetime-local` has no zone: the label says UTC.
       return value === '' ? undefined : /^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(value) ? `${value}:00Z` : value;
@@ -63,10 +80,10 @@ function toForm(field: FormField, value: unknown): string {
   return value === undefined || value === null ? '' : String(value);
 }
 
-export function documentPages<Row extends DocumentRow>(spec: DocumentPagesSpec<Row>) {
+export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpec<Row>) {
   const { base, noun, service } = spec;
 
-  function control(field: FormField, value: unknown, error: string | undefined) {
+  function control(field: FormField, value: unknown, error: string | undefined, choices: Array<{ value: number; label: string }> = []) {
     const id = `field-${field.name}`;
     const described = `${id}-help`;
     const aria = html`aria-describedby="${described}" ${error ? html`aria-invalid="true"` : ''}`;
@@ -78,19 +95,26 @@ export function documentPages<Row extends DocumentRow>(spec: DocumentPagesSpec<R
     if (field.type === 'textarea' || field.type === 'html') {
       return html`<label for="${id}">${field.label}</label><textarea name="${field.name}" id="${id}" rows="${field.type === 'html' ? 16 : 3}" ${aria}>${shown}</textarea>${help}`;
     }
-    const type = field.type === 'datetime' ? 'datetime-local' : 'text';
+    if (field.type === 'select') {
+      return html`<label for="${id}">${field.label}</label><select name="${field.name}" id="${id}" ${aria}>
+          <option value="">(none)</option>
+          ${choices.map((choice) => html`<option value="${choice.value}" ${String(choice.value) === shown ? 'selected' : ''}>${choice.label}</option>`)}
+        </select>${help}`;
+    }
+    const type = field.type === 'datetime' ? 'datetime-local' : field.type === 'number' ? 'number' : 'text';
     return html`<label for="${id}">${field.label}</label><input type="${type}" name="${field.name}" id="${id}" value="${shown}" ${aria} />${help}`;
   }
 
-  function form(c: Context<AdminEnv>, target: { row?: Row; etag?: string }, values: Record<string, unknown>, errors: Record<string, string> = {}, error?: string) {
+  async function form(c: Context<AdminEnv>, target: { row?: Row; etag?: string }, values: Record<string, unknown>, errors: Record<string, string> = {}, error?: string) {
     const action = target.row ? `${base}/${target.row.id}` : base;
-    const heading = target.row ? `Edit ${noun}: ${target.row.identifier}` : `New ${noun}`;
+    const heading = target.row ? `Edit ${noun}: ${spec.gridRow(service.view(target.row)).key}` : `New ${noun}`;
+    const choices = await Promise.all(spec.fields.map((field) => field.options?.(c.var.db) ?? []));
     return renderPage(
       c,
       heading,
       html`<form method="post" action="${action}" class="document-form">
           ${csrfField(c.var.csrfToken)} ${target.etag ? html`<input type="hidden" name="_etag" value="${target.etag}" />` : ''}
-          ${spec.fields.map((field) => html`<div class="field">${control(field, values[field.name], errors[field.name])}</div>`)}
+          ${spec.fields.map((field, index) => html`<div class="field">${control(field, values[field.name], errors[field.name], choices[index])}</div>`)}
           <button type="submit">Save</button> <a href="${base}">Cancel</a>
         </form>
         ${target.row
@@ -113,12 +137,20 @@ export function documentPages<Row extends DocumentRow>(spec: DocumentPagesSpec<R
     return { errors };
   }
 
-  /** The service's refusals a form shows (a taken identifier by its field, a stale version on top). */
+  /**
+   * The service's refusals as the form shows them: by their field when they name one (a taken
+   * identifier or path, a parent that cannot be), else on top (a stale version, subcategories left).
+   */
   function refusal(error: unknown): { errors?: Record<string, string>; message?: string } {
-    if (!(error instanceof AppError)) throw error;
-    if (error.code === 'identifier_taken') return { errors: { identifier: error.message } };
+    if (!(error instanceof AppError) || !['invalid', 'conflict', 'precondition_failed'].includes(error.kind)) throw error;
+    const details = (Array.isArray(error.details) ? error.details : [error.details]) as Array<{ field?: unknown; message?: unknown } | undefined>;
+    const errors: Record<string, string> = {};
+    for (const detail of details) {
+      if (typeof detail?.field === 'string') errors[detail.field] ??= typeof detail.message === 'string' ? detail.message : error.message;
+    }
+    if (Object.keys(errors).length > 0) return { errors };
     if (error.code === 'stale_version') return { message: `${error.message} Your text is below; copy what you need before reloading.` };
-    throw error;
+    return { message: error.message };
   }
 
   const ctx = (c: Context<AdminEnv>) => ({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin });
@@ -133,11 +165,14 @@ export function documentPages<Row extends DocumentRow>(spec: DocumentPagesSpec<R
         c,
         `${noun[0]!.toUpperCase()}${noun.slice(1)}s`,
         html`<p><a href="${base}/new">New ${noun}</a></p>
-          <form method="get"><input name="q" value="${q}" placeholder="Title or identifier" aria-label="Search ${noun}s" /> <button>Search</button></form>
+          <form method="get"><input name="q" value="${q}" placeholder="Search" aria-label="Search ${noun}s" /> <button>Search</button></form>
           <p class="muted">${totalItems} ${noun}s · page ${page} of ${pages}</p>
           <table>
-            <tr><th>Identifier</th><th>Title</th><th>Status</th><th>Updated</th></tr>
-            ${member.map((view) => html`<tr><td><a href="${base}/${view.id}">${view.identifier}</a></td><td>${view.title}</td><td>${spec.status(view)}</td><td>${view.updatedAt}</td></tr>`)}
+            <tr><th>${spec.keyLabel}</th><th>Title</th><th>Status</th><th>Updated</th></tr>
+            ${member.map((view) => {
+              const row = spec.gridRow(view);
+              return html`<tr><td><a href="${base}/${view.id}">${row.key}</a></td><td>${row.title}</td><td>${row.status}</td><td>${view.updatedAt}</td></tr>`;
+            })}
           </table>
           ${pager(page, pages, { q })}`,
       );
