@@ -12,11 +12,19 @@ import type { AuditActor } from '../audit/service.ts';
 import type { Db } from '../db/database.ts';
 import type { Notifications } from '../events/notifications.ts';
 
+/** The list filters of DECISIONS.md 42; each kind reads those that apply to it. */
+export interface ListFilter {
+  search?: string;
+  identifier?: string;
+  sku?: string;
+  urlKey?: string;
+}
+
 /** What the routes call: a content document kind (document-admin.ts) or another record the admin edits alike (categories). */
 export interface AdminService<Row extends { id: number }> {
   etag(row: Row): string;
   view(row: Row): Record<string, unknown>;
-  list(db: Db, filter: { search?: string; identifier?: string }, paging: { page: number; itemsPerPage: number }): Promise<{ member: Record<string, unknown>[]; totalItems: number }>;
+  list(db: Db, filter: ListFilter, paging: { page: number; itemsPerPage: number }): Promise<{ member: Record<string, unknown>[]; totalItems: number }>;
   get(db: Db, id: number): Promise<Row>;
   create(ctx: { db: Db; notifications: Notifications; actor: AuditActor }, input: never): Promise<Row>;
   update(ctx: { db: Db; notifications: Notifications; actor: AuditActor }, id: number, patch: never, ifMatch?: string): Promise<Row>;
@@ -56,7 +64,14 @@ export function documentAdminRoutes<Row extends { id: number }>(spec: DocumentRo
     tags,
     security,
     summary: `${noun}s (search: title, name, identifier or path)`,
-    request: { query: PagingQuery.extend({ search: z.string().trim().max(200).optional(), identifier: z.string().trim().max(128).optional() }) },
+    request: {
+      query: PagingQuery.extend({
+        search: z.string().trim().max(200).optional(),
+        identifier: z.string().trim().max(128).optional(),
+        sku: z.string().trim().max(64).optional(),
+        urlKey: z.string().trim().max(128).optional(),
+      }),
+    },
     responses: { 200: jsonContent(z.object({ member: z.array(record), totalItems: z.number().int(), page: z.number().int(), itemsPerPage: z.number().int() }), `A page of ${noun}s`), ...errors },
   });
   const create = createRoute({
@@ -91,8 +106,8 @@ export function documentAdminRoutes<Row extends { id: number }>(spec: DocumentRo
   return createRouter<AppEnv>()
     .openapi(list, async (c) => {
       requireAdmin(c.var.caller);
-      const { search, identifier, ...paging } = c.req.valid('query');
-      return c.json((await service.list(c.var.db, { search, identifier }, paging)) as never, 200, { 'Cache-Control': 'no-store' });
+      const { search, identifier, sku, urlKey, page, itemsPerPage } = c.req.valid('query');
+      return c.json((await service.list(c.var.db, { search, identifier, sku, urlKey }, { page, itemsPerPage })) as never, 200, { 'Cache-Control': 'no-store' });
     })
     .openapi(create, async (c) => {
       const actor = requireAdmin(c.var.caller);

@@ -14,6 +14,8 @@ export interface NotificationMap {
   order_placed: { orderId: number; number: string; customerId: number | null };
   /** The admin saved a product; the storefront connector syncs it. */
   catalog_product_saved: { productId: number };
+  /** The admin deleted a product (its row is gone: the payload says what it was). */
+  catalog_product_deleted: { productId: number; sku: string; urlKey: string };
   /** The admin saved a category. */
   catalog_category_saved: { categoryId: number };
   /** The admin saved or deleted a CMS page. */

@@ -16,6 +16,13 @@ async function syncSaved(ctx: ConnectorContext, type: SavedType, trigger: Trigge
   if (outcome.ok) await runner.purgeCloudflare(await pathsOf(ctx.db, type, ids), trigger);
 }
 
+/** Deleted products leave with a products sync; their pages are purged by the paths they had. */
+async function syncDeleted(ctx: ConnectorContext, paths: string[]): Promise<void> {
+  const runner = new Runner(ctx);
+  const outcome = await runner.sync('products', 'product_deleted');
+  if (outcome.ok) await runner.purgeCloudflare(paths, 'product_deleted');
+}
+
 /**
  * The storefront connector (SPEC.md "Sync" rule 3): saves of products, categories, CMS pages, blog posts and forms run
  * the matching storefront sync, a cron schedule runs full syncs, the admin has Sync Now, the
@@ -34,6 +41,12 @@ const storefrontConnector = defineModule<ConnectorSettings, ConnectorEnv>({
       event: 'catalog_product_saved',
       batchWindowMs: (env) => env.debounceMs,
       handle: (events, ctx) => syncSaved(ctx, 'products', 'product_saved', events.map((e) => e.payload.productId)),
+    },
+    {
+      // Its page, listings and sitemap entry go with the products sync (full for its type).
+      event: 'catalog_product_deleted',
+      batchWindowMs: (env) => env.debounceMs,
+      handle: (events, ctx) => syncDeleted(ctx, events.map((e) => `/${e.payload.urlKey}`)),
     },
     {
       event: 'catalog_category_saved',

@@ -1,0 +1,285 @@
+/**
+ * Products as the admin edits them through the API (DECISIONS.md 42, issue 17), this slice for the
+ * types priced by themselves with no children: simple and virtual products. Create, change the
+ * fields sent, delete. `price` and `specialPrice` apply to every store view unless
+ * `storeOverrides.{code}` sets the view's own; `stockQty` sets the stock (and its status). A new
+ * URL key keeps a 301 from the old path (url-redirects.ts). Each write is one transaction with the
+ * price index, its audit entry and the notification the storefront connector syncs on
+ * (`catalog_product_saved`, `catalog_product_deleted`).
+ */
+import { and, asc, count, eq, ilike, inArray, ne, or } from 'drizzle-orm';
+import { z } from '@hono/zod-openapi';
+import { recordAudit, type AuditActor } from '../../audit/service.ts';
+import { requireVersion, versionTag } from '../../content-admin/versions.ts';
+import type { Db } from '../../db/database.ts';
+import { categories, productCategories, productPrices, products, stores } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import type { Notifications } from '../../events/notifications.ts';
+import { sanitizeMerchantHtml } from '../../markup-sanitize.ts';
+import { formatTimestamp } from '../../time.ts';
+import { claimPaths, recordMoves } from '../url-redirects.ts';
+import { reindexPrices } from './price-index.ts';
+
+const Money = z.number().min(0).max(99_999_999.99).multipleOf(0.01);
+const StorePrices = z.object({ price: Money, specialPrice: Money.nullable() }).partial().strict();
+
+const fields = {
+  sku: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'A SKU: letters, digits, ".", "_" and "-", at most 64.'),
+  type: z.enum(['simple', 'virtual']).openapi({ description: 'This slice edits products priced by themselves with no children.' }),
+  name: z.string().trim().min(1).max(255),
+  urlKey: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A URL key: lower-case letters and digits, words joined by "-".')
+    .max(128),
+  isEnabled: z.boolean(),
+  visibility: z.enum(['catalog', 'not_visible']),
+  stockQty: z.number().int().min(0).max(1_000_000_000),
+  price: Money,
+  specialPrice: Money.nullable(),
+  description: z.string().max(200_000),
+  shortDescription: z.string().max(20_000),
+  categoryIds: z.array(z.number().int().min(1)).max(200),
+  storeOverrides: z.record(z.string().max(64), StorePrices).openapi({ description: 'Per store view code: its own price and special price.' }),
+};
+
+export const ProductInput = z
+  .object({
+    ...fields,
+    type: fields.type.default('simple'),
+    isEnabled: fields.isEnabled.default(true),
+    visibility: fields.visibility.default('catalog'),
+    stockQty: fields.stockQty.default(0),
+    specialPrice: fields.specialPrice.default(null),
+    description: fields.description.default(''),
+    shortDescription: fields.shortDescription.default(''),
+    categoryIds: fields.categoryIds.default([]),
+    storeOverrides: fields.storeOverrides.default({}),
+  })
+  .strict()
+  .openapi('ProductInput');
+export const ProductPatch = z.object(fields).omit({ type: true }).partial().strict().openapi('ProductPatch');
+export type ProductFields = z.infer<typeof ProductInput>;
+
+type Row = typeof products.$inferSelect;
+
+export interface AdminProduct extends Row {
+  prices: Array<{ storeCode: string; price: number; specialPrice: number | null }>;
+  categoryIds: number[];
+}
+
+export function adminProductView(product: AdminProduct) {
+  const [first] = product.prices;
+  return {
+    id: product.id,
+    sku: product.sku,
+    type: product.type,
+    name: product.name,
+    urlKey: product.urlKey,
+    isEnabled: product.isEnabled,
+    visibility: product.visibility,
+    stockQty: product.qty,
+    stockStatus: product.stockStatus,
+    price: first?.price ?? null,
+    specialPrice: first?.specialPrice ?? null,
+    storeOverrides: Object.fromEntries(product.prices.map((row) => [row.storeCode, { price: row.price, specialPrice: row.specialPrice }])),
+    description: product.description,
+    shortDescription: product.shortDescription,
+    categoryIds: product.categoryIds,
+    createdAt: formatTimestamp(product.createdAt),
+    updatedAt: formatTimestamp(product.updatedAt),
+  };
+}
+
+export const productEtag = (product: AdminProduct) => versionTag('product', product.id, adminProductView(product));
+
+export interface WriteContext {
+  db: Db;
+  notifications: Notifications;
+  actor: AuditActor;
+}
+
+const notFound = (id: number) => new AppError('not_found', 'not_found', `No product ${id}.`);
+const field = (name: string, message: string) => new AppError('invalid', 'invalid_request', message, [{ location: 'json', field: name, message }]);
+
+async function load(db: Db, id: number, lock = false): Promise<AdminProduct> {
+  const query = db.select().from(products).where(eq(products.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(id);
+  const [prices, memberships] = await Promise.all([
+    db
+      .select({ storeCode: stores.code, price: productPrices.price, specialPrice: productPrices.specialPrice })
+      .from(productPrices)
+      .innerJoin(stores, eq(stores.id, productPrices.storeId))
+      .where(eq(productPrices.productId, id))
+      .orderBy(asc(stores.id)),
+    db.select({ categoryId: productCategories.categoryId }).from(productCategories).where(eq(productCategories.productId, id)).orderBy(asc(productCategories.categoryId)),
+  ]);
+  return { ...row, prices, categoryIds: memberships.map((m) => m.categoryId) };
+}
+
+/** Only the types this API creates are changed through it: the others' children are not its to keep whole. */
+function editable(product: Row): void {
+  if (product.type !== 'simple' && product.type !== 'virtual') {
+    throw new AppError('conflict', 'unsupported_type', `A ${product.type} product is edited in the admin's product page; this API changes simple and virtual products.`);
+  }
+}
+
+async function checkUnique(db: Db, values: { sku?: string; urlKey?: string }, except?: number): Promise<void> {
+  const notMe = except === undefined ? undefined : ne(products.id, except);
+  if (values.sku !== undefined) {
+    const [other] = await db.select({ id: products.id }).from(products).where(and(eq(products.sku, values.sku), notMe));
+    if (other) throw new AppError('conflict', 'sku_taken', `Another product has the SKU "${values.sku}".`, { field: 'sku' });
+  }
+  if (values.urlKey !== undefined) {
+    const [other] = await db.select({ id: products.id }).from(products).where(and(eq(products.urlKey, values.urlKey), notMe));
+    const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.urlPath, values.urlKey));
+    if (other || category) throw new AppError('conflict', 'url_taken', `The storefront path /${values.urlKey} belongs to another ${other ? 'product' : 'category'}.`, { field: 'urlKey' });
+  }
+}
+
+async function checkCategories(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, [...ids]));
+  const missing = ids.filter((id) => !found.some((row) => row.id === id));
+  if (missing.length > 0) throw field('categoryIds', `No category ${missing.join(', ')}.`);
+}
+
+/** Every store view's price row: the product-wide price, or the view's override. */
+async function writePrices(db: Db, productId: number, base: { price: number; specialPrice: number | null }, overrides: Record<string, z.infer<typeof StorePrices>>) {
+  const views = await db.select({ id: stores.id, code: stores.code }).from(stores);
+  const unknown = Object.keys(overrides).filter((code) => !views.some((view) => view.code === code));
+  if (unknown.length > 0) throw field('storeOverrides', `No store view ${unknown.join(', ')}.`);
+  for (const view of views) {
+    const own = overrides[view.code] ?? {};
+    const price = own.price ?? base.price;
+    const specialPrice = own.specialPrice === undefined ? base.specialPrice : own.specialPrice;
+    await db
+      .insert(productPrices)
+      .values({ productId, storeId: view.id, price, specialPrice, minimalPrice: price })
+      .onConflictDoUpdate({ target: [productPrices.productId, productPrices.storeId], set: { price, specialPrice } });
+  }
+  await reindexPrices(db, [productId]);
+}
+
+async function writeCategories(db: Db, productId: number, categoryIds: readonly number[]) {
+  await db.delete(productCategories).where(eq(productCategories.productId, productId));
+  if (categoryIds.length > 0) await db.insert(productCategories).values([...new Set(categoryIds)].map((categoryId) => ({ categoryId, productId, position: 0 })));
+}
+
+const stockStatus = (qty: number) => (qty > 0 ? 'in_stock' : 'out_of_stock') as Row['stockStatus'];
+
+async function announce(ctx: WriteContext, db: Db, action: string, product: { id: number }, diff?: Record<string, { from: unknown; to: unknown }>) {
+  await recordAudit(db, { actor: ctx.actor, module: 'core', action: `product.${action}`, subject: `product:${product.id}`, diff });
+}
+
+export async function listAdminProducts(db: Db, filter: { search?: string; sku?: string; urlKey?: string }, paging: { page: number; itemsPerPage: number }) {
+  const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+  const where = and(
+    like ? or(ilike(products.name, like), ilike(products.sku, like)) : undefined,
+    filter.sku ? eq(products.sku, filter.sku) : undefined,
+    filter.urlKey ? eq(products.urlKey, filter.urlKey) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select({ id: products.id }).from(products).where(where).orderBy(asc(products.id)).limit(paging.itemsPerPage).offset((paging.page - 1) * paging.itemsPerPage),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  const member = await Promise.all(rows.map(async (row) => adminProductView(await load(db, row.id))));
+  return { member, totalItems: total?.n ?? 0, ...paging };
+}
+
+export const getAdminProduct = (db: Db, id: number) => load(db, id);
+
+export function createProduct(ctx: WriteContext, input: ProductFields): Promise<AdminProduct> {
+  return ctx.db.transaction(async (tx) => {
+    await checkUnique(tx, input);
+    await checkCategories(tx, input.categoryIds);
+    await claimPaths(tx, [input.urlKey]);
+    const now = new Date();
+    const [row] = await tx
+      .insert(products)
+      .values({
+        sku: input.sku,
+        type: input.type,
+        name: input.name,
+        urlKey: input.urlKey,
+        visibility: input.visibility,
+        isEnabled: input.isEnabled,
+        qty: input.stockQty,
+        stockStatus: stockStatus(input.stockQty),
+        description: sanitizeMerchantHtml(input.description),
+        shortDescription: sanitizeMerchantHtml(input.shortDescription),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await writePrices(tx, row!.id, input, input.storeOverrides);
+    await writeCategories(tx, row!.id, input.categoryIds);
+    await announce(ctx, tx, 'created', row!);
+    await ctx.notifications.publish(tx, 'catalog_product_saved', { productId: row!.id });
+    return load(tx, row!.id);
+  });
+}
+
+export function updateProduct(ctx: WriteContext, id: number, patch: z.infer<typeof ProductPatch>, ifMatch?: string): Promise<AdminProduct> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await load(tx, id, true);
+    requireVersion(ifMatch, productEtag(before), 'product');
+    editable(before);
+    await checkUnique(tx, { sku: patch.sku, urlKey: patch.urlKey }, id);
+    if (patch.categoryIds) await checkCategories(tx, patch.categoryIds);
+    const html = (value: string | undefined) => (value === undefined ? undefined : sanitizeMerchantHtml(value));
+    await tx
+      .update(products)
+      .set({
+        sku: patch.sku,
+        name: patch.name,
+        urlKey: patch.urlKey,
+        isEnabled: patch.isEnabled,
+        visibility: patch.visibility,
+        ...(patch.stockQty === undefined ? {} : { qty: patch.stockQty, stockStatus: stockStatus(patch.stockQty) }),
+        description: html(patch.description),
+        shortDescription: html(patch.shortDescription),
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, id));
+    if (patch.price !== undefined || patch.specialPrice !== undefined || patch.storeOverrides !== undefined) {
+      const [first] = before.prices;
+      const base = { price: patch.price ?? first?.price ?? 0, specialPrice: patch.specialPrice === undefined ? (first?.specialPrice ?? null) : patch.specialPrice };
+      await writePrices(tx, id, base, patch.storeOverrides ?? {});
+    }
+    if (patch.categoryIds) await writeCategories(tx, id, patch.categoryIds);
+    if (patch.urlKey !== undefined && patch.urlKey !== before.urlKey) {
+      await claimPaths(tx, [patch.urlKey]);
+      await recordMoves(tx, 'product', [{ from: before.urlKey, to: patch.urlKey }]);
+    }
+    const after = await load(tx, id);
+    const shown = (product: AdminProduct, key: string) => (key === 'description' || key === 'shortDescription' ? '(html)' : adminProductView(product)[key as keyof ReturnType<typeof adminProductView>]);
+    await announce(ctx, tx, 'updated', after, Object.fromEntries(Object.keys(patch).map((key) => [key, { from: shown(before, key), to: shown(after, key) }])));
+    await ctx.notifications.publish(tx, 'catalog_product_saved', { productId: id });
+    return after;
+  });
+}
+
+export async function deleteProduct(ctx: WriteContext, id: number, ifMatch?: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await load(tx, id, true);
+    requireVersion(ifMatch, productEtag(before), 'product');
+    editable(before);
+    // Order lines keep their own copy of SKU, name and price (their product reference is set null).
+    await tx.delete(products).where(eq(products.id, id));
+    await announce(ctx, tx, 'deleted', before, { sku: { from: before.sku, to: null } });
+    await ctx.notifications.publish(tx, 'catalog_product_deleted', { productId: id, sku: before.sku, urlKey: before.urlKey });
+  });
+}
+
+/** The service in the shape the admin REST routes call (content-admin/document-routes.ts). */
+export const productAdmin = {
+  etag: productEtag,
+  view: adminProductView,
+  list: listAdminProducts,
+  get: getAdminProduct,
+  create: createProduct,
+  update: updateProduct,
+  remove: deleteProduct,
+};

@@ -1,0 +1,109 @@
+/**
+ * The admin products API (DECISIONS.md 42, issue 17) over HTTP, for simple and virtual products:
+ * create in a category with a per-store price, change the fields sent (a new URL key keeps a
+ * redirect), refuse stale versions, taken SKUs and paths, bad prices and unknown categories or
+ * store views, leave other types to the product page, delete; every save announced.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineModule } from '../src/core/modules/define-module.ts';
+import { adminBearer } from './helpers/admin-session.ts';
+import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
+
+interface AdminProduct {
+  id: number;
+  sku: string;
+  urlKey: string;
+  price: number | null;
+  stockStatus: string;
+  storeOverrides: Record<string, { price: number; specialPrice: number | null }>;
+  categoryIds: number[];
+}
+type Answer = AdminProduct & { error?: string; details?: unknown; member?: AdminProduct[]; totalItems?: number };
+
+describe.each(dialects)('admin products API (%s)', (dialect) => {
+  let shop: TestShop;
+  let admin: Record<string, string>;
+  const events: string[] = [];
+  const api = (method: string, path = '', json?: unknown, headers: Record<string, string> = {}) =>
+    shop.send<Answer>(method, `/api/rest/v2/admin/products${path}`, { json, headers: { ...admin, ...headers } });
+  let categoryId: number;
+
+  beforeAll(async () => {
+    const probe = defineModule({
+      id: 'saved-probe',
+      title: 'Probe',
+      subscribers: [
+        { event: 'catalog_product_saved', handle: (batch) => void events.push(...batch.map((event) => `saved:${event.payload.productId}`)) },
+        { event: 'catalog_product_deleted', handle: (batch) => void events.push(...batch.map((event) => `deleted:${event.payload.sku}`)) },
+      ],
+    });
+    shop = await openTestShop(dialect, { modules: [probe] });
+    admin = await adminBearer(shop);
+    const categories = await shop.send<{ member: Array<{ id: number; level: number }> }>('GET', '/api/rest/v2/admin/categories?itemsPerPage=100', { headers: admin });
+    categoryId = categories.body.member.find((category) => category.level === 2)!.id;
+  });
+  afterAll(async () => {
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+  });
+
+  it('creates a simple product in a category with the AU store\'s own price, shown to shoppers', async () => {
+    const created = await api('POST', '', {
+      sku: 'NEW-LANTERN',
+      name: 'Storm lantern',
+      urlKey: 'storm-lantern',
+      price: 49.5,
+      stockQty: 12,
+      categoryIds: [categoryId],
+      description: '<p onclick="x()">Bright</p>',
+      storeOverrides: { au: { price: 79 } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('Location')).toBe(`/api/rest/v2/admin/products/${created.body.id}`);
+    expect(created.body).toMatchObject({ sku: 'NEW-LANTERN', stockStatus: 'in_stock', price: 49.5, categoryIds: [categoryId], storeOverrides: { default: { price: 49.5 }, au: { price: 79 } } });
+    await expect.poll(() => events.includes(`saved:${created.body.id}`), { timeout: 5000 }).toBe(true);
+    const guest = await shop.get('/api/rest/v2/products?urlKey=storm-lantern');
+    expect((guest.body as { member: Array<{ finalPrice: number; categoryIds: number[] }> }).member[0]).toMatchObject({ finalPrice: 49.5, categoryIds: [categoryId] });
+    const au = await shop.get('/api/rest/v2/products?urlKey=storm-lantern&store=au');
+    expect((au.body as { member: Array<{ finalPrice: number }> }).member[0]!.finalPrice).toBe(79);
+  });
+
+  it('changes only the fields sent; a new URL key keeps a redirect; a stale If-Match changes nothing', async () => {
+    const [product] = (await api('GET', '?sku=NEW-LANTERN')).body.member!;
+    const etag = (await api('GET', `/${product!.id}`)).headers.get('ETag')!;
+    const changed = await api('PATCH', `/${product!.id}`, { urlKey: 'storm-lantern-xl', stockQty: 0, specialPrice: 39.99 }, { 'If-Match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ urlKey: 'storm-lantern-xl', stockStatus: 'out_of_stock', storeOverrides: { default: { price: 49.5, specialPrice: 39.99 } } });
+    expect((await api('PATCH', `/${product!.id}`, { name: 'Lost' }, { 'If-Match': etag })).status).toBe(412);
+    const redirects = (await shop.get('/api/rest/v2/url-redirects?entity=product')).body as { member: unknown[] };
+    expect(redirects.member).toContainEqual({ from: '/storm-lantern', to: '/storm-lantern-xl', entity: 'product' });
+  });
+
+  it('refuses bad input by its field, taken SKUs and paths, and other types, writing nothing', async () => {
+    const before = (await api('GET', '?itemsPerPage=1')).body.totalItems;
+    for (const [body, field] of [
+      [{ sku: 'bad sku', name: 'x', urlKey: 'x-1', price: 1 }, 'sku'],
+      [{ sku: 'OK-1', name: 'x', urlKey: 'x-1', price: 1.234 }, 'price'],
+      [{ sku: 'OK-1', name: 'x', urlKey: 'x-1', price: 1, type: 'bundle' }, 'type'],
+      [{ sku: 'OK-1', name: 'x', urlKey: 'x-1', price: 1, categoryIds: [999999] }, 'categoryIds'],
+      [{ sku: 'OK-1', name: 'x', urlKey: 'x-1', price: 1, storeOverrides: { mars: { price: 2 } } }, 'storeOverrides'],
+    ] as const) {
+      const answer = await api('POST', '', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(answer.body.details)).toContain(`"field":"${field}`);
+    }
+    expect((await api('POST', '', { sku: 'NEW-LANTERN', name: 'x', urlKey: 'x-2', price: 1 })).body.error).toBe('sku_taken');
+    expect((await api('POST', '', { sku: 'OK-2', name: 'x', urlKey: 'storm-lantern-xl', price: 1 })).body.error).toBe('url_taken');
+    expect((await api('GET', '?itemsPerPage=1')).body.totalItems).toBe(before);
+    const configurable = ((await shop.get('/api/rest/v2/products?itemsPerPage=100')).body as { member: Array<{ id: number; type: string }> }).member.find((item) => item.type === 'configurable')!;
+    expect((await api('PATCH', `/${configurable.id}`, { name: 'x' })).body.error).toBe('unsupported_type');
+  });
+
+  it('deletes a product: gone for shoppers, announced with what it was', async () => {
+    const [product] = (await api('GET', '?sku=NEW-LANTERN')).body.member!;
+    expect((await api('DELETE', `/${product!.id}`)).status).toBe(204);
+    expect((await api('GET', `/${product!.id}`)).status).toBe(404);
+    expect(((await shop.get('/api/rest/v2/products?urlKey=storm-lantern-xl')).body as { member: unknown[] }).member).toEqual([]);
+    await expect.poll(() => events.includes('deleted:NEW-LANTERN'), { timeout: 5000 }).toBe(true);
+  });
+});
