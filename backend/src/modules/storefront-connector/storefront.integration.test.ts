@@ -1,8 +1,8 @@
 /**
  * The storefront connector over real HTTP: an admin saves a product in the backend admin (session
  * cookie and CSRF token, as a browser does), the connector's debounced product sync reaches the
- * storefront in workerd, and the storefront shows the new name; the same for a category renamed and
- * a CMS page edited through the admin API.
+ * storefront in workerd, and the storefront shows the new name; the same for a category renamed, a
+ * product created and deleted, and a CMS page edited through the admin API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShop, type TestShop } from '../../../../tests/support/shop.ts';
@@ -117,6 +117,27 @@ describe('storefront connector', () => {
     expect((await eventually(`/${top.urlKey}-renamed`, (response) => response.status === 200)).response.status).toBe(200);
     const old = await eventually(`/${top.urlPath}?page=1`, (response) => response.status === 301);
     expect([old.response.status, old.response.headers.get('location')]).toEqual([301, `/${top.urlKey}-renamed?page=1`]);
+  });
+
+  it('a product created through the admin API shows on its page and in its category; deleted, its page is 404 and it leaves the sitemap', async () => {
+    const admin = await adminApi();
+    const categories = ((await (await fetch(`${shop.backend.url}/api/rest/v2/admin/categories?itemsPerPage=100`, { headers: admin })).json()) as { member: Array<{ id: number; urlPath: string; level: number; isActive: boolean }> }).member;
+    const category = categories.find((candidate) => candidate.level === 2 && candidate.isActive && !candidate.urlPath.includes('renamed'))!;
+    const created = await fetch(`${shop.backend.url}/api/rest/v2/admin/products`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ sku: 'EDITOR-1', name: 'Aardvark Editor Lantern', urlKey: 'editor-made-lantern', price: 42, stockQty: 5, categoryIds: [category.id] }),
+    });
+    expect(created.status).toBe(201);
+    const page = await eventually('/editor-made-lantern', (response) => response.status === 200);
+    expect(page.html).toContain('Aardvark Editor Lantern');
+    expect((await eventually(`/${category.urlPath}?sort=name`, (_response, html) => html.includes('Aardvark Editor Lantern'))).html).toContain('href="/editor-made-lantern"');
+    expect(await (await fetch(`${shop.storefront.url}/sitemap.xml`)).text()).toContain('/editor-made-lantern</loc>');
+
+    const { id } = (await created.json()) as { id: number };
+    expect((await fetch(`${shop.backend.url}/api/rest/v2/admin/products/${id}`, { method: 'DELETE', headers: admin })).status).toBe(204);
+    expect((await eventually('/editor-made-lantern', (response) => response.status === 404)).response.status).toBe(404);
+    expect(await (await fetch(`${shop.storefront.url}/sitemap.xml`)).text()).not.toContain('/editor-made-lantern<');
   });
 
   it('a CMS page edited through the admin API shows its new text on the storefront after the triggered sync', async () => {
