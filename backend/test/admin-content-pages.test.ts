@@ -89,4 +89,25 @@ describe('admin content pages', () => {
     expect(intoItself.html).toMatch(/id="field-parentId"[^>]*aria-invalid="true"/);
     expect(intoItself.html).toContain('Choose a category outside this one.');
   });
+
+  it('creates a product from Catalog → Products → New product, refusing a taken SKU by its field, and deletes it', async () => {
+    const form = await browser.request('GET', '/admin/products/new');
+    const category = /<option value="(\d+)" >\/([a-z0-9/-]+)<\/option>/.exec(form.html)!;
+    const taken = ((await shop.get('/api/rest/v2/products?itemsPerPage=1')).body as { member: Array<{ sku: string }> }).member[0]!.sku;
+    const fields = { name: 'Camp kettle', urlKey: 'camp-kettle', type: 'simple', price: '24.50', stockQty: '7', categoryIds: category[1]!, description: '<p>Boils fast</p>', isEnabled: 'on' };
+    const refused = await browser.submit('/admin/products/new', '/admin/products/new', { ...fields, sku: taken });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toMatch(/name="sku" value="[^"]*" aria-invalid="true"/);
+    expect(refused.html).toContain('value="Camp kettle"');
+    const created = await browser.submit('/admin/products/new', '/admin/products/new', { ...fields, sku: 'CAMP-KETTLE' });
+    expect(created.status).toBe(303);
+    const page = await browser.request('GET', created.location!);
+    expect(page.html).toContain('Edit CAMP-KETTLE');
+    const guest = (await shop.get('/api/rest/v2/products?urlKey=camp-kettle')).body as { member: Array<{ finalPrice: number; categoryIds: number[] }> };
+    expect(guest.member[0]).toMatchObject({ finalPrice: 24.5, categoryIds: [Number(category[1])] });
+    const id = created.location!.split('/').at(-1)!.split('?')[0]!;
+    const deleted = await browser.submit(created.location!, `/admin/products/${id}/delete`, {});
+    expect([deleted.status, deleted.location]).toEqual([303, '/admin/products?flash=deleted']);
+    expect(((await shop.get('/api/rest/v2/products?urlKey=camp-kettle')).body as { member: unknown[] }).member).toEqual([]);
+  });
 });

@@ -59,7 +59,12 @@ async function productForm(c: Context<AdminEnv>, id: number, error?: string) {
       <label>Status <select name="enabled"><option value="1" ${product.isEnabled ? 'selected' : ''}>Enabled</option><option value="0" ${product.isEnabled ? '' : 'selected'}>Disabled</option></select></label>
       ${product.type === 'configurable' ? variantsGrid(edit) : ''}
       <button type="submit">Save</button> <a href="/admin/products">Cancel</a>
-    </form>`,
+    </form>
+    ${product.type === 'simple' || product.type === 'virtual'
+      ? html`<form method="post" action="/admin/products/${product.id}/delete">
+          ${csrfField(c.var.csrfToken)}<button type="submit" class="danger">Delete this product</button>
+        </form>`
+      : ''}`,
     { error, status: error ? 400 : 200 },
   );
 }
@@ -77,7 +82,8 @@ export const productPages = new Hono<AdminEnv>()
     return renderPage(
       c,
       'Products',
-      html`<form method="get"><input name="q" value="${q}" placeholder="Name or SKU" aria-label="Search products" /> <button>Search</button></form>
+      html`<p><a href="/admin/products/new">New product</a></p>
+        <form method="get"><input name="q" value="${q}" placeholder="Name or SKU" aria-label="Search products" /> <button>Search</button></form>
         <p class="muted">${total?.n ?? 0} products · page ${page} of ${pages}</p>
         <table>
           <tr><th>SKU</th><th>Name</th><th>Type</th><th>Stock</th><th>Status</th></tr>
