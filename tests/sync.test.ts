@@ -294,9 +294,9 @@ describe('a sync that fails', () => {
     expect(await shop.kv.get('pulse')).toBe(pulseBefore);
   });
 
-  it('keeps a new record that an overlapping sync took back while another was running', async () => {
-    // Sync A stores a new product early, then fails; sync B, started meanwhile, saw that key already
-    // there. A's rollback deletes it before B commits: B must still leave the product in KV.
+  it('refuses a sync of the same store while one runs (409), and the running one still takes back what it stored', async () => {
+    // DECISIONS.md 46. Across isolates of a deployed worker the lock does not hold, and two syncs
+    // may overlap: kv-writer.ts's commit lists the keys again for that case.
     const key = 'default:product:added-during-overlapping-syncs';
     shop.faults.transform(/^\/api\/rest\/v2\/products\?page=1&/, (body) => {
       const collection = body as Collection<Product>;
@@ -307,45 +307,14 @@ describe('a sync that fails', () => {
     try {
       const failing = shop.manage('/sync');
       await expect.poll(() => shop.kv.get(key), { timeout: 1_400 }).not.toBeNull();
-      shop.faults.delay(/^\/api\/rest\/v2\/categories/, 3_000);
-      const succeeding = shop.manage('/sync/products');
-      expect((await failing).status).toBe(502);
-      expect(await shop.kv.get(key)).toBeNull();
-      expect((await succeeding).status).toBe(200);
-    } finally {
-      shop.faults.reset();
-    }
-    expect(await shop.kv.get(key)).not.toBeNull();
-    // The backend never really had it: the next sync removes it.
-    expect((await shop.manage('/sync/products')).status).toBe(200);
-    expect(await shop.kv.get(key)).toBeNull();
-  });
-
-  it('takes nothing back when another sync committed while it was failing', async () => {
-    // Sync A stores a new product early and fails late; sync B, started meanwhile, commits first and
-    // its listing pages link the product. A must leave it in KV.
-    const key = 'default:product:committed-by-another-sync';
-    shop.faults.transform(/^\/api\/rest\/v2\/products\?page=1&/, (body) => {
-      const collection = body as Collection<Product>;
-      collection.member[0] = { ...collection.member[0], urlKey: 'committed-by-another-sync' };
-      return collection;
-    });
-    shop.faults.failWhen(/^\/api\/rest\/v2\/cms-pages/, 500, 4_000);
-    try {
-      const failing = shop.manage('/sync');
-      await expect.poll(() => shop.kv.get(key), { timeout: 3_000 }).not.toBeNull();
-      const pulseBefore = await shop.kv.get('pulse');
-      expect((await shop.manage('/sync/products')).status).toBe(200);
-      expect(await shop.kv.get('pulse')).not.toBe(pulseBefore);
+      const overlapping = await shop.manage('/sync/products');
+      expect([overlapping.status, ((await overlapping.json()) as { error: string }).error]).toEqual([409, 'sync_in_progress']);
       expect((await failing).status).toBe(502);
     } finally {
       shop.faults.reset();
     }
-    expect(await shop.kv.get(key)).not.toBeNull();
-    expect((await page('/committed-by-another-sync')).status).toBe(200);
-    // The backend never really had it: the next sync removes it.
-    expect((await shop.manage('/sync/products')).status).toBe(200);
     expect(await shop.kv.get(key)).toBeNull();
+    expect((await shop.manage('/sync/products')).status).toBe(200);
   });
 
   it('answers 502 naming what failed and leaves KV and pulse untouched', async () => {

@@ -314,8 +314,13 @@ export function createBackendClient(options: BackendClientOptions) {
       const full = await getJson(path, store, {}, true, token);
       return full === undefined ? null : parse(path, productSchema, full, 'product');
     },
-    /** Every product assigned to one category (not its descendants) as a customer sees them. */
-    categoryProducts(store: string, categoryId: number, token: string): Promise<Product[]> {
+    /** The listing record of a URL key as a guest sees it (what the product sync stores), or null. */
+    async listedProduct(store: string, urlKey: string): Promise<Product | null> {
+      const body = parse('/products', collectionSchema, await getJson('/products', store, { urlKey, itemsPerPage: '1' }), 'collection');
+      return body.member[0] === undefined ? null : parse('/products', productListingSchema, body.member[0], 'product');
+    },
+    /** Every product assigned to one category (not its descendants), as a guest or as the customer of `token` sees them. */
+    categoryProducts(store: string, categoryId: number, token?: string): Promise<Product[]> {
       return getAllPages('/products', store, productListingSchema, 'product', undefined, { filter: { categoryId: String(categoryId) }, token });
     },
     cmsPages(store: string): Promise<CmsPage[]> {

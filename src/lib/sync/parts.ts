@@ -34,7 +34,7 @@ export interface KvEntry {
 }
 
 /** An entry whose value is the JSON of `record`, with its content hash. */
-async function entry(key: string, record: unknown, metadata?: Record<string, string>): Promise<KvEntry> {
+export async function entry(key: string, record: unknown, metadata?: Record<string, string>): Promise<KvEntry> {
   const value = JSON.stringify(record);
   return { key, value, hash: (await sha256Hex(value)).slice(0, 16), metadata };
 }
@@ -68,10 +68,10 @@ export function ownedPrefixes(store: string, type: SyncType): string[] {
 }
 
 /** Redirects as the storefront looks them up: old path → new path. */
-const redirectMap = (redirects: UrlRedirect[]) => Object.fromEntries(redirects.map((redirect) => [redirect.from, redirect.to]));
+export const redirectMap = (redirects: UrlRedirect[]) => Object.fromEntries(redirects.map((redirect) => [redirect.from, redirect.to]));
 
 /** Each product under its urlKey, and its SKU pointing at that urlKey (the widget asks by SKU). */
-const productEntries = (store: string, products: Product[]) =>
+export const productEntries = (store: string, products: Product[]) =>
   Promise.all(
     products.flatMap((product) => [
       entry(contentKeys.product(store, product.urlKey), product, { updatedAt: product.updatedAt }),

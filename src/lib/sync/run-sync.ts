@@ -10,6 +10,7 @@ import { PULSE_KEY } from '../content/keys.ts';
 import { openKvWrite, type KvWrite, type WriteReport } from './kv-writer.ts';
 import { buildPart, ownedPrefixes, type Stage, type SyncPart, type SyncType } from './parts.ts';
 import { digestEntries, nextPulse } from './pulse.ts';
+import { lockStores } from './sync-lock.ts';
 
 export interface SyncRequest {
   types: readonly SyncType[];
@@ -27,7 +28,9 @@ export interface SyncFailure {
 export type SyncOutcome =
   | { success: true; synced: Partial<Record<SyncType, number>>; duration: string; pulse: string; kv: WriteReport }
   | { success: false; errors: SyncFailure[]; duration: string }
-  | { success: false; unknownStore: string };
+  | { success: false; unknownStore: string }
+  /** Another sync of one of these stores is running (DECISIONS.md 46: 409). */
+  | { success: false; busy: true };
 
 /**
  * Takes back what a failed sync stored early, and what this isolate may have memoized of it.
@@ -41,9 +44,9 @@ async function undo(kv: KVNamespace, write: KvWrite, pulseBefore: string | undef
   forgetMemos();
 }
 
-const seconds = (startedAt: number) => `${((Date.now() - startedAt) / 1000).toFixed(2)}s`;
+export const seconds = (startedAt: number) => `${((Date.now() - startedAt) / 1000).toFixed(2)}s`;
 
-function toFailure(error: unknown, type: SyncFailure['type'], store?: string): SyncFailure {
+export function toFailure(error: unknown, type: SyncFailure['type'], store?: string): SyncFailure {
   if (error instanceof BackendError) return { type, store, path: error.path, message: error.message };
   throw error;
 }
@@ -60,18 +63,33 @@ async function buildParts(client: BackendClient, jobs: Array<{ store: string; ty
   return { parts, errors };
 }
 
-export async function runSync(client: BackendClient, kv: KVNamespace, request: SyncRequest): Promise<SyncOutcome> {
-  const startedAt = Date.now();
+/** The store codes a sync covers: the one asked for, or every store view the backend has. */
+export async function syncStores(client: BackendClient, store: string | undefined): Promise<{ stores: string[] } | { failure: SyncFailure } | { unknownStore: string }> {
   let stores: string[];
   try {
-    stores = (await client.stores()).map((store) => store.code);
+    stores = (await client.stores()).map((view) => view.code);
   } catch (error) {
-    return { success: false, errors: [toFailure(error, 'stores')], duration: seconds(startedAt) };
+    return { failure: toFailure(error, 'stores') };
   }
-  if (request.store !== undefined) {
-    if (!stores.includes(request.store)) return { success: false, unknownStore: request.store };
-    stores = [request.store];
+  if (store === undefined) return { stores };
+  return stores.includes(store) ? { stores: [store] } : { unknownStore: store };
+}
+
+export async function runSync(client: BackendClient, kv: KVNamespace, request: SyncRequest): Promise<SyncOutcome> {
+  const startedAt = Date.now();
+  const covered = await syncStores(client, request.store);
+  if ('failure' in covered) return { success: false, errors: [covered.failure], duration: seconds(startedAt) };
+  if ('unknownStore' in covered) return { success: false, unknownStore: covered.unknownStore };
+  const release = lockStores(covered.stores);
+  if (!release) return { success: false, busy: true };
+  try {
+    return await syncParts(client, kv, request, covered.stores, startedAt);
+  } finally {
+    release();
   }
+}
+
+async function syncParts(client: BackendClient, kv: KVNamespace, request: SyncRequest, stores: string[], startedAt: number): Promise<SyncOutcome> {
 
   const jobs = stores.flatMap((store) => request.types.map((type) => ({ store, type })));
   const pulseBefore = (await readPulse(kv))?.hash;

@@ -81,7 +81,7 @@ export const blogPostAdmin = documentAdmin<Row, z.infer<typeof BlogPostInput>>({
   view,
   order: [desc(blogPosts.publishedAt), asc(blogPosts.id)],
   toColumns: (input) => (input.publishedAt === undefined ? {} : { publishedAt: new Date(input.publishedAt) }),
-  announce: (db, notifications, postId) => notifications.publish(db, 'blog_post_saved', { postId }),
+  announce: (db, notifications, row, deleted) => notifications.publish(db, 'blog_post_saved', { postId: row.id, identifier: row.identifier, ...(deleted ? { deleted } : {}) }),
 });
 
 export const blogAdminRoutes = documentAdminRoutes<Row>({

@@ -72,7 +72,7 @@ export const cmsPageAdmin = documentAdmin<Row, z.infer<typeof CmsPageInput>>({
   subject: 'cms_page',
   view,
   order: [asc(cmsPages.id)],
-  announce: (db, notifications, pageId) => notifications.publish(db, 'cms_page_saved', { pageId }),
+  announce: (db, notifications, row, deleted) => notifications.publish(db, 'cms_page_saved', { pageId: row.id, identifier: row.identifier, ...(deleted ? { deleted } : {}) }),
 });
 
 export const cmsAdminRoutes = documentAdminRoutes<Row>({

@@ -45,8 +45,8 @@ export interface DocumentKind<Row extends DocumentRow, Input extends { identifie
   order: SQL[];
   /** Input fields to column values where they differ (a date string to a Date). */
   toColumns?(input: Partial<Input>): Record<string, unknown>;
-  /** Publishes the kind's saved notification in the change's transaction. */
-  announce(db: Db, notifications: Notifications, id: number): Promise<void>;
+  /** Publishes the kind's saved notification in the change's transaction (`deleted`: the row is gone). */
+  announce(db: Db, notifications: Notifications, row: Row, deleted?: boolean): Promise<void>;
 }
 
 export interface WriteContext {
@@ -114,7 +114,7 @@ export function documentAdmin<Row extends DocumentRow, Input extends { identifie
         const now = new Date();
         const [row] = (await tx.insert(table).values({ ...columns(input), createdAt: now, updatedAt: now }).returning()) as unknown as Row[];
         await audit(tx, ctx.actor, 'created', row!.id);
-        await kind.announce(tx, ctx.notifications, row!.id);
+        await kind.announce(tx, ctx.notifications, row!);
         return row!;
       });
     },
@@ -127,7 +127,9 @@ export function documentAdmin<Row extends DocumentRow, Input extends { identifie
         // HTML is not copied into the audit log: "(html)" says it changed.
         const shown = (record: Row, key: string) => (key === 'content' ? '(html)' : record[key as keyof Row]);
         await audit(tx, ctx.actor, 'updated', id, Object.fromEntries(Object.keys(patch).map((key) => [key, { from: shown(before, key), to: shown(row!, key) }])));
-        await kind.announce(tx, ctx.notifications, id);
+        // A renamed identifier: the old one leaves the storefront with this sync.
+        if (row!.identifier !== before.identifier) await kind.announce(tx, ctx.notifications, before, true);
+        await kind.announce(tx, ctx.notifications, row!);
         return row!;
       });
     },
@@ -137,8 +139,7 @@ export function documentAdmin<Row extends DocumentRow, Input extends { identifie
         const row = await lockedRow(tx, id, ifMatch);
         await tx.delete(table).where(eq(table.id, id));
         await audit(tx, ctx.actor, 'deleted', id, { identifier: { from: row.identifier, to: null } });
-        // The connector's sync of the kind is full for its type, so the record leaves KV with it.
-        await kind.announce(tx, ctx.notifications, id);
+        await kind.announce(tx, ctx.notifications, row, true);
       });
     },
   };

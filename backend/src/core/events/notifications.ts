@@ -18,10 +18,10 @@ export interface NotificationMap {
   catalog_product_deleted: { productId: number; sku: string; urlKey: string };
   /** The admin saved a category. */
   catalog_category_saved: { categoryId: number };
-  /** The admin saved or deleted a CMS page. */
-  cms_page_saved: { pageId: number };
+  /** The admin saved or deleted a CMS page (`identifier`: the one it had; the connector syncs it by name). */
+  cms_page_saved: { pageId: number; identifier: string; deleted?: boolean };
   /** The admin saved or deleted a blog post. */
-  blog_post_saved: { postId: number };
+  blog_post_saved: { postId: number; identifier: string; deleted?: boolean };
   /**
    * Custom Forms: a form was created, changed or deleted. The storefront keeps the forms its CMS
    * pages embed beside the pages, so the connector re-syncs the CMS pages.

@@ -10,8 +10,11 @@ export class CallFailed extends Error {
   }
 }
 
-/** Rate limits and server-side failures may pass; a refused secret or a bad request will not. */
-const retryableStatus = (status: number) => status === 408 || status === 429 || (status >= 500 && status !== 501);
+/**
+ * Rate limits, server-side failures and a sync already running (409 `sync_in_progress`, DECISIONS.md
+ * 46) may pass; a refused secret or a bad request will not.
+ */
+const retryableStatus = (status: number) => status === 408 || status === 409 || status === 429 || (status >= 500 && status !== 501);
 
 /** The `message` of a JSON error body, or the start of a text one, so the log says what the far side said. */
 async function reason(response: Response): Promise<string> {

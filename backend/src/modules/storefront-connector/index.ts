@@ -2,25 +2,31 @@ import { resolve } from 'node:path';
 import { defineModule } from '../../core/modules/define-module.ts';
 import { ConnectorConfigSchema, type ConnectorSettings } from './config.ts';
 import { ConnectorEnvSchema, type ConnectorEnv } from './env.ts';
-import { pathsOf } from './paths.ts';
+import { categoryPaths, productUrlKeys } from './paths.ts';
 import { connectorAdmin } from './routes/admin.ts';
 import { connectorAdminApi } from './routes/admin-api.ts';
 import { Runner, type ConnectorContext, type SyncType, type Trigger } from './runner.ts';
 
 type SavedType = Exclude<SyncType, 'all'>;
 
-/** A burst of saves of one type becomes one sync of that type, then a zone purge of the saved records' pages. */
-async function syncSaved(ctx: ConnectorContext, type: SavedType, trigger: Trigger, ids: number[]): Promise<void> {
-  const runner = new Runner(ctx);
-  const outcome = await runner.sync(type, trigger);
-  if (outcome.ok) await runner.purgeCloudflare(await pathsOf(ctx.db, type, ids), trigger);
+/** What a burst of saves asks the storefront: the records by name (DECISIONS.md 46), and the paths to purge. */
+interface Named {
+  body: { urlKeys?: string[]; identifiers?: string[]; deleted?: string[] };
+  paths: string[];
 }
 
-/** Deleted products leave with a products sync; their pages are purged by the paths they had. */
-async function syncDeleted(ctx: ConnectorContext, paths: string[]): Promise<void> {
+/** A burst of saves of one type becomes one sync of that type, then a zone purge of the saved records' pages. */
+async function syncSaved(ctx: ConnectorContext, type: SavedType, trigger: Trigger, named: Named): Promise<void> {
   const runner = new Runner(ctx);
-  const outcome = await runner.sync('products', 'product_deleted');
-  if (outcome.ok) await runner.purgeCloudflare(paths, 'product_deleted');
+  const outcome = await runner.sync(type, trigger, named.body);
+  if (outcome.ok) await runner.purgeCloudflare(named.paths, trigger);
+}
+
+/** Saved and deleted identifiers of CMS pages or posts (a renamed one comes as both). */
+function documents(events: ReadonlyArray<{ payload: { identifier: string; deleted?: boolean } }>, pathOf: (identifier: string) => string): Named {
+  const saved = [...new Set(events.filter((e) => !e.payload.deleted).map((e) => e.payload.identifier))];
+  const deleted = [...new Set(events.filter((e) => e.payload.deleted).map((e) => e.payload.identifier))].filter((identifier) => !saved.includes(identifier));
+  return { body: { identifiers: saved, deleted }, paths: [...saved, ...deleted].map(pathOf) };
 }
 
 /**
@@ -40,34 +46,44 @@ const storefrontConnector = defineModule<ConnectorSettings, ConnectorEnv>({
     {
       event: 'catalog_product_saved',
       batchWindowMs: (env) => env.debounceMs,
-      handle: (events, ctx) => syncSaved(ctx, 'products', 'product_saved', events.map((e) => e.payload.productId)),
+      handle: async (events, ctx) => {
+        const urlKeys = await productUrlKeys(ctx.db, events.map((e) => e.payload.productId));
+        await syncSaved(ctx, 'products', 'product_saved', { body: { urlKeys }, paths: urlKeys.map((key) => `/${key}`) });
+      },
     },
     {
-      // Its page, listings and sitemap entry go with the products sync (full for its type).
+      // Its page, SKU index, listings and sitemap entry go by the URL key it had.
       event: 'catalog_product_deleted',
       batchWindowMs: (env) => env.debounceMs,
-      handle: (events, ctx) => syncDeleted(ctx, events.map((e) => `/${e.payload.urlKey}`)),
+      handle: (events, ctx) => {
+        const deleted = events.map((e) => e.payload.urlKey);
+        return syncSaved(ctx, 'products', 'product_deleted', { body: { deleted }, paths: deleted.map((key) => `/${key}`) });
+      },
     },
     {
       event: 'catalog_category_saved',
       batchWindowMs: (env) => env.debounceMs,
-      handle: (events, ctx) => syncSaved(ctx, 'categories', 'category_saved', events.map((e) => e.payload.categoryId)),
+      // The tree is one record: the categories sync is whole.
+      handle: async (events, ctx) => syncSaved(ctx, 'categories', 'category_saved', { body: {}, paths: await categoryPaths(ctx.db, events.map((e) => e.payload.categoryId)) }),
     },
     {
       event: 'cms_page_saved',
       batchWindowMs: (env) => env.debounceMs,
-      handle: (events, ctx) => syncSaved(ctx, 'cms-pages', 'cms_page_saved', events.map((e) => e.payload.pageId)),
+      handle: (events, ctx) => syncSaved(ctx, 'cms-pages', 'cms_page_saved', documents(events, (identifier) => `/${identifier}`)),
     },
     {
       event: 'blog_post_saved',
       batchWindowMs: (env) => env.debounceMs,
-      handle: (events, ctx) => syncSaved(ctx, 'blog-posts', 'blog_post_saved', events.map((e) => e.payload.postId)),
+      handle: (events, ctx) => {
+        const named = documents(events, (identifier) => `/blog/${identifier}`);
+        return syncSaved(ctx, 'blog-posts', 'blog_post_saved', { ...named, paths: ['/blog', ...named.paths] });
+      },
     },
     {
       // The pages embedding the form are re-read with it; the new pulse retires their cached copies.
       event: 'customforms_form_saved',
       batchWindowMs: (env) => env.debounceMs,
-      handle: (_events, ctx) => syncSaved(ctx, 'cms-pages', 'form_saved', []),
+      handle: (_events, ctx) => syncSaved(ctx, 'cms-pages', 'form_saved', { body: {}, paths: [] }),
     },
   ],
   jobs: [

@@ -96,14 +96,15 @@ export class Runner {
     }
   }
 
-  async sync(type: SyncType, trigger: Trigger): Promise<CallOutcome> {
+  /** POSTs the storefront's sync of `type`; `body` names records for a partial sync of just those (DECISIONS.md 46). */
+  async sync(type: SyncType, trigger: Trigger, body: Record<string, unknown> = {}): Promise<CallOutcome> {
     // Read on every attempt: a configuration fixed between retries applies, and a broken one is logged.
     return this.#call(type, trigger, async () => {
       const config = await this.#target();
       const { url, secret } = storefrontTarget(config);
       const target = new URL(type === 'all' ? `${url}/sync` : `${url}/sync/${type}`);
       if (config.storeCode) target.searchParams.set('store', config.storeCode);
-      return postJson(target.toString(), {}, { authorization: `Bearer ${secret}` }, this.#options.requestTimeoutMs, this.#signal);
+      return postJson(target.toString(), body, { authorization: `Bearer ${secret}` }, this.#options.requestTimeoutMs, this.#signal);
     });
   }
 

@@ -113,7 +113,7 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
   });
 
   it('syncs the blog posts when the admin saves one', async () => {
-    await shop.modules.notifications.publish(shop.database.db, 'blog_post_saved', { postId: 1 });
+    await shop.modules.notifications.publish(shop.database.db, 'blog_post_saved', { postId: 1, identifier: 'caring-for-cast-iron' });
     await vi.waitFor(() => expect(syncCalls()).toHaveLength(1), { timeout: 3000 });
     expect(syncCalls()[0]).toMatchObject({ method: 'POST', path: '/sync/blog-posts' });
     await vi.waitFor(async () => expect((await log())[0]).toMatchObject({ type: 'blog-posts', trigger: 'blog_post_saved', status: 'success' }));
@@ -240,7 +240,7 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
     });
     const slowLog = () => slow.database.db.select().from(storefrontConnectorSyncLog);
     try {
-      await slow.modules.notifications.publish(slow.database.db, 'cms_page_saved', { pageId: 1 });
+      await slow.modules.notifications.publish(slow.database.db, 'cms_page_saved', { pageId: 1, identifier: 'about-us' });
       await vi.waitFor(async () => expect(await slowLog()).toHaveLength(1));
       const started = performance.now();
       await slow.modules.stop();
