@@ -7,7 +7,8 @@
  * what B2B Access with 50 rules adds to a 100-product listing (scripts/lib/access-bench.ts; `--only
  * b2b-access` runs that figure alone, without building the storefront), and the bytes of the widget's
  * `/embed.js` (raw, gzip, brotli; `--only widget` builds and measures just that) and the time it takes
- * to render 50 cards on a host page in Chromium.
+ * to render 50 cards on a host page in Chromium, and the time from an admin save to the changed page
+ * being served (p50 over 20 saves, the connector's debounce window stated).
  * Prints a table and writes the figures as JSON to bench-results/.
  */
 import autocannon from 'autocannon';
@@ -21,6 +22,7 @@ import { isListingStub } from '../src/lib/catalog/product-stub.ts';
 import { buildWidget, WIDGET_FILE } from '../integrations/widget-bundle.ts';
 import { accessListingBench, type AccessFigures } from './lib/access-bench.ts';
 import { widgetRenderFigures } from './lib/widget-render-bench.ts';
+import { saveToPageFigures } from './lib/save-to-page-bench.ts';
 import { bundleSize, type BundleSize } from './lib/bundle-size.ts';
 import { freePort } from './lib/ports.ts';
 import { ROOT, buildStorefront, startBackend, startStorefront, type Child } from './lib/processes.ts';
@@ -147,7 +149,16 @@ const widgetRow = (size: BundleSize) => row('widget /embed.js', `${size.raw} B r
 async function fullBench(dir: string, children: Child[]): Promise<void> {
   // Shared by both sides as `npm start` arranges: the visitor's IP signature and Custom Forms' render tokens.
   const proxySecret = 'bench-proxy-secret-0123456789abcdef0123456789';
-  const env = { PGLITE_DIR: join(dir, 'pglite'), SYNC_SECRET: secret, STOREFRONT_PROXY_SECRET: proxySecret };
+  const admin = { email: 'bench-admin@example.com', password: 'Bench#Admin2026' };
+  const debounceMs = 2000; // the connector's default (STOREFRONT_SYNC_DEBOUNCE_MS): what a merchant gets
+  const env = {
+    PGLITE_DIR: join(dir, 'pglite'),
+    SYNC_SECRET: secret,
+    STOREFRONT_PROXY_SECRET: proxySecret,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    STOREFRONT_SYNC_DEBOUNCE_MS: String(debounceMs),
+  };
   const seedSeconds = seedInto(env.PGLITE_DIR);
 
   const [backend] = await Promise.all([startBackend({ port: await freePort(), env }), buildStorefront()]);
@@ -178,6 +189,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
   const b2bAccess = await accessFigures(dir);
   const widget = await bundleSize(join(ROOT, 'dist/client', WIDGET_FILE));
   const widgetRender = await widgetRenderFigures(storefront.url, catalog.slice(0, 50).map((product) => product.sku));
+  const saveToPage = await saveToPageFigures({ backend: backend.url, storefront: storefront.url, adminEmail: admin.email, adminPassword: admin.password, debounceMs });
 
   const figures = {
     products,
@@ -193,6 +205,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
     b2bAccess,
     widget,
     widgetRender,
+    saveToPage,
   };
 
   row('catalog', `${products} products per store`);
@@ -208,6 +221,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
   row('uncached / trivial', `${(figures.uncachedShareOfTrivial * 100).toFixed(0)}% (target >= 35%)`);
   row('backend search (sequential)', `median ${search.medianMs} ms  p90 ${search.p90Ms} ms  (${search.queries.join(', ')})`);
   widgetRow(widget);
+  row('admin save → page served', `p50 ${saveToPage.p50Ms} ms, p90 ${saveToPage.p90Ms} ms over ${saveToPage.saves} saves (connector debounce ${saveToPage.debounceMs} ms, then the named sync)`);
   row('widget: 50 cards on a host page', `${widgetRender.msToLastCard} ms from /embed.js request to the last card, ${widgetRender.productRequests} /embed/products requests`);
 
   await writeFigures(`bench-${products}`, figures);

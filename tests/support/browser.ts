@@ -52,9 +52,12 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   axeSource ??= await readFile(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
   // Colours half-way through a transition (a submit button enabled by hydration fades from grey to
   // the accent) are no state a shopper reads: check the page once nothing is animating.
-  // Evaluated as text: the backend's tests use this too, and its TypeScript has no DOM types.
-  await page.waitForFunction("document.getAnimations().every((animation) => animation.playState !== 'running')");
-  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
+  // A function, not text (the page's CSP refuses evaluating text), typed without the DOM library:
+  // the backend's tests use this too, and its TypeScript has no DOM types.
+  await page.waitForFunction(() =>
+    (globalThis as unknown as { document: { getAnimations(): Array<{ playState: string }> } }).document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+  // Text evaluated through the DevTools protocol, which the page's CSP does not govern.
   await page.evaluate(axeSource);
   const violations = await page.evaluate<AxeViolation[]>(`axe
     .run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
