@@ -38,7 +38,7 @@ import { cmsAdminRoutes } from './core/cms/admin.ts';
 import { blogAdminRoutes } from './core/blog/admin.ts';
 import { categoryAdminRoutes } from './core/catalog/categories/admin-routes.ts';
 import { urlRedirectRoutes } from './core/catalog/url-redirects-routes.ts';
-import { productAdminRoutes } from './core/catalog/products/admin-routes.ts';
+import { productAdminRoutes, productImageRoutes } from './core/catalog/products/admin-routes.ts';
 import { storeRoutes } from './core/stores/routes.ts';
 
 export interface AppConfig {
@@ -126,6 +126,7 @@ export async function createApp({ database, config = {} }: { database: Database;
   app.route(apiPrefix, blogAdminRoutes);
   app.route(apiPrefix, categoryAdminRoutes);
   app.route(apiPrefix, productAdminRoutes);
+  app.route(apiPrefix, productImageRoutes);
   app.route(apiPrefix, urlRedirectRoutes);
   mountModules(app, modules);
   mountAdmin(app, platform, throttleOptions);

@@ -4,6 +4,7 @@
  * everything typed kept, then created; an edit over a newer change refused instead of overwriting
  * it; delete; a category moved into itself refused by its field.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminBrowser } from './helpers/admin-session.ts';
 import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
@@ -109,5 +110,27 @@ describe('admin content pages', () => {
     const deleted = await browser.submit(created.location!, `/admin/products/${id}/delete`, {});
     expect([deleted.status, deleted.location]).toEqual([303, '/admin/products?flash=deleted']);
     expect(((await shop.get('/api/rest/v2/products?urlKey=camp-kettle')).body as { member: unknown[] }).member).toEqual([]);
+  });
+
+  it('uploads an image on a product\'s page and removes it', async () => {
+    const [product] = ((await shop.get('/api/rest/v2/products?itemsPerPage=1')).body as { member: Array<{ id: number }> }).member;
+    const page = await browser.request('GET', `/admin/products/${product!.id}`);
+    expect(page.html).toContain('enctype="multipart/form-data"');
+    const form = new FormData();
+    form.set('_csrf', browser.csrfOf(page.html));
+    form.set('alt', 'Front view');
+    form.set('main', 'on');
+    form.set('file', new Blob([new Uint8Array(await sharp({ create: { width: 20, height: 20, channels: 3, background: '#2563eb' } }).png().toBuffer())], { type: 'image/png' }), 'front.png');
+    const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const uploaded = await shop.app.request(`/admin/products/${product!.id}/images`, { method: 'POST', headers: { cookie }, body: form });
+    expect([uploaded.status, uploaded.headers.get('location')]).toEqual([303, `/admin/products/${product!.id}?flash=image_added`]);
+    const after = await browser.request('GET', `/admin/products/${product!.id}`);
+    expect(after.html).toMatch(/<img src="\/media\/catalog\/product\/[0-9a-f]{24}\.webp" alt="Front view"/);
+    const guest = (await shop.get(`/api/rest/v2/products/${product!.id}`)).body as { imageUrl: string };
+    expect(guest.imageUrl).toMatch(/\.webp$/);
+    const imageId = /\/images\/(\d+)\/delete/.exec(after.html)![1]!;
+    const removed = await browser.request('POST', `/admin/products/${product!.id}/images/${imageId}/delete`, { _csrf: browser.csrfOf(after.html) });
+    expect(removed.status).toBe(303);
+    expect(((await shop.get(`/api/rest/v2/products/${product!.id}`)).body as { imageUrl: string }).imageUrl).not.toMatch(/\.webp$/);
   });
 });

@@ -4,6 +4,7 @@
  * redirect), refuse stale versions, taken SKUs and paths, bad prices and unknown categories or
  * store views, leave other types to the product page, delete; every save announced.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineModule } from '../src/core/modules/define-module.ts';
 import { adminBearer } from './helpers/admin-session.ts';
@@ -97,6 +98,38 @@ describe.each(dialects)('admin products API (%s)', (dialect) => {
     expect((await api('GET', '?itemsPerPage=1')).body.totalItems).toBe(before);
     const configurable = ((await shop.get('/api/rest/v2/products?itemsPerPage=100')).body as { member: Array<{ id: number; type: string }> }).member.find((item) => item.type === 'configurable')!;
     expect((await api('PATCH', `/${configurable.id}`, { name: 'x' })).body.error).toBe('unsupported_type');
+  });
+
+  it('takes an uploaded image, re-encoded as WebP and served under /media, as the product\'s picture; refuses what is no image', async () => {
+    const [product] = (await api('GET', '?sku=NEW-LANTERN')).body.member!;
+    const upload = (file: Blob | string, fields: Record<string, string> = {}) => {
+      const form = new FormData();
+      form.set('file', file instanceof Blob ? file : new Blob([file], { type: 'image/png' }), 'photo.png');
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      return shop.app.request(`/api/rest/v2/admin/products/${product!.id}/images`, { method: 'POST', headers: admin, body: form });
+    };
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } }).png().toBuffer();
+    const added = await upload(new Blob([new Uint8Array(png)], { type: 'image/png' }), { alt: 'A red lantern', main: 'true' });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const { images } = (await added.json()) as { images: Array<{ id: number; url: string; alt: string }> };
+    expect(images).toEqual([expect.objectContaining({ alt: 'A red lantern', url: expect.stringMatching(/^\/media\/catalog\/product\/[0-9a-f]{24}\.webp$/) })]);
+    const served = await shop.app.request(images[0]!.url);
+    expect([served.status, served.headers.get('Content-Type'), served.headers.get('Cache-Control')]).toEqual([200, 'image/webp', 'public, max-age=31536000, immutable']);
+    const bytes = new Uint8Array(await served.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(8, 12))).toBe('WEBP');
+    expect(await sharp(bytes).metadata()).toMatchObject({ width: 64, height: 48, format: 'webp' });
+    const guest = (await shop.get('/api/rest/v2/products?urlKey=storm-lantern-xl')).body as { member: Array<{ imageUrl: string }> };
+    expect(guest.member[0]!.imageUrl).toBe(images[0]!.url);
+
+    for (const bad of ['<svg onload="alert(1)"></svg>', 'GIF89a not really']) {
+      const refused = await upload(bad);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(await refused.json())).toContain('"field":"file"');
+    }
+    const none = await shop.app.request(`/api/rest/v2/admin/products/${product!.id}/images`, { method: 'POST', headers: admin, body: new FormData() });
+    expect(none.status).toBe(400);
+    const removed = await shop.send<{ images: unknown[] }>('DELETE', `/api/rest/v2/admin/products/${product!.id}/images/${images[0]!.id}`, { headers: admin });
+    expect([removed.status, removed.body.images]).toEqual([200, []]);
   });
 
   it('deletes a product: gone for shoppers, announced with what it was', async () => {

@@ -25,7 +25,7 @@ import { eventsPage } from './pages/events.ts';
 import { cmsPagesAdminPages } from '../cms/admin.ts';
 import { blogPostsAdminPages } from '../blog/admin.ts';
 import { categoryAdminPages } from '../catalog/categories/admin-pages.ts';
-import { productCreatePages } from '../catalog/products/admin-create-page.ts';
+import { productActionPages } from '../catalog/products/admin-actions-pages.ts';
 import { modulesPage } from './pages/modules.ts';
 import { currentSession, endSession } from './sessions.ts';
 import { adminStylesheet } from './stylesheet.ts';
@@ -65,8 +65,8 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, t
     return c.redirect('/admin/login', 303);
   });
   pages.route('/', dashboardPage);
-  // New product and Delete first: the product page's routes would take /new for an id.
-  pages.route('/products', productCreatePages);
+  // New product, images and Delete first: the product page's routes would take /new for an id.
+  pages.route('/products', productActionPages);
   pages.route('/products', productPages);
   pages.route('/categories', categoryAdminPages);
   pages.route('/customers', customerPages);

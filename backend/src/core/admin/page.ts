@@ -17,6 +17,10 @@ const flashes: Record<string, string> = {
   reordered: 'Order saved.',
   activated: 'Activated.',
   deactivated: 'Deactivated.',
+  image_added: 'Image added; the storefront shows it after its sync.',
+  image_missing: 'Choose an image file to upload.',
+  image_refused: 'That file is not an image we can read (JPEG, PNG, WebP, GIF, AVIF or TIFF, at most 10 MB).',
+  image_taken: 'That image is already on a product.',
 };
 
 /** Renders a signed-in admin page; admin HTML is never cached. */

@@ -18,6 +18,9 @@ main{flex:1;min-width:0;padding:1.5rem 2rem;max-width:1100px}
 h1{font-size:1.5rem;margin:0 0 1rem}
 a{color:#1d4ed8}
 table{border-collapse:collapse;width:100%;background:#fff}
+ul.images{list-style:none;padding:0;display:grid;gap:.5rem}
+ul.images li{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center}
+ul.images img{object-fit:contain;background:#fff;border:1px solid #e5e7eb}
 td,th{border-bottom:1px solid #e5e7eb;padding:.4rem;text-align:left;vertical-align:top}
 th{font-size:.8rem;text-transform:uppercase;color:#4b5563}
 .table-scroll{overflow-x:auto}

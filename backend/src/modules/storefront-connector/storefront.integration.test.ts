@@ -4,6 +4,7 @@
  * storefront in workerd, and the storefront shows the new name; the same for a category renamed, a
  * product created and deleted, and a CMS page edited through the admin API.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShop, type TestShop } from '../../../../tests/support/shop.ts';
 
@@ -119,7 +120,7 @@ describe('storefront connector', () => {
     expect([old.response.status, old.response.headers.get('location')]).toEqual([301, `/${top.urlKey}-renamed?page=1`]);
   });
 
-  it('a product created through the admin API shows on its page and in its category; deleted, its page is 404 and it leaves the sitemap', async () => {
+  it('a product created through the admin API shows on its page with its uploaded image and in its category; deleted, its page is 404 and it leaves the sitemap', async () => {
     const admin = await adminApi();
     const categories = ((await (await fetch(`${shop.backend.url}/api/rest/v2/admin/categories?itemsPerPage=100`, { headers: admin })).json()) as { member: Array<{ id: number; urlPath: string; level: number; isActive: boolean }> }).member;
     const category = categories.find((candidate) => candidate.level === 2 && candidate.isActive && !candidate.urlPath.includes('renamed'))!;
@@ -129,12 +130,22 @@ describe('storefront connector', () => {
       body: JSON.stringify({ sku: 'EDITOR-1', name: 'Aardvark Editor Lantern', urlKey: 'editor-made-lantern', price: 42, stockQty: 5, categoryIds: [category.id] }),
     });
     expect(created.status).toBe(201);
-    const page = await eventually('/editor-made-lantern', (response) => response.status === 200);
+    const { id } = (await created.json()) as { id: number };
+    // Its picture, uploaded as a shop's editor would: re-encoded by the backend, served through the storefront.
+    const upload = new FormData();
+    upload.set('file', new Blob([new Uint8Array(await sharp({ create: { width: 80, height: 60, channels: 3, background: '#16a34a' } }).jpeg().toBuffer())], { type: 'image/jpeg' }), 'lantern.jpg');
+    upload.set('alt', 'A green lantern');
+    upload.set('main', 'true');
+    const uploaded = await fetch(`${shop.backend.url}/api/rest/v2/admin/products/${id}/images`, { method: 'POST', headers: { Authorization: admin.Authorization! }, body: upload });
+    expect(uploaded.status).toBe(201);
+    const imageUrl = ((await uploaded.json()) as { images: Array<{ url: string }> }).images[0]!.url;
+    const page = await eventually('/editor-made-lantern', (response, html) => response.status === 200 && html.includes(imageUrl));
     expect(page.html).toContain('Aardvark Editor Lantern');
+    const image = await fetch(`${shop.storefront.url}${imageUrl}`);
+    expect([image.status, image.headers.get('Content-Type')]).toEqual([200, 'image/webp']);
     expect((await eventually(`/${category.urlPath}?sort=name`, (_response, html) => html.includes('Aardvark Editor Lantern'))).html).toContain('href="/editor-made-lantern"');
     expect(await (await fetch(`${shop.storefront.url}/sitemap.xml`)).text()).toContain('/editor-made-lantern</loc>');
 
-    const { id } = (await created.json()) as { id: number };
     expect((await fetch(`${shop.backend.url}/api/rest/v2/admin/products/${id}`, { method: 'DELETE', headers: admin })).status).toBe(204);
     expect((await eventually('/editor-made-lantern', (response) => response.status === 404)).response.status).toBe(404);
     expect(await (await fetch(`${shop.storefront.url}/sitemap.xml`)).text()).not.toContain('/editor-made-lantern<');

@@ -9,7 +9,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { derivedPriceTypes, reindexPrices } from '../../catalog/products/price-index.ts';
 import type { Db } from '../../db/database.ts';
-import { configurableOptions, configurableOptionValues, productLinks, productPrices, products, stores, variantOptionValues } from '../../db/schema/index.ts';
+import { configurableOptions, configurableOptionValues, productImages, productLinks, productPrices, products, stores, variantOptionValues } from '../../db/schema/index.ts';
 
 const Qty = z.coerce.number().int().min(0, 'Stock cannot be negative.').max(1_000_000_000);
 const ProductForm = z.object({
@@ -43,6 +43,8 @@ export interface ProductEdit {
   product: EditedProduct;
   prices: StorePrice[];
   variants: VariantEdit[];
+  /** In order: the first is the product's picture. */
+  images: Array<{ id: number; file: string; label: string }>;
 }
 
 export const pricedBySelf = (product: EditedProduct) => !derivedPriceTypes.has(product.type);
@@ -78,8 +80,9 @@ export async function loadProductEdit(db: Db, id: number): Promise<ProductEdit |
           .orderBy(asc(productLinks.position))
       : [];
   const variantIds = links.map((l) => l.variant.id);
-  const [prices, labels] = await Promise.all([
+  const [prices, images, labels] = await Promise.all([
     storePrices(db, [id, ...variantIds]),
+    db.select({ id: productImages.id, file: productImages.file, label: productImages.label }).from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.position), asc(productImages.id)),
     variantIds.length === 0
       ? []
       : db
@@ -97,6 +100,7 @@ export async function loadProductEdit(db: Db, id: number): Promise<ProductEdit |
   return {
     product,
     prices: pricesOf(id),
+    images,
     variants: links.map(({ variant }) => ({
       id: variant.id,
       sku: variant.sku,

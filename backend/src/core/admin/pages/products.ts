@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import { products } from '../../db/schema/index.ts';
+import { productImageUrl } from '../../media/urls.ts';
 import type { AdminEnv } from '../admin-env.ts';
 import { csrfField } from '../layout.ts';
 import { formFields, renderPage } from '../page.ts';
@@ -59,6 +60,26 @@ async function productForm(c: Context<AdminEnv>, id: number, error?: string) {
       <label>Status <select name="enabled"><option value="1" ${product.isEnabled ? 'selected' : ''}>Enabled</option><option value="0" ${product.isEnabled ? '' : 'selected'}>Disabled</option></select></label>
       ${product.type === 'configurable' ? variantsGrid(edit) : ''}
       <button type="submit">Save</button> <a href="/admin/products">Cancel</a>
+    </form>
+    <h2>Images</h2>
+    ${edit.images.length === 0 ? html`<p class="muted">No images: shoppers see a generated picture.</p>` : ''}
+    <ul class="images">
+      ${edit.images.map(
+        (image, index) => html`<li>
+          <img src="${productImageUrl(image.file)}" alt="${image.label}" width="96" height="96" loading="lazy" />
+          <span>${index === 0 ? 'Main image. ' : ''}${image.label || html`<em>no alternative text</em>`}</span>
+          <form method="post" action="/admin/products/${product.id}/images/${image.id}/delete">
+            ${csrfField(c.var.csrfToken)}<button type="submit" class="danger" aria-label="Remove image ${index + 1}">Remove</button>
+          </form>
+        </li>`,
+      )}
+    </ul>
+    <form method="post" action="/admin/products/${product.id}/images" enctype="multipart/form-data">
+      ${csrfField(c.var.csrfToken)}
+      <label>Image file (JPEG, PNG, WebP, GIF, AVIF or TIFF, at most 10 MB) <input type="file" name="file" accept="image/*" required /></label>
+      <label>Alternative text (what the picture shows) <input name="alt" maxlength="255" /></label>
+      <label><input type="checkbox" name="main" /> Make it the main image</label>
+      <button type="submit">Upload</button>
     </form>
     ${product.type === 'simple' || product.type === 'virtual'
       ? html`<form method="post" action="/admin/products/${product.id}/delete">

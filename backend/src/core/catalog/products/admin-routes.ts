@@ -1,8 +1,14 @@
-/** `/api/rest/v2/admin/products…` (DECISIONS.md 42) on the product admin service. */
-import { z } from '@hono/zod-openapi';
+/** `/api/rest/v2/admin/products…` (DECISIONS.md 42) on the product admin service, and product images. */
+import { createRoute, z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { requireAdmin } from '../../auth/resolve-caller.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { createRouter } from '../../http/router.ts';
+import { ErrorSchema, jsonContent } from '../../http/schemas.ts';
+import { MAX_UPLOAD_BYTES } from '../../media/upload.ts';
 import { documentAdminRoutes } from '../../content-admin/document-routes.ts';
 import { Timestamp } from '../../http/schemas.ts';
-import { ProductInput, ProductPatch, productAdmin } from './admin.ts';
+import { addProductImage, adminProductView, ProductInput, ProductPatch, productAdmin, productEtag, removeProductImage } from './admin.ts';
 
 const Prices = z.object({ price: z.number(), specialPrice: z.number().nullable() });
 
@@ -23,10 +29,59 @@ const AdminProduct = z
     description: z.string(),
     shortDescription: z.string(),
     categoryIds: z.array(z.number().int()),
+    images: z.array(z.object({ id: z.number().int(), url: z.string(), alt: z.string(), position: z.number().int() })).openapi({ description: 'In order: the first is the product\'s picture.' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
   .openapi('AdminProduct');
+
+const security = [{ bearerAuth: [] }];
+const errors = {
+  400: jsonContent(ErrorSchema, 'invalid_request naming the field: no file, not a readable image, too large'),
+  401: jsonContent(ErrorSchema, 'No valid token'),
+  403: jsonContent(ErrorSchema, 'Not an admin token'),
+  404: jsonContent(ErrorSchema, 'No such product or image'),
+};
+const ImageUpload = z.object({
+  file: z.custom<File>((value) => value instanceof File && value.size > 0, 'Send the image as the form field "file".').openapi({ type: 'string', format: 'binary', description: `JPEG, PNG, WebP, GIF, AVIF or TIFF, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; stored re-encoded as WebP, at most 2000 px a side.` }),
+  alt: z.string().max(255).optional().openapi({ description: 'Alternative text.' }),
+  main: z.enum(['true', 'false']).optional().openapi({ description: 'true: the product\'s picture (first).' }),
+});
+const addImage = createRoute({
+  method: 'post',
+  path: '/admin/products/{id}/images',
+  tags: ['Admin: content'],
+  security,
+  summary: 'Upload an image for a product (the storefront syncs it)',
+  middleware: [bodyLimit({ maxSize: MAX_UPLOAD_BYTES + 64 * 1024, onError: (c) => c.json({ error: 'invalid_request', message: 'The upload is too large.', details: [{ location: 'form', field: 'file', message: 'Too large.' }] }, 400) })] as const,
+  request: { params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }), body: { content: { 'multipart/form-data': { schema: ImageUpload } }, required: true } },
+  responses: { 201: jsonContent(AdminProduct, 'The product with its images'), 409: jsonContent(ErrorSchema, 'image_taken'), ...errors },
+});
+const removeImage = createRoute({
+  method: 'delete',
+  path: '/admin/products/{id}/images/{imageId}',
+  tags: ['Admin: content'],
+  security,
+  summary: 'Remove an image from a product',
+  request: { params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647), imageId: z.coerce.number().int().min(1).max(2_147_483_647) }) },
+  responses: { 200: jsonContent(AdminProduct, 'The product with its images'), ...errors },
+});
+
+/** Product images: upload and remove (multipart, so not part of the JSON record routes). */
+export const productImageRoutes = createRouter<AppEnv>()
+  .openapi(addImage, async (c) => {
+    const actor = requireAdmin(c.var.caller);
+    const { file, alt, main } = c.req.valid('form');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const product = await addProductImage({ db: c.var.db, notifications: c.var.notifications, actor }, c.req.valid('param').id, bytes, alt?.trim() ?? '', main === 'true');
+    return c.json(adminProductView(product) as never, 201, { ETag: productEtag(product) });
+  })
+  .openapi(removeImage, async (c) => {
+    const actor = requireAdmin(c.var.caller);
+    const { id, imageId } = c.req.valid('param');
+    const product = await removeProductImage({ db: c.var.db, notifications: c.var.notifications, actor }, id, imageId);
+    return c.json(adminProductView(product) as never, 200, { ETag: productEtag(product) });
+  });
 
 export const productAdminRoutes = documentAdminRoutes({
   path: '/admin/products',

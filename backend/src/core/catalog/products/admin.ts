@@ -7,15 +7,17 @@
  * price index, its audit entry and the notification the storefront connector syncs on
  * (`catalog_product_saved`, `catalog_product_deleted`).
  */
-import { and, asc, count, eq, ilike, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, max, min, ne, or } from 'drizzle-orm';
 import { z } from '@hono/zod-openapi';
 import { recordAudit, type AuditActor } from '../../audit/service.ts';
 import { requireVersion, versionTag } from '../../content-admin/versions.ts';
 import type { Db } from '../../db/database.ts';
-import { categories, productCategories, productPrices, products, stores } from '../../db/schema/index.ts';
+import { categories, productCategories, productImages, productPrices, products, stores } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Notifications } from '../../events/notifications.ts';
 import { sanitizeMerchantHtml } from '../../markup-sanitize.ts';
+import { storeUploadedImage } from '../../media/upload.ts';
+import { productImageUrl } from '../../media/urls.ts';
 import { formatTimestamp } from '../../time.ts';
 import { claimPaths, recordMoves } from '../url-redirects.ts';
 import { reindexPrices } from './price-index.ts';
@@ -66,6 +68,7 @@ type Row = typeof products.$inferSelect;
 export interface AdminProduct extends Row {
   prices: Array<{ storeCode: string; price: number; specialPrice: number | null }>;
   categoryIds: number[];
+  images: Array<{ id: number; file: string; label: string; position: number }>;
 }
 
 export function adminProductView(product: AdminProduct) {
@@ -86,6 +89,7 @@ export function adminProductView(product: AdminProduct) {
     description: product.description,
     shortDescription: product.shortDescription,
     categoryIds: product.categoryIds,
+    images: product.images.map((image) => ({ id: image.id, url: productImageUrl(image.file), alt: image.label, position: image.position })),
     createdAt: formatTimestamp(product.createdAt),
     updatedAt: formatTimestamp(product.updatedAt),
   };
@@ -106,7 +110,7 @@ async function load(db: Db, id: number, lock = false): Promise<AdminProduct> {
   const query = db.select().from(products).where(eq(products.id, id));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(id);
-  const [prices, memberships] = await Promise.all([
+  const [prices, memberships, images] = await Promise.all([
     db
       .select({ storeCode: stores.code, price: productPrices.price, specialPrice: productPrices.specialPrice })
       .from(productPrices)
@@ -114,8 +118,9 @@ async function load(db: Db, id: number, lock = false): Promise<AdminProduct> {
       .where(eq(productPrices.productId, id))
       .orderBy(asc(stores.id)),
     db.select({ categoryId: productCategories.categoryId }).from(productCategories).where(eq(productCategories.productId, id)).orderBy(asc(productCategories.categoryId)),
+    db.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.position), asc(productImages.id)),
   ]);
-  return { ...row, prices, categoryIds: memberships.map((m) => m.categoryId) };
+  return { ...row, prices, categoryIds: memberships.map((m) => m.categoryId), images };
 }
 
 /** Only the types this API creates are changed through it: the others' children are not its to keep whole. */
@@ -270,6 +275,38 @@ export async function deleteProduct(ctx: WriteContext, id: number, ifMatch?: str
     await tx.delete(products).where(eq(products.id, id));
     await announce(ctx, tx, 'deleted', before, { sku: { from: before.sku, to: null } });
     await ctx.notifications.publish(tx, 'catalog_product_deleted', { productId: id, sku: before.sku, urlKey: before.urlKey });
+  });
+}
+
+/**
+ * Adds an uploaded image to a product (any type): first when `main` (the product's picture in
+ * listings and the widget), else last. The bytes are re-encoded before anything is stored.
+ */
+export async function addProductImage(ctx: WriteContext, id: number, upload: Uint8Array, alt: string, main: boolean): Promise<AdminProduct> {
+  const stored = await storeUploadedImage(ctx.db, upload);
+  return ctx.db.transaction(async (tx) => {
+    await load(tx, id, true);
+    const [edge] = await tx.select({ first: min(productImages.position), last: max(productImages.position) }).from(productImages).where(eq(productImages.productId, id));
+    const position = main ? (edge?.first ?? 1) - 1 : (edge?.last ?? -1) + 1;
+    // The same picture twice on one product is one image.
+    const [image] = await tx.insert(productImages).values({ productId: id, file: stored.file, label: alt, position }).onConflictDoNothing().returning();
+    if (!image) throw new AppError('conflict', 'image_taken', 'That image is already on a product.', { field: 'file' });
+    await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
+    await announce(ctx, tx, 'image_added', { id }, { image: { from: null, to: stored.file } });
+    await ctx.notifications.publish(tx, 'catalog_product_saved', { productId: id });
+    return load(tx, id);
+  });
+}
+
+export function removeProductImage(ctx: WriteContext, id: number, imageId: number): Promise<AdminProduct> {
+  return ctx.db.transaction(async (tx) => {
+    await load(tx, id, true);
+    const [removed] = await tx.delete(productImages).where(and(eq(productImages.id, imageId), eq(productImages.productId, id))).returning();
+    if (!removed) throw new AppError('not_found', 'not_found', `Product ${id} has no image ${imageId}.`);
+    await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
+    await announce(ctx, tx, 'image_removed', { id }, { image: { from: removed.file, to: null } });
+    await ctx.notifications.publish(tx, 'catalog_product_saved', { productId: id });
+    return load(tx, id);
   });
 }
 

@@ -19,3 +19,4 @@ export * from './password-tokens.ts';
 export * from './shipping.ts';
 export * from './order-link-tokens.ts';
 export * from './url-redirects.ts';
+export * from './media-files.ts';

@@ -1,7 +1,8 @@
 /**
- * Catalog → Products → New product, and Delete on a product's page, in the admin: the product
- * admin service (admin.ts) behind a form, for the types it creates (simple and virtual). Errors
- * show by their field with everything typed kept; after creating, the product's edit page.
+ * Catalog → Products → New product, and on a product's page its images (upload, remove) and Delete:
+ * the product admin service (admin.ts) behind forms. New product and Delete are for the types the
+ * service creates (simple and virtual); images go on any product. Errors show by their field with
+ * everything typed kept; after each action, the product's page.
  */
 import { asc } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
@@ -12,7 +13,7 @@ import { csrfField } from '../../admin/layout.ts';
 import { renderPage } from '../../admin/page.ts';
 import { categories } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { createProduct, deleteProduct, ProductInput } from './admin.ts';
+import { addProductImage, createProduct, deleteProduct, ProductInput, removeProductImage } from './admin.ts';
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 
@@ -79,7 +80,7 @@ function fieldErrors(issues: Array<{ path: PropertyKey[]; message: string }>): R
   return errors;
 }
 
-export const productCreatePages = new Hono<AdminEnv>()
+export const productActionPages = new Hono<AdminEnv>()
   .get('/new', (c) => newProductForm(c))
   .post('/new', async (c) => {
     const typed = (await c.req.parseBody({ all: true })) as Typed;
@@ -94,6 +95,28 @@ export const productCreatePages = new Hono<AdminEnv>()
       const field = named.find((detail) => typeof detail?.field === 'string')?.field;
       return field ? newProductForm(c, typed, { [field]: error.message }) : newProductForm(c, typed, {}, error.message);
     }
+  })
+  .post('/:id/images', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    if (!id.success) return c.notFound();
+    const body = await c.req.parseBody();
+    const file = body.file;
+    if (!(file instanceof File) || file.size === 0) return c.redirect(`/admin/products/${id.data}?flash=image_missing`, 303);
+    try {
+      const alt = typeof body.alt === 'string' ? body.alt.trim().slice(0, 255) : '';
+      await addProductImage({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id.data, new Uint8Array(await file.arrayBuffer()), alt, body.main === 'on');
+    } catch (error) {
+      if (!(error instanceof AppError) || error.kind === 'not_found') throw error;
+      return c.redirect(`/admin/products/${id.data}?flash=${error.code === 'image_taken' ? 'image_taken' : 'image_refused'}`, 303);
+    }
+    return c.redirect(`/admin/products/${id.data}?flash=image_added`, 303);
+  })
+  .post('/:id/images/:imageId/delete', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    const imageId = Id.safeParse(c.req.param('imageId'));
+    if (!id.success || !imageId.success) return c.notFound();
+    await removeProductImage({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id.data, imageId.data);
+    return c.redirect(`/admin/products/${id.data}?flash=deleted`, 303);
   })
   .post('/:id/delete', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
