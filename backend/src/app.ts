@@ -39,6 +39,7 @@ import { blogAdminRoutes } from './core/blog/admin.ts';
 import { categoryAdminRoutes } from './core/catalog/categories/admin-routes.ts';
 import { urlRedirectRoutes } from './core/catalog/url-redirects-routes.ts';
 import { productAdminRoutes, productImageRoutes } from './core/catalog/products/admin-routes.ts';
+import { productCsvRoutes } from './core/catalog/products/csv-routes.ts';
 import { storeRoutes } from './core/stores/routes.ts';
 
 export interface AppConfig {
@@ -125,6 +126,8 @@ export async function createApp({ database, config = {} }: { database: Database;
   app.route(apiPrefix, cmsAdminRoutes);
   app.route(apiPrefix, blogAdminRoutes);
   app.route(apiPrefix, categoryAdminRoutes);
+  // Before the record routes: /admin/products/export is no product id.
+  app.route(apiPrefix, productCsvRoutes);
   app.route(apiPrefix, productAdminRoutes);
   app.route(apiPrefix, productImageRoutes);
   app.route(apiPrefix, urlRedirectRoutes);

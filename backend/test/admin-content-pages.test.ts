@@ -133,4 +133,33 @@ describe('admin content pages', () => {
     expect(removed.status).toBe(303);
     expect(((await shop.get(`/api/rest/v2/products/${product!.id}`)).body as { imageUrl: string }).imageUrl).not.toMatch(/\.webp$/);
   });
+
+  it('exports products, orders and customers as CSV, and imports products with a dry run first', async () => {
+    for (const [path, header] of [
+      ['/admin/products/export.csv', 'sku,name,url_key'],
+      ['/admin/orders/export.csv', 'number,date_utc,status'],
+      ['/admin/customers/export.csv', 'email,first_name,last_name,group,approval_status'],
+    ] as const) {
+      const download = await browser.request('GET', path);
+      expect([download.status, download.headers.get('Content-Disposition')], path).toEqual([200, expect.stringMatching(/^attachment; filename="\w+\.csv"$/)]);
+      expect(download.html.replace(/^\uFEFF/, '').startsWith(header), path).toBe(true);
+    }
+    const page = await browser.request('GET', '/admin/products/import');
+    const send = async (dryRun: boolean) => {
+      const form = new FormData();
+      form.set('_csrf', browser.csrfOf(page.html));
+      if (dryRun) form.set('dryRun', 'on');
+      form.set('file', new Blob(['sku,name,url_key,price\nCSV-PAGE-1,Page import,page-import,3\nCSV-PAGE-2,,bad key!,1\n'], { type: 'text/csv' }), 'products.csv');
+      const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      const response = await shop.app.request('/admin/products/import', { method: 'POST', headers: { cookie }, body: form });
+      return response.text();
+    };
+    const dry = await send(true);
+    expect(dry).toContain('Dry run: nothing was changed');
+    expect(dry).toContain('2 rows: 1 to create, 0 to update, 1 refused.');
+    expect(dry).toMatch(/<td>3<\/td><td>CSV-PAGE-2<\/td><td>name<\/td>/);
+    expect(((await shop.get('/api/rest/v2/products?urlKey=page-import')).body as { member: unknown[] }).member).toEqual([]);
+    expect(await send(false)).toContain('2 rows: 1 created, 0 updated, 1 refused.');
+    expect(((await shop.get('/api/rest/v2/products?urlKey=page-import')).body as { member: unknown[] }).member).toHaveLength(1);
+  });
 });

@@ -132,6 +132,45 @@ describe.each(dialects)('admin products API (%s)', (dialect) => {
     expect([removed.status, removed.body.images]).toEqual([200, []]);
   });
 
+  it('exports every product as CSV, formulas neutralised, and imports a CSV: a dry run reports per line and writes nothing', async () => {
+    expect((await api('POST', '', { sku: 'CSV-FORMULA', name: '=HYPERLINK("http://evil")', urlKey: 'csv-formula', price: 5 })).status).toBe(201);
+    const exported = await shop.app.request('/api/rest/v2/admin/products/export', { headers: admin });
+    expect([exported.status, exported.headers.get('Content-Type')]).toEqual([200, 'text/csv; charset=utf-8']);
+    const bytes = new Uint8Array(await exported.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    expect(text.startsWith('sku,name,url_key,type,price,special_price,qty,enabled,categories,description\r\n')).toBe(true);
+    expect(text).toContain(`CSV-FORMULA,"'=HYPERLINK(""http://evil"")",csv-formula,simple,5.00,,0,yes,,`);
+
+    const category = ((await shop.send<{ member: Array<{ urlPath: string; level: number }> }>('GET', '/api/rest/v2/admin/categories?itemsPerPage=100', { headers: admin })).body.member.find((c) => c.level === 2))!;
+    const csv = [
+      'SKU,Name,URL_Key,Price,Qty,Categories',
+      `CSV-NEW,Imported kettle,imported-kettle,19.90,4,${category.urlPath}`,
+      'CSV-FORMULA,,,7.5,,',
+      'CSV-BAD,Bad price,bad-price,abc,1,',
+      'CSV-LOST,Lost category,lost-category,3,1,no/such/category',
+    ].join('\r\n');
+    const importCsv = async (dryRun: boolean) => {
+      const response = await shop.app.request(`/api/rest/v2/admin/products/import?dryRun=${dryRun}`, { method: 'POST', headers: { ...admin, 'Content-Type': 'text/csv' }, body: csv });
+      return (await response.json()) as { errors: unknown[] };
+    };
+    const dry = await importCsv(true);
+    expect(dry).toMatchObject({ dryRun: true, rows: 4, created: 1, updated: 1, failed: 2 });
+    expect(dry.errors).toEqual([
+      { line: 4, sku: 'CSV-BAD', field: 'price', message: expect.any(String) },
+      { line: 5, sku: 'CSV-LOST', field: 'categories', message: 'No category /no/such/category.' },
+    ]);
+    expect((await api('GET', '?sku=CSV-NEW')).body.member).toEqual([]);
+    expect((await api('GET', '?sku=CSV-FORMULA')).body.member![0]!.price).toBe(5);
+
+    const real = await importCsv(false);
+    expect(real).toMatchObject({ dryRun: false, created: 1, updated: 1, failed: 2 });
+    expect((await api('GET', '?sku=CSV-NEW')).body.member![0]).toMatchObject({ urlKey: 'imported-kettle', price: 19.9, stockStatus: 'in_stock' });
+    expect((await api('GET', '?sku=CSV-FORMULA')).body.member![0]!.price).toBe(7.5);
+    const broken = await shop.app.request('/api/rest/v2/admin/products/import', { method: 'POST', headers: { ...admin, 'Content-Type': 'text/csv' }, body: 'name\nno sku column' });
+    expect([broken.status, ((await broken.json()) as { error: string }).error]).toEqual([400, 'invalid_csv']);
+  });
+
   it('deletes a product: gone for shoppers, announced with what it was', async () => {
     const [product] = (await api('GET', '?sku=NEW-LANTERN')).body.member!;
     expect((await api('DELETE', `/${product!.id}`)).status).toBe(204);

@@ -26,6 +26,7 @@ import { cmsPagesAdminPages } from '../cms/admin.ts';
 import { blogPostsAdminPages } from '../blog/admin.ts';
 import { categoryAdminPages } from '../catalog/categories/admin-pages.ts';
 import { productActionPages } from '../catalog/products/admin-actions-pages.ts';
+import { productCsvPages } from '../catalog/products/admin-csv-pages.ts';
 import { modulesPage } from './pages/modules.ts';
 import { currentSession, endSession } from './sessions.ts';
 import { adminStylesheet } from './stylesheet.ts';
@@ -67,6 +68,7 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, t
   pages.route('/', dashboardPage);
   // New product, images and Delete first: the product page's routes would take /new for an id.
   pages.route('/products', productActionPages);
+  pages.route('/products', productCsvPages);
   pages.route('/products', productPages);
   pages.route('/categories', categoryAdminPages);
   pages.route('/customers', customerPages);

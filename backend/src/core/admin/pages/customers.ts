@@ -4,6 +4,7 @@ import { html } from 'hono/html';
 import { z } from 'zod';
 import { customerGroups, customers } from '../../db/schema/index.ts';
 import { changeCustomerGroup } from '../../customers/service.ts';
+import { csvResponseHeaders, spreadsheetCsv } from '../../csv.ts';
 import type { AdminEnv } from '../admin-env.ts';
 import { gridExtensions, rowActions } from '../grid-extensions.ts';
 import { csrfField } from '../layout.ts';
@@ -14,7 +15,25 @@ const pageSize = 50;
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 const GroupForm = z.object({ groupId: z.coerce.number().int().min(1).max(2_147_483_647) });
 
+const CUSTOMER_COLUMNS = ['email', 'first_name', 'last_name', 'group', 'approval_status', 'created_utc'];
+
 export const customerPages = new Hono<AdminEnv>()
+  .get('/export.csv', async (c) => {
+    const rows = await c.var.db
+      .select({ customer: customers, group: customerGroups.code })
+      .from(customers)
+      .innerJoin(customerGroups, eq(customerGroups.id, customers.groupId))
+      .orderBy(asc(customers.id));
+    const records = rows.map(({ customer, group }) => [
+      customer.email,
+      customer.firstName,
+      customer.lastName,
+      group,
+      customer.approvalStatus,
+      customer.createdAt.toISOString().slice(0, 19).replace('T', ' '),
+    ]);
+    return c.body(spreadsheetCsv(CUSTOMER_COLUMNS, records), 200, csvResponseHeaders('customers.csv'));
+  })
   .get('/', async (c) => {
     const q = (c.req.query('q') ?? '').trim().slice(0, 100);
     const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
@@ -35,7 +54,8 @@ export const customerPages = new Hono<AdminEnv>()
     return renderPage(
       c,
       'Customers',
-      html`<form method="get"><input name="q" value="${q}" placeholder="Email or last name" aria-label="Search customers" /> <button>Search</button></form>
+      html`<p><a href="/admin/customers/export.csv">Export CSV</a></p>
+        <form method="get"><input name="q" value="${q}" placeholder="Email or last name" aria-label="Search customers" /> <button>Search</button></form>
         <p class="muted">${total?.n ?? 0} customers · page ${page} of ${pages}</p>
         <table>
           <tr><th>Email</th><th>Name</th><th>Group</th>${columns.map((column) => html`<th>${column.title}</th>`)}${actions.length ? html`<th></th>` : ''}</tr>

@@ -4,6 +4,7 @@ import { html } from 'hono/html';
 import { z } from 'zod';
 import { orders } from '../../db/schema/index.ts';
 import type { AddressSnapshot } from '../../db/schema/index.ts';
+import { csvResponseHeaders, spreadsheetCsv } from '../../csv.ts';
 import { orderRecordById } from '../../orders/load.ts';
 import type { AdminEnv } from '../admin-env.ts';
 import { renderPage } from '../page.ts';
@@ -15,7 +16,27 @@ const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 const address = (a: AddressSnapshot) =>
   html`${a.firstName} ${a.lastName}<br />${a.company ? html`${a.company}<br />` : ''}${a.street.map((line) => html`${line}<br />`)}${a.postcode} ${a.city}${a.region ? html`, ${a.region}` : ''}<br />${a.countryId}`;
 
+const ORDER_COLUMNS = ['number', 'date_utc', 'status', 'email', 'customer', 'currency', 'subtotal', 'shipping', 'grand_total', 'payment_method', 'shipping_method', 'country'];
+
 export const orderPages = new Hono<AdminEnv>()
+  .get('/export.csv', async (c) => {
+    const rows = await c.var.db.select().from(orders).orderBy(desc(orders.id));
+    const records = rows.map((o) => [
+      o.number,
+      o.createdAt.toISOString().slice(0, 19).replace('T', ' '),
+      o.status,
+      o.email,
+      `${o.shippingAddress.firstName} ${o.shippingAddress.lastName}`,
+      o.currency,
+      String(o.subtotal),
+      String(o.shippingAmount),
+      String(o.grandTotal),
+      o.paymentMethod,
+      o.shippingMethod,
+      o.shippingAddress.countryId,
+    ]);
+    return c.body(spreadsheetCsv(ORDER_COLUMNS, records), 200, csvResponseHeaders('orders.csv'));
+  })
   .get('/', async (c) => {
     const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
     const [rows, [total]] = await Promise.all([
@@ -26,7 +47,8 @@ export const orderPages = new Hono<AdminEnv>()
     return renderPage(
       c,
       'Orders',
-      html`<p class="muted">${total?.n ?? 0} orders · page ${page} of ${pages}</p>
+      html`<p><a href="/admin/orders/export.csv">Export CSV</a></p>
+        <p class="muted">${total?.n ?? 0} orders · page ${page} of ${pages}</p>
         <table>
           <tr><th>Number</th><th>Date</th><th>Email</th><th>Total</th><th>Status</th></tr>
           ${rows.map(

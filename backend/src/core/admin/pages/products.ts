@@ -103,7 +103,7 @@ export const productPages = new Hono<AdminEnv>()
     return renderPage(
       c,
       'Products',
-      html`<p><a href="/admin/products/new">New product</a></p>
+      html`<p><a href="/admin/products/new">New product</a> · <a href="/admin/products/import">Import CSV</a> · <a href="/admin/products/export.csv">Export CSV</a></p>
         <form method="get"><input name="q" value="${q}" placeholder="Name or SKU" aria-label="Search products" /> <button>Search</button></form>
         <p class="muted">${total?.n ?? 0} products · page ${page} of ${pages}</p>
         <table>

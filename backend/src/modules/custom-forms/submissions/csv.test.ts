@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { neutralise, submissionsCsv } from './csv.ts';
+import { neutralise } from '../../../core/csv.ts';
+import { submissionsCsv } from './csv.ts';
 
 describe('submissionsCsv', () => {
   it('starts with a BOM, has a column per field and quotes what needs quoting', () => {
