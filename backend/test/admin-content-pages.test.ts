@@ -2,11 +2,14 @@
  * Content → CMS pages and Blog posts, and Catalog → Categories in the admin, as a merchant uses them
  * without JavaScript: the grid, a new record refused with the message next to its field and
  * everything typed kept, then created; an edit over a newer change refused instead of overwriting
- * it; delete; a category moved into itself refused by its field.
+ * it; delete; a category moved into itself refused by its field; products created, imported and
+ * exported; orders searched, noted and canceled.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminBrowser } from './helpers/admin-session.ts';
+import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
+import { payCart, placeOrderBody } from './helpers/checkout.ts';
+import { usAddress } from './helpers/shop-data.ts';
 import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
 import { testAdmin } from './helpers/admin-session.ts';
 import { openTestShop, type TestShop } from './helpers/test-shop.ts';
@@ -161,5 +164,35 @@ describe('admin content pages', () => {
     expect(((await shop.get('/api/rest/v2/products?urlKey=page-import')).body as { member: unknown[] }).member).toEqual([]);
     expect(await send(false)).toContain('2 rows: 1 created, 0 updated, 1 refused.');
     expect(((await shop.get('/api/rest/v2/products?urlKey=page-import')).body as { member: unknown[] }).member).toHaveLength(1);
+  });
+
+  it('finds an order by its customer\'s name, notes it, cancels it with its items back in stock, and keeps the history', async () => {
+    const product = ((await shop.get('/api/rest/v2/products?itemsPerPage=50')).body as { member: Array<{ id: number; sku: string; type: string; stockStatus: string }> }).member.find((item) => item.type === 'simple' && item.stockStatus === 'in_stock')!;
+    const stockBefore = ((await shop.send<{ stockQty: number }>('GET', `/api/rest/v2/admin/products/${product.id}`, { headers: await adminBearer(shop) })).body).stockQty;
+    const token = (await shop.send('GET', '/api/rest/v2/cart')).headers.get('x-cart-token')!;
+    const cart = { 'x-cart-token': token };
+    await shop.send('POST', '/api/rest/v2/cart/items', { json: { sku: product.sku, qty: 2 }, headers: cart });
+    const placed = await shop.send<{ id: number; number: string }>('POST', '/api/rest/v2/checkout/place-order', {
+      json: { ...placeOrderBody(await payCart(shop, cart), 'ordering@example.com'), shippingAddress: { ...usAddress, firstName: 'Odette', lastName: 'Ordway' } },
+      headers: { ...cart, 'idempotency-key': 'admin-orders-1' },
+    });
+    expect(placed.status).toBe(201);
+
+    const found = await browser.request('GET', '/admin/orders?q=odette%20ordway');
+    expect(found.html).toContain(`>${placed.body.number}</a>`);
+    expect((await browser.request('GET', '/admin/orders?q=nobody-at-all')).html).not.toContain(`>${placed.body.number}</a>`);
+
+    const path = `/admin/orders/${placed.body.id}`;
+    expect((await browser.submit(path, `${path}/notes`, { note: 'Customer asked for gift wrap.' })).status).toBe(303);
+    expect((await browser.submit(path, `${path}/cancel`, { reason: 'Out of gift wrap' })).status).toBe(303);
+    const page = await browser.request('GET', path);
+    expect(page.html).toContain('<strong>canceled</strong>');
+    expect(page.html).toMatch(/admin@example\.com: Customer asked for gift wrap\./);
+    expect(page.html).toMatch(/<strong>canceled<\/strong> \(Out of gift wrap\)/);
+    expect(page.html).not.toContain('/cancel"');
+    const stockAfter = ((await shop.send<{ stockQty: number }>('GET', `/api/rest/v2/admin/products/${product.id}`, { headers: await adminBearer(shop) })).body).stockQty;
+    expect(stockAfter).toBe(stockBefore);
+    const again = await browser.submit(path, `${path}/cancel`, {});
+    expect(again.location).toBe(`${path}?flash=not_cancelable`);
   });
 });

@@ -1,13 +1,16 @@
-import { count, desc } from 'drizzle-orm';
+import { count, desc, ilike, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import { orders } from '../../db/schema/index.ts';
 import type { AddressSnapshot } from '../../db/schema/index.ts';
 import { csvResponseHeaders, spreadsheetCsv } from '../../csv.ts';
+import { AppError } from '../../errors.ts';
+import { addOrderNote, cancelOrder, orderHistoryOf } from '../../orders/admin-actions.ts';
 import { orderRecordById } from '../../orders/load.ts';
 import type { AdminEnv } from '../admin-env.ts';
-import { renderPage } from '../page.ts';
+import { csrfField } from '../layout.ts';
+import { formFields, renderPage } from '../page.ts';
 import { pager } from '../pager.ts';
 
 const pageSize = 50;
@@ -39,15 +42,22 @@ export const orderPages = new Hono<AdminEnv>()
   })
   .get('/', async (c) => {
     const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
+    const q = (c.req.query('q') ?? '').trim().slice(0, 100);
+    const like = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    // Number, email, or the name on the shipping address.
+    const where = q
+      ? or(ilike(orders.number, like), ilike(orders.email, like), sql`(${orders.shippingAddress}->>'firstName') || ' ' || (${orders.shippingAddress}->>'lastName') ilike ${like}`)
+      : undefined;
     const [rows, [total]] = await Promise.all([
-      c.var.db.select().from(orders).orderBy(desc(orders.id)).limit(pageSize).offset((page - 1) * pageSize),
-      c.var.db.select({ n: count() }).from(orders),
+      c.var.db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(pageSize).offset((page - 1) * pageSize),
+      c.var.db.select({ n: count() }).from(orders).where(where),
     ]);
     const pages = Math.max(1, Math.ceil((total?.n ?? 0) / pageSize));
     return renderPage(
       c,
       'Orders',
       html`<p><a href="/admin/orders/export.csv">Export CSV</a></p>
+        <form method="get"><input name="q" value="${q}" placeholder="Number, email or name" aria-label="Search orders" /> <button>Search</button></form>
         <p class="muted">${total?.n ?? 0} orders · page ${page} of ${pages}</p>
         <table>
           <tr><th>Number</th><th>Date</th><th>Email</th><th>Total</th><th>Status</th></tr>
@@ -56,13 +66,14 @@ export const orderPages = new Hono<AdminEnv>()
               html`<tr><td><a href="/admin/orders/${o.id}">${o.number}</a></td><td>${o.createdAt.toISOString().slice(0, 16).replace('T', ' ')}</td><td>${o.email}</td><td>${o.grandTotal} ${o.currency}</td><td>${o.status}</td></tr>`,
           )}
         </table>
-        ${pager(page, pages)}`,
+        ${pager(page, pages, { q })}`,
     );
   })
   .get('/:id', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     const order = id.success ? await orderRecordById(c.var.db, id.data) : undefined;
     if (!order) return c.notFound();
+    const history = await orderHistoryOf(c.var.db, order.id);
     return renderPage(
       c,
       `Order ${order.number}`,
@@ -78,6 +89,44 @@ export const orderPages = new Hono<AdminEnv>()
         <div class="cards">
           <div class="card"><h3>Shipping address</h3>${address(order.shippingAddress)}</div>
           <div class="card"><h3>Billing address</h3>${address(order.billingAddress)}</div>
-        </div>`,
+        </div>
+        <h2>History</h2>
+        <ul>
+          <li>${order.createdAt} UTC: placed.</li>
+          ${history.map((entry) => html`<li>${entry.createdAt} UTC, ${entry.actor}: ${entry.kind === 'canceled' ? html`<strong>canceled</strong> (${entry.message})` : entry.message}</li>`)}
+        </ul>
+        <form method="post" action="/admin/orders/${order.id}/notes">
+          ${csrfField(c.var.csrfToken)}
+          <label>Add a note (for the shop's staff; the customer does not see it) <textarea name="note" rows="3" maxlength="5000" required></textarea></label>
+          <button type="submit">Add note</button>
+        </form>
+        ${['pending', 'processing'].includes(order.status)
+          ? html`<form method="post" action="/admin/orders/${order.id}/cancel">
+              ${csrfField(c.var.csrfToken)}
+              <label>Reason for canceling <input name="reason" maxlength="1000" /></label>
+              <button type="submit" class="danger">Cancel the order and put its items back in stock</button>
+            </form>`
+          : ''}`,
+      { error: c.req.query('flash') === 'not_cancelable' ? 'This order can no longer be canceled.' : undefined },
     );
+  })
+  .post('/:id/notes', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    if (!id.success) return c.notFound();
+    const fields = await formFields(c);
+    if (!(fields.note ?? '').trim()) return c.redirect(`/admin/orders/${id.data}`, 303);
+    await addOrderNote({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id.data, fields.note ?? '');
+    return c.redirect(`/admin/orders/${id.data}?flash=saved`, 303);
+  })
+  .post('/:id/cancel', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    if (!id.success) return c.notFound();
+    const fields = await formFields(c);
+    try {
+      await cancelOrder({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id.data, fields.reason ?? '');
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_cancelable') return c.redirect(`/admin/orders/${id.data}?flash=not_cancelable`, 303);
+      throw error;
+    }
+    return c.redirect(`/admin/orders/${id.data}?flash=saved`, 303);
   });

@@ -97,3 +97,21 @@ export const paymentIntents = pgTable('payment_intents', {
   status: text().$type<IntentStatus>().notNull(),
   createdAt: instant().notNull().defaultNow(),
 });
+
+/** What happened to an order after checkout (issue 17): the admin's notes and status changes, newest last. */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: id(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** `note` or `canceled`. */
+    kind: text().notNull(),
+    message: text().notNull(),
+    /** Who: the admin's email. */
+    actor: text().notNull(),
+    createdAt: instant().notNull(),
+  },
+  (t) => [index().on(t.orderId)],
+);
