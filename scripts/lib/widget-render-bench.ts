@@ -4,9 +4,8 @@
  * card showing its name (read in the page on each animation frame), and how many `/embed/products`
  * requests it took (SPEC.md: at most 20 SKUs each, so 3).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { launchChromium } from './chromium.ts';
+import { serveHostPage } from './host-page.ts';
 
 export interface WidgetRender {
   cards: number;
@@ -30,8 +29,7 @@ ${skus.map((sku) => `<div data-shop-product="${sku}"></div>`).join('\n')}
   });
 </script>
 <script src="${storefront}/embed.js" data-store="${storefront}"></script></body></html>`;
-  const host = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html));
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  const host = await serveHostPage(html);
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
@@ -39,7 +37,7 @@ ${skus.map((sku) => `<div data-shop-product="${sku}"></div>`).join('\n')}
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/embed/products') productRequests++;
     });
-    await page.goto(`http://localhost:${(host.address() as AddressInfo).port}/`);
+    await page.goto(`${host.origin}/`);
     const msToLastCard = await page.evaluate(async (script) => {
       const last = await (window as unknown as { lastCard: Promise<number> }).lastCard;
       const [entry] = performance.getEntriesByName(script);
@@ -48,6 +46,6 @@ ${skus.map((sku) => `<div data-shop-product="${sku}"></div>`).join('\n')}
     return { cards, msToLastCard, productRequests };
   } finally {
     await browser.close();
-    await new Promise((resolve) => host.close(resolve));
+    await host.close();
   }
 }

@@ -4,19 +4,17 @@
  * server cart (badge, events, reload), a configurable's choice, and checkout with the test card,
  * a declined card first, the order checked in the backend.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { serveHostPage, type HostPage } from '../../scripts/lib/host-page.ts';
 import type { Product } from '../../src/lib/content/schemas.ts';
 import { screenshot, seriousViolations, watchedPage } from '../support/browser.ts';
 import { startShop, type TestShop } from '../support/shop.ts';
 
 let shop: TestShop;
 let browser: Browser;
-let host: Server;
-let hostOrigin: string;
+let host: HostPage;
 let simple: Product;
 let configurable: Product;
 
@@ -40,20 +38,18 @@ beforeAll(async () => {
 <script>window.recorded = []; for (const type of ['ready','view_item','add_to_cart','begin_checkout','purchase'])
   document.addEventListener('shop:' + type, (event) => window.recorded.push({ type, detail: event.detail }));</script>
 ${script}</body></html>`;
-  host = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html));
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  hostOrigin = `http://localhost:${(host.address() as AddressInfo).port}`;
+  host = await serveHostPage(html);
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => host?.close(resolve));
+  await host?.close();
   await shop?.stop();
 });
 
 async function openHost(): Promise<{ page: Page; problems: string[] }> {
   const watched = await watchedPage(browser);
-  await watched.page.goto(`${hostOrigin}/`);
+  await watched.page.goto(`${host.origin}/`);
   await expect.poll(() => watched.page.locator('shop-product-card .name').count()).toBe(2);
   return watched;
 }
@@ -133,7 +129,7 @@ describe('cart and checkout', () => {
 
     // Another tab of the host page sees the same cart.
     const other = await page.context().newPage();
-    await other.goto(`${hostOrigin}/`);
+    await other.goto(`${host.origin}/`);
     await expect.poll(() => badgeName(other)).toBe('Cart 2 items');
     await page.reload();
     await expect.poll(() => badgeName(page)).toBe('Cart 2 items');

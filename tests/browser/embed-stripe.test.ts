@@ -11,16 +11,16 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { serveHostPage, type HostPage } from '../../scripts/lib/host-page.ts';
 import type { Product } from '../../src/lib/content/schemas.ts';
 import { seriousViolations, watchedPage } from '../support/browser.ts';
 import { startShop, type TestShop } from '../support/shop.ts';
 
 let shop: TestShop;
 let browser: Browser;
-let host: Server;
+let host: HostPage;
 let stripeApi: Server;
 let stripeBase: string;
-let hostOrigin: string;
 let product: Product;
 /** The stand-in api.stripe.com's intents: id → status and amount (minor units). */
 const intents = new Map<string, { status: string; amount: number; currency: string }>();
@@ -93,14 +93,13 @@ beforeAll(async () => {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A landing page</title></head><body><main>
 <div data-shop-product="${product.sku}" style="width:240px"></div></main>
 <script src="${shop.storefront.url}/embed.js" data-store="${shop.storefront.url}"></script></body></html>`;
-  host = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html));
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  hostOrigin = `http://localhost:${(host.address() as AddressInfo).port}`;
+  host = await serveHostPage(html);
 });
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([host, stripeApi].map((server) => new Promise((resolve) => server?.close(resolve))));
+  await host?.close();
+  await new Promise((resolve) => stripeApi?.close(resolve));
   await shop?.stop();
 });
 
@@ -108,7 +107,7 @@ describe('checkout with Stripe', () => {
   it('mounts the Payment Element in the light-DOM slot, shows a decline, then pays and places the order', async () => {
     const { page } = await watchedPage(browser);
     await page.route('https://js.stripe.com/v3/', (route) => route.fulfill({ contentType: 'text/javascript', body: fakeStripeJs(stripeBase) }));
-    await page.goto(`${hostOrigin}/`);
+    await page.goto(`${host.origin}/`);
     await page.locator('shop-product-card .open').click();
     await page.locator('shop-lightbox').getByRole('button', { name: 'Add to cart' }).click();
     await page.locator('shop-lightbox').getByRole('button', { name: 'Go to checkout' }).click();

@@ -3,11 +3,10 @@
  * (a local HTTP server on its own port), as a merchant's blog would embed it: the README's snippet,
  * 12 placeholders, the script included twice.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { serveHostPage, type HostPage } from '../../scripts/lib/host-page.ts';
 import type { Product } from '../../src/lib/content/schemas.ts';
 import { screenshot, watchedPage } from '../support/browser.ts';
 import { startShop, type TestShop } from '../support/shop.ts';
@@ -18,8 +17,7 @@ const UNKNOWN_SKU = 'NO-SUCH-SKU';
 
 let shop: TestShop;
 let browser: Browser;
-let host: Server;
-let hostOrigin: string;
+let host: HostPage;
 /** Ten guest-visible simple products with prices, and one more for the placeholder added later. */
 let products: Product[];
 let later: Product;
@@ -49,15 +47,12 @@ beforeAll(async () => {
   products = plain.slice(0, 10);
   later = plain[10]!;
   const html = hostPage(shop.storefront.url);
-  host = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html));
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  // "localhost", not 127.0.0.1: another origin than the store even though both run here.
-  hostOrigin = `http://localhost:${(host.address() as AddressInfo).port}`;
+  host = await serveHostPage(html);
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => host?.close(resolve));
+  await host?.close();
   await shop?.stop();
 });
 
@@ -76,14 +71,14 @@ async function openHostPage(): Promise<{ page: Page; productRequests: string[]; 
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  await watched.page.goto(`${hostOrigin}/`);
+  await watched.page.goto(`${host.origin}/`);
   return { page: watched.page, productRequests, problems: watched.problems };
 }
 
 describe('the widget on another origin', () => {
   it('fills 12 placeholders from one request, without layout shift: names, prices, the gated message, the unknown SKU hidden', async () => {
     const { page, productRequests, problems } = await openHostPage();
-    expect(new URL(shop.storefront.url).origin).not.toBe(hostOrigin);
+    expect(new URL(shop.storefront.url).origin).not.toBe(host.origin);
     const cards = page.locator('shop-product-card');
     await expect.poll(() => cards.count()).toBe(11);
     for (const product of products) {

@@ -13,6 +13,7 @@ import { AppError } from '../errors.ts';
 import type { Notifications } from '../events/notifications.ts';
 import { sanitizeMerchantHtml } from '../markup-sanitize.ts';
 import { requireVersion, versionTag } from './versions.ts';
+import type { AdminWriteContext } from './write-context.ts';
 
 /** The columns every document table has. */
 interface DocumentColumns {
@@ -49,11 +50,6 @@ export interface DocumentKind<Row extends DocumentRow, Input extends { identifie
   announce(db: Db, notifications: Notifications, row: Row, deleted?: boolean): Promise<void>;
 }
 
-export interface WriteContext {
-  db: Db;
-  notifications: Notifications;
-  actor: AuditActor;
-}
 
 export function documentAdmin<Row extends DocumentRow, Input extends { identifier: string; content: string }>(kind: DocumentKind<Row, Input>) {
   const { table } = kind;
@@ -108,7 +104,7 @@ export function documentAdmin<Row extends DocumentRow, Input extends { identifie
       return row;
     },
 
-    create(ctx: WriteContext, input: Input): Promise<Row> {
+    create(ctx: AdminWriteContext, input: Input): Promise<Row> {
       return ctx.db.transaction(async (tx) => {
         await identifierFree(tx, input.identifier);
         const now = new Date();
@@ -119,7 +115,7 @@ export function documentAdmin<Row extends DocumentRow, Input extends { identifie
       });
     },
 
-    update(ctx: WriteContext, id: number, patch: Partial<Input>, ifMatch?: string): Promise<Row> {
+    update(ctx: AdminWriteContext, id: number, patch: Partial<Input>, ifMatch?: string): Promise<Row> {
       return ctx.db.transaction(async (tx) => {
         const before = await lockedRow(tx, id, ifMatch);
         if (patch.identifier !== undefined) await identifierFree(tx, patch.identifier, id);
@@ -134,7 +130,7 @@ export function documentAdmin<Row extends DocumentRow, Input extends { identifie
       });
     },
 
-    async remove(ctx: WriteContext, id: number, ifMatch?: string): Promise<void> {
+    async remove(ctx: AdminWriteContext, id: number, ifMatch?: string): Promise<void> {
       await ctx.db.transaction(async (tx) => {
         const row = await lockedRow(tx, id, ifMatch);
         await tx.delete(table).where(eq(table.id, id));

@@ -8,9 +8,8 @@ import { requireAdmin } from '../auth/resolve-caller.ts';
 import type { AppEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
 import { ErrorSchema, jsonBody, jsonContent, PagingQuery } from '../http/schemas.ts';
-import type { AuditActor } from '../audit/service.ts';
 import type { Db } from '../db/database.ts';
-import type { Notifications } from '../events/notifications.ts';
+import type { AdminWriteContext } from './write-context.ts';
 
 /** The list filters of DECISIONS.md 42; each kind reads those that apply to it. */
 export interface ListFilter {
@@ -26,9 +25,9 @@ export interface AdminService<Row extends { id: number }> {
   view(row: Row): Record<string, unknown>;
   list(db: Db, filter: ListFilter, paging: { page: number; itemsPerPage: number }): Promise<{ member: Record<string, unknown>[]; totalItems: number }>;
   get(db: Db, id: number): Promise<Row>;
-  create(ctx: { db: Db; notifications: Notifications; actor: AuditActor }, input: never): Promise<Row>;
-  update(ctx: { db: Db; notifications: Notifications; actor: AuditActor }, id: number, patch: never, ifMatch?: string): Promise<Row>;
-  remove(ctx: { db: Db; notifications: Notifications; actor: AuditActor }, id: number, ifMatch?: string): Promise<void>;
+  create(ctx: AdminWriteContext, input: never): Promise<Row>;
+  update(ctx: AdminWriteContext, id: number, patch: never, ifMatch?: string): Promise<Row>;
+  remove(ctx: AdminWriteContext, id: number, ifMatch?: string): Promise<void>;
 }
 
 export interface DocumentRoutesSpec<Row extends { id: number }> {

@@ -9,12 +9,12 @@
  */
 import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { z } from '@hono/zod-openapi';
-import { recordAudit, type AuditActor } from '../../audit/service.ts';
+import { recordAudit } from '../../audit/service.ts';
 import { requireVersion, versionTag } from '../../content-admin/versions.ts';
+import type { AdminWriteContext } from '../../content-admin/write-context.ts';
 import type { Db } from '../../db/database.ts';
 import { categories, productCategories, products } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { Notifications } from '../../events/notifications.ts';
 import { sanitizeMerchantHtml } from '../../markup-sanitize.ts';
 import { categoryImageUrl } from '../../media/urls.ts';
 import { formatTimestamp } from '../../time.ts';
@@ -70,11 +70,6 @@ export function adminCategoryView(row: Row) {
 
 export const categoryEtag = (row: Row) => versionTag('category', row.id, adminCategoryView(row));
 
-export interface WriteContext {
-  db: Db;
-  notifications: Notifications;
-  actor: AuditActor;
-}
 
 const notFound = (id: number) => new AppError('not_found', 'not_found', `No category ${id}.`);
 
@@ -101,7 +96,7 @@ async function pathFree(db: Db, path: string, except?: number): Promise<void> {
   }
 }
 
-async function announce(ctx: WriteContext, db: Db, action: string, id: number, diff?: Record<string, { from: unknown; to: unknown }>) {
+async function announce(ctx: AdminWriteContext, db: Db, action: string, id: number, diff?: Record<string, { from: unknown; to: unknown }>) {
   await recordAudit(db, { actor: ctx.actor, module: 'core', action: `category.${action}`, subject: `category:${id}`, diff });
   await ctx.notifications.publish(db, 'catalog_category_saved', { categoryId: id });
 }
@@ -123,7 +118,7 @@ export async function getAdminCategory(db: Db, id: number): Promise<Row> {
   return row;
 }
 
-export function createCategory(ctx: WriteContext, input: CategoryFields): Promise<Row> {
+export function createCategory(ctx: AdminWriteContext, input: CategoryFields): Promise<Row> {
   return ctx.db.transaction(async (tx) => {
     const parent = await parentOf(tx, input.parentId);
     const urlPath = parent ? `${parent.urlPath}/${input.urlKey}` : input.urlKey;
@@ -145,7 +140,7 @@ async function subtree(db: Db, root: Row): Promise<Row[]> {
   return all.sort((a, b) => a.level - b.level);
 }
 
-export function updateCategory(ctx: WriteContext, id: number, patch: Partial<CategoryFields>, ifMatch?: string): Promise<Row> {
+export function updateCategory(ctx: AdminWriteContext, id: number, patch: Partial<CategoryFields>, ifMatch?: string): Promise<Row> {
   return ctx.db.transaction(async (tx) => {
     const before = await lockedRow(tx, id, ifMatch);
     const parentId = patch.parentId === undefined ? before.parentId : patch.parentId;
@@ -174,7 +169,7 @@ export function updateCategory(ctx: WriteContext, id: number, patch: Partial<Cat
   });
 }
 
-export async function deleteCategory(ctx: WriteContext, id: number, ifMatch?: string): Promise<void> {
+export async function deleteCategory(ctx: AdminWriteContext, id: number, ifMatch?: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const row = await lockedRow(tx, id, ifMatch);
     const [children] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id));

@@ -9,12 +9,12 @@
  */
 import { and, asc, count, eq, ilike, inArray, max, min, ne, or } from 'drizzle-orm';
 import { z } from '@hono/zod-openapi';
-import { recordAudit, type AuditActor } from '../../audit/service.ts';
+import { recordAudit } from '../../audit/service.ts';
 import { requireVersion, versionTag } from '../../content-admin/versions.ts';
+import type { AdminWriteContext } from '../../content-admin/write-context.ts';
 import type { Db } from '../../db/database.ts';
 import { categories, productCategories, productImages, productPrices, products, stores } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { Notifications } from '../../events/notifications.ts';
 import { sanitizeMerchantHtml } from '../../markup-sanitize.ts';
 import { storeUploadedImage } from '../../media/upload.ts';
 import { productImageUrl } from '../../media/urls.ts';
@@ -97,11 +97,6 @@ export function adminProductView(product: AdminProduct) {
 
 export const productEtag = (product: AdminProduct) => versionTag('product', product.id, adminProductView(product));
 
-export interface WriteContext {
-  db: Db;
-  notifications: Notifications;
-  actor: AuditActor;
-}
 
 const notFound = (id: number) => new AppError('not_found', 'not_found', `No product ${id}.`);
 const field = (name: string, message: string) => new AppError('invalid', 'invalid_request', message, [{ location: 'json', field: name, message }]);
@@ -174,7 +169,7 @@ async function writeCategories(db: Db, productId: number, categoryIds: readonly 
 
 const stockStatus = (qty: number) => (qty > 0 ? 'in_stock' : 'out_of_stock') as Row['stockStatus'];
 
-async function announce(ctx: WriteContext, db: Db, action: string, product: { id: number }, diff?: Record<string, { from: unknown; to: unknown }>) {
+async function announce(ctx: AdminWriteContext, db: Db, action: string, product: { id: number }, diff?: Record<string, { from: unknown; to: unknown }>) {
   await recordAudit(db, { actor: ctx.actor, module: 'core', action: `product.${action}`, subject: `product:${product.id}`, diff });
 }
 
@@ -195,7 +190,7 @@ export async function listAdminProducts(db: Db, filter: { search?: string; sku?:
 
 export const getAdminProduct = (db: Db, id: number) => load(db, id);
 
-export function createProduct(ctx: WriteContext, input: ProductFields): Promise<AdminProduct> {
+export function createProduct(ctx: AdminWriteContext, input: ProductFields): Promise<AdminProduct> {
   return ctx.db.transaction(async (tx) => {
     await checkUnique(tx, input);
     await checkCategories(tx, input.categoryIds);
@@ -226,7 +221,7 @@ export function createProduct(ctx: WriteContext, input: ProductFields): Promise<
   });
 }
 
-export function updateProduct(ctx: WriteContext, id: number, patch: z.infer<typeof ProductPatch>, ifMatch?: string): Promise<AdminProduct> {
+export function updateProduct(ctx: AdminWriteContext, id: number, patch: z.infer<typeof ProductPatch>, ifMatch?: string): Promise<AdminProduct> {
   return ctx.db.transaction(async (tx) => {
     const before = await load(tx, id, true);
     requireVersion(ifMatch, productEtag(before), 'product');
@@ -266,7 +261,7 @@ export function updateProduct(ctx: WriteContext, id: number, patch: z.infer<type
   });
 }
 
-export async function deleteProduct(ctx: WriteContext, id: number, ifMatch?: string): Promise<void> {
+export async function deleteProduct(ctx: AdminWriteContext, id: number, ifMatch?: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const before = await load(tx, id, true);
     requireVersion(ifMatch, productEtag(before), 'product');
@@ -282,7 +277,7 @@ export async function deleteProduct(ctx: WriteContext, id: number, ifMatch?: str
  * Adds an uploaded image to a product (any type): first when `main` (the product's picture in
  * listings and the widget), else last. The bytes are re-encoded before anything is stored.
  */
-export async function addProductImage(ctx: WriteContext, id: number, upload: Uint8Array, alt: string, main: boolean): Promise<AdminProduct> {
+export async function addProductImage(ctx: AdminWriteContext, id: number, upload: Uint8Array, alt: string, main: boolean): Promise<AdminProduct> {
   const stored = await storeUploadedImage(ctx.db, upload);
   return ctx.db.transaction(async (tx) => {
     await load(tx, id, true);
@@ -298,7 +293,7 @@ export async function addProductImage(ctx: WriteContext, id: number, upload: Uin
   });
 }
 
-export function removeProductImage(ctx: WriteContext, id: number, imageId: number): Promise<AdminProduct> {
+export function removeProductImage(ctx: AdminWriteContext, id: number, imageId: number): Promise<AdminProduct> {
   return ctx.db.transaction(async (tx) => {
     await load(tx, id, true);
     const [removed] = await tx.delete(productImages).where(and(eq(productImages.id, imageId), eq(productImages.productId, id))).returning();

@@ -10,12 +10,11 @@
  * On update only the columns present and not blank change.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { AuditActor } from '../../audit/service.ts';
+import type { AdminWriteContext } from '../../content-admin/write-context.ts';
 import { parseCsv } from '../../csv.ts';
 import type { Db } from '../../db/database.ts';
 import { categories, productCategories, productPrices, products, stores } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { Notifications } from '../../events/notifications.ts';
 import { createProduct, ProductInput, ProductPatch, updateProduct } from './admin.ts';
 
 export const PRODUCT_CSV_COLUMNS = ['sku', 'name', 'url_key', 'type', 'price', 'special_price', 'qty', 'enabled', 'categories', 'description'] as const;
@@ -87,7 +86,7 @@ function fieldsOf(record: Record<string, string>, categoryIds: number[] | undefi
 
 const FIELD_COLUMNS: Record<string, string> = { urlKey: 'url_key', specialPrice: 'special_price', stockQty: 'qty', isEnabled: 'enabled', categoryIds: 'categories' };
 
-export async function importProductsCsv(ctx: { db: Db; notifications: Notifications; actor: AuditActor }, text: string, dryRun: boolean): Promise<ImportReport> {
+export async function importProductsCsv(ctx: AdminWriteContext, text: string, dryRun: boolean): Promise<ImportReport> {
   let records: Array<Record<string, string>>;
   try {
     records = parseCsv(text);
