@@ -15,6 +15,7 @@ import type { AdminWriteContext } from '../../content-admin/write-context.ts';
 import type { Db } from '../../db/database.ts';
 import { categories, productCategories, products } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { urlKey } from '../../content-admin/fields.ts';
 import { sanitizeMerchantHtml } from '../../markup-sanitize.ts';
 import { categoryImageUrl } from '../../media/urls.ts';
 import { formatTimestamp } from '../../time.ts';
@@ -22,11 +23,7 @@ import { claimPaths, recordMoves } from '../url-redirects.ts';
 
 const fields = {
   name: z.string().trim().min(1).max(255),
-  urlKey: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A URL key: lower-case letters and digits, words joined by "-".')
-    .max(128),
+  urlKey,
   parentId: z.number().int().min(1).nullable().openapi({ description: 'null: a top-level category.' }),
   position: z.number().int().min(0).max(100_000),
   description: z.string().max(100_000),
@@ -149,8 +146,8 @@ export function updateCategory(ctx: AdminWriteContext, id: number, patch: Partia
     if (parent && tree.some((node) => node.id === parent.id)) {
       throw new AppError('invalid', 'invalid_request', 'A category cannot move into itself or one of its subcategories.', [{ location: 'json', field: 'parentId', message: 'Choose a category outside this one.' }]);
     }
-    const urlKey = patch.urlKey ?? before.urlKey;
-    const urlPath = parent ? `${parent.urlPath}/${urlKey}` : urlKey;
+    const key = patch.urlKey ?? before.urlKey;
+    const urlPath = parent ? `${parent.urlPath}/${key}` : key;
     const levelShift = (parent?.level ?? 0) + 1 - before.level;
     const moves = urlPath === before.urlPath ? [] : tree.map((node) => ({ id: node.id, from: node.urlPath, to: urlPath + node.urlPath.slice(before.urlPath.length) }));
     for (const move of moves) await pathFree(tx, move.to, move.id);

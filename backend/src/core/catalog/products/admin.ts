@@ -15,6 +15,7 @@ import type { AdminWriteContext } from '../../content-admin/write-context.ts';
 import type { Db } from '../../db/database.ts';
 import { categories, productCategories, productImages, productPrices, products, stores } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { urlKey } from '../../content-admin/fields.ts';
 import { sanitizeMerchantHtml } from '../../markup-sanitize.ts';
 import { storeUploadedImage } from '../../media/upload.ts';
 import { productImageUrl } from '../../media/urls.ts';
@@ -29,11 +30,7 @@ const fields = {
   sku: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'A SKU: letters, digits, ".", "_" and "-", at most 64.'),
   type: z.enum(['simple', 'virtual']).openapi({ description: 'This slice edits products priced by themselves with no children.' }),
   name: z.string().trim().min(1).max(255),
-  urlKey: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A URL key: lower-case letters and digits, words joined by "-".')
-    .max(128),
+  urlKey,
   isEnabled: z.boolean(),
   visibility: z.enum(['catalog', 'not_visible']),
   stockQty: z.number().int().min(0).max(1_000_000_000),
