@@ -195,4 +195,28 @@ describe('admin content pages', () => {
     const again = await browser.submit(path, `${path}/cancel`, {});
     expect(again.location).toBe(`${path}?flash=not_cancelable`);
   });
+
+  it('filters and sorts the products grid, and disables and re-enables ticked products in bulk', async () => {
+    const filtered = await browser.request('GET', '/admin/products?type=configurable&status=enabled&sort=-sku&size=20');
+    expect(filtered.status).toBe(200);
+    const skus = [...filtered.html.matchAll(/<td><a href="\/admin\/products\/\d+">([^<]+)<\/a><\/td><td>[^<]*<\/td><td>(\w+)<\/td>/g)].map((m) => [m[1]!, m[2]!]);
+    expect(skus.length).toBeGreaterThan(1);
+    expect(skus.every(([, type]) => type === 'configurable')).toBe(true);
+    expect(skus.map(([sku]) => sku)).toEqual([...skus.map(([sku]) => sku)].sort().reverse());
+    expect(filtered.html).toContain('aria-sort="descending"');
+
+    const ids = [...filtered.html.matchAll(/name="ids" value="(\d+)"/g)].slice(0, 2).map((m) => m[1]!);
+    const form = new URLSearchParams({ _csrf: browser.csrfOf(filtered.html), action: 'disable' });
+    for (const id of ids) form.append('ids', id);
+    const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const bulk = await shop.app.request('/admin/products/bulk', { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    expect(await bulk.text()).toContain('2 products disabled.');
+    const disabled = await browser.request('GET', '/admin/products?status=disabled&size=100');
+    for (const id of ids) expect(disabled.html).toContain(`name="ids" value="${id}"`);
+    form.set('action', 'enable');
+    await shop.app.request('/admin/products/bulk', { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    expect((await browser.request('GET', '/admin/products?status=disabled&size=100')).html).not.toContain(`name="ids" value="${ids[0]}"`);
+    const nothing = await browser.submit('/admin/products', '/admin/products/bulk', { action: 'enable' });
+    expect(nothing.html).toContain('Tick at least one product and choose an action.');
+  });
 });

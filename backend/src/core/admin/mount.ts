@@ -27,6 +27,7 @@ import { blogPostsAdminPages } from '../blog/admin.ts';
 import { categoryAdminPages } from '../catalog/categories/admin-pages.ts';
 import { productActionPages } from '../catalog/products/admin-actions-pages.ts';
 import { productCsvPages } from '../catalog/products/admin-csv-pages.ts';
+import { productGridPages } from '../catalog/products/admin-grid.ts';
 import { modulesPage } from './pages/modules.ts';
 import { currentSession, endSession } from './sessions.ts';
 import { adminStylesheet } from './stylesheet.ts';
@@ -69,6 +70,7 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, t
   // New product, images and Delete first: the product page's routes would take /new for an id.
   pages.route('/products', productActionPages);
   pages.route('/products', productCsvPages);
+  pages.route('/products', productGridPages);
   pages.route('/products', productPages);
   pages.route('/categories', categoryAdminPages);
   pages.route('/customers', customerPages);

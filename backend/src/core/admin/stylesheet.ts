@@ -18,6 +18,8 @@ main{flex:1;min-width:0;padding:1.5rem 2rem;max-width:1100px}
 h1{font-size:1.5rem;margin:0 0 1rem}
 a{color:#1d4ed8}
 table{border-collapse:collapse;width:100%;background:#fff}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+form.filters{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}
 ul.images{list-style:none;padding:0;display:grid;gap:.5rem}
 ul.images li{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center}
 ul.images img{object-fit:contain;background:#fff;border:1px solid #e5e7eb}

@@ -1,16 +1,12 @@
-import { asc, count, ilike, or } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { products } from '../../db/schema/index.ts';
 import { productImageUrl } from '../../media/urls.ts';
 import type { AdminEnv } from '../admin-env.ts';
 import { csrfField } from '../layout.ts';
 import { formFields, renderPage } from '../page.ts';
-import { pager } from '../pager.ts';
 import { loadProductEdit, parseProductChanges, pricedBySelf, saveProductChanges, type ProductEdit, type StorePrice } from './product-edit.ts';
 
-const pageSize = 50;
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 
 const money = (amount: number | null) => (amount === null ? '' : amount.toFixed(2));
@@ -91,31 +87,6 @@ async function productForm(c: Context<AdminEnv>, id: number, error?: string) {
 }
 
 export const productPages = new Hono<AdminEnv>()
-  .get('/', async (c) => {
-    const q = (c.req.query('q') ?? '').trim().slice(0, 100);
-    const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
-    const where = q ? or(ilike(products.name, `%${q}%`), ilike(products.sku, `%${q}%`)) : undefined;
-    const [rows, [total]] = await Promise.all([
-      c.var.db.select().from(products).where(where).orderBy(asc(products.id)).limit(pageSize).offset((page - 1) * pageSize),
-      c.var.db.select({ n: count() }).from(products).where(where),
-    ]);
-    const pages = Math.max(1, Math.ceil((total?.n ?? 0) / pageSize));
-    return renderPage(
-      c,
-      'Products',
-      html`<p><a href="/admin/products/new">New product</a> · <a href="/admin/products/import">Import CSV</a> · <a href="/admin/products/export.csv">Export CSV</a></p>
-        <form method="get"><input name="q" value="${q}" placeholder="Name or SKU" aria-label="Search products" /> <button>Search</button></form>
-        <p class="muted">${total?.n ?? 0} products · page ${page} of ${pages}</p>
-        <table>
-          <tr><th>SKU</th><th>Name</th><th>Type</th><th>Stock</th><th>Status</th></tr>
-          ${rows.map(
-            (p) =>
-              html`<tr><td><a href="/admin/products/${p.id}">${p.sku}</a></td><td>${p.name}</td><td>${p.type}</td><td>${p.qty}</td><td>${p.isEnabled ? 'Enabled' : 'Disabled'}</td></tr>`,
-          )}
-        </table>
-        ${pager(page, pages, { q })}`,
-    );
-  })
   .get('/:id', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     return id.success ? productForm(c, id.data) : c.notFound();
