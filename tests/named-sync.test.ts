@@ -74,6 +74,18 @@ describe('POST /sync/products with urlKeys and deleted', () => {
     expect(await pulse()).toBe(settled);
   });
 
+  it('moves a product whose URL key changed: the old record goes and the old path answers 301', async () => {
+    const changed = await adminApi('PATCH', `/products/${product.id}`, { urlKey: 'named-sync-lamp-xl' });
+    expect(changed.status).toBe(200);
+    const moved = await named('/sync/products', { urlKeys: ['named-sync-lamp-xl'] });
+    expect(moved.body.kv!.deleted).toBeGreaterThanOrEqual(1);
+    expect(await shop.kv.get('default:product:named-sync-lamp')).toBeNull();
+    expect(await shop.kv.get(`default:sku:${product.sku}`, 'json')).toBe('named-sync-lamp-xl');
+    const old = await fetch(`${shop.storefront.url}/named-sync-lamp`, { redirect: 'manual' });
+    expect([old.status, old.headers.get('location')]).toEqual([301, '/named-sync-lamp-xl']);
+    product = { ...product, urlKey: 'named-sync-lamp-xl' };
+  });
+
   it('removes a deleted product: its page is 404, its SKU index and listing entries are gone', async () => {
     expect((await adminApi('DELETE', `/products/${product.id}`)).status).toBe(204);
     const gone = await named('/sync/products', { deleted: [product.urlKey] });

@@ -15,7 +15,7 @@ import type { BackendClient } from '../backend-client.ts';
 import { buildListingPages, flattenCategories } from '../catalog/listing.ts';
 import { readPulse } from '../content/content-store.ts';
 import { contentKeys, PULSE_KEY } from '../content/keys.ts';
-import { productSchema, type Product } from '../content/schemas.ts';
+import { productSchema, skuIndexSchema, type Product } from '../content/schemas.ts';
 import { forgetMemos } from '../cache/isolate-memo.ts';
 import { formsOfPages } from './cms-forms.ts';
 import { entry, productEntries, redirectMap, type KvEntry } from './parts.ts';
@@ -57,8 +57,23 @@ async function productChange(client: BackendClient, kv: KVNamespace, store: stri
     if (!now) deletes.push(contentKeys.product(store, urlKey));
     if (old && old.sku !== now?.sku) deletes.push(contentKeys.skuIndex(store, old.sku));
   }
+  // A saved product whose URL key changed: its SKU index still names the old key, whose record goes
+  // (the old path then answers with the redirect the backend keeps).
+  const previousKey = async (sku: string) => {
+    const parsed = skuIndexSchema.safeParse(await kv.get(contentKeys.skuIndex(store, sku), 'json'));
+    return parsed.success ? parsed.data : null;
+  };
+  const moves = await Promise.all(found.map(async (product) => ({ product, previous: await previousKey(product.sku) })));
+  const movedFrom = await Promise.all(
+    moves
+      .filter(({ product, previous }) => previous !== null && previous !== product.urlKey && !names.includes(previous))
+      .map(async ({ previous }) => {
+        deletes.push(contentKeys.product(store, previous!));
+        return oldProduct(kv, store, previous!);
+      }),
+  );
   // Listings of every category the products were or are in, and of the categories above them.
-  const touched = new Set([...before, ...found].flatMap((product) => product?.categoryIds ?? []));
+  const touched = new Set([...before, ...movedFrom, ...found].flatMap((product) => product?.categoryIds ?? []));
   const listed = flattenCategories(tree).filter(({ subtreeIds }) => subtreeIds.some((id) => touched.has(id)));
   const members = new Map<number, Promise<Product[]>>();
   const productsIn = (categoryId: number) => {
@@ -72,9 +87,13 @@ async function productChange(client: BackendClient, kv: KVNamespace, store: stri
     puts.push(...(await Promise.all(pages.map((page) => entry(contentKeys.listingPage(store, category.id, page.page), page)))));
     // Pages past the new last one (the category shrank).
     const prefix = `${contentKeys.listingPage(store, category.id, 1).slice(0, -1)}`;
-    const listedKeys = await kv.list({ prefix });
     const kept = new Set(pages.map((page) => contentKeys.listingPage(store, category.id, page.page)));
-    deletes.push(...listedKeys.keys.map((key) => key.name).filter((name) => !kept.has(name)));
+    let cursor: string | undefined;
+    do {
+      const listedKeys = await kv.list({ prefix, cursor });
+      deletes.push(...listedKeys.keys.map((key) => key.name).filter((name) => !kept.has(name)));
+      cursor = listedKeys.list_complete ? undefined : listedKeys.cursor;
+    } while (cursor);
   }
   puts.push(await entry(contentKeys.redirects(store, 'product'), redirectMap(moved)));
   return { puts, deletes };
