@@ -42,9 +42,11 @@ function whereOf(db: Db, filters: Filters): SQL | undefined {
   );
 }
 
+/** What a link keeps of the grid's state: what differs from the defaults (so a plain grid's links stay plain). */
+const defaults: Partial<Record<keyof Filters, unknown>> = { sort: 'id', size: 50, page: 1 };
 const query = (filters: Filters, change: Partial<Filters> = {}) => {
   const next = { ...filters, ...change };
-  return Object.fromEntries(Object.entries(next).filter(([key, value]) => value !== '' && !(key === 'page' && value === 1)).map(([key, value]) => [key, String(value)]));
+  return Object.fromEntries(Object.entries(next).filter(([key, value]) => value !== '' && defaults[key as keyof Filters] !== value).map(([key, value]) => [key, String(value)]));
 };
 
 async function grid(c: Context<AdminEnv>, notice?: string) {
@@ -84,7 +86,7 @@ async function grid(c: Context<AdminEnv>, notice?: string) {
         <label>Category (directly in it) <select name="category">${option('', 'Any', filters.category)}${categoryOptions}</select></label>
         <label>Per page <select name="size">${[20, 50, 100].map((size) => option(String(size), String(size), filters.size))}</select></label>
         <input type="hidden" name="sort" value="${filters.sort}" />
-        <button>Filter</button>
+        <button>Search</button>
       </form>
       <p class="muted">${total?.n ?? 0} products · page ${filters.page} of ${pages}</p>
       <form method="post" action="/admin/products/bulk?${new URLSearchParams(query(filters)).toString()}">
