@@ -49,19 +49,23 @@ export async function startShop(options: ShopOptions = {}): Promise<TestShop> {
     },
   });
   const faults = await startFaultProxy(backend.url);
-  let storefront: Child;
+  const vars = {
+    BACKEND_API_URL: faults.url,
+    SYNC_SECRET: syncSecret,
+    STOREFRONT_PROXY_SECRET: proxySecret,
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    ...options.vars,
+  };
+  let storefront: Child | undefined;
   try {
-    storefront = await startStorefront({
-      port: await freePort(),
-      persistTo: join(dir, 'wrangler'),
-      vars: {
-        BACKEND_API_URL: faults.url,
-        SYNC_SECRET: syncSecret,
-        STOREFRONT_PROXY_SECRET: proxySecret,
-        SESSION_SECRET: randomBytes(32).toString('base64url'),
-        ...options.vars,
-      },
-    });
+    // A free port can be taken by a test file running alongside before wrangler binds it: another port then.
+    for (let attempt = 1; !storefront; attempt++) {
+      try {
+        storefront = await startStorefront({ port: await freePort(), persistTo: join(dir, 'wrangler'), vars });
+      } catch (error) {
+        if (attempt === 3 || !String(error).includes('Address already in use')) throw error;
+      }
+    }
   } catch (error) {
     await Promise.allSettled([backend.stop(), faults.close()]);
     throw error;
