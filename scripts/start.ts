@@ -47,10 +47,15 @@ try {
   );
 
   console.log('Running the initial sync...');
-  const response = await fetch(`${storefrontUrl}/sync`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${localEnv.SYNC_SECRET}` },
-  });
+  const sync = () => fetch(`${storefrontUrl}/sync`, { method: 'POST', headers: { Authorization: `Bearer ${localEnv.SYNC_SECRET}` } });
+  let response = await sync();
+  // The backend's connector may be syncing already (saves it was told about while starting): one
+  // sync per store at a time (409 sync_in_progress), so wait for it and sync again.
+  for (let waited = 0; response.status === 409 && waited < 60_000; waited += 500) {
+    await response.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    response = await sync();
+  }
   const result = (await response.json()) as { synced?: Record<string, number>; duration?: string };
   if (!response.ok) throw new Error(`initial sync failed (HTTP ${response.status}): ${JSON.stringify(result)}`);
 
