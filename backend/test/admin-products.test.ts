@@ -65,6 +65,11 @@ describe.each(dialects)('admin products API (%s)', (dialect) => {
     await expect.poll(() => events.includes(`saved:${created.body.id}`), { timeout: 5000 }).toBe(true);
     const guest = await shop.get('/api/rest/v2/products?urlKey=storm-lantern');
     expect((guest.body as { member: Array<{ finalPrice: number; categoryIds: number[] }> }).member[0]).toMatchObject({ finalPrice: 49.5, categoryIds: [categoryId] });
+    // A page of the list carries each product's own prices and categories (loaded for the page at once).
+    const page = (await api('GET', '?itemsPerPage=5')).body.member!;
+    expect(page).toHaveLength(5);
+    for (const listed of page) expect(Object.keys(listed.storeOverrides).sort()).toEqual(['au', 'default']);
+    expect(new Set(page.map((listed) => listed.storeOverrides.default!.price)).size).toBeGreaterThan(1);
     const au = await shop.get('/api/rest/v2/products?urlKey=storm-lantern&store=au');
     expect((au.body as { member: Array<{ finalPrice: number }> }).member[0]!.finalPrice).toBe(79);
   });

@@ -98,3 +98,16 @@ export function errorHandler(log: ErrorLogger): ErrorHandler {
 export const notFoundHandler: NotFoundHandler = function handleNotFound(c) {
   return errorResponse(c, 404, { error: 'not_found', message: `No route for ${c.req.method} ${c.req.path}.` });
 };
+
+/**
+ * The fields a refusal names, field → message: its `details` as `[{field, message}]` or
+ * `{field}` (the message is then the error's). Forms show each next to its field.
+ */
+export function refusedFields(error: AppError): Record<string, string> {
+  const details = (Array.isArray(error.details) ? error.details : [error.details]) as Array<{ field?: unknown; message?: unknown } | undefined>;
+  const fields: Record<string, string> = {};
+  for (const detail of details) {
+    if (typeof detail?.field === 'string') fields[detail.field] ??= typeof detail.message === 'string' ? detail.message : error.message;
+  }
+  return fields;
+}

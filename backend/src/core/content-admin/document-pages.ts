@@ -13,7 +13,7 @@ import type { AdminEnv } from '../admin/admin-env.ts';
 import { csrfField } from '../admin/layout.ts';
 import { gridPageSize, pager, requestedPage } from '../admin/pager.ts';
 import { formFields, renderPage } from '../admin/page.ts';
-import { AppError } from '../errors.ts';
+import { AppError, refusedFields } from '../errors.ts';
 import type { Db } from '../db/database.ts';
 import type { AdminService } from './document-routes.ts';
 
@@ -143,11 +143,7 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
    */
   function refusal(error: unknown): { errors?: Record<string, string>; message?: string } {
     if (!(error instanceof AppError) || !['invalid', 'conflict', 'precondition_failed'].includes(error.kind)) throw error;
-    const details = (Array.isArray(error.details) ? error.details : [error.details]) as Array<{ field?: unknown; message?: unknown } | undefined>;
-    const errors: Record<string, string> = {};
-    for (const detail of details) {
-      if (typeof detail?.field === 'string') errors[detail.field] ??= typeof detail.message === 'string' ? detail.message : error.message;
-    }
+    const errors = refusedFields(error);
     if (Object.keys(errors).length > 0) return { errors };
     if (error.code === 'stale_version') return { message: `${error.message} Your text is below; copy what you need before reloading.` };
     return { message: error.message };

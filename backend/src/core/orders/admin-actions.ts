@@ -4,7 +4,7 @@
  * the products so the storefront shows their stock again. Both are kept in the order's history and
  * the audit log.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/service.ts';
 import type { Db } from '../db/database.ts';
 import { orderHistory, orderLines, orders, products } from '../db/schema/index.ts';
@@ -48,7 +48,7 @@ export async function cancelOrder(ctx: OrderActionContext, orderId: number, reas
       const restocked = await tx
         .update(products)
         .set({ qty: sql`${products.qty} + ${line.qty}`, stockStatus: 'in_stock', updatedAt: new Date() })
-        .where(and(eq(products.id, line.productId)))
+        .where(eq(products.id, line.productId))
         .returning({ id: products.id });
       for (const { id } of restocked) await ctx.notifications.publish(tx, 'catalog_product_saved', { productId: id });
     }

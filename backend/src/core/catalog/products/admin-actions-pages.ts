@@ -12,7 +12,7 @@ import type { AdminEnv } from '../../admin/admin-env.ts';
 import { csrfField } from '../../admin/layout.ts';
 import { renderPage } from '../../admin/page.ts';
 import { categories } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, refusedFields } from '../../errors.ts';
 import { addProductImage, createProduct, deleteProduct, ProductInput, removeProductImage } from './admin.ts';
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -91,9 +91,8 @@ export const productActionPages = new Hono<AdminEnv>()
       return c.redirect(`/admin/products/${product.id}?flash=created`, 303);
     } catch (error) {
       if (!(error instanceof AppError) || !['invalid', 'conflict'].includes(error.kind)) throw error;
-      const named = (Array.isArray(error.details) ? error.details : [error.details]) as Array<{ field?: string } | undefined>;
-      const field = named.find((detail) => typeof detail?.field === 'string')?.field;
-      return field ? newProductForm(c, typed, { [field]: error.message }) : newProductForm(c, typed, {}, error.message);
+      const fields = refusedFields(error);
+      return Object.keys(fields).length > 0 ? newProductForm(c, typed, fields) : newProductForm(c, typed, {}, error.message);
     }
   })
   .post('/:id/images', async (c) => {

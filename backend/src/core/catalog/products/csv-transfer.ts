@@ -14,7 +14,7 @@ import type { AdminWriteContext } from '../../content-admin/write-context.ts';
 import { parseCsv } from '../../csv.ts';
 import type { Db } from '../../db/database.ts';
 import { categories, productCategories, productPrices, products, stores } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, refusedFields } from '../../errors.ts';
 import { createProduct, ProductInput, ProductPatch, updateProduct } from './admin.ts';
 
 export const PRODUCT_CSV_COLUMNS = ['sku', 'name', 'url_key', 'type', 'price', 'special_price', 'qty', 'enabled', 'categories', 'description'] as const;
@@ -146,8 +146,8 @@ export async function importProductsCsv(ctx: AdminWriteContext, text: string, dr
           else report.updated++;
         } catch (error) {
           if (!(error instanceof AppError) || error.kind === 'unavailable' || error.kind === 'upstream') throw error;
-          const detail = (Array.isArray(error.details) ? error.details[0] : error.details) as { field?: string } | undefined;
-          fail(line, sku, FIELD_COLUMNS[detail?.field ?? ''] ?? detail?.field ?? '', error.message);
+          const [field = ''] = Object.keys(refusedFields(error));
+          fail(line, sku, FIELD_COLUMNS[field] ?? field, error.message);
         }
       }
       if (dryRun) throw new DryRunRollback();
