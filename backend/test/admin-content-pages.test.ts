@@ -115,6 +115,33 @@ describe('admin content pages', () => {
     expect(((await shop.get('/api/rest/v2/products?urlKey=camp-kettle')).body as { member: unknown[] }).member).toEqual([]);
   });
 
+  it('edits any product\'s content and placement on its page: texts sanitised, URL key and category saved, a bad URL key refused by its field, a stale form refused', async () => {
+    const listed = (await shop.get('/api/rest/v2/products?itemsPerPage=100')).body as { member: Array<{ id: number; type: string; urlKey: string }> };
+    const product = listed.member.find((item) => item.type === 'configurable')!;
+    const path = `/admin/products/${product.id}`;
+    const page = await browser.request('GET', path);
+    expect(page.html).toContain('<form method="post" action="' + path + '/content" data-unsaved-warning>');
+    const etag = /action="[^"]+\/content"[\s\S]*?name="_etag" value="([^"]+)"/.exec(page.html)![1]!.replaceAll('&quot;', '"');
+    const category = /name="categoryIds" multiple[\s\S]*?<option value="(\d+)"/.exec(page.html)![1]!;
+    const fields = { _etag: etag, urlKey: `${product.urlKey}-edited`, visibility: 'catalog', categoryIds: category, shortDescription: 'Short', description: '<p onclick="x()">Made <b>well</b></p>' };
+
+    const refused = await browser.submit(path, `${path}/content`, { ...fields, urlKey: 'Not A Key' });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toMatch(/name="urlKey" value="Not A Key" required aria-invalid="true" aria-describedby="content-urlKey-error"/);
+    expect(refused.html).toContain('&lt;p onclick=&quot;x()&quot;&gt;Made');
+
+    const saved = await browser.submit(path, `${path}/content`, fields);
+    expect([saved.status, saved.location]).toEqual([303, `${path}?flash=saved#content`]);
+    const guest = (await shop.get(`/api/rest/v2/products/${product.id}`)).body as { urlKey: string; description: string; categoryIds: number[] };
+    expect(guest).toMatchObject({ urlKey: `${product.urlKey}-edited`, description: '<p>Made <b>well</b></p>', categoryIds: [Number(category)] });
+
+    // The same form again, with the version it was loaded at: someone saved since.
+    const stale = await browser.submit(path, `${path}/content`, { ...fields, shortDescription: 'Mine' });
+    expect(stale.status).toBe(400);
+    expect(stale.html).toContain('changed since you loaded it');
+    expect(((await shop.get(`/api/rest/v2/products/${product.id}`)).body as { shortDescription: string }).shortDescription).toBe('Short');
+  });
+
   it('uploads an image on a product\'s page and removes it', async () => {
     const [product] = ((await shop.get('/api/rest/v2/products?itemsPerPage=1')).body as { member: Array<{ id: number }> }).member;
     const page = await browser.request('GET', `/admin/products/${product!.id}`);

@@ -102,7 +102,14 @@ describe.each(dialects)('admin products API (%s)', (dialect) => {
     expect((await api('POST', '', { sku: 'OK-2', name: 'x', urlKey: 'storm-lantern-xl', price: 1 })).body.error).toBe('url_taken');
     expect((await api('GET', '?itemsPerPage=1')).body.totalItems).toBe(before);
     const configurable = ((await shop.get('/api/rest/v2/products?itemsPerPage=100')).body as { member: Array<{ id: number; type: string }> }).member.find((item) => item.type === 'configurable')!;
-    expect((await api('PATCH', `/${configurable.id}`, { name: 'x' })).body.error).toBe('unsupported_type');
+    expect((await api('PATCH', `/${configurable.id}`, { price: 5 })).body.error).toBe('unsupported_type');
+    expect((await api('DELETE', `/${configurable.id}`)).body.error).toBe('unsupported_type');
+    // Its own content is its own: the texts, sanitised, and its placement.
+    const described = await shop.send<{ shortDescription: string; categoryIds: number[] }>('PATCH', `/api/rest/v2/admin/products/${configurable.id}`, {
+      json: { shortDescription: '<p onclick="x()">Now in teal</p>', categoryIds: [categoryId] },
+      headers: admin,
+    });
+    expect([described.status, described.body.shortDescription, described.body.categoryIds]).toEqual([200, '<p>Now in teal</p>', [categoryId]]);
   });
 
   it('takes an uploaded image, re-encoded as WebP and served under /media, as the product\'s picture; refuses what is no image', async () => {

@@ -1,6 +1,7 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { AdminNavItem } from '../modules/define-module.ts';
+import { adminScriptPath } from './script.ts';
 import { adminStylesheetPath } from './stylesheet.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -43,6 +44,8 @@ export interface PageOptions {
   csrfToken?: string;
   nav?: AdminNavItem[];
   flash?: string;
+  /** Where the page follows a save to the storefront (a module's `admin.saveStatus`), shown under the flash. */
+  saveStatus?: { src: string; log: string };
   error?: string;
 }
 
@@ -56,6 +59,7 @@ export function layout(options: PageOptions, body: Html): Html {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${options.title} · Admin</title>
     <link rel="stylesheet" href="${adminStylesheetPath}" />
+    <script src="${adminScriptPath}" defer></script>
   </head>
   <body class="${options.adminEmail ? 'shell' : 'login'}">
     ${options.adminEmail
@@ -72,6 +76,11 @@ export function layout(options: PageOptions, body: Html): Html {
     <main>
       <h1>${options.title}</h1>
       ${options.flash ? html`<p class="flash" role="status">${options.flash}</p>` : ''}
+      ${options.saveStatus
+        ? html`<p class="save-status" role="status" data-save-status="${options.saveStatus.src}">
+            <span>The storefront picks this change up within seconds.</span> <a href="${options.saveStatus.log}">Sync log</a>
+          </p>`
+        : ''}
       ${options.error ? html`<p class="error" role="alert">${options.error}</p>` : ''} ${body}
     </main>
   </body>

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AdminEnv } from './admin-env.ts';
-import { layout } from './layout.ts';
+import { layout, type PageOptions } from './layout.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -23,10 +23,33 @@ const flashes: Record<string, string> = {
   image_taken: 'That image is already on a product.',
 };
 
-/** Renders a signed-in admin page; admin HTML is never cached. */
-export function renderPage(c: Context<AdminEnv>, title: string, body: Html, options: { error?: string; status?: ContentfulStatusCode } = {}) {
-  const flash = flashes[c.req.query('flash') ?? ''];
-  const frame = layout({ title, adminEmail: c.var.admin.email, csrfToken: c.var.csrfToken, nav: c.var.adminNav, flash, error: options.error }, body);
+/** The flashes of a change the storefront shows once its sync ran. */
+const storefrontChanges = new Set(['saved', 'created', 'deleted', 'image_added']);
+
+/**
+ * Where a page whose saves reach the storefront follows the latest one: the module reporting save
+ * outcomes, asked for those since now (the save just redirected here; its sync waits out the
+ * connector's debounce, so it starts later than this).
+ */
+function saveStatus(c: Context<AdminEnv>, flash: string | undefined, storefrontSync: boolean | undefined): PageOptions['saveStatus'] {
+  if (!storefrontSync || !flash || !storefrontChanges.has(flash)) return undefined;
+  const reporter = c.var.modules.modules.find((module) => module.admin?.saveStatus);
+  const status = reporter?.admin?.saveStatus;
+  if (!status) return undefined;
+  return { src: `/admin${status.path}?since=${Date.now()}`, log: `/admin${status.log}` };
+}
+
+/**
+ * Renders a signed-in admin page; admin HTML is never cached. `storefrontSync` marks pages whose saves
+ * reach the storefront: after one, the page reports the sync's outcome.
+ */
+export function renderPage(c: Context<AdminEnv>, title: string, body: Html, options: { error?: string; status?: ContentfulStatusCode; storefrontSync?: boolean } = {}) {
+  const code = c.req.query('flash');
+  const flash = flashes[code ?? ''];
+  const frame = layout(
+    { title, adminEmail: c.var.admin.email, csrfToken: c.var.csrfToken, nav: c.var.adminNav, flash, saveStatus: saveStatus(c, code, options.storefrontSync), error: options.error },
+    body,
+  );
   return c.html(frame, options.status ?? 200, { 'Cache-Control': 'no-store' });
 }
 

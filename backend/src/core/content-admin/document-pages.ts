@@ -112,7 +112,7 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
     return renderPage(
       c,
       heading,
-      html`<form method="post" action="${action}" class="document-form">
+      html`<form method="post" action="${action}" class="document-form" data-unsaved-warning>
           ${csrfField(c.var.csrfToken)} ${target.etag ? html`<input type="hidden" name="_etag" value="${target.etag}" />` : ''}
           ${spec.fields.map((field, index) => html`<div class="field">${control(field, values[field.name], errors[field.name], choices[index])}</div>`)}
           <button type="submit">Save</button> <a href="${base}">Cancel</a>
@@ -123,7 +123,7 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
               <button type="submit" class="danger">Delete this ${noun}</button>
             </form>`
           : ''}`,
-      { error, status: error || Object.keys(errors).length > 0 ? 400 : 200 },
+      { error, status: error || Object.keys(errors).length > 0 ? 400 : 200, storefrontSync: true },
     );
   }
 
@@ -171,6 +171,7 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
             })}
           </table>
           ${pager(page, pages, { q })}`,
+        { storefrontSync: true },
       );
     })
     .get('/new', (c) => form(c, {}, {}))

@@ -134,6 +134,13 @@ export interface ModuleDefinition<C = unknown, Env = unknown> {
     gridActions?: GridAction[];
     customerPanels?: CustomerPanel<C, Env>[];
     dashboardCard?: DashboardCard<C, Env>;
+    /**
+     * What became of the admin's latest save beyond the backend (the storefront connector's sync): `path`
+     * (under the module's admin routes) answers JSON `{ state: 'pending' | 'success' | 'failed', message }`
+     * for the saves made since `?since=` (epoch ms); `log` is the page with the details. The shell shows
+     * it under the flash of pages whose saves reach the storefront.
+     */
+    saveStatus?: { path: string; log: string };
   };
 }
 

@@ -93,7 +93,10 @@ const storefrontConnector = defineModule<ConnectorSettings, ConnectorEnv>({
       run: async (ctx) => void (await new Runner(ctx).sync('all', 'schedule')),
     },
   ],
-  admin: { nav: [{ title: 'Storefront', path: '/storefront-connector', section: 'Stores' }] },
+  admin: {
+    nav: [{ title: 'Storefront', path: '/storefront-connector', section: 'Stores' }],
+    saveStatus: { path: '/storefront-connector/save-status', log: '/storefront-connector' },
+  },
 });
 
 export default storefrontConnector;

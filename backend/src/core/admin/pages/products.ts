@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
+import { contentForm, saveContent, savedContent, type ContentFormState, type Typed } from '../../catalog/products/admin-content-form.ts';
 import { productImageUrl } from '../../media/urls.ts';
 import type { AdminEnv } from '../admin-env.ts';
 import { csrfField } from '../layout.ts';
@@ -39,14 +40,14 @@ function derivedPrices(edit: ProductEdit) {
     ${edit.prices.map((p) => html`<span data-derived-price="${p.storeId}">${p.storeName}: from ${money(p.minimalPrice)} ${p.currency}</span> `)}</p>`;
 }
 
-async function productForm(c: Context<AdminEnv>, id: number, error?: string) {
+async function productForm(c: Context<AdminEnv>, id: number, error?: string, content?: ContentFormState) {
   const edit = await loadProductEdit(c.var.db, id);
   if (!edit) return renderPage(c, 'Product not found', html`<p><a href="/admin/products">Back to products</a></p>`, { status: 404 });
   const { product } = edit;
   return renderPage(
     c,
     `Edit ${product.sku}`,
-    html`<form method="post" action="/admin/products/${product.id}">
+    html`<form method="post" action="/admin/products/${product.id}" data-unsaved-warning>
       ${csrfField(c.var.csrfToken)}
       <label>Name <input name="name" value="${product.name}" required /></label>
       ${pricedBySelf(product) ? edit.prices.map((p) => priceInputs('', p, '')) : derivedPrices(edit)}
@@ -57,6 +58,7 @@ async function productForm(c: Context<AdminEnv>, id: number, error?: string) {
       ${product.type === 'configurable' ? variantsGrid(edit) : ''}
       <button type="submit">Save</button> <a href="/admin/products">Cancel</a>
     </form>
+    ${contentForm(c, product.id, content ?? (await savedContent(c, product.id)))}
     <h2>Images</h2>
     ${edit.images.length === 0 ? html`<p class="muted">No images: shoppers see a generated picture.</p>` : ''}
     <ul class="images">
@@ -82,7 +84,7 @@ async function productForm(c: Context<AdminEnv>, id: number, error?: string) {
           ${csrfField(c.var.csrfToken)}<button type="submit" class="danger">Delete this product</button>
         </form>`
       : ''}`,
-    { error, status: error ? 400 : 200 },
+    { error, status: error || content ? 400 : 200, storefrontSync: true },
   );
 }
 
@@ -103,4 +105,10 @@ export const productPages = new Hono<AdminEnv>()
       for (const productId of [id.data, ...others]) await c.var.notifications.publish(tx, 'catalog_product_saved', { productId });
     });
     return c.redirect(`/admin/products/${id.data}?flash=saved`, 303);
+  })
+  .post('/:id/content', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    if (!id.success || !(await loadProductEdit(c.var.db, id.data))) return c.notFound();
+    const refused = await saveContent(c, id.data, (await c.req.parseBody({ all: true })) as Typed);
+    return refused ? productForm(c, id.data, undefined, refused) : c.redirect(`/admin/products/${id.data}?flash=saved#content`, 303);
   });

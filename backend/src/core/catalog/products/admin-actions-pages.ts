@@ -51,7 +51,7 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
   return renderPage(
     c,
     'New product',
-    html`<form method="post" action="/admin/products/new">
+    html`<form method="post" action="/admin/products/new" data-unsaved-warning>
       ${csrfField(c.var.csrfToken)}
       ${input('name', 'Name')} ${input('sku', 'SKU')}
       ${input('urlKey', 'URL key (the storefront path: lower-case words joined by "-")')}

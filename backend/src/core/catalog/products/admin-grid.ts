@@ -109,6 +109,7 @@ async function grid(c: Context<AdminEnv>, notice?: string) {
         <button type="submit">Apply</button>
       </form>
       ${pager(filters.page, pages, query(filters))}`,
+    { storefrontSync: true },
   );
 }
 

@@ -128,10 +128,18 @@ async function load(db: Db, id: number, lock = false): Promise<AdminProduct> {
   return product!;
 }
 
-/** Only the types this API creates are changed through it: the others' children are not its to keep whole. */
-function editable(product: Row): void {
-  if (product.type !== 'simple' && product.type !== 'virtual') {
-    throw new AppError('conflict', 'unsupported_type', `A ${product.type} product is edited in the admin's product page; this API changes simple and virtual products.`);
+/** What a product with children takes from its children (DECISIONS.md 17): its prices and its stock. */
+const childOwnedFields = ['price', 'specialPrice', 'storeOverrides', 'stockQty'] as const;
+
+/**
+ * Only the types this API creates are deleted or priced through it: the others' children are not its to
+ * keep whole. Their content and placement (name, URL key, texts, categories, status) are theirs alone.
+ */
+function editable(product: Row, patch?: Record<string, unknown>): void {
+  if (product.type === 'simple' || product.type === 'virtual') return;
+  const refused = patch ? childOwnedFields.filter((key) => patch[key] !== undefined) : ['delete'];
+  if (refused.length > 0) {
+    throw new AppError('conflict', 'unsupported_type', `A ${product.type} product's ${patch ? refused.join(', ') : 'deletion'} goes by its children: edit them on its admin page.`);
   }
 }
 
@@ -235,7 +243,7 @@ export function updateProduct(ctx: AdminWriteContext, id: number, patch: z.infer
   return ctx.db.transaction(async (tx) => {
     const before = await load(tx, id, true);
     requireVersion(ifMatch, productEtag(before), 'product');
-    editable(before);
+    editable(before, patch);
     await checkUnique(tx, { sku: patch.sku, urlKey: patch.urlKey }, id);
     if (patch.categoryIds) await checkCategories(tx, patch.categoryIds);
     const html = (value: string | undefined) => (value === undefined ? undefined : sanitizeMerchantHtml(value));

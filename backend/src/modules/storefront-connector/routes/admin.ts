@@ -7,7 +7,7 @@ import { moduleContext } from '../../../core/modules/context.ts';
 import { connectorTarget, type ConnectorSettings } from '../config.ts';
 import type { ConnectorEnv } from '../env.ts';
 import { Runner } from '../runner.ts';
-import { recentCalls } from '../sync-log.ts';
+import { recentCalls, saveOutcome } from '../sync-log.ts';
 
 const base = '/admin/storefront-connector';
 const contextOf = moduleContext<ConnectorSettings, ConnectorEnv>('storefront-connector');
@@ -42,6 +42,12 @@ export const connectorAdmin = new Hono<AdminEnv>()
               )}
             </table>`}`,
     );
+  })
+  // The shell's save-status line after a save (define-module `admin.saveStatus`); `since` is epoch ms.
+  .get('/save-status', async (c) => {
+    const since = Number(c.req.query('since'));
+    if (!Number.isSafeInteger(since) || since <= 0) return c.json({ error: 'invalid_request', message: 'since: epoch milliseconds.' }, 400);
+    return c.json(await saveOutcome(c.var.db, new Date(since)), 200, { 'Cache-Control': 'no-store' });
   })
   .post('/sync', async (c) => {
     const outcome = await new Runner(contextOf(c)).sync('all', 'sync_now');

@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+
+/** Where every admin page links its one script (same origin: the admin's CSP allows nothing else). */
+export const adminScriptPath = '/admin/admin.js';
+
+/**
+ * The admin's only script, an enhancement over pages that work without it:
+ * - a form marked `data-unsaved-warning` that was changed and not submitted makes leaving the page ask
+ *   first (the browser's own "leave site?" prompt), so an editor's work is not lost to a stray click;
+ * - the `data-save-status` line under a save's flash follows the save to the storefront, polling the
+ *   module that reports it once a second for up to 90 s (the connector debounces and retries).
+ * Plain ES2020, no build step: it is served as written.
+ */
+const script = `
+'use strict';
+for (const form of document.querySelectorAll('form[data-unsaved-warning]')) {
+  const changed = () => { form.dataset.dirty = 'true'; };
+  form.addEventListener('input', changed);
+  form.addEventListener('change', changed);
+  form.addEventListener('submit', () => { delete form.dataset.dirty; });
+}
+addEventListener('beforeunload', (event) => {
+  if (document.querySelector('form[data-dirty]')) event.preventDefault();
+});
+
+const status = document.querySelector('[data-save-status]');
+if (status) {
+  const line = status.querySelector('span');
+  let polls = 0;
+  const poll = async () => {
+    polls += 1;
+    try {
+      const answer = await fetch(status.dataset.saveStatus, { headers: { accept: 'application/json' } });
+      if (answer.ok) {
+        const outcome = await answer.json();
+        status.dataset.state = outcome.state;
+        line.textContent = outcome.message;
+        if (outcome.state === 'success') return;
+      }
+    } catch {
+      // The backend restarting: the next poll tells.
+    }
+    if (polls < 90) setTimeout(poll, 1000);
+    else if (status.dataset.state !== 'failed') line.textContent = 'No storefront sync recorded for this change yet.';
+  };
+  poll();
+}
+`;
+
+/** GET /admin/admin.js: public (the login page links it too), cached for an hour. */
+export const adminScript = new Hono().get('/admin.js', (c) =>
+  c.body(script, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
+);

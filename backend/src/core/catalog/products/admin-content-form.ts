@@ -1,0 +1,92 @@
+/**
+ * The product page's "Content and placement" form: URL key, visibility, categories and the two texts
+ * of a product of any type, saved through the product admin service (admin.ts) with its version, so a
+ * stale page gets a conflict instead of overwriting a newer save. Errors show by their field, with
+ * everything typed kept.
+ */
+import { asc } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { html } from 'hono/html';
+import type { AdminEnv } from '../../admin/admin-env.ts';
+import { csrfField } from '../../admin/layout.ts';
+import { categories } from '../../db/schema/index.ts';
+import { AppError, refusedFields } from '../../errors.ts';
+import { adminProductView, getAdminProduct, productEtag, ProductPatch, updateProduct } from './admin.ts';
+
+export type Typed = Record<string, string | string[]>;
+
+/** What the form shows: a product's saved values, or what the editor typed before an error. */
+export interface ContentFormState {
+  typed: Typed;
+  etag: string;
+  errors: Record<string, string>;
+  error?: string;
+}
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
+const many = (value: string | string[] | undefined) => (Array.isArray(value) ? value : value ? [value] : []);
+
+/** A product's saved values in the form's shape. */
+export async function savedContent(c: Context<AdminEnv>, id: number): Promise<ContentFormState> {
+  const product = await getAdminProduct(c.var.db, id);
+  const view = adminProductView(product);
+  return {
+    typed: { urlKey: view.urlKey, visibility: view.visibility, categoryIds: view.categoryIds.map(String), shortDescription: view.shortDescription, description: view.description },
+    etag: productEtag(product),
+    errors: {},
+  };
+}
+
+export async function contentForm(c: Context<AdminEnv>, id: number, state: ContentFormState) {
+  const tree = await c.var.db.select({ id: categories.id, urlPath: categories.urlPath }).from(categories).orderBy(asc(categories.urlPath));
+  const { typed, errors } = state;
+  const chosen = new Set(many(typed.categoryIds));
+  const problem = (name: string) => (errors[name] ? html`<strong class="error" id="content-${name}-error" role="alert">${errors[name]}</strong>` : '');
+  const described = (name: string) => (errors[name] ? html`aria-invalid="true" aria-describedby="content-${name}-error"` : '');
+  return html`<h2 id="content">Content and placement</h2>
+    ${state.error ? html`<p class="error" role="alert">${state.error}</p>` : ''}
+    <form method="post" action="/admin/products/${id}/content" data-unsaved-warning>
+      ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${state.etag}" />
+      <label>URL key (its storefront path; changing it keeps a 301 from the old one) <input name="urlKey" value="${first(typed.urlKey)}" required ${described('urlKey')} /></label>${problem('urlKey')}
+      <label>Visibility <select name="visibility" ${described('visibility')}>
+        <option value="catalog" ${first(typed.visibility) === 'catalog' ? 'selected' : ''}>In the catalog and search</option>
+        <option value="not_visible" ${first(typed.visibility) === 'not_visible' ? 'selected' : ''}>Not listed (its page only)</option>
+      </select></label>${problem('visibility')}
+      <label>Categories <select name="categoryIds" multiple size="8" ${described('categoryIds')}>
+        ${tree.map((row) => html`<option value="${row.id}" ${chosen.has(String(row.id)) ? 'selected' : ''}>/${row.urlPath}</option>`)}
+      </select></label>${problem('categoryIds')}
+      <label>Short description (HTML, sanitised on save) <textarea name="shortDescription" rows="3" ${described('shortDescription')}>${first(typed.shortDescription)}</textarea></label>${problem('shortDescription')}
+      <label>Description (HTML, sanitised on save) <textarea name="description" rows="12" ${described('description')}>${first(typed.description)}</textarea></label>${problem('description')}
+      <button type="submit">Save content</button>
+    </form>`;
+}
+
+/**
+ * Saves the posted form; answers the form's state to show again when something was refused, or
+ * nothing when saved. A stale version keeps the editor's text on the page to copy from.
+ */
+export async function saveContent(c: Context<AdminEnv>, id: number, typed: Typed): Promise<ContentFormState | undefined> {
+  const etag = first(typed._etag);
+  const parsed = ProductPatch.safeParse({
+    urlKey: first(typed.urlKey).trim(),
+    visibility: first(typed.visibility),
+    categoryIds: many(typed.categoryIds).map(Number),
+    shortDescription: first(typed.shortDescription),
+    description: first(typed.description),
+  });
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
+    return { typed, etag, errors };
+  }
+  try {
+    await updateProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id, parsed.data, etag || undefined);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof AppError) || !['invalid', 'conflict', 'precondition_failed'].includes(error.kind)) throw error;
+    const errors = refusedFields(error);
+    if (Object.keys(errors).length > 0) return { typed, etag, errors };
+    const message = error.code === 'stale_version' ? `${error.message} Your text is below; copy what you need before reloading.` : error.message;
+    return { typed, etag, errors, error: message };
+  }
+}
