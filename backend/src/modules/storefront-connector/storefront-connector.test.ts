@@ -105,6 +105,32 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
     expect((await log())[0]).toMatchObject({ type: 'products', trigger: 'product_saved', attempt: 1, status: 'success', httpStatus: 200, error: null });
   });
 
+  it('reports a save\'s storefront sync on the product page: pending, then the failure or the success', async () => {
+    const product = await aSimpleProduct(shop.database.db);
+    /** Saves, then asks the page's save-status line what became of it. */
+    async function followSave(name: string) {
+      await saveProduct(product.id, name);
+      const page = await browser.request('GET', `/admin/products/${product.id}?flash=saved`);
+      expect(page.html).toContain('<a href="/admin/storefront-connector">Sync log</a>');
+      const src = /data-save-status="([^"]+)"/.exec(page.html)![1]!;
+      expect(src).toMatch(/^\/admin\/storefront-connector\/save-status\?since=\d+$/);
+      return async () => JSON.parse((await browser.request('GET', src)).html) as { state: string; message: string };
+    }
+    storefront.answer(() => 502);
+    const failing = await followSave('Refused by the storefront');
+    expect(await failing()).toEqual({ state: 'pending', message: 'Waiting for the storefront sync…' });
+    await vi.waitFor(async () => expect((await failing()).message).toMatch(/^Storefront sync failed \(attempt 3\): .*502/), { timeout: 5000 });
+
+    storefront.answer(() => 200);
+    const accepted = await followSave('Accepted by the storefront');
+    await vi.waitFor(async () => expect(await accepted()).toMatchObject({ state: 'success', message: expect.stringMatching(/^Storefront updated: its products sync took \d+ ms\.$/) }), { timeout: 5000 });
+
+    // No save-status without a save, nor on a page whose saves do not reach the storefront.
+    expect((await browser.request('GET', `/admin/products/${product.id}`)).html).not.toContain('data-save-status');
+    expect((await browser.request('GET', '/admin/customer-groups?flash=saved')).html).not.toContain('data-save-status');
+    expect((await browser.request('GET', '/admin/storefront-connector/save-status?since=soon')).status).toBe(400);
+  });
+
   it('re-syncs the CMS pages when Custom Forms saves a form (the storefront keeps a page\'s forms beside it)', async () => {
     await shop.modules.notifications.publish(shop.database.db, 'customforms_form_saved', { formCode: 'contact' });
     await vi.waitFor(() => expect(syncCalls()).toHaveLength(1), { timeout: 3000 });
