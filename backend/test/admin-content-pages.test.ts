@@ -159,6 +159,9 @@ describe('admin content pages', () => {
     const guest = (await shop.get(`/api/rest/v2/products/${product!.id}`)).body as { imageUrl: string };
     expect(guest.imageUrl).toMatch(/\.webp$/);
     const imageId = /\/images\/(\d+)\/delete/.exec(after.html)![1]!;
+    const described = await browser.request('POST', `/admin/products/${product!.id}/images/${imageId}`, { _csrf: browser.csrfOf(after.html), alt: 'Front view, closed' });
+    expect([described.status, described.location]).toEqual([303, `/admin/products/${product!.id}?flash=saved#images`]);
+    expect((await browser.request('GET', `/admin/products/${product!.id}`)).html).toContain('alt="Front view, closed"');
     const removed = await browser.request('POST', `/admin/products/${product!.id}/images/${imageId}/delete`, { _csrf: browser.csrfOf(after.html) });
     expect(removed.status).toBe(303);
     expect(((await shop.get(`/api/rest/v2/products/${product!.id}`)).body as { imageUrl: string }).imageUrl).not.toMatch(/\.webp$/);

@@ -140,6 +140,19 @@ describe.each(dialects)('admin products API (%s)', (dialect) => {
     }
     const none = await shop.app.request(`/api/rest/v2/admin/products/${product!.id}/images`, { method: 'POST', headers: admin, body: new FormData() });
     expect(none.status).toBe(400);
+    // A second picture, put first and described; the storefront's picture follows.
+    const blue = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#2563eb' } }).png().toBuffer();
+    const second = ((await (await upload(new Blob([new Uint8Array(blue)], { type: 'image/png' }))).json()) as { images: Array<{ id: number; url: string }> }).images[1]!;
+    const imagePath = `/api/rest/v2/admin/products/${product!.id}/images/${second.id}`;
+    for (const bad of [{ position: -1 }, { alt: 'x'.repeat(256) }, { main: true }]) {
+      expect((await shop.send('PATCH', imagePath, { json: bad, headers: admin })).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await shop.send('PATCH', `/api/rest/v2/admin/products/${product!.id}/images/999999`, { json: { alt: 'x' }, headers: admin })).status).toBe(404);
+    const moved = await shop.send<{ images: Array<{ id: number; alt: string; position: number }> }>('PATCH', imagePath, { json: { position: 0, alt: ' A blue lantern ' }, headers: admin });
+    expect(moved.body.images.map((image) => [image.id, image.alt, image.position])).toEqual([[second.id, 'A blue lantern', 0], [images[0]!.id, 'A red lantern', 1]]);
+    expect(((await shop.get('/api/rest/v2/products?urlKey=storm-lantern-xl')).body as { member: Array<{ imageUrl: string }> }).member[0]!.imageUrl).toBe(second.url);
+
+    await shop.send('DELETE', imagePath, { headers: admin });
     const removed = await shop.send<{ images: unknown[] }>('DELETE', `/api/rest/v2/admin/products/${product!.id}/images/${images[0]!.id}`, { headers: admin });
     expect([removed.status, removed.body.images]).toEqual([200, []]);
   });

@@ -59,18 +59,28 @@ async function productForm(c: Context<AdminEnv>, id: number, error?: string, con
       <button type="submit">Save</button> <a href="/admin/products">Cancel</a>
     </form>
     ${contentForm(c, product.id, content ?? (await savedContent(c, product.id)))}
-    <h2>Images</h2>
+    <h2 id="images">Images</h2>
     ${edit.images.length === 0 ? html`<p class="muted">No images: shoppers see a generated picture.</p>` : ''}
     <ul class="images">
-      ${edit.images.map(
-        (image, index) => html`<li>
+      ${edit.images.map((image, index) => {
+        const action = `/admin/products/${product.id}/images/${image.id}`;
+        const move = (value: string, label: string, name: string) =>
+          html`<button type="submit" name="move" value="${value}" form="image-${image.id}" aria-label="${name} image ${index + 1}">${label}</button>`;
+        return html`<li>
           <img src="${productImageUrl(image.file)}" alt="${image.label}" width="96" height="96" loading="lazy" />
-          <span>${index === 0 ? 'Main image. ' : ''}${image.label || html`<em>no alternative text</em>`}</span>
-          <form method="post" action="/admin/products/${product.id}/images/${image.id}/delete">
+          <form method="post" action="${action}" id="image-${image.id}">
+            ${csrfField(c.var.csrfToken)}
+            ${index === 0 ? html`<strong>Main image.</strong>` : ''}
+            <label>Alternative text <input name="alt" value="${image.label}" maxlength="255" /></label>
+            <button type="submit">Save text</button>
+            ${index > 0 ? html`${move('first', 'Make main', 'Make main:')} ${move('earlier', 'Earlier', 'Move earlier:')}` : ''}
+            ${index < edit.images.length - 1 ? move('later', 'Later', 'Move later:') : ''}
+          </form>
+          <form method="post" action="${action}/delete">
             ${csrfField(c.var.csrfToken)}<button type="submit" class="danger" aria-label="Remove image ${index + 1}">Remove</button>
           </form>
-        </li>`,
-      )}
+        </li>`;
+      })}
     </ul>
     <form method="post" action="/admin/products/${product.id}/images" enctype="multipart/form-data">
       ${csrfField(c.var.csrfToken)}

@@ -13,7 +13,7 @@ import { csrfField } from '../../admin/layout.ts';
 import { renderPage } from '../../admin/page.ts';
 import { categories } from '../../db/schema/index.ts';
 import { AppError, refusedFields } from '../../errors.ts';
-import { addProductImage, createProduct, deleteProduct, ProductInput, removeProductImage } from './admin.ts';
+import { addProductImage, createProduct, deleteProduct, getAdminProduct, ProductInput, removeProductImage, updateProductImage } from './admin.ts';
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 
@@ -109,6 +109,21 @@ export const productActionPages = new Hono<AdminEnv>()
       return c.redirect(`/admin/products/${id.data}?flash=${error.code === 'image_taken' ? 'image_taken' : 'image_refused'}`, 303);
     }
     return c.redirect(`/admin/products/${id.data}?flash=image_added`, 303);
+  })
+  // One image's form: its alternative text saved, or the image moved (first makes it the main one).
+  .post('/:id/images/:imageId', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    const imageId = Id.safeParse(c.req.param('imageId'));
+    if (!id.success || !imageId.success) return c.notFound();
+    const fields = await c.req.parseBody();
+    const images = (await getAdminProduct(c.var.db, id.data)).images;
+    const index = images.findIndex((image) => image.id === imageId.data);
+    if (index < 0) return c.notFound();
+    const moves: Record<string, number> = { first: 0, earlier: Math.max(0, index - 1), later: index + 1 };
+    const position = typeof fields.move === 'string' ? moves[fields.move] : undefined;
+    const alt = typeof fields.alt === 'string' && position === undefined ? fields.alt.trim().slice(0, 255) : undefined;
+    await updateProductImage({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id.data, imageId.data, { alt, position });
+    return c.redirect(`/admin/products/${id.data}?flash=saved#images`, 303);
   })
   .post('/:id/images/:imageId/delete', async (c) => {
     const id = Id.safeParse(c.req.param('id'));

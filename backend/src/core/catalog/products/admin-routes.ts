@@ -8,7 +8,7 @@ import { ErrorSchema, jsonContent } from '../../http/schemas.ts';
 import { MAX_UPLOAD_BYTES } from '../../media/upload.ts';
 import { documentAdminRoutes } from '../../content-admin/document-routes.ts';
 import { Timestamp } from '../../http/schemas.ts';
-import { addProductImage, adminProductView, ProductInput, ProductPatch, productAdmin, productEtag, removeProductImage } from './admin.ts';
+import { addProductImage, adminProductView, ImageChange, ProductInput, ProductPatch, productAdmin, productEtag, removeProductImage, updateProductImage } from './admin.ts';
 
 const Prices = z.object({ price: z.number(), specialPrice: z.number().nullable() });
 
@@ -67,7 +67,20 @@ const removeImage = createRoute({
   responses: { 200: jsonContent(AdminProduct, 'The product with its images'), ...errors },
 });
 
-/** Product images: upload and remove (multipart, so not part of the JSON record routes). */
+const changeImage = createRoute({
+  method: 'patch',
+  path: '/admin/products/{id}/images/{imageId}',
+  tags: ['Admin: content'],
+  security,
+  summary: 'Change an image\'s alternative text or its place (position 0 makes it the product\'s picture)',
+  request: {
+    params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647), imageId: z.coerce.number().int().min(1).max(2_147_483_647) }),
+    body: { content: { 'application/json': { schema: ImageChange } }, required: true },
+  },
+  responses: { 200: jsonContent(AdminProduct, 'The product with its images'), ...errors },
+});
+
+/** Product images: upload, change and remove (uploads are multipart, so not part of the JSON record routes). */
 export const productImageRoutes = createRouter<AppEnv>()
   .openapi(addImage, async (c) => {
     const actor = requireAdmin(c.var.caller);
@@ -75,6 +88,12 @@ export const productImageRoutes = createRouter<AppEnv>()
     const bytes = new Uint8Array(await file.arrayBuffer());
     const product = await addProductImage({ db: c.var.db, notifications: c.var.notifications, actor }, c.req.valid('param').id, bytes, alt?.trim() ?? '', main === 'true');
     return c.json(adminProductView(product) as never, 201, { ETag: productEtag(product) });
+  })
+  .openapi(changeImage, async (c) => {
+    const actor = requireAdmin(c.var.caller);
+    const { id, imageId } = c.req.valid('param');
+    const product = await updateProductImage({ db: c.var.db, notifications: c.var.notifications, actor }, id, imageId, c.req.valid('json'));
+    return c.json(adminProductView(product) as never, 200, { ETag: productEtag(product) });
   })
   .openapi(removeImage, async (c) => {
     const actor = requireAdmin(c.var.caller);

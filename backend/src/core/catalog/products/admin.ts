@@ -323,6 +323,35 @@ export function removeProductImage(ctx: AdminWriteContext, id: number, imageId: 
   });
 }
 
+export const ImageChange = z
+  .object({
+    alt: z.string().trim().max(255).openapi({ description: 'Alternative text: what the picture shows.' }),
+    position: z.number().int().min(0).max(999).openapi({ description: 'Its place in the order, from 0 (the product\'s picture); past the end is last.' }),
+  })
+  .partial()
+  .strict()
+  .openapi('ProductImageChange');
+
+/** Changes one image's alternative text or its place among the product's images (0 is the main one). */
+export function updateProductImage(ctx: AdminWriteContext, id: number, imageId: number, change: z.infer<typeof ImageChange>): Promise<AdminProduct> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await load(tx, id, true);
+    const image = before.images.find((candidate) => candidate.id === imageId);
+    if (!image) throw new AppError('not_found', 'not_found', `Product ${id} has no image ${imageId}.`);
+    if (change.alt !== undefined) await tx.update(productImages).set({ label: change.alt }).where(eq(productImages.id, imageId));
+    if (change.position !== undefined) {
+      const order = before.images.filter((candidate) => candidate.id !== imageId);
+      order.splice(Math.min(change.position, order.length), 0, image);
+      // Numbered afresh: positions written by uploads may be negative or have gaps.
+      for (const [position, each] of order.entries()) await tx.update(productImages).set({ position }).where(eq(productImages.id, each.id));
+    }
+    await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
+    await announce(ctx, tx, 'image_changed', { id }, { [`image ${imageId}`]: { from: { alt: image.label, position: before.images.indexOf(image) }, to: change } });
+    await ctx.notifications.publish(tx, 'catalog_product_saved', { productId: id });
+    return load(tx, id);
+  });
+}
+
 /** The service in the shape the admin REST routes call (content-admin/document-routes.ts). */
 export const productAdmin = {
   etag: productEtag,
