@@ -130,10 +130,17 @@ describe('admin content pages', () => {
     expect(refused.html).toMatch(/name="urlKey" value="Not A Key" required aria-invalid="true" aria-describedby="content-urlKey-error"/);
     expect(refused.html).toContain('&lt;p onclick=&quot;x()&quot;&gt;Made');
 
-    const saved = await browser.submit(path, `${path}/content`, fields);
+    const unknownSku = await browser.submit(path, `${path}/content`, { ...fields, related: 'NO-SUCH-SKU' });
+    expect(unknownSku.html).toMatch(/name="related" value="NO-SUCH-SKU" aria-invalid="true" aria-describedby="content-relatedIds-error"/);
+    expect(unknownSku.html).toContain('No product has the SKU NO-SUCH-SKU.');
+    const other = listed.member.find((item) => item.type === 'simple')!;
+    const otherSku = ((await shop.get(`/api/rest/v2/products/${other.id}`)).body as { sku: string }).sku;
+
+    const saved = await browser.submit(path, `${path}/content`, { ...fields, related: ` ${otherSku} ` });
     expect([saved.status, saved.location]).toEqual([303, `${path}?flash=saved#content`]);
-    const guest = (await shop.get(`/api/rest/v2/products/${product.id}`)).body as { urlKey: string; description: string; categoryIds: number[] };
-    expect(guest).toMatchObject({ urlKey: `${product.urlKey}-edited`, description: '<p>Made <b>well</b></p>', categoryIds: [Number(category)] });
+    const guest = (await shop.get(`/api/rest/v2/products/${product.id}`)).body as { urlKey: string; description: string; categoryIds: number[]; relatedSkus: string[] };
+    expect(guest).toMatchObject({ urlKey: `${product.urlKey}-edited`, description: '<p>Made <b>well</b></p>', categoryIds: [Number(category)], relatedSkus: [otherSku] });
+    expect((await browser.request('GET', path)).html).toContain(`name="related" value="${otherSku}"`);
 
     // The same form again, with the version it was loaded at: someone saved since.
     const stale = await browser.submit(path, `${path}/content`, { ...fields, shortDescription: 'Mine' });

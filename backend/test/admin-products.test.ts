@@ -110,6 +110,14 @@ describe.each(dialects)('admin products API (%s)', (dialect) => {
       headers: admin,
     });
     expect([described.status, described.body.shortDescription, described.body.categoryIds]).toEqual([200, '<p>Now in teal</p>', [categoryId]]);
+    // Related products: not itself, only products that exist; shown to shoppers by SKU, in order.
+    const [lantern] = (await api('GET', '?sku=NEW-LANTERN')).body.member!;
+    for (const relatedIds of [[configurable.id], [999_999]]) {
+      const refused = await api('PATCH', `/${configurable.id}`, { relatedIds });
+      expect([refused.status, JSON.stringify(refused.body.details)]).toEqual([400, expect.stringContaining('"field":"relatedIds"')]);
+    }
+    expect((await api('PATCH', `/${configurable.id}`, { relatedIds: [lantern!.id] })).status).toBe(200);
+    expect(((await shop.get(`/api/rest/v2/products/${configurable.id}`)).body as { relatedSkus: string[] }).relatedSkus).toEqual(['NEW-LANTERN']);
   });
 
   it('takes an uploaded image, re-encoded as WebP and served under /media, as the product\'s picture; refuses what is no image', async () => {

@@ -1,15 +1,16 @@
 /**
- * The product page's "Content and placement" form: URL key, visibility, categories and the two texts
- * of a product of any type, saved through the product admin service (admin.ts) with its version, so a
+ * The product page's "Content and placement" form: URL key, visibility, categories, related products
+ * (by SKU) and the two texts of a product of any type, saved through the product admin service (admin.ts) with its version, so a
  * stale page gets a conflict instead of overwriting a newer save. Errors show by their field, with
  * everything typed kept.
  */
-import { asc } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AdminEnv } from '../../admin/admin-env.ts';
 import { csrfField } from '../../admin/layout.ts';
-import { categories } from '../../db/schema/index.ts';
+import type { Db } from '../../db/database.ts';
+import { categories, products } from '../../db/schema/index.ts';
 import { AppError, refusedFields } from '../../errors.ts';
 import { adminProductView, getAdminProduct, productEtag, ProductPatch, updateProduct } from './admin.ts';
 
@@ -26,12 +27,35 @@ export interface ContentFormState {
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
 const many = (value: string | string[] | undefined) => (Array.isArray(value) ? value : value ? [value] : []);
 
+const skuList = (typed: string) => [...new Set(typed.split(/[\s,]+/).filter(Boolean))];
+
+/** Related products by SKU as the form shows them, in their order. */
+async function skusOf(db: Db, ids: readonly number[]): Promise<string> {
+  if (ids.length === 0) return '';
+  const rows = await db.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.id, [...ids]));
+  return ids.map((id) => rows.find((row) => row.id === id)?.sku ?? '').filter(Boolean).join(', ');
+}
+
+/** The ids of typed SKUs in their order, or the SKUs no product has. */
+async function idsOf(db: Db, skus: readonly string[]): Promise<{ ids: number[] } | { unknown: string[] }> {
+  const rows = skus.length === 0 ? [] : await db.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.sku, [...skus]));
+  const unknown = skus.filter((sku) => !rows.some((row) => row.sku === sku));
+  return unknown.length > 0 ? { unknown } : { ids: skus.map((sku) => rows.find((row) => row.sku === sku)!.id) };
+}
+
 /** A product's saved values in the form's shape. */
 export async function savedContent(c: Context<AdminEnv>, id: number): Promise<ContentFormState> {
   const product = await getAdminProduct(c.var.db, id);
   const view = adminProductView(product);
   return {
-    typed: { urlKey: view.urlKey, visibility: view.visibility, categoryIds: view.categoryIds.map(String), shortDescription: view.shortDescription, description: view.description },
+    typed: {
+      urlKey: view.urlKey,
+      visibility: view.visibility,
+      categoryIds: view.categoryIds.map(String),
+      related: await skusOf(c.var.db, view.relatedIds),
+      shortDescription: view.shortDescription,
+      description: view.description,
+    },
     etag: productEtag(product),
     errors: {},
   };
@@ -55,6 +79,7 @@ export async function contentForm(c: Context<AdminEnv>, id: number, state: Conte
       <label>Categories <select name="categoryIds" multiple size="8" ${described('categoryIds')}>
         ${tree.map((row) => html`<option value="${row.id}" ${chosen.has(String(row.id)) ? 'selected' : ''}>/${row.urlPath}</option>`)}
       </select></label>${problem('categoryIds')}
+      <label>Related products (SKUs, comma-separated, in the order shown) <input name="related" value="${first(typed.related)}" ${described('relatedIds')} /></label>${problem('relatedIds')}
       <label>Short description (HTML, sanitised on save) <textarea name="shortDescription" rows="3" ${described('shortDescription')}>${first(typed.shortDescription)}</textarea></label>${problem('shortDescription')}
       <label>Description (HTML, sanitised on save) <textarea name="description" rows="12" ${described('description')}>${first(typed.description)}</textarea></label>${problem('description')}
       <button type="submit">Save content</button>
@@ -67,10 +92,13 @@ export async function contentForm(c: Context<AdminEnv>, id: number, state: Conte
  */
 export async function saveContent(c: Context<AdminEnv>, id: number, typed: Typed): Promise<ContentFormState | undefined> {
   const etag = first(typed._etag);
+  const related = await idsOf(c.var.db, skuList(first(typed.related)));
+  if ('unknown' in related) return { typed, etag, errors: { relatedIds: `No product has the SKU ${related.unknown.join(', ')}.` } };
   const parsed = ProductPatch.safeParse({
     urlKey: first(typed.urlKey).trim(),
     visibility: first(typed.visibility),
     categoryIds: many(typed.categoryIds).map(Number),
+    relatedIds: related.ids,
     shortDescription: first(typed.shortDescription),
     description: first(typed.description),
   });

@@ -29,6 +29,7 @@ const AdminProduct = z
     description: z.string(),
     shortDescription: z.string(),
     categoryIds: z.array(z.number().int()),
+    relatedIds: z.array(z.number().int()).openapi({ description: 'Products suggested on its page, in order.' }),
     images: z.array(z.object({ id: z.number().int(), url: z.string(), alt: z.string(), position: z.number().int() })).openapi({ description: 'In order: the first is the product\'s picture.' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,

@@ -1,7 +1,7 @@
 /**
- * Products as the admin edits them through the API (DECISIONS.md 42, issue 17), this slice for the
- * types priced by themselves with no children: simple and virtual products. Create, change the
- * fields sent, delete. `price` and `specialPrice` apply to every store view unless
+ * Products as the admin edits them through the API (DECISIONS.md 42, issue 17). Simple and virtual
+ * products (priced by themselves, no children) are created, changed and deleted; every type's own
+ * content and placement (name, URL key, texts, categories, related products, status) is changed. `price` and `specialPrice` apply to every store view unless
  * `storeOverrides.{code}` sets the view's own; `stockQty` sets the stock (and its status). A new
  * URL key keeps a 301 from the old path (url-redirects.ts). Each write is one transaction with the
  * price index, its audit entry and the notification the storefront connector syncs on
@@ -13,7 +13,7 @@ import { recordAudit } from '../../audit/service.ts';
 import { requireVersion, versionTag } from '../../content-admin/versions.ts';
 import type { AdminWriteContext } from '../../content-admin/write-context.ts';
 import type { Db } from '../../db/database.ts';
-import { categories, productCategories, productImages, productPrices, products, stores } from '../../db/schema/index.ts';
+import { categories, productCategories, productImages, productLinks, productPrices, products, stores } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { urlKey } from '../../content-admin/fields.ts';
 import { sanitizeMerchantHtml } from '../../markup-sanitize.ts';
@@ -39,6 +39,7 @@ const fields = {
   description: z.string().max(200_000),
   shortDescription: z.string().max(20_000),
   categoryIds: z.array(z.number().int().min(1)).max(200),
+  relatedIds: z.array(z.number().int().min(1)).max(50).openapi({ description: 'Products suggested on its page, in this order.' }),
   storeOverrides: z.record(z.string().max(64), StorePrices).openapi({ description: 'Per store view code: its own price and special price.' }),
 };
 
@@ -53,6 +54,7 @@ export const ProductInput = z
     description: fields.description.default(''),
     shortDescription: fields.shortDescription.default(''),
     categoryIds: fields.categoryIds.default([]),
+    relatedIds: fields.relatedIds.default([]),
     storeOverrides: fields.storeOverrides.default({}),
   })
   .strict()
@@ -65,6 +67,7 @@ type Row = typeof products.$inferSelect;
 export interface AdminProduct extends Row {
   prices: Array<{ storeCode: string; price: number; specialPrice: number | null }>;
   categoryIds: number[];
+  relatedIds: number[];
   images: Array<{ id: number; file: string; label: string; position: number }>;
 }
 
@@ -86,6 +89,7 @@ export function adminProductView(product: AdminProduct) {
     description: product.description,
     shortDescription: product.shortDescription,
     categoryIds: product.categoryIds,
+    relatedIds: product.relatedIds,
     images: product.images.map((image) => ({ id: image.id, url: productImageUrl(image.file), alt: image.label, position: image.position })),
     createdAt: formatTimestamp(product.createdAt),
     updatedAt: formatTimestamp(product.updatedAt),
@@ -98,11 +102,11 @@ export const productEtag = (product: AdminProduct) => versionTag('product', prod
 const notFound = (id: number) => new AppError('not_found', 'not_found', `No product ${id}.`);
 const field = (name: string, message: string) => new AppError('invalid', 'invalid_request', message, [{ location: 'json', field: name, message }]);
 
-/** Products with their prices, categories and images: four queries however many products. */
+/** Products with their prices, categories, related products and images: five queries however many products. */
 async function loadMany(db: Db, rows: Row[]): Promise<AdminProduct[]> {
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
-  const [prices, memberships, images] = await Promise.all([
+  const [prices, memberships, related, images] = await Promise.all([
     db
       .select({ productId: productPrices.productId, storeCode: stores.code, price: productPrices.price, specialPrice: productPrices.specialPrice })
       .from(productPrices)
@@ -110,12 +114,18 @@ async function loadMany(db: Db, rows: Row[]): Promise<AdminProduct[]> {
       .where(inArray(productPrices.productId, ids))
       .orderBy(asc(stores.id)),
     db.select().from(productCategories).where(inArray(productCategories.productId, ids)).orderBy(asc(productCategories.categoryId)),
+    db
+      .select({ productId: productLinks.productId, linkedProductId: productLinks.linkedProductId })
+      .from(productLinks)
+      .where(and(inArray(productLinks.productId, ids), eq(productLinks.linkType, 'related')))
+      .orderBy(asc(productLinks.position), asc(productLinks.linkedProductId)),
     db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.position), asc(productImages.id)),
   ]);
   return rows.map((row) => ({
     ...row,
     prices: prices.filter((price) => price.productId === row.id).map(({ productId: _own, ...price }) => price),
     categoryIds: memberships.filter((membership) => membership.productId === row.id).map((membership) => membership.categoryId),
+    relatedIds: related.filter((link) => link.productId === row.id).map((link) => link.linkedProductId),
     images: images.filter((image) => image.productId === row.id),
   }));
 }
@@ -180,6 +190,20 @@ async function writePrices(db: Db, productId: number, base: { price: number; spe
   await reindexPrices(db, [productId]);
 }
 
+async function checkRelated(db: Db, productId: number | undefined, ids: readonly number[]): Promise<void> {
+  if (productId !== undefined && ids.includes(productId)) throw field('relatedIds', 'A product is not related to itself.');
+  if (ids.length === 0) return;
+  const found = await db.select({ id: products.id }).from(products).where(inArray(products.id, [...ids]));
+  const missing = ids.filter((id) => !found.some((row) => row.id === id));
+  if (missing.length > 0) throw field('relatedIds', `No product ${missing.join(', ')}.`);
+}
+
+async function writeRelated(db: Db, productId: number, relatedIds: readonly number[]) {
+  await db.delete(productLinks).where(and(eq(productLinks.productId, productId), eq(productLinks.linkType, 'related')));
+  const links = [...new Set(relatedIds)].map((linkedProductId, position) => ({ productId, linkedProductId, linkType: 'related' as const, position: position + 1 }));
+  if (links.length > 0) await db.insert(productLinks).values(links);
+}
+
 async function writeCategories(db: Db, productId: number, categoryIds: readonly number[]) {
   await db.delete(productCategories).where(eq(productCategories.productId, productId));
   if (categoryIds.length > 0) await db.insert(productCategories).values([...new Set(categoryIds)].map((categoryId) => ({ categoryId, productId, position: 0 })));
@@ -212,6 +236,7 @@ export function createProduct(ctx: AdminWriteContext, input: ProductFields): Pro
   return ctx.db.transaction(async (tx) => {
     await checkUnique(tx, input);
     await checkCategories(tx, input.categoryIds);
+    await checkRelated(tx, undefined, input.relatedIds);
     await claimPaths(tx, [input.urlKey]);
     const now = new Date();
     const [row] = await tx
@@ -233,6 +258,7 @@ export function createProduct(ctx: AdminWriteContext, input: ProductFields): Pro
       .returning();
     await writePrices(tx, row!.id, input, input.storeOverrides);
     await writeCategories(tx, row!.id, input.categoryIds);
+    await writeRelated(tx, row!.id, input.relatedIds);
     await announce(ctx, tx, 'created', row!);
     await ctx.notifications.publish(tx, 'catalog_product_saved', { productId: row!.id });
     return load(tx, row!.id);
@@ -246,6 +272,7 @@ export function updateProduct(ctx: AdminWriteContext, id: number, patch: z.infer
     editable(before, patch);
     await checkUnique(tx, { sku: patch.sku, urlKey: patch.urlKey }, id);
     if (patch.categoryIds) await checkCategories(tx, patch.categoryIds);
+    if (patch.relatedIds) await checkRelated(tx, id, patch.relatedIds);
     const html = (value: string | undefined) => (value === undefined ? undefined : sanitizeMerchantHtml(value));
     await tx
       .update(products)
@@ -267,6 +294,7 @@ export function updateProduct(ctx: AdminWriteContext, id: number, patch: z.infer
       await writePrices(tx, id, base, patch.storeOverrides ?? {});
     }
     if (patch.categoryIds) await writeCategories(tx, id, patch.categoryIds);
+    if (patch.relatedIds) await writeRelated(tx, id, patch.relatedIds);
     if (patch.urlKey !== undefined && patch.urlKey !== before.urlKey) {
       await claimPaths(tx, [patch.urlKey]);
       await recordMoves(tx, 'product', [{ from: before.urlKey, to: patch.urlKey }]);
