@@ -17,6 +17,7 @@ interface SyncBody {
   duration: string;
   kv?: { written: number; unchanged: number; deleted: number };
   errors?: Array<{ type: string; path: string; message: string }>;
+  invocations?: { steps: number; maxKvOperations: number; maxSubrequests: number; maxStepMs: number; driverSubrequests: number };
 }
 
 let shop: TestShop;
@@ -75,6 +76,11 @@ describe('POST /sync', () => {
     expect(body.synced.countries).toBeGreaterThanOrEqual(7);
     expect(body.duration).toMatch(/^\d+\.\d{2}s$/);
     expect(body.kv?.unchanged).toBe(0);
+    // A first sync writes every record (about 1,100 keys here), yet no invocation spent more than its budget.
+    expect(body.kv!.written).toBeGreaterThan(1_000);
+    expect(body.invocations).toMatchObject({ maxKvOperations: expect.any(Number), maxSubrequests: expect.any(Number) });
+    expect(body.invocations!.maxKvOperations).toBeLessThanOrEqual(1_000);
+    expect(body.invocations!.steps).toBeGreaterThan(Math.ceil(body.kv!.written / 1_000) + 12);
   });
 
   it('stores validated records under the keys of SPEC.md, with updatedAt metadata on products', async () => {
@@ -265,10 +271,9 @@ describe('a sync that fails', () => {
     expect(await shop.kv.get(`default:products:category:${tree[0].id}:page:1`)).toBe(listingBefore);
   });
 
-  it('stores new records while fetching and takes them back when the sync fails', async () => {
+  it('writes nothing while it fetches: a failure late in the products leaves every record, new or changed, as it was', async () => {
     // The backend renames one product and edits another on page 1, then fails on page 3 after a
-    // while: the renamed record is a new key, stored before the failure is known, and must be gone
-    // again afterwards; the edited one replaces a record, so it must never be written.
+    // while: neither the new key nor the changed record may reach KV, before or after the failure.
     const pulseBefore = await shop.kv.get('pulse');
     const [renamed, edited] = (await products('page=1&itemsPerPage=100')).member;
     const editedBefore = await shop.kv.get(`default:product:${edited.urlKey}`);
@@ -278,11 +283,11 @@ describe('a sync that fails', () => {
       collection.member[1] = { ...collection.member[1], name: 'Edited during a failed sync' };
       return collection;
     });
-    shop.faults.failWhen(/^\/api\/rest\/v2\/products\?page=3&/, 500, 2_000);
+    shop.faults.failWhen(/^\/api\/rest\/v2\/products\?page=3&/, 500, 1_500);
     try {
       const syncing = shop.manage('/sync/products');
-      await expect.poll(() => shop.kv.get('default:product:renamed-during-failed-sync'), { timeout: 1_900 }).not.toBeNull();
-      expect(await shop.kv.get(`default:product:${edited.urlKey}`)).toBe(editedBefore);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await shop.kv.get('default:product:renamed-during-failed-sync')).toBeNull();
       expect((await syncing).status).toBe(502);
     } finally {
       shop.faults.reset();
@@ -294,26 +299,22 @@ describe('a sync that fails', () => {
     expect(await shop.kv.get('pulse')).toBe(pulseBefore);
   });
 
-  it('refuses a sync of the same store while one runs (409), and the running one still takes back what it stored', async () => {
-    // DECISIONS.md 46. Across isolates of a deployed worker the lock does not hold, and two syncs
-    // may overlap: kv-writer.ts's commit lists the keys again for that case.
-    const key = 'default:product:added-during-overlapping-syncs';
-    shop.faults.transform(/^\/api\/rest\/v2\/products\?page=1&/, (body) => {
-      const collection = body as Collection<Product>;
-      collection.member[0] = { ...collection.member[0], urlKey: 'added-during-overlapping-syncs' };
-      return collection;
-    });
+  it('refuses a sync of the same store while one runs (409) and shows the running one in GET /sync/status', async () => {
+    // DECISIONS.md 46: the coordinator holds every run, so the refusal holds across isolates too.
     shop.faults.failWhen(/^\/api\/rest\/v2\/cms-pages/, 500, 1_500);
     try {
       const failing = shop.manage('/sync');
-      await expect.poll(() => shop.kv.get(key), { timeout: 1_400 }).not.toBeNull();
+      const status = async () => (await fetch(`${shop.storefront.url}/sync/status`, { headers: { Authorization: `Bearer ${shop.syncSecret}` } })).json() as Promise<{ running: Array<{ phase: string; job: { kind: string }; partsToPlan: number; plannedParts: number }> }>;
+      await expect.poll(async () => (await status()).running.length, { timeout: 1_400 }).toBe(1);
+      const [running] = (await status()).running;
+      expect(running).toMatchObject({ phase: 'planning', job: { kind: 'full' }, partsToPlan: 12 });
       const overlapping = await shop.manage('/sync/products');
       expect([overlapping.status, ((await overlapping.json()) as { error: string }).error]).toEqual([409, 'sync_in_progress']);
       expect((await failing).status).toBe(502);
     } finally {
       shop.faults.reset();
     }
-    expect(await shop.kv.get(key)).toBeNull();
+    expect((await fetch(`${shop.storefront.url}/sync/status`)).status).toBe(401);
     expect((await shop.manage('/sync/products')).status).toBe(200);
   });
 

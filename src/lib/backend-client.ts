@@ -71,6 +71,8 @@ export interface BackendClientOptions {
    * the storefront only (the Custom Forms schema with the headless API off, DECISIONS.md 35).
    */
   proxySecret?: string;
+  /** Sends the requests (the sync counts its subrequests through it); the global fetch by default. */
+  fetch?: typeof fetch;
 }
 
 /** The address the storefront's own (not a visitor's) signed requests name. */
@@ -121,6 +123,7 @@ export type StoreView = z.infer<typeof storeListSchema>['member'][number];
 export function createBackendClient(options: BackendClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const send = options.fetch ?? fetch;
 
   /**
    * fetch with a deadline on the answer's headers only: a slow upload or a long streamed answer is
@@ -130,7 +133,7 @@ export function createBackendClient(options: BackendClientOptions) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new DOMException('deadline', 'TimeoutError')), timeoutMs);
     try {
-      return await fetch(url, { ...init, signal: controller.signal });
+      return await send(url, { ...init, signal: controller.signal });
     } catch (error) {
       if (controller.signal.aborted) throw new BackendError(path, `backend did not answer within ${timeoutMs} ms`, undefined, true);
       throw new BackendError(path, `backend unreachable: ${String(error)}`);

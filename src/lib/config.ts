@@ -99,8 +99,8 @@ export function getConfig(): StorefrontConfig {
 }
 
 /** The client of the one seam to the backend, as configured. */
-export function backendClient(config: StorefrontConfig = getConfig()): BackendClient {
-  return createBackendClient({ baseUrl: config.BACKEND_API_URL, timeoutMs: config.BACKEND_TIMEOUT_MS, proxySecret: config.STOREFRONT_PROXY_SECRET });
+export function backendClient(config: StorefrontConfig = getConfig(), send?: typeof fetch): BackendClient {
+  return createBackendClient({ baseUrl: config.BACKEND_API_URL, timeoutMs: config.BACKEND_TIMEOUT_MS, proxySecret: config.STOREFRONT_PROXY_SECRET, fetch: send });
 }
 
 /** The backend admin panel that `GET /admin` redirects to. */

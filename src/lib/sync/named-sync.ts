@@ -6,20 +6,20 @@
  * subcategories'), and the product redirects; for a CMS page its record and the forms it embeds; for
  * a post its record. A record the backend no longer offers to guests (deleted, disabled) leaves KV.
  *
- * Everything is fetched before anything is written, so a backend failure writes nothing. The
- * writes are few; should KV fail midway, the keys already written are restored to what they held.
- * The pulse moves only when a key changed: the part's digest becomes a digest of the previous one
- * and the changes (a later full sync replaces it with the digest of the whole part).
+ * Planned like a full part (plan.ts): everything is fetched and compared before anything is written,
+ * so a backend failure writes nothing. The pulse moves only when a key changed: the part's digest
+ * becomes a digest of the previous one and the changes (a later full sync replaces it with the
+ * digest of the whole part).
  */
 import type { BackendClient } from '../backend-client.ts';
 import { buildListingPages, flattenCategories } from '../catalog/listing.ts';
 import { readPulse } from '../content/content-store.ts';
-import { contentKeys, PULSE_KEY } from '../content/keys.ts';
+import { contentKeys } from '../content/keys.ts';
 import { productSchema, skuIndexSchema, type Product } from '../content/schemas.ts';
-import { forgetMemos } from '../cache/isolate-memo.ts';
 import { formsOfPages } from './cms-forms.ts';
 import { entry, productEntries, redirectMap, type KvEntry } from './parts.ts';
-import { nextPulse, sha256Hex } from './pulse.ts';
+import { listHashes, putOf, type KvOp, type PartPlan } from './plan.ts';
+import { sha256Hex } from './pulse.ts';
 
 export type NamedType = 'products' | 'cmsPages' | 'blogPosts';
 
@@ -33,8 +33,9 @@ export interface NamedRequest {
 interface Change {
   puts: KvEntry[];
   deletes: string[];
+  /** Hashes already known from listing the keys' prefixes (the listing pages), so not read again. */
+  listed: Map<string, string | undefined>;
 }
-
 async function oldProduct(kv: KVNamespace, store: string, urlKey: string): Promise<Product | null> {
   const parsed = productSchema.safeParse(await kv.get(contentKeys.product(store, urlKey), 'json'));
   return parsed.success ? parsed.data : null;
@@ -74,29 +75,27 @@ async function productChange(client: BackendClient, kv: KVNamespace, store: stri
   );
   // Listings of every category the products were or are in, and of the categories above them.
   const touched = new Set([...before, ...movedFrom, ...found].flatMap((product) => product?.categoryIds ?? []));
-  const listed = flattenCategories(tree).filter(({ subtreeIds }) => subtreeIds.some((id) => touched.has(id)));
+  const affected = flattenCategories(tree).filter(({ subtreeIds }) => subtreeIds.some((id) => touched.has(id)));
+  const listed = new Map<string, string | undefined>();
   const members = new Map<number, Promise<Product[]>>();
   const productsIn = (categoryId: number) => {
     if (!members.has(categoryId)) members.set(categoryId, client.categoryProducts(store, categoryId));
     return members.get(categoryId)!;
   };
-  for (const { category, subtreeIds } of listed) {
+  for (const { category, subtreeIds } of affected) {
     const inSubtree = new Map<number, Product>();
     for (const product of (await Promise.all(subtreeIds.map(productsIn))).flat()) inSubtree.set(product.id, product);
     const pages = buildListingPages([category], [...inSubtree.values()]).filter((page) => page.categoryId === category.id);
     puts.push(...(await Promise.all(pages.map((page) => entry(contentKeys.listingPage(store, category.id, page.page), page)))));
-    // Pages past the new last one (the category shrank).
-    const prefix = `${contentKeys.listingPage(store, category.id, 1).slice(0, -1)}`;
+    // Pages past the new last one (the category shrank) go; the listing tells which pages changed.
+    const pagesBefore = await listHashes(kv, [`${contentKeys.listingPage(store, category.id, 1).slice(0, -1)}`]);
     const kept = new Set(pages.map((page) => contentKeys.listingPage(store, category.id, page.page)));
-    let cursor: string | undefined;
-    do {
-      const listedKeys = await kv.list({ prefix, cursor });
-      deletes.push(...listedKeys.keys.map((key) => key.name).filter((name) => !kept.has(name)));
-      cursor = listedKeys.list_complete ? undefined : listedKeys.cursor;
-    } while (cursor);
+    deletes.push(...[...pagesBefore.keys()].filter((name) => !kept.has(name)));
+    for (const [key, hash] of pagesBefore) listed.set(key, hash ?? '');
+    for (const key of kept) if (!pagesBefore.has(key)) listed.set(key, undefined);
   }
   puts.push(await entry(contentKeys.redirects(store, 'product'), redirectMap(moved)));
-  return { puts, deletes };
+  return { puts, deletes, listed };
 }
 
 async function documentChange(client: BackendClient, store: string, request: NamedRequest): Promise<Change> {
@@ -110,58 +109,38 @@ async function documentChange(client: BackendClient, store: string, request: Nam
     ...forms.map((form) => entry(contentKeys.form(store, form.code), form)),
   ]);
   const gone = [...request.saved.filter((identifier) => !found.some((record) => record.identifier === identifier)), ...request.deleted];
-  return { puts, deletes: [...new Set(gone)].map(keyOf) };
+  return { puts, deletes: [...new Set(gone)].map(keyOf), listed: new Map() };
 }
 
-export interface NamedWrite {
-  written: number;
-  unchanged: number;
-  deleted: number;
+/** The current hash of each key not listed already (a handful: records, SKU index, redirects). */
+async function currentHashes(kv: KVNamespace, change: Change): Promise<Map<string, string | undefined>> {
+  const hashes = new Map(change.listed);
+  const unknown = [...new Set([...change.puts.map((put) => put.key), ...change.deletes])].filter((key) => !hashes.has(key));
+  const read = await Promise.all(unknown.map((key) => kv.getWithMetadata<{ hash?: string }>(key, 'text')));
+  unknown.forEach((key, index) => {
+    const found = read[index]!;
+    // A key that exists without a hash still exists: '' keeps it apart from a missing key.
+    if (found.value !== null) hashes.set(key, found.metadata?.hash ?? '');
+  });
+  return hashes;
 }
 
-/** Writes a change, skipping keys that already hold their hash; restores what it wrote if KV fails midway. */
-async function apply(kv: KVNamespace, change: Change): Promise<{ report: NamedWrite; digestOfChanges: string }> {
-  const previous = await Promise.all(change.puts.map((put) => kv.getWithMetadata<{ hash?: string }>(put.key, 'text')));
-  const changed = change.puts.filter((put, index) => previous[index]!.metadata?.hash !== put.hash);
-  const existing = await Promise.all(change.deletes.map((key) => kv.getWithMetadata(key, 'text')));
-  const removed = change.deletes.filter((_key, index) => existing[index]!.value !== null);
-  const done: Array<() => Promise<void>> = [];
-  try {
-    for (const put of changed) {
-      const before = previous[change.puts.indexOf(put)]!;
-      await kv.put(put.key, put.value, { metadata: { ...put.metadata, hash: put.hash } });
-      done.push(() => (before.value === null ? kv.delete(put.key) : kv.put(put.key, before.value, { metadata: before.metadata })));
-    }
-    for (const key of removed) {
-      const before = existing[change.deletes.indexOf(key)]!;
-      await kv.delete(key);
-      done.push(() => kv.put(key, before.value!, { metadata: before.metadata }));
-    }
-  } catch (error) {
-    await Promise.allSettled(done.map((undo) => undo()));
-    throw error;
-  }
-  const digestOfChanges = await sha256Hex([...changed.map((put) => `${put.key}=${put.hash}`), ...removed.map((key) => `${key}=-`)].sort().join('\n'));
-  return { report: { written: changed.length, unchanged: change.puts.length - changed.length, deleted: removed.length }, digestOfChanges };
-}
-
-/** Fetches the named records of `request` for every store in `stores`, then writes them; throws BackendError before writing on a backend failure. */
-export async function runNamedSync(client: BackendClient, kv: KVNamespace, stores: readonly string[], request: NamedRequest): Promise<NamedWrite> {
-  const changes = await Promise.all(
-    stores.map(async (store) => ({ store, change: request.type === 'products' ? await productChange(client, kv, store, request) : await documentChange(client, store, request) })),
-  );
-  const total: NamedWrite = { written: 0, unchanged: 0, deleted: 0 };
-  const digests: Record<string, string> = {};
-  const pulse = await readPulse(kv);
-  for (const { store, change } of changes) {
-    const { report, digestOfChanges } = await apply(kv, change);
-    total.written += report.written;
-    total.unchanged += report.unchanged;
-    total.deleted += report.deleted;
+/**
+ * Plans the named records of `request` in one store: fetched and compared, nothing written; throws
+ * BackendError on a backend failure.
+ */
+export async function planNamed(client: BackendClient, kv: KVNamespace, store: string, request: NamedRequest): Promise<PartPlan> {
+  const change = request.type === 'products' ? await productChange(client, kv, store, request) : await documentChange(client, store, request);
+  const hashes = await currentHashes(kv, change);
+  const changed = change.puts.filter((put) => hashes.get(put.key) !== put.hash);
+  const removed = [...new Set(change.deletes)].filter((key) => hashes.get(key) !== undefined && !change.puts.some((put) => put.key === key));
+  const ops: KvOp[] = [...changed.map(putOf), ...removed.map((key): KvOp => ({ kind: 'delete', key }))];
+  let digest: string | null = null;
+  if (ops.length > 0) {
     const part = `${store}:${request.type}`;
-    if (report.written + report.deleted > 0) digests[part] = await sha256Hex(`${pulse?.digests[part] ?? ''}\n${digestOfChanges}`);
+    const previous = (await readPulse(kv))?.digests[part] ?? '';
+    const changes = [...changed.map((put) => `${put.key}=${put.hash}`), ...removed.map((key) => `${key}=-`)].sort().join('\n');
+    digest = await sha256Hex(`${previous}\n${await sha256Hex(changes)}`);
   }
-  if (Object.keys(digests).length > 0) await kv.put(PULSE_KEY, JSON.stringify(await nextPulse(pulse, digests, new Date())));
-  forgetMemos();
-  return total;
+  return { store, type: request.type, count: request.saved.length + request.deleted.length, ops, unchanged: change.puts.length - changed.length, digest };
 }
