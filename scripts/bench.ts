@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: figures for the sync and the storefront, on a throw-away shop.
- *   npm run bench -- --products 10000 [--duration 10] [--connections 10] [--only b2b-access]
+ *   npm run bench -- --products 10000 [--duration 10] [--connections 10] [--only b2b-access|widget|sync-scale] [--scale 1000,10000,50000]
  * Seeds a generated catalog, then measures: the floor (merely fetching every backend page the
  * sync reads), a first and a no-op full sync, and throughput/latency under load in the same
  * workerd for an edge-cache HIT, an uncached render from KV and a trivial route (the ceiling), and
@@ -8,11 +8,11 @@
  * b2b-access` runs that figure alone, without building the storefront), and the bytes of the widget's
  * `/embed.js` (raw, gzip, brotli; `--only widget` builds and measures just that) and the time it takes
  * to render 50 cards on a host page in Chromium, and the time from an admin save to the changed page
- * being served (p50 over 20 saves, the connector's debounce window stated).
+ * being served (p50 over 20 saves, the connector's debounce window stated), and the sync at scale
+ * (scripts/lib/sync-scale-bench.ts: 1,000, 10,000 and 50,000 products by default; `--only sync-scale`).
  * Prints a table and writes the figures as JSON to bench-results/.
  */
 import autocannon from 'autocannon';
-import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,9 +23,10 @@ import { buildWidget, WIDGET_FILE } from '../integrations/widget-bundle.ts';
 import { accessListingBench, type AccessFigures } from './lib/access-bench.ts';
 import { widgetRenderFigures } from './lib/widget-render-bench.ts';
 import { saveToPageFigures } from './lib/save-to-page-bench.ts';
+import { fetchFloor, syncScaleFigure, type ScaleFigure } from './lib/sync-scale-bench.ts';
 import { bundleSize, type BundleSize } from './lib/bundle-size.ts';
 import { freePort } from './lib/ports.ts';
-import { ROOT, buildStorefront, startBackend, startStorefront, type Child } from './lib/processes.ts';
+import { ROOT, buildStorefront, seedCatalog, startBackend, startStorefront, type Child } from './lib/processes.ts';
 
 const { values } = parseArgs({
   options: {
@@ -33,9 +34,11 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     only: { type: 'string' },
+    scale: { type: 'string', default: '1000,10000,50000' },
   },
 });
-if (values.only !== undefined && values.only !== 'b2b-access' && values.only !== 'widget') throw new Error('--only takes "b2b-access" or "widget".');
+if (values.only !== undefined && !['b2b-access', 'widget', 'sync-scale'].includes(values.only)) throw new Error('--only takes "b2b-access", "widget" or "sync-scale".');
+const scales = values.scale.split(',').map(Number);
 const products = Number(values.products);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
@@ -92,37 +95,27 @@ async function sync(storefrontUrl: string) {
   return { seconds: seconds(started), synced: body.synced, kv: body.kv };
 }
 
-/** The floor: every backend read a full sync makes, through the same client, nothing written. */
-async function fetchFloor(backendUrl: string): Promise<number> {
-  const client = createBackendClient({ baseUrl: backendUrl, timeoutMs: 120_000 });
-  const started = performance.now();
-  const stores = await client.stores();
-  await Promise.all(
-    stores.flatMap(({ code }) => [
-      client.storeConfig(code),
-      client.categories(code),
-      client.products(code),
-      client.cmsPages(code),
-      client.blogPosts(code),
-      client.countries(code),
-    ]),
-  );
-  return seconds(started);
-}
-
 /** Seeds the generated catalog into a PGlite directory; answers the seconds it took. */
 function seedInto(pgliteDir: string): number {
   const started = performance.now();
-  const seeded = spawnSync(process.execPath, ['backend/src/cli/seed.ts', '--products', String(products)], {
-    cwd: ROOT,
-    env: { ...process.env, PGLITE_DIR: pgliteDir },
-    encoding: 'utf8',
-  });
-  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
+  seedCatalog(pgliteDir, products);
   return seconds(started);
 }
 
 const row = (name: string, value: string) => console.log(`${name.padEnd(34)} ${value}`);
+
+/** The sync at each catalog size of `--scale`, each on a shop of its own (the storefront built). */
+async function scaleFigures(dir: string, children: Child[]): Promise<ScaleFigure[]> {
+  const figures: ScaleFigure[] = [];
+  for (const size of scales) {
+    const figure = await syncScaleFigure(dir, size, children);
+    const { invocations: spent } = figure;
+    row(`sync at ${size} products/store`, `${figure.syncSeconds.toFixed(1)} s (floor ${figure.floorSeconds.toFixed(1)} s: ${figure.syncToFloor.toFixed(2)}x, target <= 2x at 10000), ${figure.written} keys written`);
+    row('', `${spent.steps} invocations; max per invocation ${spent.maxKvOperations} KV ops, ${spent.maxSubrequests} subrequests, ${spent.maxStepMs} ms; the driving request ${spent.driverSubrequests} subrequests (limits 1000 / 1000 / 30 s CPU)`);
+    figures.push(figure);
+  }
+  return figures;
+}
 
 /** The B2B Access figure, on a database of its own (the storefront's backend holds the other). */
 async function accessFigures(dir: string): Promise<AccessFigures> {
@@ -224,7 +217,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
   row('admin save → page served', `p50 ${saveToPage.p50Ms} ms, p90 ${saveToPage.p90Ms} ms over ${saveToPage.saves} saves (connector debounce ${saveToPage.debounceMs} ms, then the named sync)`);
   row('widget: 50 cards on a host page', `${widgetRender.msToLastCard} ms from /embed.js request to the last card, ${widgetRender.productRequests} /embed/products requests`);
 
-  await writeFigures(`bench-${products}`, figures);
+  await writeFigures(`bench-${products}`, { ...figures, syncScale: await scaleFigures(dir, children) });
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'shop-bench-'));
@@ -235,6 +228,9 @@ try {
     const widget = await bundleSize(join(dir, WIDGET_FILE));
     widgetRow(widget);
     await writeFigures('bench-widget', { widget });
+  } else if (values.only === 'sync-scale') {
+    await buildStorefront();
+    await writeFigures('bench-sync-scale', { syncScale: await scaleFigures(dir, children) });
   } else if (values.only === 'b2b-access') {
     row('catalog', `${products} products per store`);
     await writeFigures(`bench-b2b-access-${products}`, { products, b2bAccess: await accessFigures(dir) });

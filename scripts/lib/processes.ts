@@ -3,7 +3,7 @@
  * running the built worker in workerd). Used by `npm start` and by the integration tests, so both
  * run the shop the same way. Each child gets its own process group: stopping it kills workerd too.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -89,7 +89,7 @@ async function startChild(options: StartOptions): Promise<Child> {
 }
 
 /** A file inside an installed package (its exports hide bin/ from module resolution). */
-function packageFile(name: string, file: string): string {
+export function packageFile(name: string, file: string): string {
   return join(dirname(createRequire(import.meta.url).resolve(`${name}/package.json`)), file);
 }
 
@@ -147,6 +147,16 @@ export async function startStorefront(options: StorefrontOptions): Promise<Child
     readyPath: '/pulse',
     echo: options.echo,
   });
+}
+
+/** Seeds a generated catalog of `products` products into a PGlite directory (the backend's seed CLI). */
+export function seedCatalog(pgliteDir: string, products: number): void {
+  const seeded = spawnSync(NODE, ['backend/src/cli/seed.ts', '--products', String(products)], {
+    cwd: ROOT,
+    env: { ...process.env, PGLITE_DIR: pgliteDir },
+    encoding: 'utf8',
+  });
+  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
 }
 
 /** Builds the storefront (astro build), which also computes ASSET_HASH. */

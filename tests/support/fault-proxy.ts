@@ -16,7 +16,7 @@ export interface SeenRequest {
 }
 
 type Rule =
-  | { match: RegExp; kind: 'answer'; status: number; body: unknown; afterMs?: number }
+  | { match: RegExp; kind: 'answer'; status: number; body: unknown; afterMs?: number; passes?: number }
   | { match: RegExp; kind: 'transform'; change: (body: unknown) => unknown }
   | { match: RegExp; kind: 'delay'; ms: number };
 
@@ -24,6 +24,8 @@ export interface FaultProxy {
   url: string;
   /** Requests whose path+query match answer this status (after `afterMs`); `null` removes every rule. */
   failWhen: (match: RegExp | null, status?: number, afterMs?: number) => void;
+  /** The first `passes` matching requests go through; those after answer this status. */
+  failAfter: (match: RegExp, passes: number, status?: number) => void;
   /** Requests whose path+query match answer `status` with `body` as JSON, never reaching the backend. */
   answer: (match: RegExp, status: number, body: unknown) => void;
   /** The backend's JSON answer to matching requests is replaced by `change(answer)`. */
@@ -87,7 +89,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     const method = request.method ?? 'GET';
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(request);
     seen.push({ method, path, headers: request.headers, body: body ? Buffer.from(body).toString() : '' });
-    const rule = rules.find((candidate) => candidate.match.test(path));
+    const rule = rules.find((candidate) => candidate.match.test(path) && !(candidate.kind === 'answer' && candidate.passes && candidate.passes-- > 0));
     if (rule?.kind === 'answer') {
       if (rule.afterMs) await new Promise((resolve) => setTimeout(resolve, rule.afterMs));
       sendJson(response, rule.status, rule.body);
@@ -108,6 +110,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     url: `http://127.0.0.1:${port}`,
     failWhen: (match, status = 500, afterMs = 0) => {
       rules = match ? [{ match, kind: 'answer', status, body: { error: 'injected_fault' }, afterMs }, ...rules] : [];
+    },
+    failAfter: (match, passes, status = 500) => {
+      rules = [{ match, kind: 'answer', status, body: { error: 'injected_fault' }, passes }, ...rules];
     },
     answer: (match, status, body) => {
       rules = [{ match, kind: 'answer', status, body }, ...rules];

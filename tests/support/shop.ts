@@ -3,12 +3,12 @@
  * demo catalog) and the built storefront in workerd with its own KV directory, on free ports.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
 import { freePort } from '../../scripts/lib/ports.ts';
-import { ROOT, startBackend, startStorefront, type Child } from '../../scripts/lib/processes.ts';
+import { ROOT, seedCatalog, startBackend, startStorefront, type Child } from '../../scripts/lib/processes.ts';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
 
 export interface TestShop {
@@ -19,6 +19,8 @@ export interface TestShop {
   syncSecret: string;
   /** Reads the storefront's KV (the same persisted files workerd uses). */
   kv: KVNamespace;
+  /** Stops the storefront's workerd and starts it again on the same KV and Durable Object storage (on a new port). */
+  restartStorefront: () => Promise<void>;
   /** POST to a management endpoint with the sync secret. */
   manage: (path: string, body?: unknown) => Promise<Response>;
   stop: () => Promise<void>;
@@ -29,6 +31,19 @@ export interface ShopOptions {
   vars?: Record<string, string>;
   /** Extra backend environment (e.g. the storefront connector's debounce window). */
   backendEnv?: Record<string, string>;
+  /** A generated catalog of this many products instead of the demo's (the seed CLI, before the backend starts). */
+  products?: number;
+}
+
+/**
+ * The built worker's configuration with its KV binding only: the test reads the namespace the worker
+ * writes, and the proxy need not (and could not) run the worker's Durable Objects, which live in it.
+ */
+async function kvOnlyConfig(dir: string): Promise<string> {
+  const built = JSON.parse(await readFile(join(ROOT, 'dist/server/wrangler.json'), 'utf8')) as { name: string; compatibility_date: string; kv_namespaces: unknown[] };
+  const path = join(dir, 'kv-only.wrangler.json');
+  await writeFile(path, JSON.stringify({ name: built.name, compatibility_date: built.compatibility_date, kv_namespaces: built.kv_namespaces }));
+  return path;
 }
 
 export async function startShop(options: ShopOptions = {}): Promise<TestShop> {
@@ -36,6 +51,7 @@ export async function startShop(options: ShopOptions = {}): Promise<TestShop> {
   const syncSecret = randomBytes(18).toString('base64url');
   // Both sides share it, as `npm start` arranges: the storefront signs the visitor's IP for the backend.
   const proxySecret = randomBytes(32).toString('base64url');
+  if (options.products !== undefined) seedCatalog(join(dir, 'pglite'), options.products);
   const backend = await startBackend({
     port: await freePort(),
     env: {
@@ -56,42 +72,50 @@ export async function startShop(options: ShopOptions = {}): Promise<TestShop> {
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     ...options.vars,
   };
-  let storefront: Child | undefined;
-  try {
-    // A free port can be taken by a test file running alongside before wrangler binds it: another port then.
-    for (let attempt = 1; !storefront; attempt++) {
+  // A free port can be taken by a test file running alongside before wrangler binds it: another port then.
+  const launch = async (): Promise<Child> => {
+    for (let attempt = 1; ; attempt++) {
       try {
-        storefront = await startStorefront({ port: await freePort(), persistTo: join(dir, 'wrangler'), vars });
+        return await startStorefront({ port: await freePort(), persistTo: join(dir, 'wrangler'), vars });
       } catch (error) {
         if (attempt === 3 || !String(error).includes('Address already in use')) throw error;
       }
     }
+  };
+  let storefront: Child;
+  try {
+    storefront = await launch();
   } catch (error) {
     await Promise.allSettled([backend.stop(), faults.close()]);
     throw error;
   }
   const proxy = await getPlatformProxy<{ CONTENT: KVNamespace }>({
-    configPath: join(ROOT, 'dist/server/wrangler.json'),
+    configPath: await kvOnlyConfig(dir),
     persist: { path: join(dir, 'wrangler/v3') },
     remoteBindings: false,
     envFiles: [],
   });
-  return {
+  const shop: TestShop = {
     backend,
     storefront,
     faults,
     syncSecret,
     kv: proxy.env.CONTENT,
     manage: (path, body = {}) =>
-      fetch(`${storefront.url}${path}`, {
+      fetch(`${shop.storefront.url}${path}`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${syncSecret}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       }),
+    async restartStorefront() {
+      await shop.storefront.stop();
+      shop.storefront = await launch();
+    },
     async stop() {
       await proxy.dispose();
-      await Promise.allSettled([storefront.stop(), backend.stop(), faults.close()]);
+      await Promise.allSettled([shop.storefront.stop(), backend.stop(), faults.close()]);
       await rm(dir, { recursive: true, force: true });
     },
   };
+  return shop;
 }

@@ -75,6 +75,8 @@ export interface RunStatus {
 const NAMES_PER_STEP = 50;
 /** An unfinished run nobody stepped for this long is driven on by the alarm. */
 const RESUME_AFTER_MS = 10_000;
+/** A step the alarm drove that failed (KV unavailable) is tried again after this. */
+const RETRY_AFTER_MS = 2_000;
 /** Finished runs kept for the status. */
 const RUNS_KEPT = 20;
 
@@ -113,6 +115,8 @@ export class SyncCoordinator extends DurableObject<Env> {
   readonly #sql: SqlStorage;
   /** Runs with a step under way in this instance: a second driver waits for it instead. */
   readonly #stepping = new Map<string, Promise<RunStatus>>();
+  /** Runs whose driver went away, driven on by the alarm until they end. */
+  readonly #orphans = new Set<string>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -173,14 +177,25 @@ export class SyncCoordinator extends DurableObject<Env> {
 
   /** Drives on the runs nobody has stepped for a while (their request or worker went away). */
   override async alarm(): Promise<void> {
-    const stale = this.#rows("SELECT * FROM sync_runs WHERE phase IN ('planning', 'applying', 'committing') ORDER BY started_at").filter(
-      (row) => Date.now() - row.updated_at >= RESUME_AFTER_MS - 100 && !this.#stepping.has(row.id),
-    );
+    const open = this.#rows("SELECT * FROM sync_runs WHERE phase IN ('planning', 'applying', 'committing') ORDER BY started_at");
+    for (const row of open) {
+      if (!this.#stepping.has(row.id) && Date.now() - row.updated_at >= RESUME_AFTER_MS - 100) this.#orphans.add(row.id);
+    }
     // One step per alarm: each alarm is an invocation of its own, with its own budget.
-    const [first] = stale;
-    if (first) await this.step(first.id).catch((error: unknown) => console.error(`sync ${first.id}: a resumed step failed; the next alarm tries again`, error));
-    const open = this.#rows("SELECT * FROM sync_runs WHERE phase IN ('planning', 'applying', 'committing')");
-    if (open.length > 0) await this.ctx.storage.setAlarm(Date.now() + (stale.length > 0 ? 0 : RESUME_AFTER_MS));
+    const orphan = open.find((row) => this.#orphans.has(row.id));
+    let next = RESUME_AFTER_MS;
+    if (orphan) {
+      try {
+        const status = await this.step(orphan.id);
+        if (status.phase === 'done' || status.phase === 'failed') this.#orphans.delete(orphan.id);
+        next = 0;
+      } catch (error) {
+        console.error(`sync ${orphan.id}: a step driven by the alarm failed; it is tried again in ${RETRY_AFTER_MS} ms`, error);
+        next = RETRY_AFTER_MS;
+      }
+    }
+    const left = this.#rows("SELECT id FROM sync_runs WHERE phase IN ('planning', 'applying', 'committing')");
+    if (left.length > 0) await this.ctx.storage.setAlarm(Date.now() + next);
   }
 
   #rows(query: string, ...bindings: SqlStorageValue[]): RunRow[] {

@@ -48,12 +48,17 @@ export async function listHashes(kv: KVNamespace, prefixes: readonly string[]): 
 /**
  * Plans one part of a full or partial sync: its entries that do not hold their hash yet are put,
  * the keys it owns that it no longer has are deleted (gone from the backend). Keys outside the
- * owned prefixes (config, the category tree, countries: one key each) are always put.
+ * owned prefixes (config, the category tree, countries: one key each) are read one by one.
  */
 export async function planPart(client: BackendClient, kv: KVNamespace, store: string, type: SyncType): Promise<PartPlan> {
   const part = await buildPart(client, store, type, () => undefined);
-  const hashes = await listHashes(kv, ownedPrefixes(store, type));
-  const changed = part.entries.filter((entry) => hashes.get(entry.key) !== entry.hash);
+  const prefixes = ownedPrefixes(store, type);
+  const hashes = await listHashes(kv, prefixes);
+  const single = part.entries.filter((entry) => !prefixes.some((prefix) => entry.key.startsWith(prefix)));
+  const read = await Promise.all(single.map((entry) => kv.getWithMetadata<{ hash?: string }>(entry.key, 'text')));
+  const current = new Map(single.map((entry, index) => [entry.key, read[index]!.metadata?.hash]));
+  const holds = (entry: KvEntry) => (hashes.has(entry.key) ? hashes.get(entry.key) : current.get(entry.key)) === entry.hash;
+  const changed = part.entries.filter((entry) => !holds(entry));
   const kept = new Set(part.entries.map((entry) => entry.key));
   const stale = [...hashes.keys()].filter((key) => !kept.has(key));
   return {
