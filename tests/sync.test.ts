@@ -252,6 +252,38 @@ describe('pages rendered from KV', () => {
   });
 });
 
+describe('a sync interrupted by a worker restart', () => {
+  it('is driven to its end by the coordinator once the worker is back: the change arrives and pulse moves', async () => {
+    const pulseBefore = await shop.kv.get('pulse');
+    const [first] = (await products('page=1&itemsPerPage=100')).member;
+    shop.faults.transform(/^\/api\/rest\/v2\/products\?page=1&/, (body) => {
+      const collection = body as Collection<Product>;
+      collection.member[0] = { ...collection.member[0], name: 'Renamed across a restart' };
+      return collection;
+    });
+    // Slow enough that the restart lands while the run is planning.
+    shop.faults.delay(/^\/api\/rest\/v2\/cms-pages/, 3_000);
+    const status = async () =>
+      (await (await fetch(`${shop.storefront.url}/sync/status`, { headers: { Authorization: `Bearer ${shop.syncSecret}` } })).json()) as {
+        running: Array<{ phase: string }>;
+        recent: Array<{ phase: string; outcome?: { success: boolean } }>;
+      };
+    try {
+      const interrupted = shop.manage('/sync').catch(() => null);
+      await expect.poll(async () => (await status()).running.length).toBe(1);
+      await shop.restartStorefront();
+      await interrupted;
+      const renamed = async () => (JSON.parse((await shop.kv.get(`default:product:${first.urlKey}`)) ?? '{}') as { name?: string }).name;
+      await expect.poll(renamed, { timeout: 45_000, interval: 500 }).toBe('Renamed across a restart');
+      await expect.poll(async () => (await status()).recent[0], { timeout: 15_000 }).toMatchObject({ phase: 'done', outcome: { success: true } });
+      expect((await status()).running).toEqual([]);
+      expect(await shop.kv.get('pulse')).not.toBe(pulseBefore);
+    } finally {
+      shop.faults.reset();
+    }
+  }, 90_000);
+});
+
 describe('a sync that fails', () => {
   it('fails as a whole when the backend fails half-way through the products', async () => {
     const pulseBefore = await shop.kv.get('pulse');
@@ -331,36 +363,4 @@ describe('a sync that fails', () => {
     expect(await shop.kv.get('default:config')).toBe(configBefore);
     expect((await page('/')).status).toBe(200);
   });
-});
-
-describe('a sync interrupted by a worker restart', () => {
-  it('is driven to its end by the coordinator once the worker is back: the change arrives and pulse moves', async () => {
-    const pulseBefore = await shop.kv.get('pulse');
-    const [first] = (await products('page=1&itemsPerPage=100')).member;
-    shop.faults.transform(/^\/api\/rest\/v2\/products\?page=1&/, (body) => {
-      const collection = body as Collection<Product>;
-      collection.member[0] = { ...collection.member[0], name: 'Renamed across a restart' };
-      return collection;
-    });
-    // Slow enough that the restart lands while the run is planning.
-    shop.faults.delay(/^\/api\/rest\/v2\/cms-pages/, 3_000);
-    const status = async () =>
-      (await (await fetch(`${shop.storefront.url}/sync/status`, { headers: { Authorization: `Bearer ${shop.syncSecret}` } })).json()) as {
-        running: Array<{ phase: string }>;
-        recent: Array<{ phase: string; outcome?: { success: boolean } }>;
-      };
-    try {
-      const interrupted = shop.manage('/sync').catch(() => null);
-      await expect.poll(async () => (await status()).running.length).toBe(1);
-      await shop.restartStorefront();
-      await interrupted;
-      const renamed = async () => (JSON.parse((await shop.kv.get(`default:product:${first.urlKey}`)) ?? '{}') as { name?: string }).name;
-      await expect.poll(renamed, { timeout: 45_000, interval: 500 }).toBe('Renamed across a restart');
-      await expect.poll(async () => (await status()).recent[0], { timeout: 15_000 }).toMatchObject({ phase: 'done', outcome: { success: true } });
-      expect((await status()).running).toEqual([]);
-      expect(await shop.kv.get('pulse')).not.toBe(pulseBefore);
-    } finally {
-      shop.faults.reset();
-    }
-  }, 90_000);
 });

@@ -22,13 +22,19 @@ export function factsOfRecord(record: ProductDetail, snapshot: AccessSnapshot): 
   };
 }
 
-/** Direct categories of the product and, for a variant, of the configurables it belongs to. */
+/**
+ * Direct categories of the product and, for a variant, of the configurables it belongs to. Two
+ * branches of a union, each answered from an index (memberships by product, links by linked
+ * product); one `or` across them would scan every membership per product (a minute at 10,000).
+ */
 const categoriesOf = sql<number[]>`coalesce((
-  select array_agg(distinct ${productCategories.categoryId}) from ${productCategories}
-  where ${productCategories.productId} = ${products.id}
-     or ${productCategories.productId} in (
-       select ${productLinks.productId} from ${productLinks}
-       where ${productLinks.linkedProductId} = ${products.id} and ${productLinks.linkType} = 'variant')
+  select array_agg(distinct owned.category_id) from (
+    select ${productCategories.categoryId} as category_id from ${productCategories} where ${productCategories.productId} = ${products.id}
+    union all
+    select parent.category_id from ${productLinks}
+      join ${productCategories} as parent on parent.product_id = ${productLinks.productId}
+      where ${productLinks.linkedProductId} = ${products.id} and ${productLinks.linkType} = 'variant'
+  ) as owned
 ), '{}')`;
 
 /** Facts of the products matching `where` (all products when absent), in one query. */
