@@ -28,3 +28,26 @@ it('bundles for deployment with the KV, Durable Object and assets bindings', asy
     await rm(outdir, { recursive: true, force: true });
   }
 });
+
+it('plans a branch Preview (dry run): its own namespace, gate, secrets file, and a configuration wrangler accepts', async () => {
+  const env = { ...process.env, ...QUIET_ENV, SYNC_SECRET: 'preview-sync-secret-0123456789', STOREFRONT_PROXY_SECRET: 'preview-proxy-secret-0123456789', BACKEND_API_URL: 'https://backend.example' };
+  const plan = spawnSync(process.execPath, ['scripts/preview.ts', '--branch', 'feature/Über_Checkout!!', '--dry-run', '--skip-build'], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+  expect(plan.status, plan.stderr).toBe(0);
+  expect(plan.stdout).toContain('would run: wrangler kv namespace create edge-storefront-preview-feature-uber-checkout-');
+  expect(plan.stdout).toMatch(/would run: wrangler preview --config \S+wrangler\.preview\.json --name feature-uber-checkout-[0-9a-f]{6} --secrets-file \S+secrets\.json --var BACKEND_API_URL:https:\/\/backend\.example/);
+  expect(plan.stdout).toMatch(/PREVIEW_URL=https:\/\/feature-uber-checkout-[0-9a-f]{6}-edge-storefront\./);
+  // The secrets never reach the output.
+  expect(plan.stdout).not.toContain('preview-sync-secret');
+
+  const outdir = await mkdtemp(join(tmpdir(), 'dry-run-'));
+  try {
+    const run = spawnSync(process.execPath, [packageFile('wrangler', 'bin/wrangler.js'), 'deploy', '--dry-run', '-c', 'dist/server/wrangler.preview.json', '--outdir', outdir], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/env\.CONTENT \(<new namespace id>\)\s+KV Namespace/);
+    expect(run.stdout).toMatch(/env\.SYNC \(SyncCoordinator\)\s+Durable Object/);
+  } finally {
+    await rm(outdir, { recursive: true, force: true });
+  }
+  const deleting = spawnSync(process.execPath, ['scripts/preview.ts', '--branch', 'feature/Über_Checkout!!', '--delete', '--dry-run'], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+  expect(deleting.stdout).toMatch(/would run: wrangler preview delete --config \S+ --name feature-uber-checkout-[0-9a-f]{6} --skip-confirmation/);
+});

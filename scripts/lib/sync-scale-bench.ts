@@ -35,13 +35,15 @@ export async function fetchFloor(backendUrl: string): Promise<number> {
 
 export async function syncScaleFigure(dir: string, products: number, children: Child[]): Promise<ScaleFigure> {
   const secret = 'bench-secret-0123456789';
+  // Shared by both sides as `npm start` arranges (the storefront reads Custom Forms' schemas with it).
+  const proxySecret = 'bench-proxy-secret-0123456789abcdef0123456789';
   const pgliteDir = join(dir, `pglite-${products}`);
   const seeding = performance.now();
   seedCatalog(pgliteDir, products);
   const seedSeconds = seconds(seeding);
-  const backend = await startBackend({ port: await freePort(), env: { PGLITE_DIR: pgliteDir, SYNC_SECRET: secret } });
+  const backend = await startBackend({ port: await freePort(), env: { PGLITE_DIR: pgliteDir, SYNC_SECRET: secret, STOREFRONT_PROXY_SECRET: proxySecret } });
   children.push(backend);
-  const storefront = await startStorefront({ port: await freePort(), persistTo: join(dir, `wrangler-${products}`), vars: { BACKEND_API_URL: backend.url, SYNC_SECRET: secret } });
+  const storefront = await startStorefront({ port: await freePort(), persistTo: join(dir, `wrangler-${products}`), vars: { BACKEND_API_URL: backend.url, SYNC_SECRET: secret, STOREFRONT_PROXY_SECRET: proxySecret } });
   children.push(storefront);
   try {
     const floorSeconds = await fetchFloor(backend.url);
