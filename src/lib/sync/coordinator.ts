@@ -75,6 +75,8 @@ export interface RunStatus {
 const NAMES_PER_STEP = 50;
 /** An unfinished run nobody stepped for this long is driven on by the alarm. */
 const RESUME_AFTER_MS = 10_000;
+/** A run whose planning fails this often for other reasons than the backend ends failed. */
+const PLAN_ATTEMPTS = 5;
 /** A step the alarm drove that failed (KV unavailable) is tried again after this. */
 const RETRY_AFTER_MS = 2_000;
 /** Finished runs kept for the status. */
@@ -93,6 +95,7 @@ interface RunRow extends Record<string, SqlStorageValue> {
   outcome: string | null;
   started_at: number;
   updated_at: number;
+  failures: number;
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -124,7 +127,7 @@ export class SyncCoordinator extends DurableObject<Env> {
     this.#sql.exec(`CREATE TABLE IF NOT EXISTS sync_runs (
       id TEXT PRIMARY KEY, job TEXT NOT NULL, stores TEXT NOT NULL, steps TEXT NOT NULL, next_step INTEGER NOT NULL,
       phase TEXT NOT NULL, ops_total INTEGER NOT NULL, ops_done INTEGER NOT NULL, invocations TEXT NOT NULL,
-      outcome TEXT, started_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)`);
+      outcome TEXT, started_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, failures INTEGER NOT NULL DEFAULT 0)`);
     this.#sql.exec('CREATE TABLE IF NOT EXISTS sync_ops (run_id TEXT NOT NULL, seq INTEGER NOT NULL, op TEXT NOT NULL, PRIMARY KEY (run_id, seq))');
     this.#sql.exec(`CREATE TABLE IF NOT EXISTS sync_parts (
       run_id TEXT NOT NULL, step INTEGER NOT NULL, part TEXT NOT NULL, type TEXT NOT NULL, count INTEGER NOT NULL,
@@ -145,7 +148,7 @@ export class SyncCoordinator extends DurableObject<Env> {
     const now = Date.now();
     const invocations: Invocations = { steps: 1, maxKvOperations: spent.kv, maxSubrequests: spent.subrequests, maxStepMs: 0 };
     this.#sql.exec(
-      'INSERT INTO sync_runs VALUES (?, ?, ?, ?, 0, ?, 0, 0, ?, NULL, ?, ?)',
+      'INSERT INTO sync_runs VALUES (?, ?, ?, ?, 0, ?, 0, 0, ?, NULL, ?, ?, 0)',
       id,
       JSON.stringify(job),
       JSON.stringify(covered.stores),
@@ -232,9 +235,18 @@ export class SyncCoordinator extends DurableObject<Env> {
     const kv = countingKv(this.env.CONTENT, spent);
     const startedAt = Date.now();
     let failure: SyncFailure | undefined;
-    if (row.phase === 'planning') failure = await this.#plan(row, kv, backendClient(getConfig(), countingFetch(spent)));
-    else if (row.phase === 'applying') await this.#apply(row, kv);
-    else await this.#commit(row, kv);
+    try {
+      if (row.phase === 'planning') failure = await this.#plan(row, kv, backendClient(getConfig(), countingFetch(spent)));
+      else if (row.phase === 'applying') await this.#apply(row, kv);
+      else await this.#commit(row, kv);
+    } catch (error) {
+      // KV or the runtime failing, not the backend. Planning has written nothing, so a run that keeps
+      // failing there ends (and frees its stores); applying must go on until it succeeds (resumes).
+      this.#sql.exec('UPDATE sync_runs SET failures = failures + 1, updated_at = ? WHERE id = ?', Date.now(), runId);
+      if (row.phase !== 'planning' || row.failures + 1 < PLAN_ATTEMPTS) throw error;
+      const step = (JSON.parse(row.steps) as PlanStep[])[row.next_step]!;
+      failure = { type: step.type, store: step.store, path: '', message: `Planning failed ${PLAN_ATTEMPTS} times: ${error instanceof Error ? error.message : String(error)}` };
+    }
 
     const before = JSON.parse(row.invocations) as Invocations;
     const invocations: Invocations = {
