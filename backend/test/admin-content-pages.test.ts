@@ -233,6 +233,21 @@ describe('admin content pages', () => {
     expect(again.location).toBe(`${path}?flash=not_cancelable`);
   });
 
+  it('filters the orders grid by status and the days placed, sorts it by total, and ignores filters it cannot read', async () => {
+    const number = (html: string) => [...html.matchAll(/href="\/admin\/orders\/\d+">([^<]+)<\/a>/g)].map((match) => match[1]!);
+    const canceled = number((await browser.request('GET', '/admin/orders?status=canceled')).html);
+    expect(canceled.length).toBeGreaterThan(0);
+    const all = number((await browser.request('GET', '/admin/orders')).html);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(number((await browser.request('GET', `/admin/orders?from=${today}&to=${today}`)).html).length).toBe(all.length);
+    expect(number((await browser.request('GET', '/admin/orders?to=2001-01-01')).html)).toEqual([]);
+    const byTotal = await browser.request('GET', '/admin/orders?sort=total');
+    expect(byTotal.html).toMatch(/<th aria-sort="ascending"><a href="\?sort=-total">Total<\/a><\/th>/);
+    const bad = await browser.request('GET', '/admin/orders?status=lost&from=yesterday&to=2026-02-31&size=7&sort=drop&page=-3');
+    expect(bad.status).toBe(200);
+    expect(number(bad.html)).toEqual(all);
+  });
+
   it('filters and sorts the products grid, and disables and re-enables ticked products in bulk', async () => {
     const filtered = await browser.request('GET', '/admin/products?type=configurable&status=enabled&sort=-sku&size=20');
     expect(filtered.status).toBe(200);

@@ -1,8 +1,8 @@
-import { count, desc, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { orders } from '../../db/schema/index.ts';
+import { orders, orderStatuses } from '../../db/schema/index.ts';
 import type { AddressSnapshot } from '../../db/schema/index.ts';
 import { csvResponseHeaders, spreadsheetCsv } from '../../csv.ts';
 import { AppError } from '../../errors.ts';
@@ -11,9 +11,42 @@ import { orderRecordById } from '../../orders/load.ts';
 import type { AdminEnv } from '../admin-env.ts';
 import { csrfField } from '../layout.ts';
 import { formFields, renderPage } from '../page.ts';
+import { gridQuery, option, PageSize, pageSizes, sortHeader } from '../grid-query.ts';
 import { pager } from '../pager.ts';
 
-const pageSize = 50;
+/** A calendar day typed in a date field, or nothing (a bad one is ignored, not an error). */
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  // Date.parse rolls 2026-02-31 over to March: only a day that reads back the same is one.
+  .refine((day) => new Date(Date.parse(`${day}T00:00:00Z`) || 0).toISOString().slice(0, 10) === day)
+  .or(z.literal(''))
+  .catch('');
+
+/** Sales → Orders: search (number, email or the name on the shipping address), status, the day range it was placed in, sort and page size. */
+const OrderFilters = z.object({
+  q: z.string().trim().max(100).catch(''),
+  status: z.enum(orderStatuses).or(z.literal('')).catch(''),
+  from: Day,
+  to: Day,
+  sort: z.enum(['date', '-date', 'total', '-total', 'number', '-number']).catch('-date'),
+  size: PageSize,
+  page: z.coerce.number().int().min(1).catch(1),
+});
+type OrderFilters = z.infer<typeof OrderFilters>;
+const orderDefaults: Partial<OrderFilters> = { sort: '-date', size: 50, page: 1 };
+const orderSortColumns = { date: orders.createdAt, total: orders.grandTotal, number: orders.number };
+
+function orderWhere(filters: OrderFilters): SQL | undefined {
+  const like = `%${filters.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+  return and(
+    filters.q ? or(ilike(orders.number, like), ilike(orders.email, like), sql`(${orders.shippingAddress}->>'firstName') || ' ' || (${orders.shippingAddress}->>'lastName') ilike ${like}`) : undefined,
+    filters.status ? eq(orders.status, filters.status) : undefined,
+    filters.from ? gte(orders.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
+    filters.to ? lt(orders.createdAt, dayAfter(filters.to)) : undefined,
+  );
+}
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 
 const address = (a: AddressSnapshot) =>
@@ -41,32 +74,44 @@ export const orderPages = new Hono<AdminEnv>()
     return c.body(spreadsheetCsv(ORDER_COLUMNS, records), 200, csvResponseHeaders('orders.csv'));
   })
   .get('/', async (c) => {
-    const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
-    const q = (c.req.query('q') ?? '').trim().slice(0, 100);
-    const like = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    // Number, email, or the name on the shipping address.
-    const where = q
-      ? or(ilike(orders.number, like), ilike(orders.email, like), sql`(${orders.shippingAddress}->>'firstName') || ' ' || (${orders.shippingAddress}->>'lastName') ilike ${like}`)
-      : undefined;
+    const filters = OrderFilters.parse(c.req.query());
+    const where = orderWhere(filters);
+    const column = orderSortColumns[filters.sort.replace('-', '') as keyof typeof orderSortColumns];
     const [rows, [total]] = await Promise.all([
-      c.var.db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(pageSize).offset((page - 1) * pageSize),
+      c.var.db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(filters.sort.startsWith('-') ? desc(column) : asc(column), desc(orders.id))
+        .limit(filters.size)
+        .offset((filters.page - 1) * filters.size),
       c.var.db.select({ n: count() }).from(orders).where(where),
     ]);
-    const pages = Math.max(1, Math.ceil((total?.n ?? 0) / pageSize));
+    const pages = Math.max(1, Math.ceil((total?.n ?? 0) / filters.size));
+    const link = (change: Partial<OrderFilters>) => gridQuery(filters, orderDefaults, change);
+    const sortLink = (key: keyof typeof orderSortColumns, label: string) => sortHeader(filters.sort, key, label, (sort) => link({ sort: sort as OrderFilters['sort'], page: 1 }));
     return renderPage(
       c,
       'Orders',
       html`<p><a href="/admin/orders/export.csv">Export CSV</a></p>
-        <form method="get"><input name="q" value="${q}" placeholder="Number, email or name" aria-label="Search orders" /> <button>Search</button></form>
-        <p class="muted">${total?.n ?? 0} orders · page ${page} of ${pages}</p>
-        <table>
-          <tr><th>Number</th><th>Date</th><th>Email</th><th>Total</th><th>Status</th></tr>
+        <form method="get" class="filters">
+          <input name="q" value="${filters.q}" placeholder="Number, email or name" aria-label="Search orders" />
+          <label>Status <select name="status">${option('', 'Any', filters.status)}${orderStatuses.map((status) => option(status, status, filters.status))}</select></label>
+          <label>Placed from <input type="date" name="from" value="${filters.from}" /></label>
+          <label>to <input type="date" name="to" value="${filters.to}" /></label>
+          <label>Per page <select name="size">${pageSizes.map((size) => option(String(size), String(size), filters.size))}</select></label>
+          <input type="hidden" name="sort" value="${filters.sort}" />
+          <button>Search</button>
+        </form>
+        <p class="muted">${total?.n ?? 0} orders · page ${filters.page} of ${pages}</p>
+        <div class="table-scroll"><table>
+          <tr>${sortLink('number', 'Number')}${sortLink('date', 'Date (UTC)')}<th>Email</th>${sortLink('total', 'Total')}<th>Status</th></tr>
           ${rows.map(
             (o) =>
               html`<tr><td><a href="/admin/orders/${o.id}">${o.number}</a></td><td>${o.createdAt.toISOString().slice(0, 16).replace('T', ' ')}</td><td>${o.email}</td><td>${o.grandTotal} ${o.currency}</td><td>${o.status}</td></tr>`,
           )}
-        </table>
-        ${pager(page, pages, { q })}`,
+        </table></div>
+        ${pager(filters.page, pages, link({}))}`,
     );
   })
   .get('/:id', async (c) => {

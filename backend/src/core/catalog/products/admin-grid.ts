@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AdminEnv } from '../../admin/admin-env.ts';
 import { csrfField } from '../../admin/layout.ts';
 import { renderPage } from '../../admin/page.ts';
+import { gridQuery, option, PageSize, pageSizes, sortHeader } from '../../admin/grid-query.ts';
 import { pager } from '../../admin/pager.ts';
 import { recordAudit } from '../../audit/service.ts';
 import type { Db } from '../../db/database.ts';
@@ -24,7 +25,7 @@ const Filters = z.object({
   stock: z.enum(['in_stock', 'out_of_stock', '']).catch(''),
   category: z.coerce.number().int().min(1).max(2_147_483_647).or(z.literal('')).catch(''),
   sort: z.enum(['id', 'sku', 'name', 'qty', '-id', '-sku', '-name', '-qty']).catch('id'),
-  size: z.coerce.number().pipe(z.union([z.literal(20), z.literal(50), z.literal(100)])).catch(50),
+  size: PageSize,
   page: z.coerce.number().int().min(1).catch(1),
 });
 type Filters = z.infer<typeof Filters>;
@@ -42,12 +43,8 @@ function whereOf(db: Db, filters: Filters): SQL | undefined {
   );
 }
 
-/** What a link keeps of the grid's state: what differs from the defaults (so a plain grid's links stay plain). */
-const defaults: Partial<Record<keyof Filters, unknown>> = { sort: 'id', size: 50, page: 1 };
-const query = (filters: Filters, change: Partial<Filters> = {}) => {
-  const next = { ...filters, ...change };
-  return Object.fromEntries(Object.entries(next).filter(([key, value]) => value !== '' && defaults[key as keyof Filters] !== value).map(([key, value]) => [key, String(value)]));
-};
+const defaults: Partial<Filters> = { sort: 'id', size: 50, page: 1 };
+const query = (filters: Filters, change: Partial<Filters> = {}) => gridQuery(filters, defaults, change);
 
 async function grid(c: Context<AdminEnv>, notice?: string) {
   const filters = Filters.parse(c.req.query());
@@ -65,13 +62,7 @@ async function grid(c: Context<AdminEnv>, notice?: string) {
     c.var.db.select({ id: categories.id, urlPath: categories.urlPath }).from(categories).orderBy(asc(categories.urlPath)),
   ]);
   const pages = Math.max(1, Math.ceil((total?.n ?? 0) / filters.size));
-  const option = (value: string, label: string, chosen: string | number) => html`<option value="${value}" ${String(chosen) === value ? 'selected' : ''}>${label}</option>`;
-  const sortLink = (key: keyof typeof sortColumns, label: string) => {
-    const current = filters.sort.replace('-', '') === key;
-    const next = current && !filters.sort.startsWith('-') ? `-${key}` : key;
-    const state = current ? (filters.sort.startsWith('-') ? 'descending' : 'ascending') : 'none';
-    return html`<th aria-sort="${state}"><a href="?${new URLSearchParams(query(filters, { sort: next as Filters['sort'], page: 1 })).toString()}">${label}</a></th>`;
-  };
+  const sortLink = (key: keyof typeof sortColumns, label: string) => sortHeader(filters.sort, key, label, (sort) => query(filters, { sort: sort as Filters['sort'], page: 1 }));
   const categoryOptions = tree.map((row) => option(String(row.id), `/${row.urlPath}`, filters.category));
   return renderPage(
     c,
@@ -84,7 +75,7 @@ async function grid(c: Context<AdminEnv>, notice?: string) {
         <label>Status <select name="status">${option('', 'Any', filters.status)}${option('enabled', 'Enabled', filters.status)}${option('disabled', 'Disabled', filters.status)}</select></label>
         <label>Stock <select name="stock">${option('', 'Any', filters.stock)}${option('in_stock', 'In stock', filters.stock)}${option('out_of_stock', 'Out of stock', filters.stock)}</select></label>
         <label>Category (directly in it) <select name="category">${option('', 'Any', filters.category)}${categoryOptions}</select></label>
-        <label>Per page <select name="size">${[20, 50, 100].map((size) => option(String(size), String(size), filters.size))}</select></label>
+        <label>Per page <select name="size">${pageSizes.map((size) => option(String(size), String(size), filters.size))}</select></label>
         <input type="hidden" name="sort" value="${filters.sort}" />
         <button>Search</button>
       </form>
