@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { usAddress } from './helpers/shop-data.ts';
+import { eq } from 'drizzle-orm';
 import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
+import { customers } from '../src/core/db/schema/index.ts';
 import { testAdmin } from './helpers/admin-session.ts';
 import { openTestShop, type TestShop } from './helpers/test-shop.ts';
 
@@ -246,6 +248,22 @@ describe('admin content pages', () => {
     const bad = await browser.request('GET', '/admin/orders?status=lost&from=yesterday&to=2026-02-31&size=7&sort=drop&page=-3');
     expect(bad.status).toBe(200);
     expect(number(bad.html)).toEqual(all);
+  });
+
+  it('filters the customers grid by group and approval status, sorts it by email, and ignores filters it cannot read', async () => {
+    const emails = (html: string) => [...html.matchAll(/href="\/admin\/customers\/\d+">([^<]+)<\/a>/g)].map((match) => match[1]!);
+    for (const [email, groupId] of [['grid-wholesale@example.com', 2], ['grid-retail@example.com', 1]] as const) {
+      await shop.send('POST', '/api/rest/v2/customers', { json: { email, firstName: 'Grid', lastName: 'Filter', password: 'Grid#Pass2026' } });
+      const [row] = await shop.database.db.select().from(customers).where(eq(customers.email, email));
+      await shop.database.db.update(customers).set({ groupId }).where(eq(customers.id, row!.id));
+    }
+    const wholesale = emails((await browser.request('GET', '/admin/customers?q=grid-&group=2')).html);
+    expect(wholesale).toEqual(['grid-wholesale@example.com']);
+    const sorted = emails((await browser.request('GET', '/admin/customers?q=grid-&sort=email')).html);
+    expect(sorted).toEqual(['grid-retail@example.com', 'grid-wholesale@example.com']);
+    expect(emails((await browser.request('GET', '/admin/customers?q=grid-&approval=pending')).html)).toEqual([]);
+    const bad = await browser.request('GET', '/admin/customers?q=grid-&group=x&approval=maybe&sort=up&size=3');
+    expect([bad.status, emails(bad.html).sort()]).toEqual([200, ['grid-retail@example.com', 'grid-wholesale@example.com']]);
   });
 
   it('filters and sorts the products grid, and disables and re-enables ticked products in bulk', async () => {

@@ -1,17 +1,29 @@
-import { asc, count, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { customerGroups, customers } from '../../db/schema/index.ts';
+import { approvalStatuses, customerGroups, customers } from '../../db/schema/index.ts';
 import { changeCustomerGroup } from '../../customers/service.ts';
 import { csvResponseHeaders, spreadsheetCsv } from '../../csv.ts';
 import type { AdminEnv } from '../admin-env.ts';
 import { gridExtensions, rowActions } from '../grid-extensions.ts';
 import { csrfField } from '../layout.ts';
 import { formFields, renderPage } from '../page.ts';
+import { gridQuery, option, PageSize, pageSizes, sortHeader } from '../grid-query.ts';
 import { pager } from '../pager.ts';
 
-const pageSize = 50;
+/** Customers: search (email or name), group, approval status, sort and page size. */
+const CustomerFilters = z.object({
+  q: z.string().trim().max(100).catch(''),
+  group: z.coerce.number().int().min(1).max(2_147_483_647).or(z.literal('')).catch(''),
+  approval: z.enum(approvalStatuses).or(z.literal('')).catch(''),
+  sort: z.enum(['email', '-email', 'name', '-name', 'created', '-created']).catch('-created'),
+  size: PageSize,
+  page: z.coerce.number().int().min(1).catch(1),
+});
+type CustomerFilters = z.infer<typeof CustomerFilters>;
+const customerDefaults: Partial<CustomerFilters> = { sort: '-created', size: 50, page: 1 };
+const customerSortColumns = { email: customers.email, name: customers.lastName, created: customers.createdAt };
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 const GroupForm = z.object({ groupId: z.coerce.number().int().min(1).max(2_147_483_647) });
 
@@ -35,38 +47,54 @@ export const customerPages = new Hono<AdminEnv>()
     return c.body(spreadsheetCsv(CUSTOMER_COLUMNS, records), 200, csvResponseHeaders('customers.csv'));
   })
   .get('/', async (c) => {
-    const q = (c.req.query('q') ?? '').trim().slice(0, 100);
-    const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
-    const where = q ? or(ilike(customers.email, `%${q}%`), ilike(customers.lastName, `%${q}%`)) : undefined;
-    const [rows, [total]] = await Promise.all([
+    const filters = CustomerFilters.parse(c.req.query());
+    const like = `%${filters.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const where = and(
+      filters.q ? or(ilike(customers.email, like), ilike(customers.lastName, like), ilike(customers.firstName, like)) : undefined,
+      filters.group === '' ? undefined : eq(customers.groupId, filters.group),
+      filters.approval ? eq(customers.approvalStatus, filters.approval) : undefined,
+    );
+    const column = customerSortColumns[filters.sort.replace('-', '') as keyof typeof customerSortColumns];
+    const [rows, [total], groups] = await Promise.all([
       c.var.db
         .select({ customer: customers, group: customerGroups.code })
         .from(customers)
         .innerJoin(customerGroups, eq(customerGroups.id, customers.groupId))
         .where(where)
-        .orderBy(asc(customers.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
+        .orderBy(filters.sort.startsWith('-') ? desc(column) : asc(column), asc(customers.id))
+        .limit(filters.size)
+        .offset((filters.page - 1) * filters.size),
       c.var.db.select({ n: count() }).from(customers).where(where),
+      // Group 0 is NOT LOGGED IN: it stands for guests and holds no account.
+      c.var.db.select().from(customerGroups).where(ne(customerGroups.id, 0)).orderBy(asc(customerGroups.id)),
     ]);
     const { columns, actions } = await gridExtensions(c, 'customers', rows.map((row) => row.customer.id));
-    const pages = Math.max(1, Math.ceil((total?.n ?? 0) / pageSize));
+    const pages = Math.max(1, Math.ceil((total?.n ?? 0) / filters.size));
+    const link = (change: Partial<CustomerFilters>) => gridQuery(filters, customerDefaults, change);
+    const sortLink = (key: keyof typeof customerSortColumns, label: string) => sortHeader(filters.sort, key, label, (sort) => link({ sort: sort as CustomerFilters['sort'], page: 1 }));
     return renderPage(
       c,
       'Customers',
       html`<p><a href="/admin/customers/export.csv">Export CSV</a></p>
-        <form method="get"><input name="q" value="${q}" placeholder="Email or last name" aria-label="Search customers" /> <button>Search</button></form>
-        <p class="muted">${total?.n ?? 0} customers · page ${page} of ${pages}</p>
-        <table>
-          <tr><th>Email</th><th>Name</th><th>Group</th>${columns.map((column) => html`<th>${column.title}</th>`)}${actions.length ? html`<th></th>` : ''}</tr>
+        <form method="get" class="filters">
+          <input name="q" value="${filters.q}" placeholder="Email or name" aria-label="Search customers" />
+          <label>Group <select name="group">${option('', 'Any', filters.group)}${groups.map((group) => option(String(group.id), group.code, filters.group))}</select></label>
+          <label>Approval <select name="approval">${option('', 'Any', filters.approval)}${approvalStatuses.map((status) => option(status, status, filters.approval))}</select></label>
+          <label>Per page <select name="size">${pageSizes.map((size) => option(String(size), String(size), filters.size))}</select></label>
+          <input type="hidden" name="sort" value="${filters.sort}" />
+          <button>Search</button>
+        </form>
+        <p class="muted">${total?.n ?? 0} customers · page ${filters.page} of ${pages}</p>
+        <div class="table-scroll"><table>
+          <tr>${sortLink('email', 'Email')}${sortLink('name', 'Name')}<th>Group</th>${sortLink('created', 'Since')}${columns.map((column) => html`<th>${column.title}</th>`)}${actions.length ? html`<th></th>` : ''}</tr>
           ${rows.map(
             ({ customer, group }) =>
-              html`<tr><td><a href="/admin/customers/${customer.id}">${customer.email}</a></td><td>${customer.firstName} ${customer.lastName}</td><td>${group}</td>${columns.map(
+              html`<tr><td><a href="/admin/customers/${customer.id}">${customer.email}</a></td><td>${customer.firstName} ${customer.lastName}</td><td>${group}</td><td>${customer.createdAt.toISOString().slice(0, 10)}</td>${columns.map(
                 (column) => html`<td>${column.cells.get(customer.id) ?? ''}</td>`,
               )}${actions.length ? html`<td>${rowActions(c, actions, customer)}</td>` : ''}</tr>`,
           )}
-        </table>
-        ${pager(page, pages, { q })}`,
+        </table></div>
+        ${pager(filters.page, pages, link({}))}`,
     );
   })
   .get('/:id', async (c) => {
