@@ -3,7 +3,8 @@
  * (issue 17): create a category and a product in it with an uploaded picture, each save followed on
  * the admin page until the storefront sync reports success, then see them on the storefront; rename
  * the category (the menu follows, the old URL redirects); edit the about-us page; delete the product
- * (its page 404s, it leaves the sitemap). A changed form asks before the editor leaves it.
+ * (its page 404s, it leaves the sitemap). Texts are written in the rich-text editor; a changed form
+ * asks before the editor leaves it.
  */
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -74,7 +75,11 @@ describe('a content editor in the admin', () => {
     await admin.getByLabel('Price').fill('64.00');
     await admin.getByLabel('Stock quantity').fill('9');
     await admin.getByLabel('Categories').selectOption({ label: `/${category.urlKey}` });
-    await admin.getByLabel('Description').fill('<p>Warm light for <strong>long</strong> evenings.</p><script>alert(1)</script>');
+    // The rich-text editor over the description: typed, with a word in bold from the keyboard.
+    await admin.locator('trix-editor').click();
+    await admin.keyboard.type('Warm light for long evenings, ');
+    await admin.keyboard.press('Control+B');
+    await admin.keyboard.type('every night.');
     await admin.getByRole('button', { name: 'Create' }).click();
     await admin.waitForURL(/\/admin\/products\/\d+\?flash=created/);
     await syncedOnStorefront(admin);
@@ -90,8 +95,8 @@ describe('a content editor in the admin', () => {
     const shopper = await browser.newPage();
     await shopper.goto(`${shop.storefront.url}/${product.urlKey}`);
     await expect.poll(() => shopper.locator('h1').innerText()).toBe(product.name);
-    expect(await shopper.locator('main').innerText()).toContain('Warm light for long evenings.');
-    expect(await shopper.content()).not.toContain('alert(1)');
+    expect(await shopper.locator('main').innerText()).toContain('Warm light for long evenings,');
+    expect(await shopper.content()).toContain('<strong>every night.</strong>');
     const image = shopper.getByRole('img', { name: 'The lamp, lit' }).first();
     expect(await image.getAttribute('src')).toMatch(/\/media\/catalog\/product\/[0-9a-f]+\.webp/);
     await shopper.goto(`${shop.storefront.url}/${category.urlKey}`);
@@ -119,9 +124,9 @@ describe('a content editor in the admin', () => {
   it('edits the about-us page, asked before leaving it unsaved; the storefront shows the new text', async () => {
     await admin.goto(`${shop.backend.url}/admin/cms-pages?q=about-us`);
     await admin.getByRole('link', { name: 'about-us' }).click();
-    const content = admin.getByLabel('Content (HTML)');
+    const content = admin.locator('trix-editor');
     await content.click();
-    await admin.keyboard.press('End');
+    await admin.keyboard.press('Control+End');
     await admin.keyboard.type(' Unsaved words.');
     const asked: string[] = [];
     admin.once('dialog', (dialog) => {
@@ -134,7 +139,9 @@ describe('a content editor in the admin', () => {
     expect(admin.url()).toBe(editing);
 
     const text = `Family-run since 1987, edited at ${Date.now()}.`;
-    await content.fill(`<p>${text}</p>`);
+    await content.click();
+    await admin.keyboard.press('Control+A');
+    await admin.keyboard.type(text);
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.waitForURL(/flash=saved/);
     await syncedOnStorefront(admin);

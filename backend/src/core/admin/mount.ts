@@ -30,6 +30,7 @@ import { productCsvPages } from '../catalog/products/admin-csv-pages.ts';
 import { productGridPages } from '../catalog/products/admin-grid.ts';
 import { modulesPage } from './pages/modules.ts';
 import { currentSession, endSession } from './sessions.ts';
+import { richTextEditor } from './rich-text.ts';
 import { adminScript } from './script.ts';
 import { adminStylesheet } from './stylesheet.ts';
 
@@ -60,6 +61,7 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, t
   );
   admin.route('/', adminStylesheet);
   admin.route('/', adminScript);
+  admin.route('/', richTextEditor);
   admin.route('/', loginRoutes(new LoginThrottle(throttleOptions)));
 
   const pages = new Hono<AdminEnv>();

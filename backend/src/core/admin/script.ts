@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { richTextAssets } from './rich-text.ts';
 
 /** Where every admin page links its one script (same origin: the admin's CSP allows nothing else). */
 export const adminScriptPath = '/admin/admin.js';
@@ -8,7 +9,9 @@ export const adminScriptPath = '/admin/admin.js';
  * - a form marked `data-unsaved-warning` that was changed and not submitted makes leaving the page ask
  *   first (the browser's own "leave site?" prompt), so an editor's work is not lost to a stray click;
  * - the `data-save-status` line under a save's flash follows the save to the storefront, polling the
- *   module that reports it once a second for up to 90 s (the connector debounces and retries).
+ *   module that reports it once a second for up to 90 s (the connector debounces and retries);
+ * - a `textarea[data-rich-text]` gets the rich-text editor over it (rich-text.ts), loaded only then;
+ *   the textarea, hidden, stays the form's value. Files are not taken: images go through the media.
  * Plain ES2020, no build step: it is served as written.
  */
 const script = `
@@ -17,7 +20,31 @@ for (const form of document.querySelectorAll('form[data-unsaved-warning]')) {
   const changed = () => { form.dataset.dirty = 'true'; };
   form.addEventListener('input', changed);
   form.addEventListener('change', changed);
+  // The editor writes its field itself: its own change event, once it has loaded the field.
+  form.addEventListener('trix-change', (event) => { if (event.target.dataset.ready) changed(); });
   form.addEventListener('submit', () => { delete form.dataset.dirty; });
+}
+
+const richFields = document.querySelectorAll('textarea[data-rich-text]');
+if (richFields.length > 0) {
+  const styles = document.createElement('link');
+  styles.rel = 'stylesheet';
+  styles.href = ${JSON.stringify(richTextAssets.styles)};
+  document.head.append(styles);
+  const editorScript = document.createElement('script');
+  editorScript.src = ${JSON.stringify(richTextAssets.script)};
+  editorScript.addEventListener('load', () => {
+    for (const field of richFields) {
+      const editor = document.createElement('trix-editor');
+      editor.setAttribute('input', field.id);
+      editor.setAttribute('aria-label', field.labels[0] ? field.labels[0].textContent.trim() : field.name);
+      editor.addEventListener('trix-initialize', () => setTimeout(() => { editor.dataset.ready = 'true'; }));
+      editor.addEventListener('trix-file-accept', (event) => event.preventDefault());
+      field.hidden = true;
+      field.after(editor);
+    }
+  });
+  document.head.append(editorScript);
 }
 addEventListener('beforeunload', (event) => {
   if (document.querySelector('form[data-dirty]')) event.preventDefault();

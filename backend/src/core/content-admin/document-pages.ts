@@ -93,7 +93,8 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
     }
     const shown = toForm(field, value);
     if (field.type === 'textarea' || field.type === 'html') {
-      return html`<label for="${id}">${field.label}</label><textarea name="${field.name}" id="${id}" rows="${field.type === 'html' ? 16 : 3}" ${aria}>${shown}</textarea>${help}`;
+      const rich = field.type === 'html' ? html`data-rich-text` : '';
+      return html`<label for="${id}">${field.label}</label><textarea name="${field.name}" id="${id}" rows="${field.type === 'html' ? 16 : 3}" ${rich} ${aria}>${shown}</textarea>${help}`;
     }
     if (field.type === 'select') {
       return html`<label for="${id}">${field.label}</label><select name="${field.name}" id="${id}" ${aria}>

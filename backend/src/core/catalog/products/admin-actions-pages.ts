@@ -65,7 +65,8 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
       <label>Categories <select name="categoryIds" multiple size="8" ${invalid('categoryIds')}>
         ${tree.map((row) => html`<option value="${row.id}" ${chosen.has(String(row.id)) ? 'selected' : ''}>/${row.urlPath}</option>`)}
       </select></label>${problem('categoryIds')}
-      <label>Description (HTML, sanitised on save) <textarea name="description" rows="10" ${invalid('description')}>${text(typed, 'description')}</textarea></label>${problem('description')}
+      <label for="new-description">Description (sanitised on save)</label>
+      <textarea name="description" id="new-description" rows="10" data-rich-text ${invalid('description')}>${text(typed, 'description')}</textarea>${problem('description')}
       <label><input type="checkbox" name="isEnabled" ${typed.isEnabled !== undefined ? 'checked' : ''} /> Enabled</label>
       <button type="submit">Create</button> <a href="/admin/products">Cancel</a>
     </form>`,

@@ -80,8 +80,10 @@ export async function contentForm(c: Context<AdminEnv>, id: number, state: Conte
         ${tree.map((row) => html`<option value="${row.id}" ${chosen.has(String(row.id)) ? 'selected' : ''}>/${row.urlPath}</option>`)}
       </select></label>${problem('categoryIds')}
       <label>Related products (SKUs, comma-separated, in the order shown) <input name="related" value="${first(typed.related)}" ${described('relatedIds')} /></label>${problem('relatedIds')}
-      <label>Short description (HTML, sanitised on save) <textarea name="shortDescription" rows="3" ${described('shortDescription')}>${first(typed.shortDescription)}</textarea></label>${problem('shortDescription')}
-      <label>Description (HTML, sanitised on save) <textarea name="description" rows="12" ${described('description')}>${first(typed.description)}</textarea></label>${problem('description')}
+      <label for="content-shortDescription">Short description (sanitised on save)</label>
+      <textarea name="shortDescription" id="content-shortDescription" rows="3" data-rich-text ${described('shortDescription')}>${first(typed.shortDescription)}</textarea>${problem('shortDescription')}
+      <label for="content-description">Description (sanitised on save)</label>
+      <textarea name="description" id="content-description" rows="12" data-rich-text ${described('description')}>${first(typed.description)}</textarea>${problem('description')}
       <button type="submit">Save content</button>
     </form>`;
 }
