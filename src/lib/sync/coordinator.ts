@@ -120,6 +120,8 @@ export class SyncCoordinator extends DurableObject<Env> {
   readonly #stepping = new Map<string, Promise<RunStatus>>();
   /** Runs whose driver went away, driven on by the alarm until they end. */
   readonly #orphans = new Set<string>();
+  /** Commits one after the other: each reads `pulse` and writes the next (runs of other stores may end together). */
+  #commits: Promise<unknown> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -238,7 +240,7 @@ export class SyncCoordinator extends DurableObject<Env> {
     try {
       if (row.phase === 'planning') failure = await this.#plan(row, kv, backendClient(getConfig(), countingFetch(spent)));
       else if (row.phase === 'applying') await this.#apply(row, kv);
-      else await this.#commit(row, kv);
+      else await (this.#commits = this.#commits.catch(() => undefined).then(() => this.#commit(row, kv)));
     } catch (error) {
       // KV or the runtime failing, not the backend. Planning has written nothing, so a run that keeps
       // failing there ends (and frees its stores); applying must go on until it succeeds (resumes).
