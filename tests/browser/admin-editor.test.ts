@@ -64,7 +64,7 @@ describe('a content editor in the admin', () => {
     await admin.getByLabel('URL key').fill(category.urlKey);
     await admin.getByLabel('Active', { exact: false }).check();
     await admin.getByLabel('In the storefront menu').check();
-    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
     await admin.waitForURL(/\/admin\/categories\/\d+\?flash=created/);
     expect(await syncedOnStorefront(admin)).toMatch(/Storefront updated: its categories sync took \d+ ms\./);
 
@@ -75,11 +75,15 @@ describe('a content editor in the admin', () => {
     await admin.getByLabel('Price').fill('64.00');
     await admin.getByLabel('Stock quantity').fill('9');
     await admin.getByLabel('Categories').selectOption({ label: `/${category.urlKey}` });
-    // The rich-text editor over the description: typed, with a word in bold from the keyboard.
+    // The rich-text editor over the description: typed, the last words made bold from its toolbar.
     await admin.locator('trix-editor').click();
-    await admin.keyboard.type('Warm light for long evenings, ');
-    await admin.keyboard.press('Control+B');
-    await admin.keyboard.type('every night.');
+    await admin.keyboard.type('Warm light for long evenings, every night.');
+    // The editor renders what was typed on its own time: select only once it has all of it.
+    await expect.poll(() => admin.locator('#new-description').inputValue()).toContain('every night.');
+    for (let step = 0; step < 'every night.'.length; step++) await admin.keyboard.press('Shift+ArrowLeft');
+    await admin.locator('trix-toolbar button[data-trix-attribute="bold"]').click();
+    // The editor writes the field when it renders: what is submitted is what it shows.
+    await expect.poll(() => admin.locator('#new-description').inputValue()).toContain('<strong>every night.</strong>');
     await admin.getByRole('button', { name: 'Create' }).click();
     await admin.waitForURL(/\/admin\/products\/\d+\?flash=created/);
     await syncedOnStorefront(admin);
@@ -109,7 +113,7 @@ describe('a content editor in the admin', () => {
     await admin.getByRole('link', { name: `/${category.urlKey}` }).click();
     await admin.getByLabel('Name', { exact: true }).fill('Editor Favourites');
     await admin.getByLabel('URL key').fill('editor-favourites');
-    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
     await admin.waitForURL(/flash=saved/);
     await syncedOnStorefront(admin);
 
@@ -121,7 +125,7 @@ describe('a content editor in the admin', () => {
     await shopper.close();
   });
 
-  it('edits the about-us page, asked before leaving it unsaved; the storefront shows the new text', async () => {
+  it('edits the about-us page, asked before leaving it unsaved, with a form inserted; the storefront shows the new text and the form', async () => {
     await admin.goto(`${shop.backend.url}/admin/cms-pages?q=about-us`);
     await admin.getByRole('link', { name: 'about-us' }).click();
     const content = admin.locator('trix-editor');
@@ -142,10 +146,16 @@ describe('a content editor in the admin', () => {
     await content.click();
     await admin.keyboard.press('Control+A');
     await admin.keyboard.type(text);
-    await admin.getByRole('button', { name: 'Save' }).click();
+    // The demo's contact form, inserted as its directive from the buttons under the field.
+    await admin.keyboard.press('Enter');
+    await admin.getByRole('button', { name: 'Form: Write to us' }).click();
+    await expect.poll(() => admin.locator('#field-content').inputValue()).toContain('{{block type="customforms/form" form_code="contact"}}');
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
     await admin.waitForURL(/flash=saved/);
     await syncedOnStorefront(admin);
-    expect(await (await storefront('/about-us')).text()).toContain(text);
+    const page = await (await storefront('/about-us')).text();
+    expect(page).toContain(text);
+    expect(page).toContain('data-shop-form="contact"');
   });
 
   it('deletes the product: its page is 404 and it leaves the sitemap', async () => {

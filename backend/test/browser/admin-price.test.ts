@@ -33,7 +33,7 @@ describe('admin in a browser', () => {
     await page.getByRole('link', { name: product.sku }).click();
     const price = page.locator(`input[name="price_${store!.id}"]`);
     await price.fill('123.45');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
 
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Saved.');
     expect(await page.locator(`input[name="price_${store!.id}"]`).inputValue()).toBe('123.45');

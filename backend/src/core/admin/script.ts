@@ -11,7 +11,8 @@ export const adminScriptPath = '/admin/admin.js';
  * - the `data-save-status` line under a save's flash follows the save to the storefront, polling the
  *   module that reports it once a second for up to 90 s (the connector debounces and retries);
  * - a `textarea[data-rich-text]` gets the rich-text editor over it (rich-text.ts), loaded only then;
- *   the textarea, hidden, stays the form's value. Files are not taken: images go through the media.
+ *   the textarea, hidden, stays the form's value. Files are not taken: images go through the media;
+ * - a snippet button (snippets.ts) inserts its text at the cursor of its field's editor.
  * Plain ES2020, no build step: it is served as written.
  */
 const script = `
@@ -46,6 +47,20 @@ if (richFields.length > 0) {
   });
   document.head.append(editorScript);
 }
+
+document.addEventListener('click', (event) => {
+  const button = event.target.closest('[data-snippet]');
+  if (!button) return;
+  const field = document.getElementById(button.closest('[data-snippets-for]').dataset.snippetsFor);
+  const editor = document.querySelector('trix-editor[input="' + field.id + '"]');
+  if (editor) {
+    editor.focus();
+    editor.editor.insertString(button.dataset.snippet);
+  } else {
+    field.setRangeText(button.dataset.snippet, field.selectionStart, field.selectionEnd, 'end');
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+});
 addEventListener('beforeunload', (event) => {
   if (document.querySelector('form[data-dirty]')) event.preventDefault();
 });

@@ -33,6 +33,8 @@ nav.side button{background:transparent;border-color:#6b7280}
 .flash{background:#ecfdf5;border:1px solid #10b981;padding:.5rem 1rem}
 .error{background:#fef2f2;border:1px solid #ef4444;padding:.5rem 1rem}
 .save-status{border:1px solid #d1d5db;background:#fff;padding:.5rem 1rem}
+.snippets{margin:.25rem 0}
+.snippets button{margin:.15rem .25rem .15rem 0}
 .save-status[data-state=success]{border-color:#10b981}
 .save-status[data-state=failed]{border-color:#ef4444;background:#fef2f2}
 .muted{color:#6b7280}

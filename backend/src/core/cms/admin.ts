@@ -92,7 +92,7 @@ export const cmsPagesAdminPages = documentPages<Row>({
     { name: 'title', label: 'Title', type: 'text' },
     { name: 'identifier', label: 'Identifier', type: 'text', help: 'The page\'s URL on the storefront: /identifier.' },
     { name: 'contentHeading', label: 'Content heading', type: 'text' },
-    { name: 'content', label: 'Content (HTML)', type: 'html', help: 'Sanitised on save. A Custom Forms form: {{customform code="contact"}}.' },
+    { name: 'content', label: 'Content (HTML)', type: 'html', snippets: true, help: 'Sanitised on save. A Custom Forms form: {{block type="customforms/form" form_code="contact"}}.' },
     { name: 'metaTitle', label: 'Meta title', type: 'text' },
     { name: 'metaDescription', label: 'Meta description', type: 'textarea' },
     { name: 'isActive', label: 'Active (shown on the storefront)', type: 'checkbox' },

@@ -13,6 +13,8 @@ import type { AdminEnv } from '../admin/admin-env.ts';
 import { csrfField } from '../admin/layout.ts';
 import { gridPageSize, pager, requestedPage } from '../admin/pager.ts';
 import { formFields, renderPage } from '../admin/page.ts';
+import { editorSnippets, snippetButtons } from '../admin/snippets.ts';
+import type { EditorSnippet } from '../modules/define-module.ts';
 import { AppError, refusedFields } from '../errors.ts';
 import type { Db } from '../db/database.ts';
 import type { AdminService } from './document-routes.ts';
@@ -26,6 +28,8 @@ export interface FormField {
   help?: string;
   /** A select's choices (read per page view: a category's parent picker lists the categories). The blank choice is null. */
   options?: (db: Db) => Promise<Array<{ value: number; label: string }>>;
+  /** An html field whose content the storefront expands: it offers the modules' snippets (a form's directive). */
+  snippets?: boolean;
 }
 
 /** A record's row in the grid, from the record as the API answers it. */
@@ -83,7 +87,7 @@ function toForm(field: FormField, value: unknown): string {
 export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpec<Row>) {
   const { base, noun, service } = spec;
 
-  function control(field: FormField, value: unknown, error: string | undefined, choices: Array<{ value: number; label: string }> = []) {
+  function control(field: FormField, value: unknown, error: string | undefined, choices: Array<{ value: number; label: string }> = [], snippets: readonly EditorSnippet[] = []) {
     const id = `field-${field.name}`;
     const described = `${id}-help`;
     const aria = html`aria-describedby="${described}" ${error ? html`aria-invalid="true"` : ''}`;
@@ -94,7 +98,7 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
     const shown = toForm(field, value);
     if (field.type === 'textarea' || field.type === 'html') {
       const rich = field.type === 'html' ? html`data-rich-text` : '';
-      return html`<label for="${id}">${field.label}</label><textarea name="${field.name}" id="${id}" rows="${field.type === 'html' ? 16 : 3}" ${rich} ${aria}>${shown}</textarea>${help}`;
+      return html`<label for="${id}">${field.label}</label><textarea name="${field.name}" id="${id}" rows="${field.type === 'html' ? 16 : 3}" ${rich} ${aria}>${shown}</textarea>${field.snippets ? snippetButtons(id, snippets) : ''}${help}`;
     }
     if (field.type === 'select') {
       return html`<label for="${id}">${field.label}</label><select name="${field.name}" id="${id}" ${aria}>
@@ -109,13 +113,13 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
   async function form(c: Context<AdminEnv>, target: { row?: Row; etag?: string }, values: Record<string, unknown>, errors: Record<string, string> = {}, error?: string) {
     const action = target.row ? `${base}/${target.row.id}` : base;
     const heading = target.row ? `Edit ${noun}: ${spec.gridRow(service.view(target.row)).key}` : `New ${noun}`;
-    const choices = await Promise.all(spec.fields.map((field) => field.options?.(c.var.db) ?? []));
+    const [choices, snippets] = await Promise.all([Promise.all(spec.fields.map((field) => field.options?.(c.var.db) ?? [])), spec.fields.some((field) => field.snippets) ? editorSnippets(c) : []]);
     return renderPage(
       c,
       heading,
       html`<form method="post" action="${action}" class="document-form" data-unsaved-warning>
           ${csrfField(c.var.csrfToken)} ${target.etag ? html`<input type="hidden" name="_etag" value="${target.etag}" />` : ''}
-          ${spec.fields.map((field, index) => html`<div class="field">${control(field, values[field.name], errors[field.name], choices[index])}</div>`)}
+          ${spec.fields.map((field, index) => html`<div class="field">${control(field, values[field.name], errors[field.name], choices[index], snippets)}</div>`)}
           <button type="submit">Save</button> <a href="${base}">Cancel</a>
         </form>
         ${target.row

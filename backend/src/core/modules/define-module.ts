@@ -141,7 +141,18 @@ export interface ModuleDefinition<C = unknown, Env = unknown> {
      * it under the flash of pages whose saves reach the storefront.
      */
     saveStatus?: { path: string; log: string };
+    /**
+     * Text an editor can insert into the content fields that take it (a CMS page's content): the
+     * Custom Forms module offers one directive per active form. Read per page view.
+     */
+    snippets?: (ctx: ModuleContext<C, Env>) => Promise<EditorSnippet[]>;
   };
+}
+
+/** A piece of text the editor inserts at the cursor, under a label. */
+export interface EditorSnippet {
+  label: string;
+  text: string;
 }
 
 const moduleId = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;

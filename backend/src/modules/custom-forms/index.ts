@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineModule } from '../../core/modules/define-module.ts';
 import { formsAdmin, formsAdminNav } from './admin/index.ts';
+import { activeForms } from './forms/service.ts';
 import { formsConfigSchema, type FormsConfig } from './config.ts';
 import { seedFormsDemo } from './demo.ts';
 import { discoveryAnswer } from './discovery.ts';
@@ -25,7 +26,11 @@ const customForms = defineModule<FormsConfig, FormsEnv>({
   routes: { api: formsPublicApi, public: formsNoJsRoutes, adminApi: formsAdminApi, admin: formsAdmin },
   discovery: { code: 'forms', answer: discoveryAnswer },
   jobs: [{ name: 'retention', cron: () => '17 3 * * *', run: async (ctx) => void (await purgeOldSubmissions(ctx)) }],
-  admin: { nav: formsAdminNav },
+  admin: {
+    nav: formsAdminNav,
+    // A CMS page embeds a form by its directive (SPEC.md "Custom Forms"): one to insert per active form.
+    snippets: async (ctx) => (await activeForms(ctx)).map((form) => ({ label: `Form: ${form.title}`, text: `{{block type="customforms/form" form_code="${form.code}"}}` })),
+  },
   demo: (ctx, { configure }) => seedFormsDemo(ctx, configure),
 });
 

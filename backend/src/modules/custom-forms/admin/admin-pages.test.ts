@@ -25,6 +25,18 @@ describe.each(dialects)('Custom Forms admin pages (%s)', (dialect) => {
 
   const apiForm = async (code: string) => (await forms.shop.send<{ fields: { key: string; type: string; required: boolean; options?: unknown[] }[] }>('GET', `${adminBase}/forms/${code}`, { headers: forms.admin })).body;
 
+  it('offers each active form\'s directive under a CMS page\'s content, and nowhere else', async () => {
+    const created = await forms.shop.send('POST', `${adminBase}/forms`, {
+      json: { code: 'quote', title: 'Ask for a quote', isActive: true, successMessage: 'Thanks.', notifyEmails: [], fields: [{ key: 'email', type: 'email', label: 'Email', required: true }] },
+      headers: forms.admin,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const [page] = ((await forms.shop.get('/api/rest/v2/cms-pages?identifier=about-us')).body as { member: Array<{ id: number }> }).member;
+    const editor = await browser.request('GET', `/admin/cms-pages/${page!.id}`);
+    expect(editor.html).toMatch(/<p class="snippets" data-snippets-for="field-content">Insert:\s*<button type="button" data-snippet="\{\{block type=&quot;customforms\/form&quot; form_code=&quot;quote&quot;\}\}"[^>]*>Form: Ask for a quote<\/button>/);
+    expect((await browser.request('GET', '/admin/blog-posts/new')).html).not.toContain('data-snippet=');
+  });
+
   it('builds a form: fields of every kind in position order, options, then a field removed', async () => {
     const created = await browser.submit('/admin/custom-forms/forms/new', '/admin/custom-forms/forms', {
       code: 'callback',

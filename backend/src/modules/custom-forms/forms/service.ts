@@ -45,6 +45,11 @@ export async function listForms(ctx: Ctx, { search, page, itemsPerPage }: { sear
   return { member: rows.map(formView), totalItems: count?.total ?? 0, page, itemsPerPage };
 }
 
+/** The active forms, by code: what a CMS page can embed. */
+export async function activeForms(ctx: Pick<Ctx, 'db'>): Promise<Array<{ code: string; title: string }>> {
+  return ctx.db.select({ code: customForms.code, title: customForms.title }).from(customForms).where(eq(customForms.isActive, true)).orderBy(asc(customForms.code));
+}
+
 export async function createForm(ctx: Ctx, input: FormInput): Promise<FormView> {
   return ctx.transaction(async (tx) => {
     if (await findForm(tx, input.code)) throw new AppError('conflict', 'form_exists', `A form with the code "${input.code}" exists.`, { field: 'code' });
