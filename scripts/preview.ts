@@ -1,5 +1,5 @@
 /**
- * `npm run preview -- --branch <name> [--no-gate] [--delete] [--dry-run] [--skip-build]`: a Preview of
+ * `npm run preview -- --branch <name> [--no-gate] [--delete] [--dry-run] [--skip-build] [--built dir]`: a Preview of
  * the storefront for a branch on Cloudflare (scripts/lib/preview-plan.ts says why Previews): built,
  * bound to a KV namespace of its own (created when missing), behind the password gate unless
  * `--no-gate`, synced from the backend, its URL printed (`PREVIEW_URL=…`, and the password).
@@ -25,13 +25,15 @@ const { values } = parseArgs({
     delete: { type: 'boolean', default: false },
     'dry-run': { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
+    // Where the built worker is (its wrangler.json); the preview configuration is written beside it.
+    built: { type: 'string', default: join(ROOT, 'dist/server') },
   },
 });
 if (!values.branch) throw new Error('Usage: npm run preview -- --branch <name> [--no-gate] [--delete] [--dry-run] [--skip-build]');
 
 const dryRun = values['dry-run'];
-const builtConfig = join(ROOT, 'dist/server/wrangler.json');
-const previewConfigPath = join(ROOT, 'dist/server/wrangler.preview.json');
+const builtConfig = join(values.built, 'wrangler.json');
+const previewConfigPath = join(values.built, 'wrangler.preview.json');
 
 /** Runs wrangler (or, in a dry run, prints what would run and answers `dryAnswer`). */
 function wrangler(args: string[], dryAnswer = ''): string {
