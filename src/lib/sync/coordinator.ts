@@ -26,7 +26,7 @@ import { planNamed, type NamedType } from './named-sync.ts';
 import type { SyncType } from './parts.ts';
 import { applyOps, planPart, type KvOp, type PartPlan } from './plan.ts';
 import { nextPulse, sha256Hex } from './pulse.ts';
-import { syncStores, toFailure, type SyncFailure } from './run-sync.ts';
+import { syncStores, toFailure, type SyncFailure } from './sync-failures.ts';
 
 export type SyncJob =
   | { kind: 'full'; types: SyncType[]; store?: string }

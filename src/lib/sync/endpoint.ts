@@ -13,7 +13,7 @@ import { json, jsonError } from '../http/responses.ts';
 import { readManagementRequest } from '../management/management-request.ts';
 import type { RunStatus, SyncJob } from './coordinator.ts';
 import type { NamedType } from './named-sync.ts';
-import { seconds } from './run-sync.ts';
+import { seconds } from './sync-failures.ts';
 import type { SyncType } from './parts.ts';
 
 const names = z.array(z.string().min(1).max(128).refine((name) => !hasControlCharacter(name), 'No control characters.')).max(500);
