@@ -27,7 +27,29 @@ export interface CreateIntentInput {
   idempotencyKey: string;
 }
 
-/** What checkout needs from a card payment provider (DECISIONS.md 22). */
+export interface RefundInput {
+  paymentIntentId: string;
+  /** Minor units; at most what is left of the payment (the provider refuses more). */
+  amountMinor: number;
+  /** ISO 4217, upper case: the payment's. */
+  currency: string;
+  /** Shown in the provider's dashboard next to the refund. */
+  orderNumber: string;
+  /** The same key answers the first refund again instead of refunding twice. */
+  idempotencyKey: string;
+}
+
+/** Stripe's refund statuses: `succeeded` and `pending` mean the money is on its way back. */
+export type RefundStatus = 'succeeded' | 'pending' | 'requires_action' | 'failed' | 'canceled';
+
+export interface ProviderRefund {
+  /** The provider's reference (Stripe's `re_…`). */
+  id: string;
+  status: RefundStatus;
+  amountMinor: number;
+}
+
+/** What checkout and the admin's refunds need from a card payment provider (DECISIONS.md 22). */
 export interface PaymentProvider {
   readonly code: string;
   readonly title: string;
@@ -36,6 +58,8 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   /** The intent as the provider sees it now; `stored` is our copy (the test provider keeps its state there). */
   retrieveIntent(id: string, stored: ProviderIntent): Promise<ProviderIntent>;
+  /** Gives back all or part of a succeeded payment; a refusal throws an AppError. */
+  refund(input: RefundInput): Promise<ProviderRefund>;
 }
 
 export interface PaymentProviders {

@@ -63,6 +63,20 @@ describe('stripe provider (against a local stand-in for api.stripe.com)', () => 
     expect(recorded.at(-1)).toMatchObject({ method: 'GET', url: '/v1/payment_intents/pi_1%2F..%2Fx', body: '' });
   });
 
+  it('refunds through the Refunds API with the payment intent, the amount in cents and an idempotency key', async () => {
+    answer = { status: 200, body: { id: 're_1', object: 'refund', amount: 1250, currency: 'usd', payment_intent: 'pi_1', status: 'pending' } };
+    const refund = await provider().refund({ paymentIntentId: 'pi_1', amountMinor: 1250, currency: 'USD', orderNumber: '000000042', idempotencyKey: 'order-42-refund-1' });
+    expect(refund).toEqual({ id: 're_1', status: 'pending', amountMinor: 1250 });
+    const request = recorded.at(-1)!;
+    expect([request.method, request.url, request.headers['idempotency-key'], request.headers.authorization]).toEqual(['POST', '/v1/refunds', 'order-42-refund-1', 'Bearer sk_test_123']);
+    expect(Object.fromEntries(new URLSearchParams(request.body))).toEqual({ payment_intent: 'pi_1', amount: '1250', 'metadata[order_number]': '000000042' });
+
+    answer = { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge ch_1 has already been refunded.' } } };
+    await expect(provider().refund({ paymentIntentId: 'pi_1', amountMinor: 1, currency: 'USD', orderNumber: '1', idempotencyKey: 'k' })).rejects.toMatchObject({ code: 'payment_provider_error', status: 502 });
+    answer = { status: 200, body: { id: 're_2', status: 'reversed' } };
+    await expect(provider().refund({ paymentIntentId: 'pi_1', amountMinor: 1, currency: 'USD', orderNumber: '1', idempotencyKey: 'k2' })).rejects.toMatchObject({ code: 'payment_provider_error' });
+  });
+
   it('maps card errors to 422 payment_declined, bad keys to 503 and other failures to 502', async () => {
     const fail = async (status: number, body: unknown) => {
       answer = { status, body };

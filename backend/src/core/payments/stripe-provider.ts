@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
-import type { PaymentProvider, ProviderIntent } from './provider.ts';
+import type { PaymentProvider, ProviderIntent, ProviderRefund } from './provider.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -17,19 +17,33 @@ const StripeIntent = z.object({
   amount: z.number().int(),
   currency: z.string(),
 });
+const StripeRefund = z.object({
+  id: z.string(),
+  status: z.enum(['succeeded', 'pending', 'requires_action', 'failed', 'canceled']),
+  amount: z.number().int(),
+});
 const StripeError = z.object({ error: z.object({ type: z.string(), code: z.string().optional(), message: z.string().optional(), decline_code: z.string().optional() }) });
 
+function parsed<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new AppError('upstream', 'payment_provider_error', 'The payment provider answered in an unexpected shape.', undefined, { cause: result.error });
+  return result.data;
+}
+
 function toIntent(body: unknown): ProviderIntent {
-  const parsed = StripeIntent.safeParse(body);
-  if (!parsed.success) throw new AppError('upstream', 'payment_provider_error', 'The payment provider answered in an unexpected shape.', undefined, { cause: parsed.error });
-  const { id, client_secret, status, amount, currency } = parsed.data;
+  const { id, client_secret, status, amount, currency } = parsed(StripeIntent, body);
   return { id, clientSecret: client_secret, status, amountMinor: amount, currency: currency.toUpperCase() };
+}
+
+function toRefund(body: unknown): ProviderRefund {
+  const { id, status, amount } = parsed(StripeRefund, body);
+  return { id, status, amountMinor: amount };
 }
 
 /** Maps Stripe's error body to ours: card problems are the shopper's (422), the rest ours or Stripe's. */
 function toError(status: number, body: unknown): AppError {
-  const parsed = StripeError.safeParse(body);
-  const error = parsed.success ? parsed.data.error : undefined;
+  const known = StripeError.safeParse(body);
+  const error = known.success ? known.data.error : undefined;
   if (error?.type === 'card_error') {
     return new AppError('unprocessable', 'payment_declined', error.message ?? 'The card was declined.', { declineCode: error.decline_code ?? error.code });
   }
@@ -47,7 +61,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
   const apiBase = settings.apiBase ?? 'https://api.stripe.com';
   const timeoutMs = settings.timeoutMs ?? 10_000;
 
-  async function call(method: 'GET' | 'POST', path: string, form?: URLSearchParams, idempotencyKey?: string): Promise<ProviderIntent> {
+  async function call(method: 'GET' | 'POST', path: string, form?: URLSearchParams, idempotencyKey?: string): Promise<unknown> {
     const headers: Record<string, string> = { Authorization: `Bearer ${settings.secretKey}` };
     if (form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
@@ -59,24 +73,29 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     }
     const body: unknown = await response.json().catch((cause: unknown) => ({ unparsable: String(cause) }));
     if (!response.ok) throw toError(response.status, body);
-    return toIntent(body);
+    return body;
   }
 
   return {
     code: 'stripe',
     title: 'Credit card (Stripe)',
     publishableKey: settings.publishableKey,
-    createIntent({ amountMinor, currency, cartId, idempotencyKey }) {
+    async createIntent({ amountMinor, currency, cartId, idempotencyKey }) {
       const form = new URLSearchParams({
         amount: String(amountMinor),
         currency: currency.toLowerCase(),
         'automatic_payment_methods[enabled]': 'true',
         'metadata[cart_id]': String(cartId),
       });
-      return call('POST', '/v1/payment_intents', form, idempotencyKey);
+      return toIntent(await call('POST', '/v1/payment_intents', form, idempotencyKey));
     },
-    retrieveIntent(id) {
-      return call('GET', `/v1/payment_intents/${encodeURIComponent(id)}`);
+    async retrieveIntent(id) {
+      return toIntent(await call('GET', `/v1/payment_intents/${encodeURIComponent(id)}`));
+    },
+    // The Refunds API: a partial refund is an amount below what is left; Stripe refuses more.
+    async refund({ paymentIntentId, amountMinor, orderNumber, idempotencyKey }) {
+      const form = new URLSearchParams({ payment_intent: paymentIntentId, amount: String(amountMinor), 'metadata[order_number]': orderNumber });
+      return toRefund(await call('POST', '/v1/refunds', form, idempotencyKey));
     },
   };
 }

@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../errors.ts';
 import type { IntentStatus, PaymentProvider } from './provider.ts';
 
 /**
  * The default provider: no network, card numbers follow the common test-card conventions.
- * Intents start as requires_payment_method; {@link confirmTestCard} decides the outcome.
+ * Intents start as requires_payment_method; {@link confirmTestCard} decides the outcome. Refunds
+ * succeed at once; their reference comes from the idempotency key, so a retry answers the same
+ * refund as Stripe's does.
  */
 export function testProvider(): PaymentProvider {
   return {
@@ -17,6 +19,9 @@ export function testProvider(): PaymentProvider {
     },
     async retrieveIntent(_id, stored) {
       return stored;
+    },
+    async refund({ amountMinor, idempotencyKey }) {
+      return { id: `re_test_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`, status: 'succeeded', amountMinor };
     },
   };
 }
