@@ -19,6 +19,8 @@ export const categoryNodeSchema = z
     includeInMenu: z.boolean(),
     productCount: z.number().int().nonnegative().meta({ description: 'Enabled products in this category and its descendants that the caller may see.' }),
     imageUrl: z.string().nullable(),
+    // Optional: trees a storefront stored before it existed lack it until the next sync.
+    imageAlt: z.string().optional().meta({ description: 'The image\'s alternative text; may be empty.' }),
     get children(): z.ZodArray<typeof categoryNodeSchema> {
       return z.array(categoryNodeSchema);
     },

@@ -65,6 +65,10 @@ const listingShape = {
   qty: z.number(),
   shortDescription: html,
   description: html,
+  // Optional: records a storefront stored before these fields existed lack them until the next sync.
+  metaTitle: z.string().optional().meta({ description: 'Plain text for the page\'s <title>; empty: the product name.' }),
+  metaDescription: z.string().optional().meta({ description: 'Plain text for the page\'s meta description; empty: the storefront\'s own.' }),
+  weight: z.number().nullable().optional().meta({ description: 'Kilograms; null when not given.' }),
   imageUrl: z.string().meta({ example: '/media/catalog/product/alpine-merino-henley.svg' }),
   images: z.array(productImageSchema),
   categoryIds: z.array(z.number().int()),

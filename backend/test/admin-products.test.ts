@@ -172,8 +172,8 @@ describe.each(dialects)('admin products API (%s)', (dialect) => {
     const bytes = new Uint8Array(await exported.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
-    expect(text.startsWith('sku,name,url_key,type,price,special_price,qty,enabled,categories,description\r\n')).toBe(true);
-    expect(text).toContain(`CSV-FORMULA,"'=HYPERLINK(""http://evil"")",csv-formula,simple,5.00,,0,yes,,`);
+    expect(text.startsWith('sku,name,url_key,type,price,special_price,special_price_from,special_price_to,qty,enabled,categories,description,meta_title,meta_description,weight\r\n')).toBe(true);
+    expect(text).toContain(`CSV-FORMULA,"'=HYPERLINK(""http://evil"")",csv-formula,simple,5.00,,,,0,yes,,`);
 
     const category = ((await shop.send<{ member: Array<{ urlPath: string; level: number }> }>('GET', '/api/rest/v2/admin/categories?itemsPerPage=100', { headers: admin })).body.member.find((c) => c.level === 2))!;
     const csv = [

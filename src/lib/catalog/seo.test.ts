@@ -27,6 +27,8 @@ describe('seo helpers', () => {
     expect(categoryMeta(category, 30, 2, config).title).toBe('Tops (page 2)');
     expect(productMeta({ name: 'Tee', sku: 'T1' }, '$5.00', config).description).toBe('Tee (SKU T1) for $5.00 at Demo.');
     expect(productMeta({ name: 'Tee', sku: 'T1' }, null, config).description).toBe('Tee (SKU T1) at Demo.');
+    expect(productMeta({ name: 'Tee', sku: 'T1', metaTitle: ' Soft tee ', metaDescription: 'Organic cotton.' }, '$5.00', config)).toEqual({ title: 'Soft tee', description: 'Organic cotton.' });
+    expect(productMeta({ name: 'Tee', sku: 'T1', metaTitle: '', metaDescription: ' ' }, null, config)).toEqual({ title: 'Tee', description: 'Tee (SKU T1) at Demo.' });
     const page = { title: 'About', metaTitle: '', metaDescription: 'Who we are' } as Parameters<typeof cmsMeta>[0];
     expect(cmsMeta(page, config)).toEqual({ title: 'About', description: 'Who we are' });
   });

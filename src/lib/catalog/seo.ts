@@ -41,12 +41,12 @@ export function categoryMeta(category: CategoryNode, totalItems: number, page: n
   };
 }
 
-/** `price` is the formatted price text, or null when the price is withheld. */
-export function productMeta(product: Pick<Product, 'name' | 'sku'>, price: string | null, config: StoreConfig): PageMeta {
+/** `price` is the formatted price text, or null when the price is withheld. The merchant's meta title and description win when set. */
+export function productMeta(product: Pick<Product, 'name' | 'sku' | 'metaTitle' | 'metaDescription'>, price: string | null, config: StoreConfig): PageMeta {
   const priced = price ? ` for ${price}` : '';
   return {
-    title: product.name,
-    description: truncate(`${product.name} (SKU ${product.sku})${priced} at ${config.storeName}.`),
+    title: product.metaTitle?.trim() || product.name,
+    description: truncate(product.metaDescription?.trim() || `${product.name} (SKU ${product.sku})${priced} at ${config.storeName}.`),
   };
 }
 

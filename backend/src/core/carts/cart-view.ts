@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { cartItems, configurableOptions, configurableOptionValues, productPrices, products, stores } from '../db/schema/index.ts';
-import { finalPriceOf } from '../catalog/products/rows.ts';
+import { activeSpecialPrice, finalPriceOf } from '../catalog/products/rows.ts';
 import { loadImages, mainImageUrl } from '../catalog/products/common.ts';
 import type { LineConfiguration } from './configuration.ts';
 import { configuredLineDetails } from './line-details.ts';
@@ -51,7 +51,7 @@ export async function loadCartView(db: Db, cart: { id: number; storeId: number }
   const parent = alias(products, 'parent');
   const [store] = await db.select({ currency: stores.baseCurrencyCode }).from(stores).where(eq(stores.id, cart.storeId));
   const rows = await db
-    .select({ item: cartItems, product: products, parentSku: parent.sku, parentUrlKey: parent.urlKey, price: productPrices.price, specialPrice: productPrices.specialPrice })
+    .select({ item: cartItems, product: products, parentSku: parent.sku, parentUrlKey: parent.urlKey, price: productPrices.price, specialPrice: activeSpecialPrice })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, cart.storeId)))

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { bundleOptions, bundleSelections, downloadableLinkPrices, downloadableLinks, productPrices, products } from '../db/schema/index.ts';
-import { finalPriceOf } from '../catalog/products/rows.ts';
+import { activeSpecialPrice, finalPriceOf } from '../catalog/products/rows.ts';
 import type { BundleConfiguration, DownloadableConfiguration, GiftcardConfiguration, LineConfiguration } from './configuration.ts';
 import { roundMoney } from './money.ts';
 
@@ -46,7 +46,7 @@ async function loadSelections(db: Db, storeId: number, bundles: BundleConfigurat
   const ids = [...new Set(bundles.flatMap((b) => b.selections.map((s) => s.selectionId)))];
   if (ids.length === 0) return new Map<number, { title: string; name: string; price: number }>();
   const rows = await db
-    .select({ id: bundleSelections.id, title: bundleOptions.title, name: products.name, price: productPrices.price, specialPrice: productPrices.specialPrice })
+    .select({ id: bundleSelections.id, title: bundleOptions.title, name: products.name, price: productPrices.price, specialPrice: activeSpecialPrice })
     .from(bundleSelections)
     .innerJoin(bundleOptions, eq(bundleOptions.id, bundleSelections.optionId))
     .innerJoin(products, and(eq(products.id, bundleSelections.productId), eq(products.isEnabled, true)))

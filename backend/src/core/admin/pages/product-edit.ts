@@ -4,6 +4,8 @@
  * prices, special prices and stock are its variants', edited in a grid, and the parent's figures
  * (price index, stock) are derived on save in the same transaction (catalog/products/price-index.ts).
  * Grouped products, bundles and gift cards are priced from their parts or amounts: no price field.
+ * A product priced by itself also takes the days its special price applies (every store view's);
+ * every product takes its weight.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -18,6 +20,9 @@ const ProductForm = z.object({
 });
 /** Up to two decimals, no sign, no blank (z.coerce would read a blank as 0). */
 const moneyPattern = /^\d{1,10}(\.\d{1,2})?$/;
+/** Kilograms to the gram, at most a thousand tonnes (the API's bound). */
+const weightPattern = /^\d{1,7}(\.\d{1,3})?$/;
+const Day = z.iso.date();
 
 export interface StorePrice {
   storeId: number;
@@ -25,6 +30,8 @@ export interface StorePrice {
   currency: string;
   price: number;
   specialPrice: number | null;
+  specialPriceFrom: string | null;
+  specialPriceTo: string | null;
   minimalPrice: number;
 }
 
@@ -59,6 +66,8 @@ async function storePrices(db: Db, ids: number[]) {
       currency: stores.baseCurrencyCode,
       price: productPrices.price,
       specialPrice: productPrices.specialPrice,
+      specialPriceFrom: productPrices.specialPriceFrom,
+      specialPriceTo: productPrices.specialPriceTo,
       minimalPrice: productPrices.minimalPrice,
     })
     .from(productPrices)
@@ -125,6 +134,30 @@ export interface ProductChanges {
   qty?: number;
   prices: PriceChange[];
   variantQty: Array<{ id: number; qty: number }>;
+  /** Undefined: not sent, left as it is; null: none. */
+  weight?: number | null;
+  /** The special price's days for every store view of a product priced by itself; undefined: not sent. */
+  specialDays?: { from: string | null; to: string | null };
+}
+
+/** The weight field: blank is none. */
+function parseWeight(typed: string | undefined): number | null | undefined | string {
+  const value = typed?.trim();
+  if (value === undefined) return undefined;
+  if (value === '') return null;
+  if (!weightPattern.test(value.replace(',', '.')) || Number(value.replace(',', '.')) > 1_000_000) return 'Weight: kilograms, 0 or more, to the gram (e.g. 0.25), or blank.';
+  return Number(value.replace(',', '.'));
+}
+
+/** `special_from` and `special_to` (blank: open on that side). */
+function parseSpecialDays(fields: Record<string, string>): { from: string | null; to: string | null } | undefined | string {
+  const [from, to] = [fields.special_from?.trim(), fields.special_to?.trim()];
+  if (from === undefined && to === undefined) return undefined;
+  const day = (value: string | undefined): string | false | null => (value ? (Day.safeParse(value).success ? value : false) : null);
+  const [first, last] = [day(from), day(to)];
+  if (first === false || last === false) return 'Special price days: a date such as 2026-12-01, or blank.';
+  if (first !== null && last !== null && first > last) return 'Special price days: the last day cannot come before the first.';
+  return { from: first, to: last };
 }
 
 /**
@@ -155,10 +188,16 @@ export function parseProductChanges(edit: ProductEdit, fields: Record<string, st
     if (!qty.success) return qty.error.issues[0]?.message ?? 'Stock must be a whole number.';
     changes.qty = qty.data;
   }
+  const weight = parseWeight(fields.weight);
+  if (typeof weight === 'string') return weight;
+  changes.weight = weight;
   if (pricedBySelf(edit.product)) {
     const prices = parsePrices(fields, '', edit.product.id, edit.prices, edit.product.sku);
     if (typeof prices === 'string') return prices;
     changes.prices.push(...prices);
+    const days = parseSpecialDays(fields);
+    if (typeof days === 'string') return days;
+    changes.specialDays = days;
   }
   for (const variant of edit.variants) {
     const qty = Qty.safeParse(fields[`variant_${variant.id}_qty`]);
@@ -181,7 +220,7 @@ export async function saveProductChanges(tx: Db, edit: ProductEdit, changes: Pro
   const now = new Date();
   await tx
     .update(products)
-    .set({ name: changes.name, isEnabled: changes.enabled, ...(changes.qty === undefined ? {} : stockOf(changes.qty)), updatedAt: now })
+    .set({ name: changes.name, isEnabled: changes.enabled, ...(changes.qty === undefined ? {} : stockOf(changes.qty)), weight: changes.weight, updatedAt: now })
     .where(eq(products.id, edit.product.id));
   for (const variant of changes.variantQty) {
     await tx
@@ -194,6 +233,12 @@ export async function saveProductChanges(tx: Db, edit: ProductEdit, changes: Pro
       .update(productPrices)
       .set({ price: change.price, specialPrice: change.specialPrice })
       .where(and(eq(productPrices.productId, change.productId), eq(productPrices.storeId, change.storeId)));
+  }
+  if (changes.specialDays) {
+    await tx
+      .update(productPrices)
+      .set({ specialPriceFrom: changes.specialDays.from, specialPriceTo: changes.specialDays.to })
+      .where(eq(productPrices.productId, edit.product.id));
   }
   const touched = await reindexPrices(tx, [edit.product.id, ...edit.variants.map((v) => v.id)]);
   return touched.filter((id) => id !== edit.product.id);

@@ -18,6 +18,15 @@ function priceInputs(prefix: string, p: StorePrice, label: string) {
     <label>${label} special price, ${p.storeName} (${p.currency}) <input name="${prefix}special_${p.storeId}" type="number" step="0.01" min="0" value="${money(p.specialPrice)}" placeholder="none" /></label>`;
 }
 
+/** The days the special price applies, in every store view (its own time zone); blank: open on that side. */
+function specialDays(edit: ProductEdit) {
+  const [first] = edit.prices;
+  return html`<fieldset><legend>Special price applies (both days included; blank: no limit)</legend>
+    <label>From <input name="special_from" type="date" value="${first?.specialPriceFrom ?? ''}" /></label>
+    <label>To <input name="special_to" type="date" value="${first?.specialPriceTo ?? ''}" /></label>
+  </fieldset>`;
+}
+
 /** A configurable's variants: each row's price, special price per store view and stock. */
 function variantsGrid(edit: ProductEdit) {
   return html`<h2>Variants</h2>
@@ -50,7 +59,8 @@ async function productForm(c: Context<AdminEnv>, id: number, error?: string, con
     html`<form method="post" action="/admin/products/${product.id}" data-unsaved-warning>
       ${csrfField(c.var.csrfToken)}
       <label>Name <input name="name" value="${product.name}" required /></label>
-      ${pricedBySelf(product) ? edit.prices.map((p) => priceInputs('', p, '')) : derivedPrices(edit)}
+      ${pricedBySelf(product) ? html`${edit.prices.map((p) => priceInputs('', p, ''))}${specialDays(edit)}` : derivedPrices(edit)}
+      <label>Weight, kg (blank: not given) <input name="weight" inputmode="decimal" pattern="[0-9]+([.,][0-9]{1,3})?" value="${product.weight ?? ''}" /></label>
       ${product.type === 'configurable'
         ? html`<p class="muted">Stock: ${product.qty} (the sum of the variants')</p>`
         : html`<label>Stock quantity <input name="qty" type="number" min="0" step="1" value="${product.qty}" required /></label>`}

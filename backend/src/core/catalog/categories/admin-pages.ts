@@ -1,12 +1,15 @@
-/** Catalog → Categories in the admin: the tree as a grid in path order, and the category form. */
+/** Catalog → Categories in the admin: the tree as a grid in path order, the category form, and each category's Image page. */
 import { asc } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { AdminEnv } from '../../admin/admin-env.ts';
 import { documentPages } from '../../content-admin/document-pages.ts';
 import { categories } from '../../db/schema/index.ts';
 import { CategoryInput, categoryAdmin } from './admin.ts';
+import { categoryImagePages } from './image-pages.ts';
 
 type Row = typeof categories.$inferSelect;
 
-export const categoryAdminPages = documentPages<Row>({
+const categoryForm = documentPages<Row>({
   base: '/admin/categories',
   noun: 'category',
   keyLabel: 'Path',
@@ -24,8 +27,12 @@ export const categoryAdminPages = documentPages<Row>({
     { name: 'description', label: 'Description (HTML)', type: 'html', help: 'Sanitised on save.' },
     { name: 'isActive', label: 'Active (a hidden category hides its subcategories too)', type: 'checkbox' },
     { name: 'includeInMenu', label: 'In the storefront menu', type: 'checkbox' },
+    { name: 'imageAlt', label: 'Image alternative text', type: 'text', help: 'What its picture shows. The picture is uploaded, replaced or removed on the category\'s Image page: this page\'s address followed by /image.' },
   ],
   input: CategoryInput,
   service: categoryAdmin as never,
-  gridRow: (view) => ({ key: `/${String(view.urlPath)}`, title: String(view.name), status: `${view.isActive ? 'Active' : 'Inactive'}${view.includeInMenu ? ', in menu' : ''}` }),
+  gridRow: (view) => ({ key: `/${String(view.urlPath)}`, title: String(view.name), status: `${view.isActive ? 'Active' : 'Inactive'}${view.includeInMenu ? ', in menu' : ''}${view.imageUrl ? ', with image' : ''}` }),
 });
+
+// The Image page's routes first: the form's would take "/{id}/image" for nothing.
+export const categoryAdminPages = new Hono<AdminEnv>().route('/', categoryImagePages).route('/', categoryForm);

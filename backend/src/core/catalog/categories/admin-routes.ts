@@ -1,26 +1,9 @@
-/** `/api/rest/v2/admin/categories…` (DECISIONS.md 42) on the category admin service. */
-import { z } from '@hono/zod-openapi';
+/** `/api/rest/v2/admin/categories…` (DECISIONS.md 42) on the category admin service, and its image. */
 import { documentAdminRoutes } from '../../content-admin/document-routes.ts';
-import { Timestamp } from '../../http/schemas.ts';
 import { CategoryInput, CategoryPatch, categoryAdmin } from './admin.ts';
+import { AdminCategory } from './admin-record.ts';
+import { categoryImageRoutes } from './image-routes.ts';
 
-const AdminCategory = z
-  .object({
-    id: z.number().int(),
-    parentId: z.number().int().nullable(),
-    name: z.string(),
-    urlKey: z.string(),
-    urlPath: z.string().openapi({ description: 'The storefront path without its leading slash: the URL keys from the top, joined by "/".' }),
-    level: z.number().int(),
-    position: z.number().int(),
-    description: z.string(),
-    imageUrl: z.string().nullable(),
-    isActive: z.boolean(),
-    includeInMenu: z.boolean(),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-  })
-  .openapi('AdminCategory');
 
 export const categoryAdminRoutes = documentAdminRoutes({
   path: '/admin/categories',
@@ -29,4 +12,4 @@ export const categoryAdminRoutes = documentAdminRoutes({
   input: CategoryInput,
   patch: CategoryPatch,
   service: categoryAdmin as never,
-});
+}).route('/', categoryImageRoutes);

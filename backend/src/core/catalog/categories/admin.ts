@@ -4,7 +4,8 @@
  * category's path and every descendant's (`urlPath` is the slash-joined URL keys from the top),
  * each old path kept as a 301 (url-redirects.ts). Deleting a category moves its products to its
  * parent and redirects its path there; a category with subcategories is not deleted (move or
- * delete them first). Each write is one transaction with its audit entry and
+ * delete them first). Its image is uploaded through image.ts; `imageAlt` is its alternative text.
+ * Each write is one transaction with its audit entry and
  * `catalog_category_saved`, on which the storefront connector syncs the categories.
  */
 import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
@@ -29,6 +30,7 @@ const fields = {
   description: z.string().max(100_000),
   isActive: z.boolean(),
   includeInMenu: z.boolean(),
+  imageAlt: z.string().trim().max(255).openapi({ description: 'The image\'s alternative text (the image itself: POST …/{id}/image).' }),
 };
 
 export const CategoryInput = z
@@ -39,6 +41,7 @@ export const CategoryInput = z
     description: fields.description.default(''),
     isActive: fields.isActive.default(true),
     includeInMenu: fields.includeInMenu.default(true),
+    imageAlt: fields.imageAlt.default(''),
   })
   .strict()
   .openapi('CategoryInput');
@@ -58,6 +61,7 @@ export function adminCategoryView(row: Row) {
     position: row.position,
     description: row.description,
     imageUrl: row.imageFile ? categoryImageUrl(row.imageFile) : null,
+    imageAlt: row.imageAlt,
     isActive: row.isActive,
     includeInMenu: row.includeInMenu,
     createdAt: formatTimestamp(row.createdAt),
@@ -70,7 +74,8 @@ export const categoryEtag = (row: Row) => versionTag('category', row.id, adminCa
 
 const notFound = (id: number) => new AppError('not_found', 'not_found', `No category ${id}.`);
 
-async function lockedRow(db: Db, id: number, ifMatch?: string): Promise<Row> {
+/** The category, locked for the change, if `ifMatch` (when given) is its current version. */
+export async function lockedRow(db: Db, id: number, ifMatch?: string): Promise<Row> {
   const [row] = await db.select().from(categories).where(eq(categories.id, id)).for('update');
   if (!row) throw notFound(id);
   requireVersion(ifMatch, categoryEtag(row), 'category');
@@ -93,7 +98,7 @@ async function pathFree(db: Db, path: string, except?: number): Promise<void> {
   }
 }
 
-async function announce(ctx: AdminWriteContext, db: Db, action: string, id: number, diff?: Record<string, { from: unknown; to: unknown }>) {
+export async function announce(ctx: AdminWriteContext, db: Db, action: string, id: number, diff?: Record<string, { from: unknown; to: unknown }>) {
   await recordAudit(db, { actor: ctx.actor, module: 'core', action: `category.${action}`, subject: `category:${id}`, diff });
   await ctx.notifications.publish(db, 'catalog_category_saved', { categoryId: id });
 }

@@ -50,6 +50,7 @@ export function buildCategoryTree(rows: CategoryRow[], memberships: Membership[]
       includeInMenu: row.includeInMenu,
       productCount: products.size,
       imageUrl: row.imageFile ? categoryImageUrl(row.imageFile) : null,
+      imageAlt: row.imageAlt,
       children,
       updatedAt: formatTimestamp(row.updatedAt),
     };

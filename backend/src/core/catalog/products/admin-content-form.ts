@@ -1,6 +1,6 @@
 /**
  * The product page's "Content and placement" form: URL key, visibility, categories, related products
- * (by SKU) and the two texts of a product of any type, saved through the product admin service (admin.ts) with its version, so a
+ * (by SKU), the two texts and the meta title and description of a product of any type, saved through the product admin service (admin.ts) with its version, so a
  * stale page gets a conflict instead of overwriting a newer save. Errors show by their field, with
  * everything typed kept.
  */
@@ -55,6 +55,8 @@ export async function savedContent(c: Context<AdminEnv>, id: number): Promise<Co
       related: await skusOf(c.var.db, view.relatedIds),
       shortDescription: view.shortDescription,
       description: view.description,
+      metaTitle: view.metaTitle,
+      metaDescription: view.metaDescription,
     },
     etag: productEtag(product),
     errors: {},
@@ -84,6 +86,9 @@ export async function contentForm(c: Context<AdminEnv>, id: number, state: Conte
       <textarea name="shortDescription" id="content-shortDescription" rows="3" data-rich-text ${described('shortDescription')}>${first(typed.shortDescription)}</textarea>${problem('shortDescription')}
       <label for="content-description">Description (sanitised on save)</label>
       <textarea name="description" id="content-description" rows="12" data-rich-text ${described('description')}>${first(typed.description)}</textarea>${problem('description')}
+      <label>Meta title (the page's title in search results; empty: its name) <input name="metaTitle" value="${first(typed.metaTitle)}" maxlength="255" ${described('metaTitle')} /></label>${problem('metaTitle')}
+      <label for="content-metaDescription">Meta description (the text under it in search results; empty: the storefront's own)</label>
+      <textarea name="metaDescription" id="content-metaDescription" rows="3" maxlength="1000" ${described('metaDescription')}>${first(typed.metaDescription)}</textarea>${problem('metaDescription')}
       <button type="submit">Save content</button>
     </form>`;
 }
@@ -103,6 +108,8 @@ export async function saveContent(c: Context<AdminEnv>, id: number, typed: Typed
     relatedIds: related.ids,
     shortDescription: first(typed.shortDescription),
     description: first(typed.description),
+    metaTitle: first(typed.metaTitle),
+    metaDescription: first(typed.metaDescription),
   });
   if (!parsed.success) {
     const errors: Record<string, string> = {};

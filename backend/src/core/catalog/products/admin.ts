@@ -1,8 +1,10 @@
 /**
  * Products as the admin edits them through the API (DECISIONS.md 42, issue 17). Simple and virtual
  * products (priced by themselves, no children) are created, changed and deleted; every type's own
- * content and placement (name, URL key, texts, categories, related products, status) is changed. `price` and `specialPrice` apply to every store view unless
- * `storeOverrides.{code}` sets the view's own; `stockQty` sets the stock (and its status). A new
+ * content and placement (name, URL key, texts, categories, related products, status, meta title and
+ * description, weight) is changed. `price` and `specialPrice` apply to every store view unless
+ * `storeOverrides.{code}` sets the view's own; the special price's days (`specialPriceFrom`,
+ * `specialPriceTo`) apply to every view's; `stockQty` sets the stock (and its status). A new
  * URL key keeps a 301 from the old path (url-redirects.ts). Each write is one transaction with the
  * price index, its audit entry and the notification the storefront connector syncs on
  * (`catalog_product_saved`, `catalog_product_deleted`).
@@ -25,6 +27,7 @@ import { reindexPrices } from './price-index.ts';
 
 const Money = z.number().min(0).max(99_999_999.99).multipleOf(0.01);
 const StorePrices = z.object({ price: Money, specialPrice: Money.nullable() }).partial().strict();
+const Day = z.iso.date('A date as YYYY-MM-DD.').nullable();
 
 const fields = {
   sku: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'A SKU: letters, digits, ".", "_" and "-", at most 64.'),
@@ -36,6 +39,11 @@ const fields = {
   stockQty: z.number().int().min(0).max(1_000_000_000),
   price: Money,
   specialPrice: Money.nullable(),
+  specialPriceFrom: Day.openapi({ description: 'First day the special price applies (YYYY-MM-DD, in each store view\'s time zone); null: from now.' }),
+  specialPriceTo: Day.openapi({ description: 'Last day the special price applies, inclusive; null: no end.' }),
+  weight: z.number().min(0).max(1_000_000).multipleOf(0.001).nullable().openapi({ description: 'Kilograms, to the gram; null: not given.' }),
+  metaTitle: z.string().trim().max(255).openapi({ description: 'The page\'s <title>; empty: its name.' }),
+  metaDescription: z.string().trim().max(1000).openapi({ description: 'The page\'s meta description; empty: the storefront\'s default.' }),
   description: z.string().max(200_000),
   shortDescription: z.string().max(20_000),
   categoryIds: z.array(z.number().int().min(1)).max(200),
@@ -51,6 +59,11 @@ export const ProductInput = z
     visibility: fields.visibility.default('catalog'),
     stockQty: fields.stockQty.default(0),
     specialPrice: fields.specialPrice.default(null),
+    specialPriceFrom: fields.specialPriceFrom.default(null),
+    specialPriceTo: fields.specialPriceTo.default(null),
+    weight: fields.weight.default(null),
+    metaTitle: fields.metaTitle.default(''),
+    metaDescription: fields.metaDescription.default(''),
     description: fields.description.default(''),
     shortDescription: fields.shortDescription.default(''),
     categoryIds: fields.categoryIds.default([]),
@@ -65,7 +78,7 @@ export type ProductFields = z.infer<typeof ProductInput>;
 type Row = typeof products.$inferSelect;
 
 export interface AdminProduct extends Row {
-  prices: Array<{ storeCode: string; price: number; specialPrice: number | null }>;
+  prices: Array<{ storeCode: string; price: number; specialPrice: number | null; specialPriceFrom: string | null; specialPriceTo: string | null }>;
   categoryIds: number[];
   relatedIds: number[];
   images: Array<{ id: number; file: string; label: string; position: number }>;
@@ -85,9 +98,14 @@ export function adminProductView(product: AdminProduct) {
     stockStatus: product.stockStatus,
     price: first?.price ?? null,
     specialPrice: first?.specialPrice ?? null,
+    specialPriceFrom: first?.specialPriceFrom ?? null,
+    specialPriceTo: first?.specialPriceTo ?? null,
     storeOverrides: Object.fromEntries(product.prices.map((row) => [row.storeCode, { price: row.price, specialPrice: row.specialPrice }])),
     description: product.description,
     shortDescription: product.shortDescription,
+    metaTitle: product.metaTitle,
+    metaDescription: product.metaDescription,
+    weight: product.weight,
     categoryIds: product.categoryIds,
     relatedIds: product.relatedIds,
     images: product.images.map((image) => ({ id: image.id, url: productImageUrl(image.file), alt: image.label, position: image.position })),
@@ -108,7 +126,14 @@ async function loadMany(db: Db, rows: Row[]): Promise<AdminProduct[]> {
   if (ids.length === 0) return [];
   const [prices, memberships, related, images] = await Promise.all([
     db
-      .select({ productId: productPrices.productId, storeCode: stores.code, price: productPrices.price, specialPrice: productPrices.specialPrice })
+      .select({
+        productId: productPrices.productId,
+        storeCode: stores.code,
+        price: productPrices.price,
+        specialPrice: productPrices.specialPrice,
+        specialPriceFrom: productPrices.specialPriceFrom,
+        specialPriceTo: productPrices.specialPriceTo,
+      })
       .from(productPrices)
       .innerJoin(stores, eq(stores.id, productPrices.storeId))
       .where(inArray(productPrices.productId, ids))
@@ -139,7 +164,7 @@ async function load(db: Db, id: number, lock = false): Promise<AdminProduct> {
 }
 
 /** What a product with children takes from its children (DECISIONS.md 17): its prices and its stock. */
-const childOwnedFields = ['price', 'specialPrice', 'storeOverrides', 'stockQty'] as const;
+const childOwnedFields = ['price', 'specialPrice', 'specialPriceFrom', 'specialPriceTo', 'storeOverrides', 'stockQty'] as const;
 
 /**
  * Only the types this API creates are deleted or priced through it: the others' children are not its to
@@ -173,8 +198,20 @@ async function checkCategories(db: Db, ids: readonly number[]): Promise<void> {
   if (missing.length > 0) throw field('categoryIds', `No category ${missing.join(', ')}.`);
 }
 
-/** Every store view's price row: the product-wide price, or the view's override. */
-async function writePrices(db: Db, productId: number, base: { price: number; specialPrice: number | null }, overrides: Record<string, z.infer<typeof StorePrices>>) {
+interface BasePrices {
+  price: number;
+  specialPrice: number | null;
+  specialPriceFrom: string | null;
+  specialPriceTo: string | null;
+}
+
+/** Every store view's price row: the product-wide price, or the view's override; the special price's days are every view's. */
+async function writePrices(db: Db, productId: number, base: BasePrices, overrides: Record<string, z.infer<typeof StorePrices>>) {
+  const { specialPriceFrom, specialPriceTo } = base;
+  // Strings compare as days in YYYY-MM-DD.
+  if (specialPriceFrom !== null && specialPriceTo !== null && specialPriceFrom > specialPriceTo) {
+    throw field('specialPriceTo', `The special price cannot end (${specialPriceTo}) before it starts (${specialPriceFrom}).`);
+  }
   const views = await db.select({ id: stores.id, code: stores.code }).from(stores);
   const unknown = Object.keys(overrides).filter((code) => !views.some((view) => view.code === code));
   if (unknown.length > 0) throw field('storeOverrides', `No store view ${unknown.join(', ')}.`);
@@ -184,8 +221,8 @@ async function writePrices(db: Db, productId: number, base: { price: number; spe
     const specialPrice = own.specialPrice === undefined ? base.specialPrice : own.specialPrice;
     await db
       .insert(productPrices)
-      .values({ productId, storeId: view.id, price, specialPrice, minimalPrice: price })
-      .onConflictDoUpdate({ target: [productPrices.productId, productPrices.storeId], set: { price, specialPrice } });
+      .values({ productId, storeId: view.id, price, specialPrice, specialPriceFrom, specialPriceTo, minimalPrice: price })
+      .onConflictDoUpdate({ target: [productPrices.productId, productPrices.storeId], set: { price, specialPrice, specialPriceFrom, specialPriceTo } });
   }
   await reindexPrices(db, [productId]);
 }
@@ -252,6 +289,9 @@ export function createProduct(ctx: AdminWriteContext, input: ProductFields): Pro
         stockStatus: stockStatus(input.stockQty),
         description: sanitizeMerchantHtml(input.description),
         shortDescription: sanitizeMerchantHtml(input.shortDescription),
+        metaTitle: input.metaTitle,
+        metaDescription: input.metaDescription,
+        weight: input.weight,
         createdAt: now,
         updatedAt: now,
       })
@@ -285,12 +325,22 @@ export function updateProduct(ctx: AdminWriteContext, id: number, patch: z.infer
         ...(patch.stockQty === undefined ? {} : { qty: patch.stockQty, stockStatus: stockStatus(patch.stockQty) }),
         description: html(patch.description),
         shortDescription: html(patch.shortDescription),
+        metaTitle: patch.metaTitle,
+        metaDescription: patch.metaDescription,
+        weight: patch.weight,
         updatedAt: new Date(),
       })
       .where(eq(products.id, id));
-    if (patch.price !== undefined || patch.specialPrice !== undefined || patch.storeOverrides !== undefined) {
+    const priced = ['price', 'specialPrice', 'specialPriceFrom', 'specialPriceTo', 'storeOverrides'] as const;
+    if (priced.some((key) => patch[key] !== undefined)) {
       const [first] = before.prices;
-      const base = { price: patch.price ?? first?.price ?? 0, specialPrice: patch.specialPrice === undefined ? (first?.specialPrice ?? null) : patch.specialPrice };
+      const kept = <T>(sent: T | undefined, saved: T | undefined | null) => (sent === undefined ? (saved ?? null) : sent);
+      const base = {
+        price: patch.price ?? first?.price ?? 0,
+        specialPrice: kept(patch.specialPrice, first?.specialPrice),
+        specialPriceFrom: kept(patch.specialPriceFrom, first?.specialPriceFrom),
+        specialPriceTo: kept(patch.specialPriceTo, first?.specialPriceTo),
+      };
       await writePrices(tx, id, base, patch.storeOverrides ?? {});
     }
     if (patch.categoryIds) await writeCategories(tx, id, patch.categoryIds);

@@ -6,7 +6,8 @@
  * on; a dry run runs it all and rolls everything back, reporting what would happen.
  *
  * Columns (header row, any order, case-insensitive): sku (required), name, url_key, type, price,
- * special_price, qty, enabled (yes/no), categories (category paths joined by "|"), description.
+ * special_price, special_price_from and special_price_to (YYYY-MM-DD), qty, enabled (yes/no),
+ * categories (category paths joined by "|"), description, meta_title, meta_description, weight (kg).
  * On update only the columns present and not blank change.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -17,7 +18,23 @@ import { categories, productCategories, productPrices, products, stores } from '
 import { AppError, refusedFields } from '../../errors.ts';
 import { createProduct, ProductInput, ProductPatch, updateProduct } from './admin.ts';
 
-export const PRODUCT_CSV_COLUMNS = ['sku', 'name', 'url_key', 'type', 'price', 'special_price', 'qty', 'enabled', 'categories', 'description'] as const;
+export const PRODUCT_CSV_COLUMNS = [
+  'sku',
+  'name',
+  'url_key',
+  'type',
+  'price',
+  'special_price',
+  'special_price_from',
+  'special_price_to',
+  'qty',
+  'enabled',
+  'categories',
+  'description',
+  'meta_title',
+  'meta_description',
+  'weight',
+] as const;
 
 /** At most this many rows per import: a larger catalog is imported in parts. */
 export const MAX_IMPORT_ROWS = 5000;
@@ -56,10 +73,15 @@ export async function exportProductsCsv(db: Db): Promise<string[][]> {
     product.type,
     priceOf.get(product.id)?.price.toFixed(2) ?? '',
     priceOf.get(product.id)?.specialPrice?.toFixed(2) ?? '',
+    priceOf.get(product.id)?.specialPriceFrom ?? '',
+    priceOf.get(product.id)?.specialPriceTo ?? '',
     String(product.qty),
     product.isEnabled ? 'yes' : 'no',
     memberships.filter((m) => m.productId === product.id).map((m) => pathOf.get(m.categoryId) ?? '').filter(Boolean).join('|'),
     product.description,
+    product.metaTitle,
+    product.metaDescription,
+    product.weight === null ? '' : String(product.weight),
   ]);
 }
 
@@ -77,14 +99,29 @@ function fieldsOf(record: Record<string, string>, categoryIds: number[] | undefi
   if (present(record, 'type')) fields.type = record.type;
   if (present(record, 'price')) fields.price = number('price');
   if (present(record, 'special_price')) fields.specialPrice = number('special_price');
+  if (present(record, 'special_price_from')) fields.specialPriceFrom = record.special_price_from;
+  if (present(record, 'special_price_to')) fields.specialPriceTo = record.special_price_to;
   if (present(record, 'qty')) fields.stockQty = number('qty');
   if (present(record, 'enabled')) fields.isEnabled = ['yes', 'true', '1'].includes(record.enabled!.toLowerCase());
   if (present(record, 'description')) fields.description = record.description;
+  if (present(record, 'meta_title')) fields.metaTitle = record.meta_title;
+  if (present(record, 'meta_description')) fields.metaDescription = record.meta_description;
+  if (present(record, 'weight')) fields.weight = number('weight');
   if (categoryIds) fields.categoryIds = categoryIds;
   return fields;
 }
 
-const FIELD_COLUMNS: Record<string, string> = { urlKey: 'url_key', specialPrice: 'special_price', stockQty: 'qty', isEnabled: 'enabled', categoryIds: 'categories' };
+const FIELD_COLUMNS: Record<string, string> = {
+  urlKey: 'url_key',
+  specialPrice: 'special_price',
+  specialPriceFrom: 'special_price_from',
+  specialPriceTo: 'special_price_to',
+  stockQty: 'qty',
+  isEnabled: 'enabled',
+  categoryIds: 'categories',
+  metaTitle: 'meta_title',
+  metaDescription: 'meta_description',
+};
 
 export async function importProductsCsv(ctx: AdminWriteContext, text: string, dryRun: boolean): Promise<ImportReport> {
   let records: Array<Record<string, string>>;

@@ -15,6 +15,11 @@
  * - bundle: the cheapest complete choice: per required option, its cheapest selection (in stock
  *   first) at its quantity; without required options, the cheapest single selection;
  * - gift card: the lowest amount, or the open range's minimum when that is lower.
+ *
+ * "Final price" counts a special price only on its days (`activeSpecialPrice`), as of the reindex:
+ * a configurable takes its chosen variant's special price with its days, so its record shows it
+ * from and until the right day, but which variant is cheapest and every `minimalPrice` are as of
+ * the last reindex of the product (its next save), not recomputed when a sale starts or ends.
  */
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { roundMoney } from '../../carts/money.ts';
@@ -29,13 +34,34 @@ import {
   products,
   type ProductType,
 } from '../../db/schema/index.ts';
-import { finalPriceOf } from './rows.ts';
+import { activeSpecialPrice, finalPriceOf } from './rows.ts';
 
 interface PriceRow {
   productId: number;
   storeId: number;
   price: number;
+  /** The special price if it applies today (what comparisons use). */
   specialPrice: number | null;
+  /** The special price as stored, with its days: what a configurable takes from its variant. */
+  storedSpecialPrice: number | null;
+  specialPriceFrom: string | null;
+  specialPriceTo: string | null;
+}
+
+/** The price rows of `ids` in every store view, with the special price as it applies today. */
+function priceRowsOf(db: Db, ids: number[]): Promise<PriceRow[]> {
+  return db
+    .select({
+      productId: productPrices.productId,
+      storeId: productPrices.storeId,
+      price: productPrices.price,
+      specialPrice: activeSpecialPrice,
+      storedSpecialPrice: productPrices.specialPrice,
+      specialPriceFrom: productPrices.specialPriceFrom,
+      specialPriceTo: productPrices.specialPriceTo,
+    })
+    .from(productPrices)
+    .where(inArray(productPrices.productId, ids));
 }
 
 interface ChildState {
@@ -90,7 +116,7 @@ export async function reindexPrices(db: Db, productIds: number[]): Promise<numbe
 
   const selfPriced = rows.filter((r) => r.type === 'simple' || r.type === 'virtual' || r.type === 'downloadable').map((r) => r.id);
   if (selfPriced.length > 0) {
-    const prices = await db.select().from(productPrices).where(inArray(productPrices.productId, selfPriced));
+    const prices = await priceRowsOf(db, selfPriced);
     for (const p of prices) await setIndex(db, p.productId, p.storeId, { minimalPrice: finalPriceOf(p.price, p.specialPrice) });
   }
   // Configurables first: their stock is derived here, and nothing else depends on them.
@@ -103,7 +129,9 @@ export async function reindexPrices(db: Db, productIds: number[]): Promise<numbe
   return unique;
 }
 
-async function setIndex(db: Db, productId: number, storeId: number, values: Partial<Pick<PriceRow, 'price' | 'specialPrice'>> & { minimalPrice: number }) {
+type IndexValues = Partial<Pick<typeof productPrices.$inferInsert, 'price' | 'specialPrice' | 'specialPriceFrom' | 'specialPriceTo'>> & { minimalPrice: number };
+
+async function setIndex(db: Db, productId: number, storeId: number, values: IndexValues) {
   await db
     .update(productPrices)
     .set(values)
@@ -118,7 +146,7 @@ async function childData(db: Db, childIds: number[]) {
       .select({ id: products.id, enabled: products.isEnabled, stockStatus: products.stockStatus, qty: products.qty })
       .from(products)
       .where(inArray(products.id, childIds)),
-    db.select().from(productPrices).where(inArray(productPrices.productId, childIds)),
+    priceRowsOf(db, childIds),
   ]);
   const states = new Map(stateRows.map((s) => [s.id, { id: s.id, enabled: s.enabled, inStock: s.stockStatus === 'in_stock' && s.qty > 0, qty: s.qty }]));
   return { states, prices };
@@ -127,7 +155,7 @@ async function childData(db: Db, childIds: number[]) {
 /** The parents' price rows and, per store, their children that are sold there with their stock. */
 async function parentsAndPrices(db: Db, parentIds: number[], links: Array<{ parentId: number; childId: number }>) {
   const { states, prices } = await childData(db, links.map((l) => l.childId));
-  const parentPrices = await db.select().from(productPrices).where(inArray(productPrices.productId, parentIds));
+  const parentPrices = await priceRowsOf(db, parentIds);
   const candidatesOf = (storeId: number, childIds: number[]) =>
     childIds.flatMap((childId) => {
       const state = states.get(childId);
@@ -163,7 +191,9 @@ async function reindexConfigurables(db: Db, ids: number[]) {
       if (!best) continue;
       await setIndex(db, id, parent.storeId, {
         price: best.price.price,
-        specialPrice: best.price.specialPrice,
+        specialPrice: best.price.storedSpecialPrice,
+        specialPriceFrom: best.price.specialPriceFrom,
+        specialPriceTo: best.price.specialPriceTo,
         minimalPrice: finalPriceOf(best.price.price, best.price.specialPrice),
       });
     }
@@ -202,7 +232,7 @@ async function reindexBundles(db: Db, ids: number[]) {
     const costs = required.length > 0 ? required.map((optionId) => cost(own.filter((s) => s.optionId === optionId))) : [cost(own)];
     if (costs.some((c) => c === undefined)) continue;
     const total = roundMoney(costs.reduce<number>((sum, c) => sum + (c ?? 0), 0));
-    await setIndex(db, parent.productId, parent.storeId, { price: total, specialPrice: null, minimalPrice: total });
+    await setIndex(db, parent.productId, parent.storeId, { price: total, specialPrice: null, specialPriceFrom: null, specialPriceTo: null, minimalPrice: total });
   }
 }
 

@@ -1,12 +1,24 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { productPrices, products } from '../../db/schema/index.ts';
+import { productPrices, products, stores } from '../../db/schema/index.ts';
+
+/**
+ * A price row's special price if it applies today, else null: what every shopper-facing read
+ * (records, listings, the price index, carts) takes in place of the stored special price. "Today"
+ * is the day in the row's store view's time zone (`stores.timezone`), so a sale from the 1st starts
+ * at midnight where that store's shoppers are; both ends are inclusive. Judged by the database
+ * clock at the time of the query.
+ */
+export const activeSpecialPrice = sql<number | null>`case when (${productPrices.specialPriceFrom} is null and ${productPrices.specialPriceTo} is null)
+  or (now() at time zone (select ${stores.timezone} from ${stores} where ${stores.id} = ${productPrices.storeId}))::date
+    between coalesce(${productPrices.specialPriceFrom}, '-infinity'::date) and coalesce(${productPrices.specialPriceTo}, 'infinity'::date)
+  then ${productPrices.specialPrice} end`.mapWith(productPrices.specialPrice);
 
 /** A product with its prices in one store view; a product without prices there is not sold there. */
 export const productRowColumns = {
   product: products,
   price: productPrices.price,
-  specialPrice: productPrices.specialPrice,
+  specialPrice: activeSpecialPrice,
   minimalPrice: productPrices.minimalPrice,
 };
 
@@ -25,7 +37,7 @@ export async function loadProductRowsByIds(db: Db, storeId: number, ids: number[
   return selectProductRows(db, storeId).where(and(inArray(products.id, ids), eq(products.isEnabled, true), extra));
 }
 
-/** The price a shopper pays now: the special price when there is one. */
+/** The price a shopper pays now: the special price when one applies (`activeSpecialPrice`). */
 export function finalPriceOf(price: number, specialPrice: number | null): number {
   return specialPrice ?? price;
 }

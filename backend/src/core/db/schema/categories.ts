@@ -16,7 +16,10 @@ export const categories = pgTable(
     position: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
     includeInMenu: boolean().notNull().default(true),
+    /** File name under /media/catalog/category/ (an upload's hash name, or the seeder's generated SVG). */
     imageFile: text(),
+    /** The image's alternative text. */
+    imageAlt: text().notNull().default(''),
     ...timestamps(),
   },
   (t) => [index().on(t.parentId)],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { categories } from './categories.ts';
 import { id, money, timestamps } from './columns.ts';
 import { stores } from './stores.ts';
@@ -31,9 +31,15 @@ export const products = pgTable(
     description: text().notNull().default(''),
     attributes: jsonb().$type<Record<string, AttributeValue>>().notNull().default({}),
     position: integer().notNull().default(0),
+    /** Plain text for the page's <title> and meta description; empty: the storefront's defaults. */
+    metaTitle: text().notNull().default(''),
+    metaDescription: text().notNull().default(''),
+    /** Kilograms, to the gram; null: not given. */
+    weight: numeric({ precision: 10, scale: 3, mode: 'number' }),
     ...timestamps(),
   },
   (t) => [
+    check('products_weight_check', sql`${t.weight} >= 0`),
     check('products_type_check', sql`${t.type} in ('simple','configurable','grouped','bundle','downloadable','virtual','giftcard')`),
     check('products_visibility_check', sql`${t.visibility} in ('catalog','not_visible')`),
     check('products_stock_status_check', sql`${t.stockStatus} in ('in_stock','out_of_stock')`),
@@ -62,9 +68,19 @@ export const productPrices = pgTable(
       .references(() => stores.id, { onDelete: 'cascade' }),
     price: money().notNull(),
     specialPrice: money(),
+    /**
+     * The days the special price applies, both inclusive, in the store view's time zone; null: open
+     * on that side. Kept on the price row (not the product) so a configurable's row, which carries
+     * its cheapest variant's special price, carries that variant's days with it.
+     */
+    specialPriceFrom: date({ mode: 'string' }),
+    specialPriceTo: date({ mode: 'string' }),
     minimalPrice: money().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.storeId] })],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.storeId] }),
+    check('product_prices_special_days_check', sql`${t.specialPriceFrom} <= ${t.specialPriceTo}`),
+  ],
 );
 
 export const productCategories = pgTable(
