@@ -30,6 +30,7 @@ const routes: [string, string][] = [
   ['post', '/api/rest/v2/checkout/place-order'],
   ['get', '/api/rest/v2/search'],
   ['get', '/api/rest/v2/admin/mail/outbox'],
+  ['post', '/api/rest/v2/admin/orders/{id}/refunds'],
 ];
 
 interface Operation {

@@ -2,15 +2,16 @@
  * What the admin does with a placed order (issue 17): add a note, cancel it. Canceling puts the
  * ordered quantities back in stock (the products still there), records who did it, and announces
  * the products so the storefront shows their stock again. Both are kept in the order's history and
- * the audit log.
+ * the audit log. Refunds, which reach the payment provider, are refunds.ts.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/service.ts';
 import type { Db } from '../db/database.ts';
-import { orderHistory, orderLines, orders, products } from '../db/schema/index.ts';
+import { orderHistory, orderLines, orders, products, type OrderStatus } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Notifications } from '../events/notifications.ts';
 import { formatTimestamp } from '../time.ts';
+import { decodeRefund, describeRefund, refundKind } from './refund-entry.ts';
 
 export interface OrderActionContext {
   db: Db;
@@ -18,11 +19,14 @@ export interface OrderActionContext {
   actor: { id: number; email: string };
 }
 
-const CANCELABLE = ['pending', 'processing'];
+const CANCELABLE: OrderStatus[] = ['pending', 'processing'];
 
 export async function orderHistoryOf(db: Db, orderId: number) {
   const rows = await db.select().from(orderHistory).where(eq(orderHistory.orderId, orderId)).orderBy(asc(orderHistory.id));
-  return rows.map((row) => ({ kind: row.kind, message: row.message, actor: row.actor, createdAt: formatTimestamp(row.createdAt) }));
+  return rows.map((row) => {
+    const refund = row.kind === refundKind ? decodeRefund(row.message) : undefined;
+    return { kind: row.kind, message: refund ? describeRefund(refund) : row.message, actor: row.actor, createdAt: formatTimestamp(row.createdAt) };
+  });
 }
 
 export async function addOrderNote(ctx: OrderActionContext, orderId: number, message: string): Promise<void> {
@@ -40,20 +44,29 @@ export async function cancelOrder(ctx: OrderActionContext, orderId: number, reas
   await ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new AppError('not_found', 'not_found', `No order ${orderId}.`);
-    if (!CANCELABLE.includes(order.status)) throw new AppError('conflict', 'not_cancelable', `A ${order.status} order cannot be canceled.`);
-    await tx.update(orders).set({ status: 'canceled' }).where(eq(orders.id, orderId));
-    const lines = await tx.select({ productId: orderLines.productId, qty: orderLines.qty }).from(orderLines).where(eq(orderLines.orderId, orderId));
-    for (const line of lines) {
-      if (line.productId === null) continue;
-      const restocked = await tx
-        .update(products)
-        .set({ qty: sql`${products.qty} + ${line.qty}`, stockStatus: 'in_stock', updatedAt: new Date() })
-        .where(eq(products.id, line.productId))
-        .returning({ id: products.id });
-      for (const { id } of restocked) await ctx.notifications.publish(tx, 'catalog_product_saved', { productId: id });
-    }
-    const message = reason.trim().slice(0, 1000) || 'Canceled.';
-    await tx.insert(orderHistory).values({ orderId, kind: 'canceled', message, actor: ctx.actor.email, createdAt: new Date() });
-    await recordAudit(tx, { actor: ctx.actor, module: 'core', action: 'order.canceled', subject: `order:${orderId}`, diff: { status: { from: order.status, to: 'canceled' } } });
+    if (!isCancelable(order.status)) throw new AppError('conflict', 'not_cancelable', `A ${order.status} order cannot be canceled.`);
+    await cancelLockedOrder(tx, ctx, order, reason.trim().slice(0, 1000) || 'Canceled.');
   });
+}
+
+export const isCancelable = (status: OrderStatus): boolean => CANCELABLE.includes(status);
+
+/**
+ * Cancels an order the open transaction has locked and found cancelable: its quantities go back in
+ * stock, the products are announced, and the history and audit log say who did it and why.
+ */
+export async function cancelLockedOrder(tx: Db, ctx: OrderActionContext, order: { id: number; status: OrderStatus }, message: string): Promise<void> {
+  await tx.update(orders).set({ status: 'canceled' }).where(eq(orders.id, order.id));
+  const lines = await tx.select({ productId: orderLines.productId, qty: orderLines.qty }).from(orderLines).where(eq(orderLines.orderId, order.id));
+  for (const line of lines) {
+    if (line.productId === null) continue;
+    const restocked = await tx
+      .update(products)
+      .set({ qty: sql`${products.qty} + ${line.qty}`, stockStatus: 'in_stock', updatedAt: new Date() })
+      .where(eq(products.id, line.productId))
+      .returning({ id: products.id });
+    for (const { id } of restocked) await ctx.notifications.publish(tx, 'catalog_product_saved', { productId: id });
+  }
+  await tx.insert(orderHistory).values({ orderId: order.id, kind: 'canceled', message, actor: ctx.actor.email, createdAt: new Date() });
+  await recordAudit(tx, { actor: ctx.actor, module: 'core', action: 'order.canceled', subject: `order:${order.id}`, diff: { status: { from: order.status, to: 'canceled' } } });
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { orders, orderStatuses } from '../../db/schema/index.ts';
 import type { AddressSnapshot } from '../../db/schema/index.ts';
@@ -8,6 +9,8 @@ import { csvResponseHeaders, spreadsheetCsv } from '../../csv.ts';
 import { AppError } from '../../errors.ts';
 import { addOrderNote, cancelOrder, orderHistoryOf } from '../../orders/admin-actions.ts';
 import { orderRecordById } from '../../orders/load.ts';
+import { refundSection, submitRefundForm, type RefundFormState } from '../../orders/refund-form.ts';
+import { refundBalance } from '../../orders/refunds.ts';
 import type { AdminEnv } from '../admin-env.ts';
 import { csrfField } from '../layout.ts';
 import { formFields, renderPage } from '../page.ts';
@@ -53,6 +56,52 @@ const address = (a: AddressSnapshot) =>
   html`${a.firstName} ${a.lastName}<br />${a.company ? html`${a.company}<br />` : ''}${a.street.map((line) => html`${line}<br />`)}${a.postcode} ${a.city}${a.region ? html`, ${a.region}` : ''}<br />${a.countryId}`;
 
 const ORDER_COLUMNS = ['number', 'date_utc', 'status', 'email', 'customer', 'currency', 'subtotal', 'shipping', 'grand_total', 'payment_method', 'shipping_method', 'country'];
+
+/** An order's page; after a refused refund, with the Refund form as it was sent and what was wrong. */
+async function orderPage(c: Context<AdminEnv>, id: number, refund?: { state: RefundFormState; error?: string; status: ContentfulStatusCode }) {
+  const order = await orderRecordById(c.var.db, id);
+  const [row] = await c.var.db.select().from(orders).where(eq(orders.id, id));
+  if (!order || !row) return c.notFound();
+  const history = await orderHistoryOf(c.var.db, order.id);
+  const balance = await refundBalance(c.var.db, row);
+  return renderPage(
+    c,
+    `Order ${order.number}`,
+    // The lines table scrolls sideways on a phone; with no link in it, it takes the focus itself so a keyboard can scroll it.
+    html`<p>${order.createdAt} UTC · ${order.email} · <strong>${order.status}</strong> · paid by ${order.paymentMethod}, shipped by ${order.shippingMethod}</p>
+      <table tabindex="0" aria-label="Ordered items">
+        <tr><th>SKU</th><th>Name</th><th>Options</th><th>Qty</th><th>Price</th><th>Total</th></tr>
+        ${order.lines.map(
+          (l) =>
+            html`<tr><td>${l.sku}</td><td>${l.name}</td><td>${Object.entries(l.options).map(([k, v]) => `${k}: ${v}`).join(', ')}</td><td>${l.qty}</td><td>${l.price}</td><td>${l.rowTotal}</td></tr>`,
+        )}
+      </table>
+      <p>Subtotal ${order.subtotal} · Shipping ${order.shippingAmount} · <strong>Total ${order.grandTotal} ${order.currency}</strong></p>
+      <div class="cards">
+        <div class="card"><h3>Shipping address</h3>${address(order.shippingAddress)}</div>
+        <div class="card"><h3>Billing address</h3>${address(order.billingAddress)}</div>
+      </div>
+      <h2>History</h2>
+      <ul>
+        <li>${order.createdAt} UTC: placed.</li>
+        ${history.map((entry) => html`<li>${entry.createdAt} UTC, ${entry.actor}: ${entry.kind === 'canceled' ? html`<strong>canceled</strong> (${entry.message})` : entry.kind === 'refund' ? html`<strong>${entry.message}</strong>` : entry.message}</li>`)}
+      </ul>
+      <form method="post" action="/admin/orders/${order.id}/notes">
+        ${csrfField(c.var.csrfToken)}
+        <label>Add a note (for the shop's staff; the customer does not see it) <textarea name="note" rows="3" maxlength="5000" required></textarea></label>
+        <button type="submit">Add note</button>
+      </form>
+      ${['pending', 'processing'].includes(order.status)
+        ? html`<form method="post" action="/admin/orders/${order.id}/cancel">
+            ${csrfField(c.var.csrfToken)}
+            <label>Reason for canceling <input name="reason" maxlength="1000" /></label>
+            <button type="submit" class="danger">Cancel the order and put its items back in stock</button>
+          </form>`
+        : ''}
+      ${refundSection(c.var.csrfToken, row, balance, refund?.state)}`,
+    { error: refund?.error ?? (c.req.query('flash') === 'not_cancelable' ? 'This order can no longer be canceled.' : undefined), status: refund?.status },
+  );
+}
 
 export const orderPages = new Hono<AdminEnv>()
   .get('/export.csv', async (c) => {
@@ -116,44 +165,7 @@ export const orderPages = new Hono<AdminEnv>()
   })
   .get('/:id', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
-    const order = id.success ? await orderRecordById(c.var.db, id.data) : undefined;
-    if (!order) return c.notFound();
-    const history = await orderHistoryOf(c.var.db, order.id);
-    return renderPage(
-      c,
-      `Order ${order.number}`,
-      html`<p>${order.createdAt} UTC · ${order.email} · <strong>${order.status}</strong> · paid by ${order.paymentMethod}, shipped by ${order.shippingMethod}</p>
-        <table>
-          <tr><th>SKU</th><th>Name</th><th>Options</th><th>Qty</th><th>Price</th><th>Total</th></tr>
-          ${order.lines.map(
-            (l) =>
-              html`<tr><td>${l.sku}</td><td>${l.name}</td><td>${Object.entries(l.options).map(([k, v]) => `${k}: ${v}`).join(', ')}</td><td>${l.qty}</td><td>${l.price}</td><td>${l.rowTotal}</td></tr>`,
-          )}
-        </table>
-        <p>Subtotal ${order.subtotal} · Shipping ${order.shippingAmount} · <strong>Total ${order.grandTotal} ${order.currency}</strong></p>
-        <div class="cards">
-          <div class="card"><h3>Shipping address</h3>${address(order.shippingAddress)}</div>
-          <div class="card"><h3>Billing address</h3>${address(order.billingAddress)}</div>
-        </div>
-        <h2>History</h2>
-        <ul>
-          <li>${order.createdAt} UTC: placed.</li>
-          ${history.map((entry) => html`<li>${entry.createdAt} UTC, ${entry.actor}: ${entry.kind === 'canceled' ? html`<strong>canceled</strong> (${entry.message})` : entry.message}</li>`)}
-        </ul>
-        <form method="post" action="/admin/orders/${order.id}/notes">
-          ${csrfField(c.var.csrfToken)}
-          <label>Add a note (for the shop's staff; the customer does not see it) <textarea name="note" rows="3" maxlength="5000" required></textarea></label>
-          <button type="submit">Add note</button>
-        </form>
-        ${['pending', 'processing'].includes(order.status)
-          ? html`<form method="post" action="/admin/orders/${order.id}/cancel">
-              ${csrfField(c.var.csrfToken)}
-              <label>Reason for canceling <input name="reason" maxlength="1000" /></label>
-              <button type="submit" class="danger">Cancel the order and put its items back in stock</button>
-            </form>`
-          : ''}`,
-      { error: c.req.query('flash') === 'not_cancelable' ? 'This order can no longer be canceled.' : undefined },
-    );
+    return id.success ? orderPage(c, id.data) : c.notFound();
   })
   .post('/:id/notes', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
@@ -174,4 +186,11 @@ export const orderPages = new Hono<AdminEnv>()
       throw error;
     }
     return c.redirect(`/admin/orders/${id.data}?flash=saved`, 303);
+  })
+  .post('/:id/refunds', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    if (!id.success) return c.notFound();
+    const context = { db: c.var.db, notifications: c.var.notifications, payments: c.var.payments, actor: c.var.admin };
+    const refused = await submitRefundForm(context, id.data, await formFields(c));
+    return refused ? orderPage(c, id.data, refused) : c.redirect(`/admin/orders/${id.data}?flash=saved`, 303);
   });

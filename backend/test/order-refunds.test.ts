@@ -1,0 +1,264 @@
+/**
+ * Refunds of paid orders (issue 17) through the admin API and the order's admin page: with the test
+ * provider, and with Stripe, for which a local server stands in for api.stripe.com (no network here)
+ * and records what it is asked.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../src/core/db/schema/index.ts';
+import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
+import { payCart, placeOrderBody } from './helpers/checkout.ts';
+import { aSimpleProduct, usAddress } from './helpers/shop-data.ts';
+import { openTestShop, type TestShop } from './helpers/test-shop.ts';
+
+interface Refund {
+  id: string;
+  orderId: number;
+  amount: number;
+  currency: string;
+  status: string;
+  reason: string;
+  createdBy: string;
+  refundedTotal: number;
+  remaining: number;
+  orderStatus: string;
+}
+
+describe('order refunds', () => {
+  const intents = new Map<string, { id: string; client_secret: string; status: string; amount: number; currency: string }>();
+  const refundRequests: { headers: IncomingHttpHeaders; form: Record<string, string> }[] = [];
+  const refundsByKey = new Map<string, unknown>();
+  /** What Stripe answers the next refund instead of making it (a refusal, an outage). */
+  let nextRefundAnswer: { status: number; body: unknown } | undefined;
+  let stripe: Server;
+  let shop: TestShop;
+  let admin: { authorization: string };
+
+  beforeAll(async () => {
+    stripe = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const reply = (status: number, json: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+        const form = Object.fromEntries(new URLSearchParams(body));
+        if (req.method === 'POST' && req.url === '/v1/refunds') {
+          refundRequests.push({ headers: req.headers, form });
+          const override = nextRefundAnswer;
+          nextRefundAnswer = undefined;
+          if (override) return reply(override.status, override.body);
+          // Stripe answers a key it has seen with the refund it made then.
+          const key = String(req.headers['idempotency-key']);
+          const refund = refundsByKey.get(key) ?? { id: `re_${refundsByKey.size + 1}`, object: 'refund', amount: Number(form.amount), currency: 'usd', payment_intent: form.payment_intent, status: 'succeeded' };
+          refundsByKey.set(key, refund);
+          return reply(200, refund);
+        }
+        if (req.method === 'POST' && req.url === '/v1/payment_intents') {
+          const id = `pi_${intents.size + 1}`;
+          const intent = { id, client_secret: `${id}_secret`, status: 'requires_payment_method', amount: Number(form.amount), currency: form.currency ?? '' };
+          intents.set(id, intent);
+          return reply(200, intent);
+        }
+        const intent = intents.get(decodeURIComponent(req.url?.split('/').pop() ?? ''));
+        return intent ? reply(200, intent) : reply(404, { error: { type: 'invalid_request_error', code: 'resource_missing' } });
+      });
+    });
+    await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
+    const apiBase = `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`;
+    // The test provider is the default; Stripe is offered beside it.
+    shop = await openTestShop('pglite', { payments: { defaultProvider: 'test', stripe: { secretKey: 'sk_test_local', publishableKey: 'pk_test_local', apiBase, timeoutMs: 2000 } } });
+    admin = await adminBearer(shop);
+  });
+  afterAll(async () => {
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+    await new Promise<void>((resolve) => stripe.close(() => resolve()));
+  });
+
+  let orderCount = 0;
+  /** A guest order of two units of a product, paid with the provider named. */
+  async function paidOrder(provider: 'test' | 'stripe') {
+    const product = await aSimpleProduct(shop.database.db);
+    const headers = { 'x-cart-token': (await shop.send('GET', '/api/rest/v2/cart')).headers.get('x-cart-token')! };
+    await shop.send('POST', '/api/rest/v2/cart/items', { json: { sku: product.sku, qty: 2 }, headers });
+    let intentId: string;
+    if (provider === 'test') intentId = await payCart(shop, headers);
+    else {
+      const intent = await shop.send<{ id: string }>('POST', '/api/rest/v2/payment-intents', { json: { shippingMethod: 'flatrate', country: 'US', provider: 'stripe' }, headers });
+      intentId = intent.body.id;
+      intents.get(intentId)!.status = 'succeeded';
+    }
+    const placed = await shop.send<{ id: number; number: string; grandTotal: number; status: string }>('POST', '/api/rest/v2/checkout/place-order', {
+      json: { ...placeOrderBody(intentId, 'refunds@example.com'), paymentMethod: provider },
+      headers: { ...headers, 'idempotency-key': `refund-order-${++orderCount}` },
+    });
+    expect(placed.status).toBe(201);
+    return { ...placed.body, productId: product.id, intentId };
+  }
+
+  const refund = (orderId: number, json: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    shop.send<Refund>('POST', `/api/rest/v2/admin/orders/${orderId}/refunds`, { json, headers: { ...admin, ...headers } });
+  const stockOf = async (productId: number) => (await shop.send<{ stockQty: number }>('GET', `/api/rest/v2/admin/products/${productId}`, { headers: admin })).body.stockQty;
+
+  it('refunds a paid order in full with the test provider, cancels it with its items back in stock, and audits it', async () => {
+    const before = await stockOf((await aSimpleProduct(shop.database.db)).id);
+    const order = await paidOrder('test');
+    expect(await stockOf(order.productId)).toBe(before - 2);
+
+    const full = await refund(order.id, { reason: 'Customer changed their mind' });
+    expect(full.status).toBe(201);
+    expect(full.body).toMatchObject({ orderId: order.id, amount: order.grandTotal, currency: 'USD', status: 'succeeded', reason: 'Customer changed their mind', createdBy: 'admin@example.com', refundedTotal: order.grandTotal, remaining: 0, orderStatus: 'canceled' });
+    expect(full.body.id).toMatch(/^re_test_/);
+    expect(await stockOf(order.productId)).toBe(before);
+
+    const again = await refund(order.id);
+    expect([again.status, (again.body as unknown as { error: string }).error]).toEqual([409, 'not_refundable']);
+
+    const log = await shop.send<{ member: { action: string; subject: string; diff: unknown; actor: { email: string } }[] }>('GET', '/api/rest/v2/admin/audit-log?module=core&itemsPerPage=100', { headers: admin });
+    const entry = log.body.member.find((item) => item.action === 'order.refunded' && item.subject === `order:${order.id}`);
+    expect(entry).toMatchObject({ actor: { email: 'admin@example.com' }, diff: { refunded: { from: 0, to: order.grandTotal }, reference: { from: null, to: full.body.id } } });
+    expect(log.body.member.some((item) => item.action === 'order.canceled' && item.subject === `order:${order.id}`)).toBe(true);
+  });
+
+  it('refunds part, refuses more than is left, then refunds the rest; a retried key refunds once', async () => {
+    const order = await paidOrder('test');
+    const stockAfterOrder = await stockOf(order.productId);
+    const part = await refund(order.id, { amount: 1.25 }, { 'idempotency-key': 'part-1' });
+    expect(part.status).toBe(201);
+    expect(part.body).toMatchObject({ amount: 1.25, refundedTotal: 1.25, orderStatus: 'processing' });
+    expect(part.body.remaining).toBeCloseTo(order.grandTotal - 1.25, 2);
+
+    const replay = await refund(order.id, { amount: 1.25 }, { 'idempotency-key': 'part-1' });
+    expect([replay.status, replay.headers.get('idempotent-replayed'), replay.body.id, replay.body.refundedTotal]).toEqual([200, 'true', part.body.id, 1.25]);
+
+    const left = part.body.remaining;
+    for (const amount of [left + 0.01, 0, -5, 1.005]) {
+      const refused = await refund(order.id, { amount });
+      expect([refused.status, (refused.body as unknown as { error: string }).error], String(amount)).toEqual([400, 'invalid_amount']);
+      expect((refused.body as unknown as { details: { field: string }[] }).details[0]!.field).toBe('amount');
+    }
+    expect((await refund(order.id, { amount: '2' })).status).toBe(400);
+    expect((await refund(order.id, { amount: 1, note: 'unknown field' })).status).toBe(400);
+    expect((await refund(order.id, { reason: 'x'.repeat(501) })).status).toBe(400);
+
+    const rest = await refund(order.id);
+    expect(rest.status).toBe(201);
+    expect(rest.body).toMatchObject({ amount: left, remaining: 0, orderStatus: 'canceled' });
+    expect(rest.body.refundedTotal).toBeCloseTo(order.grandTotal, 2);
+    expect(rest.body.id).not.toBe(part.body.id);
+    expect(await stockOf(order.productId)).toBe(stockAfterOrder + 2);
+    expect((await refund(order.id, { amount: 0.01 })).status).toBe(409);
+  });
+
+  it('refunds a canceled paid order without putting its items in stock twice', async () => {
+    const order = await paidOrder('test');
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    expect((await browser.submit(`/admin/orders/${order.id}`, `/admin/orders/${order.id}/cancel`, { reason: 'Out of stock' })).status).toBe(303);
+    const restocked = await stockOf(order.productId);
+    const full = await refund(order.id);
+    expect(full.body).toMatchObject({ remaining: 0, orderStatus: 'canceled' });
+    expect(await stockOf(order.productId)).toBe(restocked);
+  });
+
+  it('refuses an order without a captured payment (409), an unknown order (404) and callers without an admin token', async () => {
+    const [unpaid] = await shop.database.db
+      .insert(orders)
+      .values({
+        number: 'UNPAID-1',
+        storeId: 1,
+        email: 'unpaid@example.com',
+        currency: 'USD',
+        subtotal: 10,
+        shippingAmount: 0,
+        grandTotal: 10,
+        shippingMethod: 'flatrate',
+        paymentMethod: 'test',
+        shippingAddress: usAddress,
+        billingAddress: usAddress,
+        ownerKey: 'cart:unpaid',
+        idempotencyKey: 'unpaid',
+        cartId: 1,
+      })
+      .returning({ id: orders.id });
+    const refused = await refund(unpaid!.id);
+    expect([refused.status, (refused.body as unknown as { error: string }).error]).toEqual([409, 'not_refundable']);
+    expect((await refund(2_000_000_000)).status).toBe(404);
+    expect((await shop.send('POST', `/api/rest/v2/admin/orders/${unpaid!.id}/refunds`, { json: {} })).status).toBe(401);
+  });
+
+  it('refunds a Stripe payment through the Refunds API, and records nothing when Stripe refuses', async () => {
+    const order = await paidOrder('stripe');
+    const part = await refund(order.id, { amount: 2, reason: 'Scratched' });
+    expect(part.status).toBe(201);
+    expect(part.body).toMatchObject({ id: expect.stringMatching(/^re_\d+$/), amount: 2, refundedTotal: 2, status: 'succeeded' });
+    const sent = refundRequests.at(-1)!;
+    expect(sent.form).toEqual({ payment_intent: order.intentId, amount: '200', 'metadata[order_number]': order.number });
+    expect(sent.headers.authorization).toBe('Bearer sk_test_local');
+    expect(sent.headers['idempotency-key']).toBe(`order-${order.id}-refund-1-200`);
+
+    nextRefundAnswer = { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'This charge is disputed.' } } };
+    const refused = await refund(order.id, { amount: 3 });
+    expect([refused.status, (refused.body as unknown as { error: string }).error]).toEqual([502, 'provider_failed']);
+    nextRefundAnswer = { status: 200, body: { id: 're_failed', object: 'refund', amount: 300, currency: 'usd', status: 'failed' } };
+    expect((await refund(order.id, { amount: 3 })).status).toBe(502);
+
+    // Stripe had an outage: asking for the same refund again sends the same key, so a refund Stripe
+    // made unseen would be answered again instead of made twice.
+    nextRefundAnswer = { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong' } } };
+    expect((await refund(order.id, { amount: 3 })).status).toBe(502);
+    const retried = await refund(order.id, { amount: 3 });
+    expect(retried.status).toBe(201);
+    expect(retried.body).toMatchObject({ amount: 3, refundedTotal: 5 });
+    const lastFour = refundRequests.slice(-4).map((request) => request.headers['idempotency-key']);
+    expect(new Set(lastFour)).toEqual(new Set([`order-${order.id}-refund-2-300`]));
+    // Each refusal is a server-side failure the log shows, with Stripe's answer.
+    expect(shop.loggedErrors.splice(0).map((error) => (error as { code: string }).code)).toEqual(['payment_provider_error', 'provider_failed', 'payment_provider_error']);
+  });
+
+  it('refunds from the order\'s page: CSRF, errors by their field with what was typed kept, the history', async () => {
+    const order = await paidOrder('test');
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const path = `/admin/orders/${order.id}`;
+    const page = await browser.request('GET', path);
+    expect(page.html).toContain(`action="${path}/refunds"`);
+    const key = /name="key" value="([^"]+)"/.exec(page.html)?.[1];
+    expect(key).toBeTruthy();
+
+    expect((await browser.request('POST', `${path}/refunds`, { _csrf: 'forged', key: key!, amount: '1' })).status).toBe(403);
+    const csrf = browser.csrfOf(page.html);
+    const bad = await browser.request('POST', `${path}/refunds`, { _csrf: csrf, key: key!, amount: 'twelve', reason: 'Late <delivery>' });
+    expect(bad.status).toBe(400);
+    expect(bad.html).toMatch(/name="amount"[^>]*value="twelve"[^>]*aria-invalid="true" aria-describedby="refund-amount-error"/);
+    expect(bad.html).toContain('id="refund-amount-error" role="alert">Type an amount such as 12.50.');
+    expect(bad.html).toContain('value="Late &lt;delivery&gt;"');
+    expect(bad.html).toContain(`name="key" value="${key}"`);
+    const tooMuch = await browser.request('POST', `${path}/refunds`, { _csrf: csrf, key: key!, amount: String(order.grandTotal + 1) });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.html).toContain(`At most ${order.grandTotal.toFixed(2)} USD is left to refund.`);
+
+    const done = await browser.request('POST', `${path}/refunds`, { _csrf: csrf, key: key!, amount: '1.50', reason: 'Late delivery' });
+    expect([done.status, done.location]).toEqual([303, `${path}?flash=saved`]);
+    // The same form sent again (a double click) refunds nothing more.
+    expect((await browser.request('POST', `${path}/refunds`, { _csrf: csrf, key: key!, amount: '1.50', reason: 'Late delivery' })).status).toBe(303);
+    const after = await browser.request('GET', path);
+    expect(after.html).toMatch(/admin@example\.com: <strong>Refunded 1\.50 USD \(re_test_[0-9a-f]+\): Late delivery<\/strong>/);
+    expect(after.html.match(/Refunded 1\.50 USD/g)).toHaveLength(1);
+    expect(after.html).toContain(`Refunded 1.50 of ${order.grandTotal.toFixed(2)} USD.`);
+    expect(after.html).not.toContain(`name="key" value="${key}"`);
+  });
+
+  it('shows the provider\'s refusal on the page and keeps the form', async () => {
+    const order = await paidOrder('stripe');
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const path = `/admin/orders/${order.id}`;
+    nextRefundAnswer = { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'This charge is disputed.' } } };
+    const refused = await browser.submit(path, `${path}/refunds`, { key: 'page-key', amount: '4', reason: 'Damaged' });
+    expect(refused.status).toBe(502);
+    expect(refused.html).toContain('The payment provider did not refund');
+    expect(refused.html).toContain('value="Damaged"');
+    expect((await browser.request('GET', path)).html).not.toContain('Refunded 4.00');
+  });
+});
