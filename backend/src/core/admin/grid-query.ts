@@ -1,6 +1,7 @@
 /**
- * Building blocks of the admin's filtered grids (products, orders): the query a link keeps, a
- * sortable column's header, a select's option, and the page sizes on offer.
+ * Building blocks of the admin's filtered grids (products, orders, customers, CMS pages, posts):
+ * the query a link keeps, a sortable column's header, a select's option, the page sizes on offer
+ * and a date filter's day.
  */
 import { html } from 'hono/html';
 import { z } from 'zod';
@@ -24,3 +25,12 @@ export function sortHeader(sort: string, key: string, label: string, linkTo: (so
 }
 
 export const option = (value: string, label: string, chosen: string | number) => html`<option value="${value}" ${String(chosen) === value ? 'selected' : ''}>${label}</option>`;
+
+/** A calendar day typed in a grid's date field, or nothing (a bad one is ignored, not an error). */
+export const GridDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  // Date.parse rolls 2026-02-31 over to March: only a day that reads back the same is one.
+  .refine((day) => new Date(Date.parse(`${day}T00:00:00Z`) || 0).toISOString().slice(0, 10) === day)
+  .or(z.literal(''))
+  .catch('');

@@ -57,6 +57,8 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, t
     secureHeaders({
       contentSecurityPolicy: { defaultSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], formAction: ["'self'"], frameAncestors: ["'none'"] },
       xFrameOptions: 'DENY',
+      // A page with its own stricter policy keeps it (a content preview forbids every script).
+      overwrite: false,
     }),
   );
   admin.route('/', adminStylesheet);

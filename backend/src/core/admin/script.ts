@@ -23,7 +23,8 @@ for (const form of document.querySelectorAll('form[data-unsaved-warning]')) {
   form.addEventListener('change', changed);
   // The editor writes its field itself: its own change event, once it has loaded the field.
   form.addEventListener('trix-change', (event) => { if (event.target.dataset.ready) changed(); });
-  form.addEventListener('submit', () => { delete form.dataset.dirty; });
+  // A preview opens in another tab: the form stays unsaved.
+  form.addEventListener('submit', (event) => { if (!event.submitter || event.submitter.formTarget !== '_blank') delete form.dataset.dirty; });
 }
 
 const richFields = document.querySelectorAll('textarea[data-rich-text]');

@@ -1,9 +1,11 @@
 /**
  * Blog posts as the admin edits them (DECISIONS.md 42): the fields an editor sets (the publish date
  * included: a post dated in the future is listed from then on, as the public list orders by it),
- * the record the admin API answers, and `blog_post_saved` on every save and delete.
+ * the record the admin API answers, and `blog_post_saved` on every save and delete; the grid's
+ * status and publish date filters, sortable columns and bulk actions (publish, unpublish, delete);
+ * a preview.
  */
-import { asc, desc } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from '@hono/zod-openapi';
 import { documentAdmin } from '../content-admin/document-admin.ts';
 import { documentPages } from '../content-admin/document-pages.ts';
@@ -79,7 +81,11 @@ export const blogPostAdmin = documentAdmin<Row, z.infer<typeof BlogPostInput>>({
   noun: 'blog post',
   subject: 'blog_post',
   view,
-  order: [desc(blogPosts.publishedAt), asc(blogPosts.id)],
+  sorts: { id: blogPosts.id, title: blogPosts.title, identifier: blogPosts.identifier, updated: blogPosts.updatedAt, published: blogPosts.publishedAt },
+  defaultSort: '-published',
+  statuses: { published: eq(blogPosts.isPublished, true), draft: eq(blogPosts.isPublished, false) },
+  dated: blogPosts.publishedAt,
+  bulkSets: { publish: { isPublished: true }, unpublish: { isPublished: false } },
   toColumns: (input) => (input.publishedAt === undefined ? {} : { publishedAt: new Date(input.publishedAt) }),
   announce: (db, notifications, row, deleted) => notifications.publish(db, 'blog_post_saved', { postId: row.id, identifier: row.identifier, ...(deleted ? { deleted } : {}) }),
 });
@@ -110,5 +116,23 @@ export const blogPostsAdminPages = documentPages<Row>({
   input: BlogPostInput,
   service: blogPostAdmin,
   keyLabel: 'Identifier',
-  gridRow: (view) => ({ key: String(view.identifier), title: String(view.title), status: view.isPublished ? 'Published' : 'Draft' }),
+  gridRow: (view) => ({ key: String(view.identifier), title: String(view.title), status: view.isPublished ? 'Published' : 'Draft', published: String(view.publishedAt) }),
+  grid: {
+    statuses: [
+      ['published', 'Published'],
+      ['draft', 'Draft'],
+    ],
+    actions: [
+      ['publish', 'Publish', 'published'],
+      ['unpublish', 'Unpublish', 'unpublished'],
+      ['delete', 'Delete', 'deleted'],
+    ],
+    dateLabel: 'Publish date',
+  },
+  // The form's date is typed as "2026-03-01T09:30" (UTC), the record's reads "2026-03-01 09:30:00".
+  preview: (values) => ({
+    heading: String(values.title ?? ''),
+    byline: [values.author, values.publishedAt ? `${String(values.publishedAt).replace('T', ' ').slice(0, 16)} UTC` : ''].filter(Boolean).join(' · '),
+    html: String(values.content ?? ''),
+  }),
 });

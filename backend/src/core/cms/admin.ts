@@ -1,8 +1,9 @@
 /**
  * CMS pages as the admin edits them (DECISIONS.md 42): the fields an editor sets, the record the
- * admin API answers, and `cms_page_saved` on every save and delete (the connector syncs on it).
+ * admin API answers, and `cms_page_saved` on every save and delete (the connector syncs on it); the
+ * grid's status filter, sortable columns and bulk actions (activate, deactivate, delete); a preview.
  */
-import { asc } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from '@hono/zod-openapi';
 import { documentAdmin } from '../content-admin/document-admin.ts';
 import { documentPages } from '../content-admin/document-pages.ts';
@@ -71,7 +72,10 @@ export const cmsPageAdmin = documentAdmin<Row, z.infer<typeof CmsPageInput>>({
   noun: 'CMS page',
   subject: 'cms_page',
   view,
-  order: [asc(cmsPages.id)],
+  sorts: { id: cmsPages.id, title: cmsPages.title, identifier: cmsPages.identifier, updated: cmsPages.updatedAt },
+  defaultSort: 'id',
+  statuses: { active: eq(cmsPages.isActive, true), inactive: eq(cmsPages.isActive, false) },
+  bulkSets: { activate: { isActive: true }, deactivate: { isActive: false } },
   announce: (db, notifications, row, deleted) => notifications.publish(db, 'cms_page_saved', { pageId: row.id, identifier: row.identifier, ...(deleted ? { deleted } : {}) }),
 });
 
@@ -101,4 +105,16 @@ export const cmsPagesAdminPages = documentPages<Row>({
   service: cmsPageAdmin,
   keyLabel: 'Identifier',
   gridRow: (view) => ({ key: String(view.identifier), title: String(view.title), status: view.isActive ? 'Active' : 'Inactive' }),
+  grid: {
+    statuses: [
+      ['active', 'Active'],
+      ['inactive', 'Inactive'],
+    ],
+    actions: [
+      ['activate', 'Activate', 'activated'],
+      ['deactivate', 'Deactivate', 'deactivated'],
+      ['delete', 'Delete', 'deleted'],
+    ],
+  },
+  preview: (values) => ({ heading: String(values.contentHeading || values.title || ''), html: String(values.content ?? '') }),
 });

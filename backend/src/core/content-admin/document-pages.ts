@@ -1,7 +1,7 @@
 /**
  * Admin pages of a record kind the admin edits through a form (Content → CMS pages, Blog posts;
- * Catalog → Categories): a grid with search and page numbers, and one form to create and edit,
- * calling the same service as the admin REST API.
+ * Catalog → Categories): the grid (document-grid.ts), one form to create and edit, and for kinds
+ * that have one the preview (document-preview.ts), calling the same service as the admin REST API.
  * Validation errors show next to their field with everything typed kept; the form carries the
  * ETag it was loaded with, so saving over someone else's newer change is refused with a message
  * instead of overwriting it (the API's If-Match). Works without JavaScript.
@@ -11,13 +11,13 @@ import { html } from 'hono/html';
 import { z } from 'zod';
 import type { AdminEnv } from '../admin/admin-env.ts';
 import { csrfField } from '../admin/layout.ts';
-import { gridPageSize, pager, requestedPage } from '../admin/pager.ts';
 import { formFields, renderPage } from '../admin/page.ts';
 import { editorSnippets, snippetButtons } from '../admin/snippets.ts';
 import type { EditorSnippet } from '../modules/define-module.ts';
 import { AppError, refusedFields } from '../errors.ts';
 import type { Db } from '../db/database.ts';
-import type { AdminService } from './document-routes.ts';
+import { documentGrid, type DocumentGridSpec } from './document-grid.ts';
+import { previewResponse, type PreviewContent } from './document-preview.ts';
 
 type FieldType = 'text' | 'textarea' | 'html' | 'checkbox' | 'datetime' | 'tags' | 'number' | 'select';
 
@@ -32,14 +32,7 @@ export interface FormField {
   snippets?: boolean;
 }
 
-/** A record's row in the grid, from the record as the API answers it. */
-export interface GridRow {
-  key: string;
-  title: string;
-  status: string;
-}
-
-export interface DocumentPagesSpec<Row extends { id: number }> {
+export interface DocumentPagesSpec<Row extends { id: number }> extends DocumentGridSpec<Row> {
   /** `/admin/cms-pages` */
   base: string;
   /** "CMS page" */
@@ -47,11 +40,8 @@ export interface DocumentPagesSpec<Row extends { id: number }> {
   fields: FormField[];
   /** Create body and full-update body (a form sends every field). */
   input: z.ZodType;
-  service: AdminService<Row>;
-  /** The grid's columns: the record's key (identifier, path), its title and status. */
-  gridRow(view: Record<string, unknown>): GridRow;
-  /** Grid heading of the key column. */
-  keyLabel: string;
+  /** What the preview shows of a record (its API view, or the form's fields as typed); no preview without it. */
+  preview?(values: Record<string, unknown>): PreviewContent;
 }
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -120,7 +110,12 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
       html`<form method="post" action="${action}" class="document-form" data-unsaved-warning>
           ${csrfField(c.var.csrfToken)} ${target.etag ? html`<input type="hidden" name="_etag" value="${target.etag}" />` : ''}
           ${spec.fields.map((field, index) => html`<div class="field">${control(field, values[field.name], errors[field.name], choices[index], snippets)}</div>`)}
-          <button type="submit">Save</button> <a href="${base}">Cancel</a>
+          <button type="submit">Save</button>
+          ${spec.preview
+            ? html`<button type="submit" formaction="${action}/preview" formtarget="_blank">Preview</button>
+                ${target.row ? html`<a href="${base}/${target.row.id}/preview" target="_blank" rel="noopener">Preview as saved</a> ·` : ''}`
+            : ''}
+          <a href="${base}">Cancel</a>
         </form>
         ${target.row
           ? html`<form method="post" action="${base}/${target.row.id}/delete">
@@ -156,30 +151,18 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
 
   const ctx = (c: Context<AdminEnv>) => ({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin });
 
+  /** The preview of the form as typed (`id`: the record it edits, for the way back). */
+  async function typedPreview(c: Context<AdminEnv>, id?: number) {
+    const raw = await formFields(c);
+    if ((raw.content ?? '').length > 500_000) return c.text('The content is too long to preview (500,000 characters at most).', 400);
+    return previewResponse(c, spec.preview!(raw), { saved: false, editor: id ? `${base}/${id}` : `${base}/new` });
+  }
+
   return new Hono<AdminEnv>()
-    .get('/', async (c) => {
-      const q = (c.req.query('q') ?? '').trim().slice(0, 100);
-      const page = requestedPage(c.req.query('page'));
-      const { member, totalItems } = await service.list(c.var.db, { search: q || undefined }, { page, itemsPerPage: gridPageSize });
-      const pages = Math.max(1, Math.ceil(totalItems / gridPageSize));
-      return renderPage(
-        c,
-        `${noun[0]!.toUpperCase()}${noun.slice(1)}s`,
-        html`<p><a href="${base}/new">New ${noun}</a></p>
-          <form method="get"><input name="q" value="${q}" placeholder="Search" aria-label="Search ${noun}s" /> <button>Search</button></form>
-          <p class="muted">${totalItems} ${noun}s · page ${page} of ${pages}</p>
-          <table>
-            <tr><th>${spec.keyLabel}</th><th>Title</th><th>Status</th><th>Updated</th></tr>
-            ${member.map((view) => {
-              const row = spec.gridRow(view);
-              return html`<tr><td><a href="${base}/${view.id}">${row.key}</a></td><td>${row.title}</td><td>${row.status}</td><td>${view.updatedAt}</td></tr>`;
-            })}
-          </table>
-          ${pager(page, pages, { q })}`,
-        { storefrontSync: true },
-      );
-    })
+    .route('/', documentGrid(spec))
     .get('/new', (c) => form(c, {}, {}))
+    // Before /:id, which would take "preview" for an id.
+    .post('/preview', (c) => (spec.preview ? typedPreview(c) : c.notFound()))
     .post('/', async (c) => {
       const raw = await formFields(c);
       const parsed = parse(raw);
@@ -213,6 +196,16 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
         const refused = refusal(error);
         return form(c, { row, etag: raw._etag }, raw, refused.errors, refused.message);
       }
+    })
+    .get('/:id/preview', async (c) => {
+      const id = Id.safeParse(c.req.param('id'));
+      if (!id.success || !spec.preview) return c.notFound();
+      const row = await service.get(c.var.db, id.data).catch(() => null);
+      return row ? previewResponse(c, spec.preview(service.view(row)), { saved: true, editor: `${base}/${row.id}` }) : c.notFound();
+    })
+    .post('/:id/preview', (c) => {
+      const id = Id.safeParse(c.req.param('id'));
+      return id.success && spec.preview ? typedPreview(c, id.data) : c.notFound();
     })
     .post('/:id/delete', async (c) => {
       const id = Id.safeParse(c.req.param('id'));

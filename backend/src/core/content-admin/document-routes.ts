@@ -17,7 +17,29 @@ export interface ListFilter {
   identifier?: string;
   sku?: string;
   urlKey?: string;
+  /** One of the kind's `listing.statuses`. */
+  status?: string;
+  /** One of the kind's `listing.sorts`, `-` before it for descending. */
+  sort?: string;
+  /** Calendar days (`2026-03-01`), both included: a post's publish date. */
+  publishedFrom?: string;
+  publishedTo?: string;
 }
+
+/** What a kind's list offers beyond search (CMS pages and posts; the grid and the API read it). */
+export interface Listing {
+  statuses: string[];
+  sorts: string[];
+  /** The sort when none is asked for. */
+  defaultSort: string;
+  /** Filters by publish date (`publishedFrom`, `publishedTo`). */
+  dated: boolean;
+  /** Bulk actions on chosen records (`delete` among them). */
+  actions: string[];
+}
+
+/** A list's `sort` values: each column, ascending or (`-`) descending. */
+export const sortValues = (listing: Listing): [string, ...string[]] => listing.sorts.flatMap((key) => [key, `-${key}`]) as [string, ...string[]];
 
 /** What the routes call: a content document kind (document-admin.ts) or another record the admin edits alike (categories). */
 export interface AdminService<Row extends { id: number }> {
@@ -28,6 +50,9 @@ export interface AdminService<Row extends { id: number }> {
   create(ctx: AdminWriteContext, input: never): Promise<Row>;
   update(ctx: AdminWriteContext, id: number, patch: never, ifMatch?: string): Promise<Row>;
   remove(ctx: AdminWriteContext, id: number, ifMatch?: string): Promise<void>;
+  listing?: Listing;
+  /** Applies `action` (one of `listing.actions`) to the records of `ids` that exist; answers how many. */
+  bulk?(ctx: AdminWriteContext, action: string, ids: number[]): Promise<number>;
 }
 
 export interface DocumentRoutesSpec<Row extends { id: number }> {
@@ -52,6 +77,19 @@ const errors = {
 const params = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const ifMatch = z.object({ 'if-match': z.string().max(200).optional().openapi({ description: 'The ETag the editor loaded; a stale one answers 412.' }) });
 
+/** The list's filters a kind's `listing` offers: a value it does not offer is 400 naming the parameter. */
+function listingQuery(listing: Listing) {
+  const day = (description: string) => z.iso.date().optional().openapi({ description, example: '2026-03-01' });
+  return {
+    status: z.enum(listing.statuses as [string, ...string[]]).optional().openapi({ description: 'Only records with this status.' }),
+    sort: z
+      .enum(sortValues(listing))
+      .optional()
+      .openapi({ description: `The column to sort by; "-" before it: descending. Ties go by id. Default: ${listing.defaultSort}.` }),
+    ...(listing.dated ? { publishedFrom: day('Published on this day (UTC) or later.'), publishedTo: day('Published on this day (UTC) or earlier.') } : {}),
+  };
+}
+
 export function documentAdminRoutes<Row extends { id: number }>(spec: DocumentRoutesSpec<Row>) {
   const { path, noun, record, service } = spec;
   const notFound = { 404: jsonContent(ErrorSchema, `No such ${noun}`) };
@@ -62,13 +100,14 @@ export function documentAdminRoutes<Row extends { id: number }>(spec: DocumentRo
     path,
     tags,
     security,
-    summary: `${noun}s (search: title, name, identifier or path)`,
+    summary: `${noun}s (search: title, name, identifier or path${service.listing ? '; status, sort and publish dates where the kind has them' : ''})`,
     request: {
       query: PagingQuery.extend({
         search: z.string().trim().max(200).optional(),
         identifier: z.string().trim().max(128).optional(),
         sku: z.string().trim().max(64).optional(),
         urlKey: z.string().trim().max(128).optional(),
+        ...(service.listing ? listingQuery(service.listing) : {}),
       }),
     },
     responses: { 200: jsonContent(z.object({ member: z.array(record), totalItems: z.number().int(), page: z.number().int(), itemsPerPage: z.number().int() }), `A page of ${noun}s`), ...errors },
@@ -105,8 +144,8 @@ export function documentAdminRoutes<Row extends { id: number }>(spec: DocumentRo
   return createRouter<AppEnv>()
     .openapi(list, async (c) => {
       requireAdmin(c.var.caller);
-      const { search, identifier, sku, urlKey, page, itemsPerPage } = c.req.valid('query');
-      return c.json((await service.list(c.var.db, { search, identifier, sku, urlKey }, { page, itemsPerPage })) as never, 200, { 'Cache-Control': 'no-store' });
+      const { page, itemsPerPage, ...filter } = c.req.valid('query') as ListFilter & { page: number; itemsPerPage: number };
+      return c.json((await service.list(c.var.db, filter, { page, itemsPerPage })) as never, 200, { 'Cache-Control': 'no-store' });
     })
     .openapi(create, async (c) => {
       const actor = requireAdmin(c.var.caller);
