@@ -1,0 +1,128 @@
+/**
+ * A category's image (issue 17) over HTTP: uploaded through the admin API (re-encoded, served under
+ * /media), shown on the public category tree with its alternative text, replaced, removed; what is
+ * no image refused on `file` with nothing changed; a stale If-Match refused; every change announced
+ * to the connector. And the same from the category's Image page in the admin.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineModule } from '../src/core/modules/define-module.ts';
+import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
+import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
+
+interface Category {
+  id: number;
+  urlPath: string;
+  imageUrl: string | null;
+  imageAlt: string;
+  children: Category[];
+}
+
+const pixels = async (background: string) => new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background } }).png().toBuffer())], { type: 'image/png' });
+
+describe.each(dialects)('category image (%s)', (dialect) => {
+  let shop: TestShop;
+  let admin: Record<string, string>;
+  let category: Category;
+  const saved: number[] = [];
+  const upload = (file: Blob, fields: Record<string, string> = {}, headers: Record<string, string> = {}) => {
+    const form = new FormData();
+    form.set('file', file, 'picture.png');
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    return shop.app.request(`/api/rest/v2/admin/categories/${category.id}/image`, { method: 'POST', headers: { ...admin, ...headers }, body: form });
+  };
+  const current = async () => (await shop.send<Category>('GET', `/api/rest/v2/admin/categories/${category.id}`, { headers: admin })).body;
+  /** The category as the storefront's sync reads it: a node of the public tree. */
+  const shown = async () => {
+    const find = (nodes: Category[]): Category | undefined => nodes.map((node) => (node.id === category.id ? node : find(node.children))).find(Boolean);
+    return find(((await shop.get('/api/rest/v2/categories')).body as { member: Category[] }).member)!;
+  };
+
+  beforeAll(async () => {
+    const probe = defineModule({ id: 'saved-probe', title: 'Probe', subscribers: [{ event: 'catalog_category_saved', handle: (events) => void saved.push(...events.map((event) => event.payload.categoryId)) }] });
+    shop = await openTestShop(dialect, { modules: [probe] });
+    admin = await adminBearer(shop);
+    const created = await shop.send<Category>('POST', '/api/rest/v2/admin/categories', { json: { name: 'Lanterns', urlKey: 'lanterns' }, headers: admin });
+    category = created.body;
+    expect(category.imageUrl).toBeNull();
+  });
+  afterAll(async () => {
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+  });
+
+  it('takes an upload, re-encoded and served, shown on the public tree with its text; replaces it; removes it', async () => {
+    const added = await upload(await pixels('#c0392b'), { alt: ' A red lantern ' });
+    expect(added.status, await added.clone().text()).toBe(200);
+    const first = (await added.json()) as Category;
+    expect(first).toMatchObject({ imageAlt: 'A red lantern', imageUrl: expect.stringMatching(/^\/media\/catalog\/category\/[0-9a-f]{24}\.webp$/) });
+    expect(added.headers.get('ETag')).toBe((await shop.send('GET', `/api/rest/v2/admin/categories/${category.id}`, { headers: admin })).headers.get('ETag'));
+    const served = await shop.app.request(first.imageUrl!);
+    expect([served.status, served.headers.get('Content-Type')]).toEqual([200, 'image/webp']);
+    expect(await sharp(new Uint8Array(await served.arrayBuffer())).metadata()).toMatchObject({ width: 40, height: 30, format: 'webp' });
+    expect(await shown()).toMatchObject({ imageUrl: first.imageUrl, imageAlt: 'A red lantern' });
+    await expect.poll(() => saved.filter((id) => id === category.id).length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+
+    const replaced = (await (await upload(await pixels('#2563eb'), { alt: 'A blue lantern' })).json()) as Category;
+    expect(replaced.imageUrl).not.toBe(first.imageUrl);
+    expect(await shown()).toMatchObject({ imageUrl: replaced.imageUrl, imageAlt: 'A blue lantern' });
+    // The alternative text alone through the record's PATCH.
+    expect((await shop.send<Category>('PATCH', `/api/rest/v2/admin/categories/${category.id}`, { json: { imageAlt: 'Blue storm lantern' }, headers: admin })).body.imageAlt).toBe('Blue storm lantern');
+
+    const removed = await shop.send<Category>('DELETE', `/api/rest/v2/admin/categories/${category.id}/image`, { headers: admin });
+    expect([removed.status, removed.body.imageUrl, removed.body.imageAlt]).toEqual([200, null, '']);
+    expect((await shown()).imageUrl).toBeNull();
+    expect((await shop.send('DELETE', `/api/rest/v2/admin/categories/${category.id}/image`, { headers: admin })).status).toBe(404);
+  });
+
+  it('refuses what is no image, a missing file, a long text, a stale version and an unknown category, changing nothing', async () => {
+    await upload(await pixels('#16a34a'), { alt: 'Green' });
+    const before = await current();
+    for (const bad of ['<svg onload="alert(1)"></svg>', 'GIF89a not really']) {
+      const refused = await upload(new Blob([bad], { type: 'image/png' }));
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(await refused.json())).toContain('"field":"file"');
+    }
+    const none = await shop.app.request(`/api/rest/v2/admin/categories/${category.id}/image`, { method: 'POST', headers: admin, body: new FormData() });
+    expect(none.status).toBe(400);
+    expect(JSON.stringify(await (await upload(await pixels('#000'), { alt: 'x'.repeat(256) })).json())).toContain('"field":"alt"');
+    expect((await upload(await pixels('#000'), {}, { 'If-Match': '"category-1-stale"' })).status).toBe(412);
+    expect((await shop.send('DELETE', `/api/rest/v2/admin/categories/${category.id}/image`, { headers: { ...admin, 'If-Match': '"category-1-stale"' } })).status).toBe(412);
+    expect(await current()).toEqual(before);
+    expect((await shop.send('DELETE', '/api/rest/v2/admin/categories/999999/image', { headers: admin })).status).toBe(404);
+    const anonymous = new FormData();
+    anonymous.set('file', await pixels('#000'), 'picture.png');
+    expect((await shop.app.request(`/api/rest/v2/admin/categories/${category.id}/image`, { method: 'POST', body: anonymous })).status).toBe(401);
+    expect(await current()).toEqual(before);
+  });
+
+  it('uploads, shows and removes it on the category\'s Image page in the admin', async () => {
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const page = await browser.request('GET', `/admin/categories/${category.id}/image`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('alt="Green"');
+    const send = (file: Blob) => {
+      const form = new FormData();
+      form.set('_csrf', browser.csrfOf(page.html));
+      form.set('file', file, 'picture.png');
+      form.set('alt', 'Yellow lantern');
+      const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      return shop.app.request(`/admin/categories/${category.id}/image`, { method: 'POST', headers: { cookie }, body: form });
+    };
+    const refused = await send(new Blob(['not an image'], { type: 'image/png' }));
+    expect([refused.status, refused.headers.get('location')]).toEqual([303, `/admin/categories/${category.id}/image?flash=image_refused`]);
+    expect((await current()).imageAlt).toBe('Green');
+    const added = await send(await pixels('#facc15'));
+    expect([added.status, added.headers.get('location')]).toEqual([303, `/admin/categories/${category.id}/image?flash=image_added`]);
+    const after = await current();
+    expect(after.imageAlt).toBe('Yellow lantern');
+    expect((await browser.request('GET', `/admin/categories/${category.id}/image`)).html).toContain(`src="${after.imageUrl}"`);
+    const gone = await browser.submit(`/admin/categories/${category.id}/image`, `/admin/categories/${category.id}/image/delete`, {});
+    expect(gone.status).toBe(303);
+    expect((await current()).imageUrl).toBeNull();
+    expect((await browser.request('GET', '/admin/categories/999999/image')).status).toBe(404);
+    // The category form still answers at its own address, with the alternative text field.
+    expect((await browser.request('GET', `/admin/categories/${category.id}`)).html).toContain('name="imageAlt"');
+  });
+});
