@@ -10,7 +10,7 @@ import { orders } from '../src/core/db/schema/index.ts';
 import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { aSimpleProduct, usAddress } from './helpers/shop-data.ts';
-import { openTestShop, type TestShop } from './helpers/test-shop.ts';
+import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 
 interface Refund {
   id: string;
@@ -25,7 +25,8 @@ interface Refund {
   orderStatus: string;
 }
 
-describe('order refunds', () => {
+// On PostgreSQL too (TEST_DATABASE_URL), where refunds sent at once really run side by side.
+describe.each(dialects)('order refunds (%s)', (dialect) => {
   const intents = new Map<string, { id: string; client_secret: string; status: string; amount: number; currency: string }>();
   const refundRequests: { headers: IncomingHttpHeaders; form: Record<string, string> }[] = [];
   const refundsByKey = new Map<string, unknown>();
@@ -66,7 +67,7 @@ describe('order refunds', () => {
     await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
     const apiBase = `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`;
     // The test provider is the default; Stripe is offered beside it.
-    shop = await openTestShop('pglite', { payments: { defaultProvider: 'test', stripe: { secretKey: 'sk_test_local', publishableKey: 'pk_test_local', apiBase, timeoutMs: 2000 } } });
+    shop = await openTestShop(dialect, { payments: { defaultProvider: 'test', stripe: { secretKey: 'sk_test_local', publishableKey: 'pk_test_local', apiBase, timeoutMs: 2000 } } });
     admin = await adminBearer(shop);
   });
   afterAll(async () => {
@@ -128,14 +129,17 @@ describe('order refunds', () => {
     expect(part.body).toMatchObject({ amount: 1.25, refundedTotal: 1.25, orderStatus: 'processing' });
     expect(part.body.remaining).toBeCloseTo(order.grandTotal - 1.25, 2);
 
+    const second = await refund(order.id, { amount: 0.5 }, { 'idempotency-key': 'part-2' });
+    expect(second.body).toMatchObject({ amount: 0.5, refundedTotal: 1.75 });
     const replay = await refund(order.id, { amount: 1.25 }, { 'idempotency-key': 'part-1' });
     expect([replay.status, replay.headers.get('idempotent-replayed'), replay.body.id, replay.body.refundedTotal]).toEqual([200, 'true', part.body.id, 1.25]);
 
-    const left = part.body.remaining;
-    for (const amount of [left + 0.01, 0, -5, 1.005]) {
+    const left = second.body.remaining;
+    const oneCentTooMuch = Math.round(left * 100 + 1) / 100;
+    for (const [amount, message] of [[oneCentTooMuch, `At most ${left.toFixed(2)} USD is left to refund.`], [0, 'Refund more than 0.'], [-5, 'Refund more than 0.'], [1.005, 'Give the amount in whole cents, e.g. 12.50.']] as const) {
       const refused = await refund(order.id, { amount });
       expect([refused.status, (refused.body as unknown as { error: string }).error], String(amount)).toEqual([400, 'invalid_amount']);
-      expect((refused.body as unknown as { details: { field: string }[] }).details[0]!.field).toBe('amount');
+      expect((refused.body as unknown as { details: { field: string; message: string }[] }).details[0]).toMatchObject({ field: 'amount', message });
     }
     expect((await refund(order.id, { amount: '2' })).status).toBe(400);
     expect((await refund(order.id, { amount: 1, note: 'unknown field' })).status).toBe(400);
@@ -143,11 +147,18 @@ describe('order refunds', () => {
 
     const rest = await refund(order.id);
     expect(rest.status).toBe(201);
-    expect(rest.body).toMatchObject({ amount: left, remaining: 0, orderStatus: 'canceled' });
+    expect(rest.body).toMatchObject({ remaining: 0, orderStatus: 'canceled' });
+    expect(rest.body.amount).toBe(left);
     expect(rest.body.refundedTotal).toBeCloseTo(order.grandTotal, 2);
     expect(rest.body.id).not.toBe(part.body.id);
     expect(await stockOf(order.productId)).toBe(stockAfterOrder + 2);
     expect((await refund(order.id, { amount: 0.01 })).status).toBe(409);
+  });
+
+  it('makes one of two full refunds sent at once and refuses the other', async () => {
+    const order = await paidOrder('test');
+    const answers = await Promise.all([refund(order.id), refund(order.id)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
   });
 
   it('refunds a canceled paid order without putting its items in stock twice', async () => {

@@ -46,9 +46,11 @@ export interface OrderRefund {
   reason: string;
   createdBy: string;
   createdAt: string;
-  /** After this refund and those before it. */
+  /** This refund and those before it. */
   refundedTotal: number;
+  /** What was left to refund after it. */
   remaining: number;
+  /** The order's status now. */
   orderStatus: OrderStatus;
 }
 
@@ -102,8 +104,8 @@ function invalidField(field: 'amount' | 'reason', message: string): AppError {
 /** The amount asked for in minor units: more than zero, whole cents, at most what is left. */
 function amountToRefund(amount: number | undefined, remainingMinor: number, currency: string): number {
   if (amount === undefined) return remainingMinor;
-  const minor = toMinorUnits(amount);
   if (!Number.isFinite(amount) || amount <= 0) throw invalidField('amount', 'Refund more than 0.');
+  const minor = toMinorUnits(amount);
   if (Math.abs(amount * 100 - minor) > 1e-6) throw invalidField('amount', 'Give the amount in whole cents, e.g. 12.50.');
   if (minor > remainingMinor) throw invalidField('amount', `At most ${fromMinorUnits(remainingMinor).toFixed(2)} ${currency} is left to refund.`);
   return minor;
@@ -144,7 +146,7 @@ export async function refundOrder(ctx: RefundContext, orderId: number, request: 
     const refunds = await recordedRefunds(tx, order.id);
     const refundedMinor = sumOf(refunds);
     const earlier = request.idempotencyKey === undefined ? undefined : refunds.find((refund) => refund.key === request.idempotencyKey);
-    if (earlier) return { refund: refundOut(order, earlier, refundedMinor, order.status), replayed: true };
+    if (earlier) return { refund: refundOut(order, earlier, sumOf(refunds.slice(0, refunds.indexOf(earlier) + 1)), order.status), replayed: true };
 
     const payment = await refundablePayment(tx, order);
     if ('unrefundable' in payment) throw new AppError('conflict', 'not_refundable', payment.unrefundable);
