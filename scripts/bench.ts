@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: figures for the sync and the storefront, on a throw-away shop.
- *   npm run bench -- --products 10000 [--duration 10] [--connections 10] [--only b2b-access|widget|sync-scale] [--scale 1000,10000,50000]
+ *   npm run bench -- --products 10000 [--duration 10] [--connections 10] [--only b2b-access|widget|sync-scale|request-path] [--scale 1000,10000,50000] [--early on|off]
  * Seeds a generated catalog, then measures: the floor (merely fetching every backend page the
- * sync reads), a first and a no-op full sync, and throughput/latency under load in the same
- * workerd for an edge-cache HIT, an uncached render from KV and a trivial route (the ceiling), and
+ * sync reads), a first and a no-op full sync, and the request path (scripts/lib/request-path-bench.ts:
+ * throughput, latency and worker CPU of a fixed response, a static asset, a cached page, a 304,
+ * /pulse, /health, /robots.txt and an uncached render; `--only request-path` runs that alone), and
  * what B2B Access with 50 rules adds to a 100-product listing (scripts/lib/access-bench.ts; `--only
  * b2b-access` runs that figure alone, without building the storefront), and the bytes of the widget's
  * `/embed.js` (raw, gzip, brotli; `--only widget` builds and measures just that) and the time it takes
@@ -12,7 +13,6 @@
  * (scripts/lib/sync-scale-bench.ts: 1,000, 10,000 and 50,000 products by default; `--only sync-scale`).
  * Prints a table and writes the figures as JSON to bench-results/.
  */
-import autocannon from 'autocannon';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,7 @@ import { accessListingBench, type AccessFigures } from './lib/access-bench.ts';
 import { widgetRenderFigures } from './lib/widget-render-bench.ts';
 import { saveToPageFigures } from './lib/save-to-page-bench.ts';
 import { fetchFloor, syncScaleFigure, type ScaleFigure } from './lib/sync-scale-bench.ts';
+import { CEILING_PROBE_PATH, requestPathFigures } from './lib/request-path-bench.ts';
 import { bundleSize, type BundleSize } from './lib/bundle-size.ts';
 import { freePort } from './lib/ports.ts';
 import { ROOT, buildStorefront, seedCatalog, startBackend, startStorefront, type Child } from './lib/processes.ts';
@@ -35,37 +36,18 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     only: { type: 'string' },
     scale: { type: 'string', default: '1000,10000,50000' },
+    // `off`: the storefront answers every request through Astro (EARLY_RESPONSES), for a before/after.
+    early: { type: 'string', default: 'on' },
   },
 });
-if (values.only !== undefined && !['b2b-access', 'widget', 'sync-scale'].includes(values.only)) throw new Error('--only takes "b2b-access", "widget" or "sync-scale".');
+if (!['on', 'off'].includes(values.early)) throw new Error('--early takes "on" or "off".');
+if (values.only !== undefined && !['b2b-access', 'widget', 'sync-scale', 'request-path'].includes(values.only)) throw new Error('--only takes "b2b-access", "widget", "sync-scale" or "request-path".');
 const scales = values.scale.split(',').map(Number);
 const products = Number(values.products);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const secret = 'bench-secret-0123456789';
 const seconds = (since: number) => (performance.now() - since) / 1000;
-
-interface Load {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function load(url: string, paths?: () => string): Promise<Load> {
-  const result = await autocannon({
-    url,
-    connections,
-    duration,
-    ...(paths ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }] } : {}),
-  });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
 
 /** Queries of the search latency figure: a word, a plural (stemmed), a typo (corrected), two words, a prefix. */
 const SEARCH_QUERIES = ['jacket', 'jackets', 'jakcet', 'rain jacket', 'fle'];
@@ -139,11 +121,13 @@ async function writeFigures(name: string, figures: object): Promise<void> {
 /** The storefront figures: sync, load in workerd, search, and B2B Access. */
 const widgetRow = (size: BundleSize) => row('widget /embed.js', `${size.raw} B raw, ${size.gzip} B gzip, ${size.brotli} B brotli (budget 40000 / 15000 gzip)`);
 
-async function fullBench(dir: string, children: Child[]): Promise<void> {
-  // Shared by both sides as `npm start` arranges: the visitor's IP signature and Custom Forms' render tokens.
-  const proxySecret = 'bench-proxy-secret-0123456789abcdef0123456789';
-  const admin = { email: 'bench-admin@example.com', password: 'Bench#Admin2026' };
-  const debounceMs = 2000; // the connector's default (STOREFRONT_SYNC_DEBOUNCE_MS): what a merchant gets
+// Shared by both sides as `npm start` arranges: the visitor's IP signature and Custom Forms' render tokens.
+const proxySecret = 'bench-proxy-secret-0123456789abcdef0123456789';
+const admin = { email: 'bench-admin@example.com', password: 'Bench#Admin2026' };
+const debounceMs = 2000; // the connector's default (STOREFRONT_SYNC_DEBOUNCE_MS): what a merchant gets
+
+/** The seeded backend and the built storefront in workerd (with the ceiling probe), not yet synced. */
+async function startBenchShop(dir: string, children: Child[]) {
   const env = {
     PGLITE_DIR: join(dir, 'pglite'),
     SYNC_SECRET: secret,
@@ -153,36 +137,86 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
     STOREFRONT_SYNC_DEBOUNCE_MS: String(debounceMs),
   };
   const seedSeconds = seedInto(env.PGLITE_DIR);
-
   const [backend] = await Promise.all([startBackend({ port: await freePort(), env }), buildStorefront()]);
   children.push(backend);
   const storefront = await startStorefront({
     port: await freePort(),
     persistTo: join(dir, 'wrangler'),
-    vars: { BACKEND_API_URL: backend.url, SYNC_SECRET: secret, STOREFRONT_PROXY_SECRET: proxySecret },
+    vars: { BACKEND_API_URL: backend.url, SYNC_SECRET: secret, STOREFRONT_PROXY_SECRET: proxySecret, CEILING_PROBE_PATH, EARLY_RESPONSES: values.early },
   });
   children.push(storefront);
+  return { backend, storefront, seedSeconds };
+}
 
+const ratio = (value: number) => `${value.toFixed(2)}x`;
+
+/**
+ * The request path's figures on a synced shop. Uncached renders walk through distinct products
+ * (each path rendered once from KV), as a crawl of a cold catalog does; the HIT load repeats one
+ * warmed page. Only products whose KV record is complete: a listing stub's first view also fetches
+ * the backend (SPEC.md sync rule 4).
+ */
+async function requestPath(backend: Child, storefront: Child) {
+  const catalog = await createBackendClient({ baseUrl: backend.url, timeoutMs: 120_000 }).products('default');
+  const paths = catalog.filter((product) => !isListingStub(product)).map((product) => `/${product.urlKey}`);
+  const [cachedPath] = paths;
+  const warm = await fetch(`${storefront.url}${cachedPath}`);
+  await warm.arrayBuffer();
+  let next = 1;
+  const figures = await requestPathFigures(
+    storefront.url,
+    storefront.process.pid!,
+    { cachedPath: cachedPath!, etag: warm.headers.get('ETag') ?? '', uncachedPaths: () => paths[next++ % paths.length]!, assetPath: '/favicon.svg' },
+    { connections, duration },
+  );
+  const targets: Record<string, string> = {
+    'cached page (HIT)': 'target: CPU <= 1.10x, req/s >= 0.90x',
+    '304 revalidation': 'target: CPU <= 1.15x',
+    '/pulse': 'target: within 15%',
+    '/health': 'target: within 15%',
+    '/robots.txt': 'target: within 15%',
+  };
+  console.log(`\nrequest path (early responses ${values.early}; ${connections} connections, ${duration} s each; ratios to the fixed response)`);
+  for (const figure of figures) {
+    row(
+      `  ${figure.name}`,
+      `${String(figure.requestsPerSecond).padStart(6)} req/s (${ratio(figure.throughputToFixed)})  p50 ${figure.p50} ms  p99 ${figure.p99} ms  CPU ${figure.cpuMs.toFixed(3)} ms/req (${ratio(figure.cpuToFixed)})  errors ${figure.errors}  ${targets[figure.name] ?? ''}`,
+    );
+  }
+  return { catalog, figures };
+}
+
+async function requestPathBench(dir: string, children: Child[]): Promise<void> {
+  const { backend, storefront } = await startBenchShop(dir, children);
+  await sync(storefront.url);
+  row('catalog', `${products} products per store`);
+  const { figures } = await requestPath(backend, storefront);
+  await writeFigures('bench-request-path', { products, connections, duration, requestPath: figures });
+}
+
+async function fullBench(dir: string, children: Child[]): Promise<void> {
+  const { backend, storefront, seedSeconds } = await startBenchShop(dir, children);
   const floorSeconds = await fetchFloor(backend.url);
   const firstSync = await sync(storefront.url);
   const noopSync = await sync(storefront.url);
+  row('catalog', `${products} products per store`);
+  row('seed', `${seedSeconds.toFixed(1)} s`);
+  row('floor: fetch every backend page', `${floorSeconds.toFixed(2)} s`);
+  row('first full sync (empty KV)', `${firstSync.seconds.toFixed(2)} s  kv ${JSON.stringify(firstSync.kv)}`);
+  row('no-op full sync', `${noopSync.seconds.toFixed(2)} s  kv ${JSON.stringify(noopSync.kv)}`);
+  row('first sync / floor', `${(firstSync.seconds / floorSeconds).toFixed(2)}x (target <= 2x)`);
 
-  // Uncached renders walk through distinct products (each path rendered once from KV), as a crawl
-  // of a cold catalog does; the HIT load repeats one warmed page. Only products whose KV record is
-  // complete: a listing stub's first view also fetches the backend (SPEC.md sync rule 4).
-  const catalog = await createBackendClient({ baseUrl: backend.url, timeoutMs: 120_000 }).products('default');
-  const paths = catalog.filter((product) => !isListingStub(product)).map((product) => `/${product.urlKey}`);
-  const [productPath] = paths;
-  await (await fetch(`${storefront.url}${productPath}`)).arrayBuffer(); // warm the edge cache
-  let next = 1;
-  const hit = await load(`${storefront.url}${productPath}`);
-  const uncached = await load(storefront.url, () => paths[next++ % paths.length]);
-  const trivial = await load(`${storefront.url}/health`);
+  const { catalog, figures: requestPathLoad } = await requestPath(backend, storefront);
   const search = await searchLatency(backend.url);
   const b2bAccess = await accessFigures(dir);
   const widget = await bundleSize(join(ROOT, 'dist/client', WIDGET_FILE));
   const widgetRender = await widgetRenderFigures(storefront.url, catalog.slice(0, 50).map((product) => product.sku));
   const saveToPage = await saveToPageFigures({ backend: backend.url, storefront: storefront.url, adminEmail: admin.email, adminPassword: admin.password, debounceMs });
+
+  row('backend search (sequential)', `median ${search.medianMs} ms  p90 ${search.p90Ms} ms  (${search.queries.join(', ')})`);
+  widgetRow(widget);
+  row('admin save → page served', `p50 ${saveToPage.p50Ms} ms, p90 ${saveToPage.p90Ms} ms over ${saveToPage.saves} saves (connector debounce ${saveToPage.debounceMs} ms, then the named sync)`);
+  row('widget: 50 cards on a host page', `${widgetRender.msToLastCard} ms from /embed.js request to the last card, ${widgetRender.productRequests} /embed/products requests`);
 
   const figures = {
     products,
@@ -191,32 +225,13 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
     firstSync,
     noopSync,
     syncToFloor: firstSync.seconds / floorSeconds,
-    load: { connections, duration, hit, uncached, trivial },
-    hitShareOfTrivial: hit.requestsPerSecond / trivial.requestsPerSecond,
-    uncachedShareOfTrivial: uncached.requestsPerSecond / trivial.requestsPerSecond,
+    requestPath: { connections, duration, load: requestPathLoad },
     search,
     b2bAccess,
     widget,
     widgetRender,
     saveToPage,
   };
-
-  row('catalog', `${products} products per store`);
-  row('seed', `${seedSeconds.toFixed(1)} s`);
-  row('floor: fetch every backend page', `${floorSeconds.toFixed(2)} s`);
-  row('first full sync (empty KV)', `${firstSync.seconds.toFixed(2)} s  kv ${JSON.stringify(firstSync.kv)}`);
-  row('no-op full sync', `${noopSync.seconds.toFixed(2)} s  kv ${JSON.stringify(noopSync.kv)}`);
-  row('first sync / floor', `${figures.syncToFloor.toFixed(2)}x (target <= 2x)`);
-  for (const [name, figure] of [['edge HIT', hit], ['uncached render', uncached], ['trivial route', trivial]] as const) {
-    row(`${name} (${connections} conn, ${duration} s)`, `${figure.requestsPerSecond} req/s  p50 ${figure.p50} ms  p99 ${figure.p99} ms  errors ${figure.errors}`);
-  }
-  row('HIT / trivial', `${(figures.hitShareOfTrivial * 100).toFixed(0)}% (target >= 70%)`);
-  row('uncached / trivial', `${(figures.uncachedShareOfTrivial * 100).toFixed(0)}% (target >= 35%)`);
-  row('backend search (sequential)', `median ${search.medianMs} ms  p90 ${search.p90Ms} ms  (${search.queries.join(', ')})`);
-  widgetRow(widget);
-  row('admin save → page served', `p50 ${saveToPage.p50Ms} ms, p90 ${saveToPage.p90Ms} ms over ${saveToPage.saves} saves (connector debounce ${saveToPage.debounceMs} ms, then the named sync)`);
-  row('widget: 50 cards on a host page', `${widgetRender.msToLastCard} ms from /embed.js request to the last card, ${widgetRender.productRequests} /embed/products requests`);
-
   await writeFigures(`bench-${products}`, { ...figures, syncScale: await scaleFigures(dir, children) });
 }
 
@@ -231,6 +246,8 @@ try {
   } else if (values.only === 'sync-scale') {
     await buildStorefront();
     await writeFigures('bench-sync-scale', { syncScale: await scaleFigures(dir, children) });
+  } else if (values.only === 'request-path') {
+    await requestPathBench(dir, children);
   } else if (values.only === 'b2b-access') {
     row('catalog', `${products} products per store`);
     await writeFigures(`bench-b2b-access-${products}`, { products, b2bAccess: await accessFigures(dir) });

@@ -384,3 +384,62 @@ describe('POST /freshness', () => {
     expect(await (await post('/freshness', { path: `/${category.urlPath}` })).json()).toEqual({ status: 'unchanged' });
   });
 });
+
+/** A response's headers but Date (the clock's, not the storefront's), by name. */
+async function headersOf(response: Response): Promise<Record<string, string>> {
+  await response.body?.cancel();
+  return Object.fromEntries([...response.headers].filter(([name]) => name !== 'date'));
+}
+
+describe('the early path (answers before Astro runs, lib/pipeline/early-response.ts)', () => {
+  it('answers a HIT, a 304 and the fixed routes with exactly the headers Astro\'s path gives them', async () => {
+    const path = `/${category.urlPath}?early-path-test=1`;
+    const miss = await get(path);
+    expect(miss.headers.get('X-Cache')).toBe('MISS');
+    const etag = miss.headers.get('ETag')!;
+    await miss.body?.cancel();
+    await (await get('/robots.txt')).body?.cancel(); // stored, so both runs answer it from the Cache API
+    /** Cache API HIT (first after a start: the hot-page memo is empty), memo HIT, 304, /pulse, /health, /robots.txt. */
+    const answers = async () => ({
+      fromCacheApi: await headersOf(await get(path)),
+      fromMemo: await headersOf(await get(path)),
+      revalidated: await headersOf(await get(path, { 'If-None-Match': etag })),
+      pulse: await headersOf(await get('/pulse')),
+      health: await headersOf(await get('/health')),
+      robots: await headersOf(await get('/robots.txt')),
+    });
+
+    await shop.restartStorefront({ EARLY_RESPONSES: 'off' }, { samePort: true });
+    const astro = await answers();
+    await shop.restartStorefront({}, { samePort: true });
+    const early = await answers();
+
+    expect(early).toEqual(astro);
+    expect(early.fromCacheApi['x-cache']).toBe('HIT');
+    expect(early.fromMemo['x-cache']).toBe('HIT');
+    expect(early.fromCacheApi.vary).toBe('Accept');
+    expect(early.revalidated).toMatchObject({ 'x-cache': 'HIT', etag, vary: 'Accept', link: '</.well-known/api-catalog>; rel="api-catalog"' });
+    expect(early.fromCacheApi['content-security-policy']).toContain("default-src 'self'");
+    expect(early.robots['x-cache']).toBe('HIT');
+    expect(early.pulse['x-cache']).toBe('BYPASS');
+  }, 120_000);
+
+  it('misses within a second of a pulse written by another isolate (the README\'s staleness)', async () => {
+    const path = `/${category.urlPath}?early-path-test=2`;
+    expect(await xCache(path)).toBe('MISS');
+    expect(await xCache(path)).toBe('HIT');
+    const pulse = (await shop.kv.get<Pulse>('pulse', 'json'))!;
+    await shop.kv.put('pulse', JSON.stringify({ hash: 'written-elsewhere', updatedAt: new Date().toISOString() }));
+    const written = Date.now();
+    try {
+      let status: string | null;
+      do status = await xCache(path);
+      while (status === 'HIT' && Date.now() - written < 5_000);
+      expect(status).toBe('MISS');
+      // PULSE_MS (1 s), plus a request's time on a loaded machine.
+      expect(Date.now() - written).toBeLessThan(2_000);
+    } finally {
+      await shop.kv.put('pulse', JSON.stringify(pulse));
+    }
+  });
+});

@@ -52,6 +52,16 @@ const configSchema = z.object({
   PREVIEW_PASSWORD: optionalText,
   ASSET_HASH: z.string().default('dev'),
   /**
+   * The worker entry answers cached pages and fixed routes before Astro runs (pipeline/early-response.ts).
+   * `off` sends every request through Astro: the same answers, at Astro's cost; a switch for operators.
+   */
+  EARLY_RESPONSES: z.enum(['on', 'off']).default('on'),
+  /**
+   * A path the worker entry answers with a fixed 204 before anything else: the worker's own ceiling
+   * for `npm run bench`. Unset (as deployed): no such path.
+   */
+  CEILING_PROBE_PATH: optionalText,
+  /**
    * JSON object of host name to store view (DECISIONS.md 8); unlisted hosts use the default store.
    * A value is a store code, or `{"store": code, "origin": "https://..."}` when the store's public
    * origin is not simply `https://{host}` (see agents/public-origin.ts).

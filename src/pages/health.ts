@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { json } from '../lib/http/responses.ts';
+import { healthResponse } from '../lib/pipeline/fixed-routes.ts';
 
-/** Liveness of the worker itself: no KV, no backend. Monitors and the benchmark's ceiling use it. */
-export const GET: APIRoute = () => json({ status: 'ok' });
+/** Liveness of the worker itself; the worker entry usually answers it before Astro runs. */
+export const GET: APIRoute = () => healthResponse();

@@ -19,8 +19,12 @@ export interface TestShop {
   syncSecret: string;
   /** Reads the storefront's KV (the same persisted files workerd uses). */
   kv: KVNamespace;
-  /** Stops the storefront's workerd and starts it again on the same KV and Durable Object storage (on a new port). */
-  restartStorefront: () => Promise<void>;
+  /**
+   * Stops the storefront's workerd and starts it again on the same KV, Cache API and Durable Object
+   * storage, with `vars` on top of the shop's own for this run; on a new port unless `samePort`
+   * (pages hold absolute URLs on their origin, and the origin is part of the edge-cache key).
+   */
+  restartStorefront: (vars?: Record<string, string>, options?: { samePort?: boolean }) => Promise<void>;
   /** POST to a management endpoint with the sync secret. */
   manage: (path: string, body?: unknown) => Promise<Response>;
   stop: () => Promise<void>;
@@ -73,10 +77,11 @@ export async function startShop(options: ShopOptions = {}): Promise<TestShop> {
     ...options.vars,
   };
   // A free port can be taken by a test file running alongside before wrangler binds it: another port then.
-  const launch = async (): Promise<Child> => {
+  const launch = async (extraVars: Record<string, string> = {}, port?: number): Promise<Child> => {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await startStorefront({ port: await freePort(), persistTo: join(dir, 'wrangler'), vars });
+        const onPort = attempt === 1 && port !== undefined ? port : await freePort();
+        return await startStorefront({ port: onPort, persistTo: join(dir, 'wrangler'), vars: { ...vars, ...extraVars } });
       } catch (error) {
         if (attempt === 3 || !String(error).includes('Address already in use')) throw error;
       }
@@ -107,9 +112,10 @@ export async function startShop(options: ShopOptions = {}): Promise<TestShop> {
         headers: { Authorization: `Bearer ${syncSecret}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       }),
-    async restartStorefront() {
+    async restartStorefront(extraVars, options = {}) {
+      const port = options.samePort ? Number(new URL(shop.storefront.url).port) : undefined;
       await shop.storefront.stop();
-      shop.storefront = await launch();
+      shop.storefront = await launch(extraVars, port);
     },
     async stop() {
       await proxy.dispose();

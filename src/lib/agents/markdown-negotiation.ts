@@ -2,10 +2,9 @@
  * The markdown-negotiation step of the pipeline (SPEC.md "Markdown negotiation", DECISIONS.md 10).
  * It sits before the edge cache, so markdown is never looked up in or stored into it. A page route
  * that asks for markdown (`Accept`, `.md`, `/index.md`) is answered here from KV through the same
- * loaders the HTML pages use; HTML answers of page routes get `Vary: Accept`, since the same URL
- * has two representations.
+ * loaders the HTML pages use; HTML answers of page routes get `Vary: Accept` (varyPageRoutes).
  */
-import type { MiddlewareHandler } from 'astro';
+import type { Step } from '../pipeline/step.ts';
 import type { BackendClient } from '../backend-client.ts';
 import { loadBlogIndex } from '../catalog/blog-pages.ts';
 import { loadCatchAllRoute, loadHome, loadShell, type Shell } from '../catalog/page-data.ts';
@@ -120,17 +119,27 @@ function markdownResponse({ status, markdown, location }: Rendered, head: boolea
   });
 }
 
-function withVaryAccept(response: Response): Response {
-  const result = new Response(response.body, response);
-  result.headers.append('Vary', 'Accept');
-  return result;
+const isPageRoute = (routePattern: string | null) => routePattern !== null && PAGE_ROUTES.has(routePattern);
+
+/**
+ * The last step before a page route renders: its answers say `Vary: Accept`, since the same URL
+ * has two representations. Added here, inside the edge cache, so a cached copy carries it wherever
+ * it is answered from (the early path too, which runs no route).
+ */
+export function varyPageRoutes(): Step {
+  return async function varyPageRoutesStep(context, next) {
+    const response = await next();
+    if (!isPageRoute(context.routePattern)) return response;
+    const result = new Response(response.body, response);
+    result.headers.append('Vary', 'Accept');
+    return result;
+  };
 }
 
-export function markdownNegotiation(options: MarkdownNegotiationOptions): MiddlewareHandler {
+export function markdownNegotiation(options: MarkdownNegotiationOptions): Step {
   return async function markdownNegotiationStep(context, next) {
-    const isPageRoute = PAGE_ROUTES.has(context.routePattern);
-    const wanted = markdownRequest(context.request, context.url, isPageRoute);
-    if (!wanted) return isPageRoute ? withVaryAccept(await next()) : next();
+    const wanted = markdownRequest(context.request, context.url, isPageRoute(context.routePattern));
+    if (!wanted) return next();
 
     const head = context.request.method === 'HEAD';
     const origin = options.originFor(context.url);
@@ -142,7 +151,7 @@ export function markdownNegotiation(options: MarkdownNegotiationOptions): Middle
       client: options.client,
       kv: options.kv,
       store,
-      waitUntil: (promise) => context.locals.cfContext.waitUntil(promise),
+      waitUntil: (promise) => context.waitUntil(promise),
     });
     const pageUrl = new URL(context.url);
     pageUrl.pathname = wanted.path;

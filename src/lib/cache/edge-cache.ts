@@ -5,7 +5,7 @@
  * If-None-Match. Browsers revalidate HTML every time (max-age=0): a 304 from the edge is cheap, and
  * a stale page in a browser would outlive a purge.
  */
-import type { MiddlewareHandler } from 'astro';
+import type { Step } from '../pipeline/step.ts';
 import { cacheKey, versionTag } from './cache-key.ts';
 import { bypassReason, isHtml, isStorable, PER_RESPONSE_HEADER } from './cache-policy.ts';
 import { defaultCache } from './default-cache.ts';
@@ -61,7 +61,11 @@ function answer(request: Request, response: Response, status: CacheStatus): Resp
   const etag = response.headers.get('ETag');
   const cacheControl = browserCacheControl(response);
   if (etag && !response.headers.has(PER_RESPONSE_HEADER) && matchesIfNoneMatch(request.headers.get('If-None-Match'), etag)) {
-    return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl, 'X-Cache': status } });
+    const headers = new Headers({ ETag: etag, 'Cache-Control': cacheControl, 'X-Cache': status });
+    // RFC 9110 §15.4.5: a 304 repeats the Vary its 200 would carry.
+    const vary = response.headers.get('Vary');
+    if (vary) headers.set('Vary', vary);
+    return new Response(null, { status: 304, headers });
   }
   const result = withStatus(response, status);
   result.headers.set('Cache-Control', cacheControl);
@@ -73,7 +77,7 @@ function answer(request: Request, response: Response, status: CacheStatus): Resp
  * markdown negotiation): their answers are marked BYPASS too, so every response of the worker says
  * whether the edge cache served it.
  */
-export function markUncached(): MiddlewareHandler {
+export function markUncached(): Step {
   return async function markUncachedStep(_context, next) {
     const response = await next();
     return response.headers.has('X-Cache') ? response : withStatus(response, 'BYPASS');
@@ -81,7 +85,7 @@ export function markUncached(): MiddlewareHandler {
 }
 
 /** Builds the step once from its options (checked here, not on every request). */
-export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler {
+export function edgeCache(options: EdgeCacheOptions): Step {
   if (!options.assetHash) throw new Error('edgeCache: assetHash must be set (ASSET_HASH).');
   const open = options.cache ?? defaultCache;
 
@@ -102,8 +106,7 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler {
     }
 
     const rendered = await next();
-    // Cookies set through Astro.cookies are only added to the response after the middleware.
-    if (!isStorable(rendered) || [...context.cookies.headers()].length > 0) return withStatus(rendered, 'BYPASS');
+    if (!isStorable(rendered) || context.routeSetCookies()) return withStatus(rendered, 'BYPASS');
 
     const body = await rendered.arrayBuffer();
     const headers = new Headers(rendered.headers);
@@ -111,7 +114,7 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler {
     if (isHtml(rendered)) headers.set('Cache-Control', group === null ? EDGE_CACHE_CONTROL : GROUP_EDGE_CACHE_CONTROL);
     const stored = new Response(body.slice(0), { status: rendered.status, headers });
     rememberPage(key, { status: rendered.status, headers: [...headers], body: body.slice(0) });
-    context.locals.cfContext.waitUntil(
+    context.waitUntil(
       cache.put(key, stored).catch((error: unknown) => console.error(`edge cache: storing ${url.pathname} failed:`, error)),
     );
     return answer(request, new Response(body, { status: rendered.status, headers }), 'MISS');

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetMemos, memoized, MEMO_MS } from './isolate-memo.ts';
-import { currentPulse } from './pulse-memo.ts';
+import { currentPulse, PULSE_MS } from './pulse-memo.ts';
 
 /** A reader answering the given values in turn, counting calls. */
 function reader(values: unknown[]) {
@@ -33,6 +33,15 @@ describe('memoized', () => {
     forgetMemos();
     expect(await memoized('k', read, 2)).toBe('b');
     expect(reads()).toBe(3);
+  });
+
+  it('reads pulse at most once per PULSE_MS, sooner than other records', async () => {
+    let reads = 0;
+    const kv = { get: async () => ({ hash: `h${++reads}`, updatedAt: '2026-11-26T00:00:00.000Z' }) } as unknown as KVNamespace;
+    expect((await currentPulse(kv, 5000))?.hash).toBe('h1');
+    expect((await currentPulse(kv, 5000 + PULSE_MS - 1))?.hash).toBe('h1');
+    expect((await currentPulse(kv, 5000 + PULSE_MS))?.hash).toBe('h2');
+    expect(PULSE_MS).toBeLessThan(MEMO_MS);
   });
 
   it('gives currentPulse null before the first sync', async () => {

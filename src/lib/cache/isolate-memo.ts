@@ -17,10 +17,10 @@ const MAX_ENTRIES = 1_000;
  */
 const entries = new Map<string, { value: unknown; readAt: number }>();
 
-/** The value of `read()` as of at most MEMO_MS ago. A failed read is not remembered. */
-export async function memoized<T>(key: string, read: () => Promise<T>, now: number = Date.now()): Promise<T> {
+/** The value of `read()` as of at most `maxAgeMs` ago. A failed read is not remembered. */
+export async function memoized<T>(key: string, read: () => Promise<T>, now: number = Date.now(), maxAgeMs: number = MEMO_MS): Promise<T> {
   const cached = entries.get(key);
-  if (cached && now - cached.readAt < MEMO_MS) return cached.value as T;
+  if (cached && now - cached.readAt < maxAgeMs) return cached.value as T;
   const value = await read();
   entries.delete(key);
   entries.set(key, { value, readAt: now });

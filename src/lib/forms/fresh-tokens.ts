@@ -7,7 +7,7 @@
  * so pages without forms are not rewritten. Their ETag goes too: a 304 would keep the browser's
  * copy, and its old token, in use (edge-cache.ts never answers 304 for a marked page).
  */
-import type { MiddlewareHandler } from 'astro';
+import type { Step } from '../pipeline/step.ts';
 import { signRenderToken } from '../../../contracts/render-token.ts';
 import { PER_RESPONSE_HEADER } from '../cache/cache-policy.ts';
 
@@ -19,7 +19,7 @@ export interface FreshTokensOptions {
   now?: () => number;
 }
 
-export function freshFormTokens(options: FreshTokensOptions): MiddlewareHandler {
+export function freshFormTokens(options: FreshTokensOptions): Step {
   const now = options.now ?? Date.now;
   return async function freshFormTokensStep(_context, next) {
     const response = await next();

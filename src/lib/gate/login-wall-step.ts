@@ -5,7 +5,7 @@
  * negotiation and the edge cache, so neither a markdown view nor a cached page reaches a walled
  * guest. A signed-in customer is never walled. The store config is a memoized KV read.
  */
-import type { MiddlewareHandler } from 'astro';
+import type { Step } from '../pipeline/step.ts';
 import { accessSettings, tradeApplyPath } from '../catalog/b2b-manifests.ts';
 import { contentStore } from '../content/content-store.ts';
 import { isOutsideWall, wallRedirect } from './login-wall.ts';
@@ -17,7 +17,7 @@ export interface LoginWallOptions {
   isSignedIn: (request: Request) => Promise<boolean>;
 }
 
-export function loginWall({ kv, storeFor, isSignedIn }: LoginWallOptions): MiddlewareHandler {
+export function loginWall({ kv, storeFor, isSignedIn }: LoginWallOptions): Step {
   return async function loginWallStep(context, next) {
     const { request, url } = context;
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isOutsideWall(url.pathname)) return next();

@@ -3,7 +3,7 @@
  * configured. Otherwise a request needs the signed cookie unless its path is exempt: page requests
  * are sent to the login form, anything else gets 401 JSON.
  */
-import type { MiddlewareHandler } from 'astro';
+import type { Step } from '../pipeline/step.ts';
 import { jsonError } from '../http/responses.ts';
 import { isGateExempt, PREVIEW_LOGIN_PATH } from './gate-policy.ts';
 import { readCookie } from '../http/cookies.ts';
@@ -19,7 +19,7 @@ export async function hasPreviewAccess(request: Request, password: string): Prom
   return token !== null && (await verifyPreviewToken(password, token));
 }
 
-export function passwordGate({ password }: PasswordGateOptions): MiddlewareHandler {
+export function passwordGate({ password }: PasswordGateOptions): Step {
   if (!password) return function passwordGateOff(_context, next) {
     return next();
   };

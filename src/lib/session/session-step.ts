@@ -7,7 +7,7 @@
  * the backend refuses is signed out. Signed-in pages are private for browsers (the edge keeps them
  * only as their customer group's copy, edge-cache.ts) and greet the customer by name.
  */
-import type { MiddlewareHandler } from 'astro';
+import type { Step } from '../pipeline/step.ts';
 import type { BackendClient } from '../backend-client.ts';
 import { withCustomerName } from './customer-name.ts';
 import { resolveSession, settleSession } from './session-memo.ts';
@@ -73,7 +73,7 @@ export async function settleRequestSession(request: Request, url: URL, options: 
   return { session: confirmed, setCookie: sessionCookie(await sealSession(options.secret, confirmed), confirmed.expiresAt, secure, now()) };
 }
 
-export function sessionStep(options: SessionStepOptions): MiddlewareHandler {
+export function sessionStep(options: SessionStepOptions): Step {
   return async function sessionStepHandler(context, next) {
     const { request, url } = context;
     if (sessionCookieValue(request) === null) return next();

@@ -1,0 +1,121 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { edgeCache, markUncached } from '../cache/edge-cache.ts';
+import { cacheKey, versionTag } from '../cache/cache-key.ts';
+import { forgetHotPages } from '../cache/hot-pages.ts';
+import { forgetMemos } from '../cache/isolate-memo.ts';
+import { passwordGate } from '../gate/password-gate.ts';
+import { issuePreviewToken, PREVIEW_COOKIE } from '../gate/preview-cookie.ts';
+import { earlyPath, type EarlyPathOptions } from './early-response.ts';
+import { sequence } from './step.ts';
+
+const ORIGIN = 'http://shop.test';
+const PULSE = { hash: 'p1', updatedAt: '2026-11-26T10:00:00.000Z' };
+
+/** KV holding `pulse` only; `failing` makes every read throw. */
+function kvWithPulse(failing = false): KVNamespace {
+  return {
+    get: async (key: string) => {
+      if (failing) throw new Error('KV unavailable');
+      return key === 'pulse' ? PULSE : null;
+    },
+  } as unknown as KVNamespace;
+}
+
+/** The Cache API's match/put over a Map. */
+function memoryCache() {
+  const entries = new Map<string, Response>();
+  const cache = {
+    match: async (key: string) => entries.get(key)?.clone(),
+    put: async (key: string, response: Response) => void entries.set(key, response),
+  } as unknown as Cache;
+  return { cache, entries };
+}
+
+function setUp(options: { password?: string; early?: 'on' | 'off'; failingKv?: boolean } = {}) {
+  const kv = kvWithPulse(options.failingKv);
+  const { cache, entries } = memoryCache();
+  const pipeline = sequence(
+    markUncached(),
+    passwordGate({ password: options.password }),
+    edgeCache({ assetHash: 'a1', kv, storeFor: () => 'default', cache: () => cache }),
+  );
+  const config: EarlyPathOptions['config'] = { ASSET_HASH: 'a1', EARLY_RESPONSES: options.early ?? 'on', CEILING_PROBE_PATH: '/__ceiling' };
+  const answer = earlyPath({ pipeline, config, kv });
+  const store = (path: string, html: string) =>
+    entries.set(
+      cacheKey(new URL(path, ORIGIN), versionTag(PULSE.hash, 'a1'), 'default'),
+      new Response(html, { headers: { 'Content-Type': 'text/html', ETag: '"e1"', 'Cache-Control': 'public, max-age=86400' } }),
+    );
+  const waited: Promise<unknown>[] = [];
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    answer(new Request(new URL(path, ORIGIN), { method, headers }), { waitUntil: (promise) => void waited.push(promise) });
+  return { get, store, entries };
+}
+
+describe('the early path', () => {
+  beforeEach(() => {
+    forgetHotPages();
+    forgetMemos();
+  });
+
+  it('answers a cached page from the edge cache, as HIT, and its 304', async () => {
+    const shop = setUp();
+    shop.store('/women', '<h1>Women</h1>');
+    const hit = await shop.get('/women');
+    expect(hit?.status).toBe(200);
+    expect(hit?.headers.get('X-Cache')).toBe('HIT');
+    expect(hit?.headers.get('Cache-Control')).toBe('public, max-age=0, must-revalidate');
+    expect(await hit?.text()).toBe('<h1>Women</h1>');
+    const revalidated = await shop.get('/women', { 'If-None-Match': '"e1"' });
+    expect(revalidated?.status).toBe(304);
+  });
+
+  it('hands a page it does not hold over to Astro, storing nothing', async () => {
+    const shop = setUp();
+    expect(await shop.get('/men')).toBeNull();
+    expect(shop.entries.size).toBe(0);
+  });
+
+  it('never takes markdown, other methods, HEAD of pages or a session, cached or not', async () => {
+    const shop = setUp();
+    shop.store('/women', '<h1>Women</h1>');
+    expect(await shop.get('/women', { Accept: 'text/markdown' })).toBeNull();
+    expect(await shop.get('/women.md')).toBeNull();
+    expect(await shop.get('/women', {}, 'POST')).toBeNull();
+    expect(await shop.get('/women', {}, 'HEAD')).toBeNull();
+    expect(await shop.get('/women', { Cookie: 'shop_session=abc' })).toBeNull();
+    expect(await shop.get('/women', { Cookie: 'PHPSESSID=abc' })).toBeNull();
+    expect(await shop.get('/women', { Authorization: 'Bearer x' })).toBeNull();
+  });
+
+  it('answers the fixed routes: /pulse from KV, /health', async () => {
+    const shop = setUp();
+    const pulse = await shop.get('/pulse');
+    expect(pulse?.headers.get('X-Cache')).toBe('BYPASS');
+    expect(await pulse?.json()).toEqual({ assetHash: 'a1', pulse: 'p1', lastSyncAt: PULSE.updatedAt });
+    expect(await (await shop.get('/health'))?.json()).toEqual({ status: 'ok' });
+  });
+
+  it('keeps a gated preview shut to a visitor without the gate cookie, even for a cached page', async () => {
+    const shop = setUp({ password: 'preview-pass' });
+    shop.store('/women', '<h1>Women</h1>');
+    const locked = await shop.get('/women');
+    expect(locked?.status).toBe(302);
+    expect(locked?.headers.get('Location')).toBe('/preview-login?next=%2Fwomen');
+    const cookie = `${PREVIEW_COOKIE}=${await issuePreviewToken('preview-pass')}`;
+    expect((await shop.get('/women', { Cookie: cookie }))?.headers.get('X-Cache')).toBe('HIT');
+  });
+
+  it('leaves everything to Astro when switched off, but for the ceiling probe', async () => {
+    const shop = setUp({ early: 'off' });
+    shop.store('/women', '<h1>Women</h1>');
+    expect(await shop.get('/women')).toBeNull();
+    expect(await shop.get('/pulse')).toBeNull();
+    expect((await shop.get('/__ceiling'))?.status).toBe(204);
+  });
+
+  it('leaves a request whose steps fail to Astro, which answers the error', async () => {
+    const shop = setUp({ failingKv: true });
+    expect(await shop.get('/women')).toBeNull();
+  });
+});

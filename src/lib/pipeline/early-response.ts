@@ -1,0 +1,63 @@
+/**
+ * The early path (issue 19): the worker entry runs the storefront pipeline in front of no route, so
+ * what needs no rendering is answered before Astro starts, whose routing and context cost every
+ * request about half a millisecond of CPU. That is a cached page (hot-page memo, then the Cache
+ * API) or its 304, a redirect of the password gate or the login wall, and the fixed routes.
+ * Whatever would render (a cache miss) is handed over to Astro, which runs the same pipeline again
+ * (its reads are memoized per isolate, so the second pass is cheap) and renders. Same steps, so the
+ * same headers, gate, keys and errors, whichever path answers.
+ *
+ * Requests that never take it: other methods and HEAD of pages (the edge cache bypasses them
+ * anyway), markdown and anything else the edge cache bypasses, and requests with the storefront's
+ * session cookie: a signed-in customer's group is re-confirmed with the backend each minute and
+ * the cookie re-issued, which the session step does on Astro's path only, where the route's
+ * answer can carry it.
+ */
+import { bypassReason } from '../cache/cache-policy.ts';
+import type { StorefrontConfig } from '../config.ts';
+import { SESSION_COOKIE, sessionCookieValue } from '../session/session-cookie.ts';
+import { fixedRoute } from './fixed-routes.ts';
+import { HandOver, type Step, type StepContext } from './step.ts';
+
+export interface EarlyPathOptions {
+  /** The storefront pipeline (storefront-pipeline.ts): the very steps Astro's middleware runs. */
+  pipeline: Step;
+  config: Pick<StorefrontConfig, 'ASSET_HASH' | 'EARLY_RESPONSES' | 'CEILING_PROBE_PATH'>;
+  kv: KVNamespace;
+}
+
+export type EarlyPath = (request: Request, execution: Pick<ExecutionContext, 'waitUntil'>) => Promise<Response | null>;
+
+function takesEarlyPath(request: Request, url: URL): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (sessionCookieValue(request) !== null) return false;
+  return fixedRoute(url.pathname) !== null || bypassReason(request, url, SESSION_COOKIE) === null;
+}
+
+const handOver = (): Promise<Response> => Promise.reject(new HandOver());
+
+/** Answers a request without Astro, or null when Astro must answer it. */
+export function earlyPath({ pipeline, config, kv }: EarlyPathOptions): EarlyPath {
+  const sources = { kv, assetHash: config.ASSET_HASH };
+  return async function answerEarly(request, execution) {
+    const url = new URL(request.url);
+    if (url.pathname === config.CEILING_PROBE_PATH) return new Response(null, { status: 204 });
+    if (config.EARLY_RESPONSES === 'off' || !takesEarlyPath(request, url)) return null;
+
+    const context: StepContext = {
+      request,
+      url,
+      routePattern: null,
+      waitUntil: (promise) => execution.waitUntil(promise),
+      routeSetCookies: () => false,
+    };
+    const route = fixedRoute(url.pathname);
+    try {
+      return await pipeline(context, route ? async () => route(request, sources) : handOver);
+    } catch {
+      // A hand-over, or an error the pipeline does not answer itself (it has logged it): Astro's
+      // path answers it as it always has, with its error page.
+      return null;
+    }
+  };
+}
