@@ -151,6 +151,30 @@ describe('signed-in pages', () => {
     }
   });
 
+  it('never hand a group\'s edge copy to a guest: the guest\'s first view of the page is a MISS of its own', async () => {
+    const path = `/${product.urlKey}?group-copy-test=1`;
+    shop.faults.transform(new RegExp(`^/api/rest/v2/products/${product.id}\\b`), (body) => ({ ...(body as object), price: 8765.5, specialPrice: null, finalPrice: 8765.5, minimalPrice: 8765.5 }));
+    try {
+      const cookie = await sessionCookie();
+      for (const expected of ['MISS', 'HIT']) {
+        const signedIn = await get(path, { Cookie: cookie });
+        expect(signedIn.headers.get('X-Cache')).toBe(expected);
+        expect(await signedIn.text()).toContain('8,765.50');
+      }
+    } finally {
+      shop.faults.reset();
+    }
+    // Guests take the worker's early path (no session cookie): the guest key, never the group's.
+    const guest = await get(path);
+    expect(guest.headers.get('X-Cache')).toBe('MISS');
+    const html = await guest.text();
+    expect(html).not.toContain('8,765.50');
+    expect(greeted(html)).toBeNull();
+    const again = await get(path);
+    expect(again.headers.get('X-Cache')).toBe('HIT');
+    expect(await again.text()).not.toContain('8,765.50');
+  });
+
   it('share the customer group\'s edge copy, each customer greeted by their own name', async () => {
     const path = `/${category.urlPath}?sort=name`;
     const sam = await get(path, { Cookie: await sessionCookie() });
