@@ -12,6 +12,7 @@ import { defaultCache } from './default-cache.ts';
 import { etagOf, matchesIfNoneMatch } from './etag.ts';
 import { recallPage, rememberPage, responseOf, snapshotOf } from './hot-pages.ts';
 import { currentPulse } from './pulse-memo.ts';
+import { readCookie } from '../http/cookies.ts';
 
 /** What browsers are told: always revalidate (cheap with the ETag). */
 export const BROWSER_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -56,7 +57,10 @@ function browserCacheControl(response: Response): string {
   return isHtml(response) ? BROWSER_CACHE_CONTROL : (response.headers.get('Cache-Control') ?? BROWSER_CACHE_CONTROL);
 }
 
-/** The page for the browser, or a bodiless 304 when it already holds this version. */
+/**
+ * The page for the browser, or a bodiless 304 when it already holds this version. `response` is
+ * one this step made (a copy of a stored page), so its headers are changed in place.
+ */
 function answer(request: Request, response: Response, status: CacheStatus): Response {
   const etag = response.headers.get('ETag');
   const cacheControl = browserCacheControl(response);
@@ -67,9 +71,9 @@ function answer(request: Request, response: Response, status: CacheStatus): Resp
     if (vary) headers.set('Vary', vary);
     return new Response(null, { status: 304, headers });
   }
-  const result = withStatus(response, status);
-  result.headers.set('Cache-Control', cacheControl);
-  return result;
+  response.headers.set('X-Cache', status);
+  response.headers.set('Cache-Control', cacheControl);
+  return response;
 }
 
 /**
@@ -93,7 +97,9 @@ export function edgeCache(options: EdgeCacheOptions): Step {
     const { request, url } = context;
     if (bypassReason(request, url, options.session?.cookie)) return withStatus(await next(), 'BYPASS');
 
-    const [pulse, group] = await Promise.all([currentPulse(options.kv), options.session?.groupOf(request) ?? null]);
+    // Only a request with the storefront's session cookie can be signed in: a guest's is not looked up.
+    const session = options.session && readCookie(request.headers.get('Cookie'), options.session.cookie) !== null ? options.session : null;
+    const [pulse, group] = await Promise.all([currentPulse(options.kv), session?.groupOf(request) ?? null]);
     const key = cacheKey(url, versionTag(pulse?.hash, options.assetHash), options.storeFor(url), group);
     const hot = recallPage(key);
     if (hot) return answer(request, hot, 'HIT');

@@ -29,7 +29,7 @@ export type StoreExtensions = Pick<StoreConfig, 'extensions'>;
 function manifest<T>(config: StoreExtensions, code: string, schema: z.ZodType<T>): T | null {
   const list = config.extensions.b2bPlugins;
   if (!Array.isArray(list)) return null;
-  const entry: unknown = list.find((item: unknown) => z.object({ code: z.literal(code) }).safeParse(item).success);
+  const entry: unknown = list.find((item: unknown) => typeof item === 'object' && item !== null && 'code' in item && item.code === code);
   const parsed = schema.safeParse(entry);
   return parsed.success ? parsed.data : null;
 }
@@ -44,14 +44,24 @@ export interface AccessSettings {
   loginMessage: string;
 }
 
+/**
+ * Per config record: the login-wall step asks on every page request, and the memoized config
+ * (isolate-memo.ts) is one object for many requests, so its manifest is validated once.
+ */
+const settingsOf = new WeakMap<StoreExtensions, AccessSettings>();
+
 export function accessSettings(config: StoreExtensions): AccessSettings {
+  const known = settingsOf.get(config);
+  if (known) return known;
   const access = manifest(config, 'access', accessManifestSchema);
   const wall = access?.config.enabled ? (access.config.loginWall ?? null) : null;
-  return {
+  const settings = {
     wall: wall?.storeWide ? wall : null,
     loginPath: wall?.redirectTo ?? DEFAULT_LOGIN_PATH,
     loginMessage: access?.config.enabled ? access.config.loginMessage : '',
   };
+  settingsOf.set(config, settings);
+  return settings;
 }
 
 /** The trade-account application page, when B2B Registration is installed and on; else null. */
