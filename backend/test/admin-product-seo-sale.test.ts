@@ -156,7 +156,8 @@ describe.each(dialects)('product meta, weight and special price days (%s)', (dia
     expect(await shown('au')).toMatchObject({ weight: 0.5, specialPrice: expect.any(Number) });
 
     const content = await browser.request('GET', `/admin/products/${id}`);
-    const typed = Object.fromEntries([...content.html.matchAll(/<form method="post" action="\/admin\/products\/\d+\/content"[\s\S]*?<\/form>/g)][0]![0].matchAll(/name="(_etag|urlKey)" value="([^"]*)"/g).map((m) => [m[1]!, m[2]!.replaceAll('&quot;', '"')]));
+    const contentForm = /<form method="post" action="\/admin\/products\/\d+\/content"[\s\S]*?<\/form>/.exec(content.html)![0];
+    const typed = Object.fromEntries(Array.from(contentForm.matchAll(/name="(_etag|urlKey)" value="([^"]*)"/g), (m) => [m[1]!, m[2]!.replaceAll('&quot;', '"')]));
     const tooLong = await browser.submit(`/admin/products/${id}`, `/admin/products/${id}/content`, { ...typed, visibility: 'catalog', metaTitle: 'x'.repeat(256), metaDescription: '' });
     expect([tooLong.status, tooLong.html]).toEqual([400, expect.stringContaining('id="content-metaTitle-error"')]);
     const saved = await browser.submit(`/admin/products/${id}`, `/admin/products/${id}/content`, { ...typed, visibility: 'catalog', metaTitle: 'Flask for the trail', metaDescription: 'Steel, 750 ml.' });
