@@ -20,3 +20,4 @@ export * from './shipping.ts';
 export * from './order-link-tokens.ts';
 export * from './url-redirects.ts';
 export * from './media-files.ts';
+export * from './store-texts.ts';
