@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { richTextAssets } from './rich-text.ts';
+import { treeMovesPath, treeMovesScript } from './tree-moves.ts';
 
 /** Where every admin page links its one script (same origin: the admin's CSP allows nothing else). */
 export const adminScriptPath = '/admin/admin.js';
@@ -12,7 +13,8 @@ export const adminScriptPath = '/admin/admin.js';
  *   module that reports it once a second for up to 90 s (the connector debounces and retries);
  * - a `textarea[data-rich-text]` gets the rich-text editor over it (rich-text.ts), loaded only then;
  *   the textarea, hidden, stays the form's value. Files are not taken: images go through the media;
- * - a snippet button (snippets.ts) inserts its text at the cursor of its field's editor.
+ * - a snippet button (snippets.ts) inserts its text at the cursor of its field's editor;
+ * - a tree grid (`table[data-tree]`: categories) gets drag and drop (tree-moves.ts), loaded only then.
  * Plain ES2020, no build step: it is served as written.
  */
 const script = `
@@ -47,6 +49,12 @@ if (richFields.length > 0) {
     }
   });
   document.head.append(editorScript);
+}
+
+if (document.querySelector('table[data-tree]')) {
+  const treeScript = document.createElement('script');
+  treeScript.src = ${JSON.stringify(treeMovesPath)};
+  document.head.append(treeScript);
 }
 
 document.addEventListener('click', (event) => {
@@ -91,6 +99,6 @@ if (status) {
 `;
 
 /** GET /admin/admin.js: public (the login page links it too), cached for an hour. */
-export const adminScript = new Hono().get('/admin.js', (c) =>
-  c.body(script, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
-);
+export const adminScript = new Hono()
+  .get('/admin.js', (c) => c.body(script, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }))
+  .route('/', treeMovesScript);

@@ -1,13 +1,36 @@
-/** Catalog → Categories in the admin: the tree as a grid in path order, the category form, and each category's Image page. */
-import { asc } from 'drizzle-orm';
+/**
+ * Catalog → Categories in the admin: the tree as a grid in storefront order whose rows move among
+ * their siblings (Move up/down; drag and drop with the admin script), the category form, and each
+ * category's Image page.
+ */
+import { asc, count, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AdminEnv } from '../../admin/admin-env.ts';
 import { documentPages } from '../../content-admin/document-pages.ts';
 import { categories } from '../../db/schema/index.ts';
-import { CategoryInput, categoryAdmin } from './admin.ts';
+import type { GridTree, TreePlace } from '../../content-admin/grid-tree.ts';
+import { CategoryInput, categoryAdmin, categoryEtag } from './admin.ts';
 import { categoryImagePages } from './image-pages.ts';
+import { moveCategory } from './move.ts';
+import { siblingsOf } from './tree-order.ts';
 
 type Row = typeof categories.$inferSelect;
+
+const tree: GridTree = {
+  async places(db) {
+    const places = new Map<number, TreePlace>();
+    for (const [parentId, siblings] of siblingsOf(await db.select().from(categories))) {
+      for (const [index, row] of siblings.entries()) places.set(row.id, { parentId, index, siblings: siblings.length, etag: categoryEtag(row) });
+    }
+    return places;
+  },
+  async move(ctx, id, to, ifMatch) {
+    const row = await moveCategory(ctx, id, to, ifMatch);
+    const [parent] = row.parentId === null ? [] : await ctx.db.select({ urlPath: categories.urlPath }).from(categories).where(eq(categories.id, row.parentId));
+    const [siblings] = await ctx.db.select({ n: count() }).from(categories).where(row.parentId === null ? isNull(categories.parentId) : eq(categories.parentId, row.parentId));
+    return `Moved /${row.urlPath}: number ${row.position + 1} of ${siblings?.n ?? 1} ${parent ? `in /${parent.urlPath}` : 'at the top level'}.`;
+  },
+};
 
 const categoryForm = documentPages<Row>({
   base: '/admin/categories',
@@ -31,6 +54,7 @@ const categoryForm = documentPages<Row>({
   ],
   input: CategoryInput,
   service: categoryAdmin as never,
+  tree,
   gridRow: (view) => ({ key: `/${String(view.urlPath)}`, title: String(view.name), status: `${view.isActive ? 'Active' : 'Inactive'}${view.includeInMenu ? ', in menu' : ''}${view.imageUrl ? ', with image' : ''}` }),
 });
 

@@ -1,8 +1,9 @@
-/** `/api/rest/v2/admin/categories…` (DECISIONS.md 42) on the category admin service, and its image. */
+/** `/api/rest/v2/admin/categories…` (DECISIONS.md 42) on the category admin service, its image, and moves in the tree. */
 import { documentAdminRoutes } from '../../content-admin/document-routes.ts';
 import { CategoryInput, CategoryPatch, categoryAdmin } from './admin.ts';
 import { AdminCategory } from './admin-record.ts';
 import { categoryImageRoutes } from './image-routes.ts';
+import { categoryMoveRoutes } from './move-routes.ts';
 
 
 export const categoryAdminRoutes = documentAdminRoutes({
@@ -12,4 +13,6 @@ export const categoryAdminRoutes = documentAdminRoutes({
   input: CategoryInput,
   patch: CategoryPatch,
   service: categoryAdmin as never,
-}).route('/', categoryImageRoutes);
+})
+  .route('/', categoryImageRoutes)
+  .route('/', categoryMoveRoutes);

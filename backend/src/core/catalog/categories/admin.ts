@@ -8,7 +8,7 @@
  * Each write is one transaction with its audit entry and
  * `catalog_category_saved`, on which the storefront connector syncs the categories.
  */
-import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { z } from '@hono/zod-openapi';
 import { recordAudit } from '../../audit/service.ts';
 import { requireVersion, versionTag } from '../../content-admin/versions.ts';
@@ -20,9 +20,10 @@ import { urlKey } from '../../content-admin/fields.ts';
 import { sanitizeMerchantHtml } from '../../markup-sanitize.ts';
 import { categoryImageUrl } from '../../media/urls.ts';
 import { formatTimestamp } from '../../time.ts';
-import { claimPaths, recordMoves } from '../url-redirects.ts';
+import { inTreeOrder } from './tree-order.ts';
+import { claimPaths, recordMoves, type PathMove } from '../url-redirects.ts';
 
-const fields = {
+export const fields = {
   name: z.string().trim().min(1).max(255),
   urlKey,
   parentId: z.number().int().min(1).nullable().openapi({ description: 'null: a top-level category.' }),
@@ -82,7 +83,7 @@ export async function lockedRow(db: Db, id: number, ifMatch?: string): Promise<R
   return row;
 }
 
-async function parentOf(db: Db, parentId: number | null): Promise<Row | null> {
+export async function parentOf(db: Db, parentId: number | null): Promise<Row | null> {
   if (parentId === null) return null;
   const [parent] = await db.select().from(categories).where(eq(categories.id, parentId));
   if (!parent) throw new AppError('invalid', 'invalid_request', `No category ${parentId} to put this one in.`, [{ location: 'json', field: 'parentId', message: 'No such category.' }]);
@@ -103,15 +104,17 @@ export async function announce(ctx: AdminWriteContext, db: Db, action: string, i
   await ctx.notifications.publish(db, 'catalog_category_saved', { categoryId: id });
 }
 
+/** A page of the tree in its storefront order (tree-order.ts), searched by name and path. */
 export async function listAdminCategories(db: Db, filter: { search?: string }, paging: { page: number; itemsPerPage: number }) {
   const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
-  const where = like ? or(ilike(categories.name, like), ilike(categories.urlPath, like)) : undefined;
-  const [rows, [total]] = await Promise.all([
-    // Tree order: a parent's path sorts before its children's.
-    db.select().from(categories).where(where).orderBy(asc(categories.urlPath)).limit(paging.itemsPerPage).offset((paging.page - 1) * paging.itemsPerPage),
-    db.select({ n: count() }).from(categories).where(where),
+  const [all, matching] = await Promise.all([
+    db.select().from(categories),
+    like ? db.select({ id: categories.id }).from(categories).where(or(ilike(categories.name, like), ilike(categories.urlPath, like))) : undefined,
   ]);
-  return { member: rows.map(adminCategoryView), totalItems: total?.n ?? 0, ...paging };
+  const found = matching && new Set(matching.map((row) => row.id));
+  const rows = inTreeOrder(all).filter((row) => !found || found.has(row.id));
+  const start = (paging.page - 1) * paging.itemsPerPage;
+  return { member: rows.slice(start, start + paging.itemsPerPage).map(adminCategoryView), totalItems: rows.length, ...paging };
 }
 
 export async function getAdminCategory(db: Db, id: number): Promise<Row> {
@@ -142,27 +145,35 @@ async function subtree(db: Db, root: Row): Promise<Row[]> {
   return all.sort((a, b) => a.level - b.level);
 }
 
+/**
+ * Puts the category (locked) under `parent` with URL key `key`, nothing else of it changed: refuses its
+ * own subtree (400 on `parentId`), moves its path and every descendant's (and their levels) when it
+ * changes. Answers the path moves, for `recordMoves` once the category itself is saved.
+ */
+export async function rehome(tx: Db, before: Row, parent: Row | null, key: string, now: Date): Promise<PathMove[]> {
+  const tree = await subtree(tx, before);
+  if (parent && tree.some((node) => node.id === parent.id)) {
+    throw new AppError('invalid', 'invalid_request', 'A category cannot move into itself or one of its subcategories.', [{ location: 'json', field: 'parentId', message: 'Choose a category outside this one.' }]);
+  }
+  const urlPath = parent ? `${parent.urlPath}/${key}` : key;
+  const levelShift = (parent?.level ?? 0) + 1 - before.level;
+  const moves = urlPath === before.urlPath ? [] : tree.map((node) => ({ id: node.id, from: node.urlPath, to: urlPath + node.urlPath.slice(before.urlPath.length) }));
+  for (const move of moves) await pathFree(tx, move.to, move.id);
+  // Paths are unique: park the subtree's old paths first so a swap within it never collides.
+  if (moves.length > 0) await tx.update(categories).set({ urlPath: sql`'~moving~' || ${categories.id}` }).where(inArray(categories.id, moves.map((move) => move.id)));
+  for (const move of moves) {
+    await tx.update(categories).set({ urlPath: move.to, level: sql`${categories.level} + ${levelShift}`, updatedAt: now }).where(eq(categories.id, move.id));
+  }
+  return moves;
+}
+
 export function updateCategory(ctx: AdminWriteContext, id: number, patch: Partial<CategoryFields>, ifMatch?: string): Promise<Row> {
   return ctx.db.transaction(async (tx) => {
     const before = await lockedRow(tx, id, ifMatch);
-    const parentId = patch.parentId === undefined ? before.parentId : patch.parentId;
-    const parent = await parentOf(tx, parentId);
-    const tree = await subtree(tx, before);
-    if (parent && tree.some((node) => node.id === parent.id)) {
-      throw new AppError('invalid', 'invalid_request', 'A category cannot move into itself or one of its subcategories.', [{ location: 'json', field: 'parentId', message: 'Choose a category outside this one.' }]);
-    }
-    const key = patch.urlKey ?? before.urlKey;
-    const urlPath = parent ? `${parent.urlPath}/${key}` : key;
-    const levelShift = (parent?.level ?? 0) + 1 - before.level;
-    const moves = urlPath === before.urlPath ? [] : tree.map((node) => ({ id: node.id, from: node.urlPath, to: urlPath + node.urlPath.slice(before.urlPath.length) }));
-    for (const move of moves) await pathFree(tx, move.to, move.id);
+    const parent = await parentOf(tx, patch.parentId === undefined ? before.parentId : patch.parentId);
     const now = new Date();
+    const moves = await rehome(tx, before, parent, patch.urlKey ?? before.urlKey, now);
     const changes = { ...patch, ...(patch.description === undefined ? {} : { description: sanitizeMerchantHtml(patch.description) }) };
-    // Paths are unique: park the subtree's old paths first so a swap within it never collides.
-    if (moves.length > 0) await tx.update(categories).set({ urlPath: sql`'~moving~' || ${categories.id}` }).where(inArray(categories.id, moves.map((move) => move.id)));
-    for (const move of moves) {
-      await tx.update(categories).set({ urlPath: move.to, level: sql`${categories.level} + ${levelShift}`, updatedAt: now }).where(eq(categories.id, move.id));
-    }
     const [row] = await tx.update(categories).set({ ...changes, updatedAt: now }).where(eq(categories.id, id)).returning();
     await recordMoves(tx, 'category', moves);
     const diff = Object.fromEntries(Object.keys(patch).map((key) => [key, { from: key === 'description' ? '(html)' : before[key as keyof Row], to: key === 'description' ? '(html)' : row![key as keyof Row] }]));
