@@ -392,13 +392,27 @@ async function headersOf(response: Response): Promise<Record<string, string>> {
 }
 
 describe('the early path (answers before Astro runs, lib/pipeline/early-response.ts)', () => {
-  it('answers a HIT, a 304 and the fixed routes with exactly the headers Astro\'s path gives them', async () => {
+  it('answers a HIT, a 304, a signed-in HIT and the fixed routes with exactly the headers Astro\'s path gives them', async () => {
     const path = `/${category.urlPath}?early-path-test=1`;
     const miss = await get(path);
     expect(miss.headers.get('X-Cache')).toBe('MISS');
     const etag = miss.headers.get('ETag')!;
     await miss.body?.cancel();
     await (await get('/robots.txt')).body?.cancel(); // stored, so both runs answer it from the Cache API
+    // A signed-in customer's view, stored under their group's key (the demo's retail shopper).
+    const login = await fetch(`${shop.storefront.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: shop.storefront.url },
+      body: JSON.stringify({ email: 'shopper@example.com', password: 'Shopper#2026' }),
+    });
+    expect(login.status).toBe(200);
+    const session = login.headers.getSetCookie().find((value) => value.startsWith('shop_session='))!.split(';')[0]!;
+    expect((await xCache(path, { Cookie: session }))).toBe('MISS');
+    const signedIn = async () => {
+      const response = await get(path, { Cookie: session });
+      const body = await response.clone().text();
+      return { headers: await headersOf(response), greets: /data-customer-name[^>]*>([^<]*)</.exec(body)?.[1] };
+    };
     /** Cache API HIT (first after a start: the hot-page memo is empty), memo HIT, 304, /pulse, /health, /robots.txt. */
     const answers = async () => ({
       fromCacheApi: await headersOf(await get(path)),
@@ -407,6 +421,7 @@ describe('the early path (answers before Astro runs, lib/pipeline/early-response
       pulse: await headersOf(await get('/pulse')),
       health: await headersOf(await get('/health')),
       robots: await headersOf(await get('/robots.txt')),
+      signedIn: await signedIn(),
     });
 
     await shop.restartStorefront({ EARLY_RESPONSES: 'off' }, { samePort: true });
@@ -421,6 +436,9 @@ describe('the early path (answers before Astro runs, lib/pipeline/early-response
     expect(early.revalidated).toMatchObject({ 'x-cache': 'HIT', etag, vary: 'Accept', link: '</.well-known/api-catalog>; rel="api-catalog"' });
     expect(early.fromCacheApi['content-security-policy']).toContain("default-src 'self'");
     expect(early.robots['x-cache']).toBe('HIT');
+    expect(early.signedIn.headers['x-cache']).toBe('HIT');
+    expect(early.signedIn.headers['cache-control']).toBe('private, no-store');
+    expect(early.signedIn.greets).toBeTruthy();
     expect(early.pulse['x-cache']).toBe('BYPASS');
   }, 120_000);
 

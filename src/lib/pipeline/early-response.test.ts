@@ -5,10 +5,15 @@ import { forgetHotPages } from '../cache/hot-pages.ts';
 import { forgetMemos } from '../cache/isolate-memo.ts';
 import { passwordGate } from '../gate/password-gate.ts';
 import { issuePreviewToken, PREVIEW_COOKIE } from '../gate/preview-cookie.ts';
+import { resolveSession } from '../session/session-memo.ts';
+import { SESSION_COOKIE } from '../session/session-cookie.ts';
+import { GROUP_RECHECK_MS } from '../session/session-step.ts';
+import { sealSession } from '../session/session-token.ts';
 import { earlyPath, type EarlyPathOptions } from './early-response.ts';
 import { sequence } from './step.ts';
 
 const ORIGIN = 'http://shop.test';
+const SESSION_SECRET = 'a-session-secret-of-32-characters-or-more';
 const PULSE = { hash: 'p1', updatedAt: '2026-11-26T10:00:00.000Z' };
 
 /** KV holding `pulse` only; `failing` makes every read throw. */
@@ -37,13 +42,19 @@ function setUp(options: { password?: string; early?: 'on' | 'off'; failingKv?: b
   const pipeline = sequence(
     markUncached(),
     passwordGate({ password: options.password }),
-    edgeCache({ assetHash: 'a1', kv, storeFor: () => 'default', cache: () => cache }),
+    edgeCache({
+      assetHash: 'a1',
+      kv,
+      storeFor: () => 'default',
+      cache: () => cache,
+      session: { cookie: SESSION_COOKIE, groupOf: async (request) => (await resolveSession(request, SESSION_SECRET))?.groupId ?? null },
+    }),
   );
-  const config: EarlyPathOptions['config'] = { ASSET_HASH: 'a1', EARLY_RESPONSES: options.early ?? 'on', CEILING_PROBE_PATH: '/__ceiling' };
+  const config: EarlyPathOptions['config'] = { ASSET_HASH: 'a1', EARLY_RESPONSES: options.early ?? 'on', CEILING_PROBE_PATH: '/__ceiling', SESSION_SECRET };
   const answer = earlyPath({ pipeline, config, kv });
-  const store = (path: string, html: string) =>
+  const store = (path: string, html: string, group: number | null = null) =>
     entries.set(
-      cacheKey(new URL(path, ORIGIN), versionTag(PULSE.hash, 'a1'), 'default'),
+      cacheKey(new URL(path, ORIGIN), versionTag(PULSE.hash, 'a1'), 'default', group),
       new Response(html, { headers: { 'Content-Type': 'text/html', ETag: '"e1"', 'Cache-Control': 'public, max-age=86400' } }),
     );
   const waited: Promise<unknown>[] = [];
@@ -76,16 +87,29 @@ describe('the early path', () => {
     expect(shop.entries.size).toBe(0);
   });
 
-  it('never takes markdown, other methods, HEAD of pages or a session, cached or not', async () => {
+  it('never takes markdown, other methods, HEAD of pages or a foreign session, cached or not', async () => {
     const shop = setUp();
     shop.store('/women', '<h1>Women</h1>');
     expect(await shop.get('/women', { Accept: 'text/markdown' })).toBeNull();
     expect(await shop.get('/women.md')).toBeNull();
     expect(await shop.get('/women', {}, 'POST')).toBeNull();
     expect(await shop.get('/women', {}, 'HEAD')).toBeNull();
-    expect(await shop.get('/women', { Cookie: 'shop_session=abc' })).toBeNull();
     expect(await shop.get('/women', { Cookie: 'PHPSESSID=abc' })).toBeNull();
     expect(await shop.get('/women', { Authorization: 'Bearer x' })).toBeNull();
+  });
+
+  it('answers a signed-in customer from their group\'s copy while the group needs no re-confirmation', async () => {
+    const shop = setUp();
+    shop.store('/women', '<h1>Guests</h1>');
+    shop.store('/women', '<h1>Wholesale</h1>', 2);
+    const session = { token: 't', groupId: 2, firstName: 'Sam', expiresAt: Date.now() + 3_600_000 };
+    const cookie = async (checkedAt: number) => `${SESSION_COOKIE}=${await sealSession(SESSION_SECRET, { ...session, checkedAt })}`;
+    const fresh = await shop.get('/women', { Cookie: await cookie(Date.now()) });
+    expect(await fresh?.text()).toBe('<h1>Wholesale</h1>');
+    expect(await (await shop.get('/women'))?.text()).toBe('<h1>Guests</h1>');
+    // Due for re-confirmation with the backend, or a cookie that does not open: Astro's path.
+    expect(await shop.get('/women', { Cookie: await cookie(Date.now() - GROUP_RECHECK_MS) })).toBeNull();
+    expect(await shop.get('/women', { Cookie: `${SESSION_COOKIE}=forged` })).toBeNull();
   });
 
   it('answers the fixed routes: /pulse from KV, /health', async () => {

@@ -8,30 +8,36 @@
  * same headers, gate, keys and errors, whichever path answers.
  *
  * Requests that never take it: other methods and HEAD of pages (the edge cache bypasses them
- * anyway), markdown and anything else the edge cache bypasses, and requests with the storefront's
- * session cookie: a signed-in customer's group is re-confirmed with the backend each minute and
- * the cookie re-issued, which the session step does on Astro's path only, where the route's
- * answer can carry it.
+ * anyway), markdown and anything else the edge cache bypasses. A signed-in customer (the
+ * storefront's session cookie) takes it while the session needs no more of the session step than
+ * its group's key and the greeting: a cookie that does not open (to be cleared) or a group due for
+ * re-confirmation with the backend (the cookie may be re-issued or cleared) goes through Astro,
+ * where a render that follows can carry the new cookie.
  */
 import { bypassReason } from '../cache/cache-policy.ts';
 import type { StorefrontConfig } from '../config.ts';
 import { SESSION_COOKIE, sessionCookieValue } from '../session/session-cookie.ts';
+import { resolveSession } from '../session/session-memo.ts';
+import { GROUP_RECHECK_MS } from '../session/session-step.ts';
 import { fixedRoute } from './fixed-routes.ts';
 import { HandOver, type Step, type StepContext } from './step.ts';
 
 export interface EarlyPathOptions {
   /** The storefront pipeline (storefront-pipeline.ts): the very steps Astro's middleware runs. */
   pipeline: Step;
-  config: Pick<StorefrontConfig, 'ASSET_HASH' | 'EARLY_RESPONSES' | 'CEILING_PROBE_PATH'>;
+  config: Pick<StorefrontConfig, 'ASSET_HASH' | 'EARLY_RESPONSES' | 'CEILING_PROBE_PATH' | 'SESSION_SECRET'>;
   kv: KVNamespace;
 }
 
 export type EarlyPath = (request: Request, execution: Pick<ExecutionContext, 'waitUntil'>) => Promise<Response | null>;
 
-function takesEarlyPath(request: Request, url: URL): boolean {
+async function takesEarlyPath(request: Request, url: URL, sessionSecret: string | undefined): Promise<boolean> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (sessionCookieValue(request) !== null) return false;
-  return fixedRoute(url.pathname) !== null || bypassReason(request, url, SESSION_COOKIE) === null;
+  if (fixedRoute(url.pathname) === null && bypassReason(request, url, SESSION_COOKIE) !== null) return false;
+  if (sessionCookieValue(request) === null) return true;
+  const now = Date.now();
+  const session = await resolveSession(request, sessionSecret, now);
+  return session !== null && now - session.checkedAt < GROUP_RECHECK_MS;
 }
 
 const handOver = (): Promise<Response> => Promise.reject(new HandOver());
@@ -42,17 +48,18 @@ export function earlyPath({ pipeline, config, kv }: EarlyPathOptions): EarlyPath
   return async function answerEarly(request, execution) {
     const url = new URL(request.url);
     if (url.pathname === config.CEILING_PROBE_PATH) return new Response(null, { status: 204 });
-    if (config.EARLY_RESPONSES === 'off' || !takesEarlyPath(request, url)) return null;
+    if (config.EARLY_RESPONSES === 'off') return null;
 
-    const context: StepContext = {
-      request,
-      url,
-      routePattern: null,
-      waitUntil: (promise) => execution.waitUntil(promise),
-      routeSetCookies: () => false,
-    };
-    const route = fixedRoute(url.pathname);
     try {
+      if (!(await takesEarlyPath(request, url, config.SESSION_SECRET))) return null;
+      const context: StepContext = {
+        request,
+        url,
+        routePattern: null,
+        waitUntil: (promise) => execution.waitUntil(promise),
+        routeSetCookies: () => false,
+      };
+      const route = fixedRoute(url.pathname);
       return await pipeline(context, route ? async () => route(request, sources) : handOver);
     } catch {
       // A hand-over, or an error the pipeline does not answer itself (it has logged it): Astro's
