@@ -31,6 +31,7 @@ const routes: [string, string][] = [
   ['get', '/api/rest/v2/search'],
   ['get', '/api/rest/v2/admin/mail/outbox'],
   ['post', '/api/rest/v2/admin/orders/{id}/refunds'],
+  ['post', '/api/rest/v2/admin/categories/{id}/move'],
 ];
 
 interface Operation {
