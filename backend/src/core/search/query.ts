@@ -1,6 +1,6 @@
-import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { products } from '../db/schema/index.ts';
+import { products, productStoreTexts } from '../db/schema/index.ts';
 import { productSearchDocument, type SearchConfig } from '../db/schema/search-document.ts';
 import type { Paging } from '../http/schemas.ts';
 import { countStoreProducts, listingCondition } from '../catalog/products/listing.ts';
@@ -69,6 +69,27 @@ function termsQuery(terms: string[], config: SearchConfig): SQL {
 }
 
 /**
+ * Whether the store view's own texts of the product (product_store_texts: its name or short
+ * description there) match. Checked besides the product's own document, which keeps its indexes:
+ * a shopper of that view finds the product by either name.
+ */
+function storeTextsMatch(db: Db, storeId: number, config: SearchConfig, query: SQL): SQL {
+  const own = productSearchDocument(
+    {
+      name: sql`coalesce(${productStoreTexts.name}, ${products.name})`,
+      sku: products.sku,
+      shortDescription: sql`coalesce(${productStoreTexts.shortDescription}, ${products.shortDescription})`,
+    },
+    config,
+  );
+  const texts = db
+    .select({ productId: productStoreTexts.productId })
+    .from(productStoreTexts)
+    .where(and(eq(productStoreTexts.productId, products.id), eq(productStoreTexts.storeId, storeId), sql`${own} @@ ${query}`));
+  return exists(texts);
+}
+
+/**
  * Matching visible products of the store (`hidden`: those the caller may not see are left out): an
  * exact SKU first (shoppers paste SKUs), then by relevance (ts_rank over the weighted document:
  * name and SKU above the description, several matching words above one), ties by id so pages are stable.
@@ -84,7 +105,7 @@ export async function searchProductRows(
 ): Promise<{ rows: ProductRow[]; totalItems: number }> {
   const document = productSearchDocument(products, config);
   const query = termsQuery(terms, config);
-  const where = and(listingCondition(db, filters), sql`${document} @@ ${query}`);
+  const where = and(listingCondition(db, filters), or(sql`${document} @@ ${query}`, storeTextsMatch(db, storeId, config, query)));
   const [totalItems, rows] = await Promise.all([
     countStoreProducts(db, storeId, where),
     selectProductRows(db, storeId)

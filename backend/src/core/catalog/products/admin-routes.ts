@@ -10,7 +10,16 @@ import { documentAdminRoutes } from '../../content-admin/document-routes.ts';
 import { Timestamp } from '../../http/schemas.ts';
 import { addProductImage, adminProductView, ImageChange, ProductInput, ProductPatch, productAdmin, productEtag, removeProductImage, updateProductImage } from './admin.ts';
 
-const Prices = z.object({ price: z.number(), specialPrice: z.number().nullable() });
+const ownText = z.string().nullable().optional().openapi({ description: 'The store view\'s own; null: the product\'s (the default view has none).' });
+const Prices = z.object({
+  price: z.number(),
+  specialPrice: z.number().nullable(),
+  name: ownText,
+  shortDescription: ownText,
+  description: ownText,
+  metaTitle: ownText,
+  metaDescription: ownText,
+});
 
 const AdminProduct = z
   .object({
@@ -27,7 +36,7 @@ const AdminProduct = z
     specialPrice: z.number().nullable().openapi({ description: 'As stored: shoppers pay it only on its days.' }),
     specialPriceFrom: z.string().nullable().openapi({ description: 'YYYY-MM-DD, inclusive, in each store view\'s time zone; null: from now.' }),
     specialPriceTo: z.string().nullable().openapi({ description: 'YYYY-MM-DD, inclusive; null: no end.' }),
-    storeOverrides: z.record(z.string(), Prices).openapi({ description: 'Every store view\'s price and special price, by store code.' }),
+    storeOverrides: z.record(z.string(), Prices).openapi({ description: 'Every store view\'s price and special price, and each other view\'s own texts, by store code.' }),
     description: z.string(),
     shortDescription: z.string(),
     metaTitle: z.string(),

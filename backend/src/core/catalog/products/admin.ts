@@ -24,9 +24,11 @@ import { productImageUrl } from '../../media/urls.ts';
 import { formatTimestamp } from '../../time.ts';
 import { claimPaths, recordMoves } from '../url-redirects.ts';
 import { reindexPrices } from './price-index.ts';
+import { productStoreTextFields, productTextKind, sendsPrices, type ProductTextField } from './store-texts.ts';
+import { loadStoreTexts, writeStoreTexts, type StoreTexts } from '../../stores/store-texts.ts';
 
 const Money = z.number().min(0).max(99_999_999.99).multipleOf(0.01);
-const StorePrices = z.object({ price: Money, specialPrice: Money.nullable() }).partial().strict();
+const StorePrices = z.object({ price: Money, specialPrice: Money.nullable(), ...productStoreTextFields }).partial().strict();
 const Day = z.iso.date('A date as YYYY-MM-DD.').nullable();
 
 const fields = {
@@ -48,7 +50,7 @@ const fields = {
   shortDescription: z.string().max(20_000),
   categoryIds: z.array(z.number().int().min(1)).max(200),
   relatedIds: z.array(z.number().int().min(1)).max(50).openapi({ description: 'Products suggested on its page, in this order.' }),
-  storeOverrides: z.record(z.string().max(64), StorePrices).openapi({ description: 'Per store view code: its own price and special price.' }),
+  storeOverrides: z.record(z.string().max(64), StorePrices).openapi({ description: 'Per store view code: its own price and special price, and its own name, descriptions, meta title and meta description (store-texts.ts).' }),
 };
 
 export const ProductInput = z
@@ -82,6 +84,8 @@ export interface AdminProduct extends Row {
   categoryIds: number[];
   relatedIds: number[];
   images: Array<{ id: number; file: string; label: string; position: number }>;
+  /** Each other store view's own texts, by code (null: inherits). */
+  storeTexts: Record<string, StoreTexts<ProductTextField>>;
 }
 
 export function adminProductView(product: AdminProduct) {
@@ -100,7 +104,7 @@ export function adminProductView(product: AdminProduct) {
     specialPrice: first?.specialPrice ?? null,
     specialPriceFrom: first?.specialPriceFrom ?? null,
     specialPriceTo: first?.specialPriceTo ?? null,
-    storeOverrides: Object.fromEntries(product.prices.map((row) => [row.storeCode, { price: row.price, specialPrice: row.specialPrice }])),
+    storeOverrides: Object.fromEntries(product.prices.map((row) => [row.storeCode, { price: row.price, specialPrice: row.specialPrice, ...product.storeTexts[row.storeCode] }])),
     description: product.description,
     shortDescription: product.shortDescription,
     metaTitle: product.metaTitle,
@@ -146,8 +150,10 @@ async function loadMany(db: Db, rows: Row[]): Promise<AdminProduct[]> {
       .orderBy(asc(productLinks.position), asc(productLinks.linkedProductId)),
     db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.position), asc(productImages.id)),
   ]);
+  const storeTexts = await loadStoreTexts(db, productTextKind, ids);
   return rows.map((row) => ({
     ...row,
+    storeTexts: storeTexts.get(row.id) ?? {},
     prices: prices.filter((price) => price.productId === row.id).map(({ productId: _own, ...price }) => price),
     categoryIds: memberships.filter((membership) => membership.productId === row.id).map((membership) => membership.categoryId),
     relatedIds: related.filter((link) => link.productId === row.id).map((link) => link.linkedProductId),
@@ -172,7 +178,7 @@ const childOwnedFields = ['price', 'specialPrice', 'specialPriceFrom', 'specialP
  */
 function editable(product: Row, patch?: Record<string, unknown>): void {
   if (product.type === 'simple' || product.type === 'virtual') return;
-  const refused = patch ? childOwnedFields.filter((key) => patch[key] !== undefined) : ['delete'];
+  const refused = patch ? childOwnedFields.filter((key) => (key === 'storeOverrides' ? sendsPrices(patch.storeOverrides as never) : patch[key] !== undefined)) : ['delete'];
   if (refused.length > 0) {
     throw new AppError('conflict', 'unsupported_type', `A ${product.type} product's ${patch ? refused.join(', ') : 'deletion'} goes by its children: edit them on its admin page.`);
   }
@@ -297,6 +303,7 @@ export function createProduct(ctx: AdminWriteContext, input: ProductFields): Pro
       })
       .returning();
     await writePrices(tx, row!.id, input, input.storeOverrides);
+    await writeStoreTexts(tx, productTextKind, row!.id, input.storeOverrides);
     await writeCategories(tx, row!.id, input.categoryIds);
     await writeRelated(tx, row!.id, input.relatedIds);
     await announce(ctx, tx, 'created', row!);
@@ -332,7 +339,7 @@ export function updateProduct(ctx: AdminWriteContext, id: number, patch: z.infer
       })
       .where(eq(products.id, id));
     const priced = ['price', 'specialPrice', 'specialPriceFrom', 'specialPriceTo', 'storeOverrides'] as const;
-    if (priced.some((key) => patch[key] !== undefined)) {
+    if (priced.some((key) => (key === 'storeOverrides' ? sendsPrices(patch.storeOverrides) : patch[key] !== undefined))) {
       const [first] = before.prices;
       const kept = <T>(sent: T | undefined, saved: T | undefined | null) => (sent === undefined ? (saved ?? null) : sent);
       const base = {
@@ -345,6 +352,7 @@ export function updateProduct(ctx: AdminWriteContext, id: number, patch: z.infer
     }
     if (patch.categoryIds) await writeCategories(tx, id, patch.categoryIds);
     if (patch.relatedIds) await writeRelated(tx, id, patch.relatedIds);
+    if (patch.storeOverrides) await writeStoreTexts(tx, productTextKind, id, patch.storeOverrides);
     if (patch.urlKey !== undefined && patch.urlKey !== before.urlKey) {
       await claimPaths(tx, [patch.urlKey]);
       await recordMoves(tx, 'product', [{ from: before.urlKey, to: patch.urlKey }]);

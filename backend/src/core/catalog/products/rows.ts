@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { productPrices, products, stores } from '../../db/schema/index.ts';
+import { productPrices, productStoreTexts, products, stores } from '../../db/schema/index.ts';
 
 /**
  * A price row's special price if it applies today, else null: what every shopper-facing read
@@ -14,9 +14,20 @@ export const activeSpecialPrice = sql<number | null>`case when (${productPrices.
     between coalesce(${productPrices.specialPriceFrom}, '-infinity'::date) and coalesce(${productPrices.specialPriceTo}, 'infinity'::date)
   then ${productPrices.specialPrice} end`.mapWith(productPrices.specialPrice);
 
-/** A product with its prices in one store view; a product without prices there is not sold there. */
+/** The store view's own text where it has one (product_store_texts, joined by selectProductRows), else the product's. */
+const ownText = (field: 'name' | 'shortDescription' | 'description' | 'metaTitle' | 'metaDescription') =>
+  sql<string>`coalesce(${productStoreTexts[field]}, ${products[field]})`.mapWith(products[field]);
+
+/** A product with its prices and texts in one store view; a product without prices there is not sold there. */
 export const productRowColumns = {
-  product: products,
+  product: {
+    ...getTableColumns(products),
+    name: ownText('name'),
+    shortDescription: ownText('shortDescription'),
+    description: ownText('description'),
+    metaTitle: ownText('metaTitle'),
+    metaDescription: ownText('metaDescription'),
+  },
   price: productPrices.price,
   specialPrice: activeSpecialPrice,
   minimalPrice: productPrices.minimalPrice,
@@ -26,7 +37,8 @@ export function selectProductRows(db: Db, storeId: number) {
   return db
     .select(productRowColumns)
     .from(products)
-    .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, storeId)));
+    .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, storeId)))
+    .leftJoin(productStoreTexts, and(eq(productStoreTexts.productId, products.id), eq(productStoreTexts.storeId, storeId)));
 }
 
 export type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProductRows>['execute']>>[number];

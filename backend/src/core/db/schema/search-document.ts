@@ -1,5 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /** Text search configurations of the store languages the search stems (PostgreSQL's built-in snowball ones). */
 const configByLanguage: Record<string, SearchConfig> = {
@@ -32,8 +31,8 @@ export function searchConfigFor(locale: string): SearchConfig {
  * separators become spaces: the parser would read "ABC-00001" as the word "abc" and the number
  * "-00001". The config is a literal (never a parameter), so queries match the expression indexes.
  */
-export function productSearchDocument(t: { name: PgColumn; sku: PgColumn; shortDescription: PgColumn }, config: SearchConfig = 'simple'): SQL {
-  const vector = (column: PgColumn) =>
+export function productSearchDocument(t: { name: SQLWrapper; sku: SQLWrapper; shortDescription: SQLWrapper }, config: SearchConfig = 'simple'): SQL {
+  const vector = (column: SQLWrapper) =>
     config === 'simple'
       ? sql`to_tsvector('simple', ${column})`
       : sql`(to_tsvector(${sql.raw(`'${config}'`)}, ${column}) || to_tsvector('simple', ${column}))`;

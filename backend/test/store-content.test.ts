@@ -1,0 +1,136 @@
+/**
+ * Per-store content (issue 17) over HTTP: a store view's own product name, texts and meta fields set
+ * through `storeOverrides.{code}` of the admin API; the AU store's public record, listing and search
+ * show them and the default store does not; clearing restores inheritance; unknown store views and
+ * bad values are 400 naming the field with nothing written; HTML sanitised; every save announced.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineModule } from '../src/core/modules/define-module.ts';
+import { adminBearer } from './helpers/admin-session.ts';
+import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
+
+type Texts = { name: string | null; shortDescription: string | null; description: string | null; metaTitle: string | null; metaDescription: string | null };
+interface AdminProduct {
+  id: number;
+  name: string;
+  storeOverrides: Record<string, Partial<Texts> & { price: number }>;
+  error?: string;
+  details?: Array<{ field: string; message: string }>;
+}
+interface PublicProduct {
+  id: number;
+  name: string;
+  shortDescription: string;
+  description: string;
+  metaTitle: string;
+  metaDescription: string;
+  finalPrice: number;
+}
+
+describe.each(dialects)('per-store product texts (%s)', (dialect) => {
+  let shop: TestShop;
+  let admin: Record<string, string>;
+  const saved: number[] = [];
+  let product: AdminProduct;
+
+  const api = (method: string, path = '', json?: unknown, headers: Record<string, string> = {}) =>
+    shop.send<AdminProduct>(method, `/api/rest/v2/admin/products${path}`, { json, headers: { ...admin, ...headers } });
+  const etagOf = async (id: number) => (await api('GET', `/${id}`)).headers.get('ETag')!;
+  const detail = async (store?: string) => (await shop.get(`/api/rest/v2/products/${product.id}${store ? `?store=${store}` : ''}`)).body as PublicProduct;
+
+  beforeAll(async () => {
+    const probe = defineModule({
+      id: 'saved-probe',
+      title: 'Probe',
+      subscribers: [{ event: 'catalog_product_saved', handle: (batch) => void saved.push(...batch.map((event) => event.payload.productId as number)) }],
+    });
+    shop = await openTestShop(dialect, { modules: [probe] });
+    admin = await adminBearer(shop);
+    const created = await api('POST', '', { sku: 'STORE-TEXT-1', name: 'Storm lantern', urlKey: 'storm-lantern-texts', price: 40, stockQty: 5, shortDescription: '<p>Bright</p>', metaTitle: 'Lantern' });
+    expect(created.status).toBe(201);
+    product = created.body;
+  });
+  afterAll(async () => {
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+  });
+
+  it('shows the AU store its own texts (sanitised) and the default store the product\'s', async () => {
+    saved.length = 0;
+    const changed = await api(
+      'PATCH',
+      `/${product.id}`,
+      {
+        storeOverrides: {
+          au: { name: 'Bushfire lantern', shortDescription: '<p onclick="x()">Fair dinkum</p>', description: '<script>alert(1)</script><p>Long</p>', metaTitle: 'Lantern AU', metaDescription: 'For the outback' },
+        },
+      },
+      { 'If-Match': await etagOf(product.id) },
+    );
+    expect(changed.status).toBe(200);
+    expect(changed.body.storeOverrides.au).toEqual({ price: 40, specialPrice: null, name: 'Bushfire lantern', shortDescription: '<p>Fair dinkum</p>', description: '<p>Long</p>', metaTitle: 'Lantern AU', metaDescription: 'For the outback' });
+    // Texts alone leave the prices as they were.
+    expect(changed.body.storeOverrides.default).toEqual({ price: 40, specialPrice: null });
+    await expect.poll(() => saved.includes(product.id), { timeout: 5000 }).toBe(true);
+
+    expect(await detail('au')).toMatchObject({ name: 'Bushfire lantern', shortDescription: '<p>Fair dinkum</p>', description: '<p>Long</p>', metaTitle: 'Lantern AU', metaDescription: 'For the outback', finalPrice: 40 });
+    expect(await detail()).toMatchObject({ name: 'Storm lantern', shortDescription: '<p>Bright</p>', description: '', metaTitle: 'Lantern', metaDescription: '' });
+    const listing = (await shop.get('/api/rest/v2/products?urlKey=storm-lantern-texts&store=au', { 'x-store-code': 'au' })).body as { member: PublicProduct[] };
+    expect(listing.member[0]!.name).toBe('Bushfire lantern');
+  });
+
+  it('finds the product by its AU name in the AU store only', async () => {
+    const au = (await shop.get('/api/rest/v2/search?q=bushfire&store=au')).body as { member: PublicProduct[] };
+    expect(au.member.map((found) => [found.id, found.name])).toEqual([[product.id, 'Bushfire lantern']]);
+    const fallback = (await shop.get('/api/rest/v2/search?q=bushfire')).body as { member: PublicProduct[] };
+    expect(fallback.member.map((found) => found.id)).not.toContain(product.id);
+  });
+
+  it('clears a field with null or an empty string: the AU store inherits it again', async () => {
+    const changed = await api('PATCH', `/${product.id}`, { storeOverrides: { au: { name: null, metaTitle: '' } } }, { 'If-Match': await etagOf(product.id) });
+    expect(changed.status).toBe(200);
+    expect(changed.body.storeOverrides.au).toMatchObject({ name: null, metaTitle: null, metaDescription: 'For the outback' });
+    expect(await detail('au')).toMatchObject({ name: 'Storm lantern', metaTitle: 'Lantern', metaDescription: 'For the outback' });
+    const rest = await api('PATCH', `/${product.id}`, { storeOverrides: { au: { shortDescription: null, description: null, metaDescription: null } } }, { 'If-Match': await etagOf(product.id) });
+    expect(rest.body.storeOverrides.au).toEqual({ price: 40, specialPrice: null, name: null, shortDescription: null, description: null, metaTitle: null, metaDescription: null });
+    expect(await detail('au')).toMatchObject({ shortDescription: '<p>Bright</p>', metaDescription: '' });
+  });
+
+  it('refuses unknown store views, the default view, over-long and invalid values with 400 on the field, writing nothing', async () => {
+    const before = await api('GET', `/${product.id}`);
+    const etag = before.headers.get('ETag')!;
+    const refusals: Array<[unknown, string]> = [
+      [{ storeOverrides: { mars: { name: 'Red lantern' } } }, 'storeOverrides'],
+      [{ storeOverrides: { default: { name: 'Other' } } }, 'storeOverrides'],
+      [{ storeOverrides: { au: { name: 'x'.repeat(256) } } }, 'storeOverrides'],
+      [{ storeOverrides: { au: { metaDescription: 'x'.repeat(1001) } } }, 'storeOverrides'],
+      [{ storeOverrides: { au: { name: 42 } } }, 'storeOverrides'],
+      [{ storeOverrides: { au: { tagline: 'Nope' } } }, 'storeOverrides'],
+      [{ name: 'Renamed', storeOverrides: { au: { name: 'Mine' }, mars: { name: 'Red' } } }, 'storeOverrides'],
+    ];
+    for (const [body, fieldName] of refusals) {
+      const refused = await api('PATCH', `/${product.id}`, body, { 'If-Match': etag });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.details?.some((detail) => detail.field.startsWith(fieldName)), JSON.stringify(refused.body)).toBe(true);
+    }
+    const after = await api('GET', `/${product.id}`);
+    expect(after.headers.get('ETag')).toBe(etag);
+    expect(after.body.name).toBe('Storm lantern');
+    expect(after.body.storeOverrides.au!.name).toBeNull();
+  });
+
+  it('takes a store view\'s texts on create, and lets a product priced by its children have them', async () => {
+    const created = await api('POST', '', { sku: 'STORE-TEXT-2', name: 'Camp kettle', urlKey: 'camp-kettle-texts', price: 20, storeOverrides: { au: { price: 30, name: 'Billy' } } });
+    expect(created.status).toBe(201);
+    expect(created.body.storeOverrides.au).toMatchObject({ price: 30, name: 'Billy' });
+    const au = (await shop.get(`/api/rest/v2/products/${created.body.id}?store=au`)).body as PublicProduct;
+    expect(au).toMatchObject({ name: 'Billy', finalPrice: 30 });
+
+    const configurable = (await api('GET', '?itemsPerPage=100')).body as unknown as { member: Array<AdminProduct & { type: string }> };
+    const parent = configurable.member.find((candidate) => candidate.type === 'configurable')!;
+    const named = await api('PATCH', `/${parent.id}`, { storeOverrides: { au: { name: 'AU parent' } } }, { 'If-Match': await etagOf(parent.id) });
+    expect(named.status).toBe(200);
+    const priced = await api('PATCH', `/${parent.id}`, { storeOverrides: { au: { price: 5 } } }, { 'If-Match': await etagOf(parent.id) });
+    expect(priced.status).toBe(409);
+  });
+});
