@@ -103,7 +103,9 @@ describe.each(dialects)('admin products API (%s)', (dialect) => {
     expect((await api('GET', '?itemsPerPage=1')).body.totalItems).toBe(before);
     const configurable = ((await shop.get('/api/rest/v2/products?itemsPerPage=100')).body as { member: Array<{ id: number; type: string }> }).member.find((item) => item.type === 'configurable')!;
     expect((await api('PATCH', `/${configurable.id}`, { price: 5 })).body.error).toBe('unsupported_type');
-    expect((await api('DELETE', `/${configurable.id}`)).body.error).toBe('unsupported_type');
+    // A bundle's options are not this API's (yet) to keep whole; a configurable goes with its variants (admin-product-types.test.ts).
+    const bundle = ((await shop.get('/api/rest/v2/products?itemsPerPage=100')).body as { member: Array<{ id: number; type: string }> }).member.find((item) => item.type === 'bundle')!;
+    expect((await api('DELETE', `/${bundle.id}`)).body.error).toBe('unsupported_type');
     // Its own content is its own: the texts, sanitised, and its placement.
     const described = await shop.send<{ shortDescription: string; categoryIds: number[] }>('PATCH', `/api/rest/v2/admin/products/${configurable.id}`, {
       json: { shortDescription: '<p onclick="x()">Now in teal</p>', categoryIds: [categoryId] },

@@ -8,7 +8,8 @@ import { ErrorSchema, jsonContent } from '../../http/schemas.ts';
 import { MAX_UPLOAD_BYTES } from '../../media/upload.ts';
 import { documentAdminRoutes } from '../../content-admin/document-routes.ts';
 import { Timestamp } from '../../http/schemas.ts';
-import { addProductImage, adminProductView, ImageChange, ProductInput, ProductPatch, productAdmin, productEtag, removeProductImage, updateProductImage } from './admin.ts';
+import { addProductImage, adminProductView, getAdminProduct, ImageChange, ProductInput, ProductPatch, productAdmin, productEtag, removeProductImage, updateProductImage } from './admin.ts';
+import { addVariant, changeVariant, removeVariant, VariantChange, VariantInput } from './admin-variants.ts';
 
 const ownText = z.string().nullable().optional().openapi({ description: 'The store view\'s own; null: the product\'s (the default view has none).' });
 const Prices = z.object({
@@ -45,6 +46,26 @@ const AdminProduct = z
     categoryIds: z.array(z.number().int()),
     relatedIds: z.array(z.number().int()).openapi({ description: 'Products suggested on its page, in order.' }),
     images: z.array(z.object({ id: z.number().int(), url: z.string(), alt: z.string(), position: z.number().int() })).openapi({ description: 'In order: the first is the product\'s picture.' }),
+    configurableAttributes: z.array(z.string()).optional().openapi({ description: 'A configurable\'s attributes, in order.' }),
+    variants: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          sku: z.string(),
+          name: z.string(),
+          price: z.number().nullable(),
+          specialPrice: z.number().nullable(),
+          stockQty: z.number().int(),
+          isEnabled: z.boolean(),
+          attributes: z.record(z.string(), z.string()).openapi({ description: 'Attribute code → the value\'s label.' }),
+        }),
+      )
+      .optional()
+      .openapi({ description: 'A configurable\'s variants (the default store view\'s prices), in order.' }),
+    linkedProducts: z
+      .array(z.object({ id: z.number().int(), sku: z.string(), name: z.string(), defaultQty: z.number().int() }))
+      .optional()
+      .openapi({ description: 'A grouped product\'s members, in order.' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
@@ -95,7 +116,61 @@ const changeImage = createRoute({
   responses: { 200: jsonContent(AdminProduct, 'The product with its images'), ...errors },
 });
 
-/** Product images: upload, change and remove (uploads are multipart, so not part of the JSON record routes). */
+const variantParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647), variantId: z.coerce.number().int().min(1).max(2_147_483_647) });
+const variantErrors = { ...errors, 409: jsonContent(ErrorSchema, 'unsupported_type: not a configurable; sku_taken; last_variant: a configurable keeps one'), 404: jsonContent(ErrorSchema, 'No such product or variant') };
+const addVariantRoute = createRoute({
+  method: 'post',
+  path: '/admin/products/{id}/variants',
+  tags: ['Admin: content'],
+  security,
+  summary: 'Add a variant to a configurable product (values of each of its attributes no other variant has)',
+  request: { params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }), body: { content: { 'application/json': { schema: VariantInput } }, required: true } },
+  responses: { 201: jsonContent(AdminProduct, 'The product with its variants'), ...variantErrors },
+});
+const changeVariantRoute = createRoute({
+  method: 'patch',
+  path: '/admin/products/{id}/variants/{variantId}',
+  tags: ['Admin: content'],
+  security,
+  summary: 'Change a variant\'s name, price, special price (every store view), stock or status',
+  request: { params: variantParams, body: { content: { 'application/json': { schema: VariantChange } }, required: true } },
+  responses: { 200: jsonContent(AdminProduct, 'The product with its variants'), ...variantErrors },
+});
+const removeVariantRoute = createRoute({
+  method: 'delete',
+  path: '/admin/products/{id}/variants/{variantId}',
+  tags: ['Admin: content'],
+  security,
+  summary: 'Remove a variant from a configurable product (the variant is deleted)',
+  request: { params: variantParams },
+  responses: { 200: jsonContent(AdminProduct, 'The product with its variants'), ...variantErrors },
+});
+
+/** A configurable's variants, one at a time; each answers the product as it now is. */
+const productVariantRoutes = createRouter<AppEnv>()
+  .openapi(addVariantRoute, async (c) => {
+    const actor = requireAdmin(c.var.caller);
+    const { id } = c.req.valid('param');
+    await addVariant({ db: c.var.db, notifications: c.var.notifications, actor }, id, c.req.valid('json'));
+    const product = await getAdminProduct(c.var.db, id);
+    return c.json(adminProductView(product) as never, 201, { ETag: productEtag(product) });
+  })
+  .openapi(changeVariantRoute, async (c) => {
+    const actor = requireAdmin(c.var.caller);
+    const { id, variantId } = c.req.valid('param');
+    await changeVariant({ db: c.var.db, notifications: c.var.notifications, actor }, id, variantId, c.req.valid('json'));
+    const product = await getAdminProduct(c.var.db, id);
+    return c.json(adminProductView(product) as never, 200, { ETag: productEtag(product) });
+  })
+  .openapi(removeVariantRoute, async (c) => {
+    const actor = requireAdmin(c.var.caller);
+    const { id, variantId } = c.req.valid('param');
+    await removeVariant({ db: c.var.db, notifications: c.var.notifications, actor }, id, variantId);
+    const product = await getAdminProduct(c.var.db, id);
+    return c.json(adminProductView(product) as never, 200, { ETag: productEtag(product) });
+  });
+
+/** Product images: upload, change and remove (uploads are multipart, so not part of the JSON record routes); with them a configurable's variants. */
 export const productImageRoutes = createRouter<AppEnv>()
   .openapi(addImage, async (c) => {
     const actor = requireAdmin(c.var.caller);
@@ -115,7 +190,8 @@ export const productImageRoutes = createRouter<AppEnv>()
     const { id, imageId } = c.req.valid('param');
     const product = await removeProductImage({ db: c.var.db, notifications: c.var.notifications, actor }, id, imageId);
     return c.json(adminProductView(product) as never, 200, { ETag: productEtag(product) });
-  });
+  })
+  .route('/', productVariantRoutes);
 
 export const productAdminRoutes = documentAdminRoutes({
   path: '/admin/products',

@@ -1,6 +1,8 @@
 /**
  * Products as the admin edits them through the API (DECISIONS.md 42, issue 17). Simple and virtual
- * products (priced by themselves, no children) are created, changed and deleted; every type's own
+ * products (priced by themselves, no children) are created, changed and deleted; so are configurable
+ * products with their variants (admin-variants.ts) and grouped products with their members
+ * (admin-grouped.ts), which are priced and stocked by those children; every type's own
  * content and placement (name, URL key, texts, categories, related products, status, meta title and
  * description, weight) is changed. `price` and `specialPrice` apply to every store view unless
  * `storeOverrides.{code}` sets the view's own; the special price's days (`specialPriceFrom`,
@@ -26,6 +28,10 @@ import { claimPaths, recordMoves } from '../url-redirects.ts';
 import { reindexPrices } from './price-index.ts';
 import { productStoreTextFields, productTextKind, sendsPrices, type ProductTextField } from './store-texts.ts';
 import { loadStoreTexts, writeStoreTexts, type StoreTexts } from '../../stores/store-texts.ts';
+import { loadCompositions, type AdminComposition } from './admin-composition.ts';
+import { GroupedMembers, writeGroupedMembers } from './admin-grouped.ts';
+import { createVariants, variantIdsOf, variantIssues, VariantInput } from './admin-variants.ts';
+import { ConfigurableAttributeCode, configurableAttributeLabels } from './configurable-attributes.ts';
 
 const Money = z.number().min(0).max(99_999_999.99).multipleOf(0.01);
 const StorePrices = z.object({ price: Money, specialPrice: Money.nullable(), ...productStoreTextFields }).partial().strict();
@@ -33,7 +39,7 @@ const Day = z.iso.date('A date as YYYY-MM-DD.').nullable();
 
 const fields = {
   sku: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'A SKU: letters, digits, ".", "_" and "-", at most 64.'),
-  type: z.enum(['simple', 'virtual']).openapi({ description: 'This slice edits products priced by themselves with no children.' }),
+  type: z.enum(['simple', 'virtual', 'configurable', 'grouped']).openapi({ description: 'Simple and virtual products are priced by themselves; a configurable by its variants, a grouped product by its members.' }),
   name: z.string().trim().min(1).max(255),
   urlKey,
   isEnabled: z.boolean(),
@@ -53,9 +59,21 @@ const fields = {
   storeOverrides: z.record(z.string().max(64), StorePrices).openapi({ description: 'Per store view code: its own price and special price, and its own name, descriptions, meta title and meta description (store-texts.ts).' }),
 };
 
+/** Types priced by their children: no price or stock of their own. */
+const composite = new Set(['configurable', 'grouped']);
+
 export const ProductInput = z
   .object({
     ...fields,
+    price: fields.price.optional().openapi({ description: 'Required for simple and virtual products; a configurable or grouped product is priced by its children.' }),
+    configurableAttributes: z
+      .array(ConfigurableAttributeCode)
+      .min(1)
+      .max(Object.keys(configurableAttributeLabels).length)
+      .optional()
+      .openapi({ description: 'A configurable\'s attributes, in the order shoppers choose them.' }),
+    variants: z.array(VariantInput).min(1, 'A configurable product has at least one variant.').max(500).optional().openapi({ description: 'A configurable\'s variants, created with it.' }),
+    linkedProducts: GroupedMembers.optional().openapi({ description: 'A grouped product\'s members (simple or virtual products), in order.' }),
     type: fields.type.default('simple'),
     isEnabled: fields.isEnabled.default(true),
     visibility: fields.visibility.default('catalog'),
@@ -73,13 +91,33 @@ export const ProductInput = z
     storeOverrides: fields.storeOverrides.default({}),
   })
   .strict()
+  .superRefine((input, issues) => {
+    const problem = (path: Array<string | number>, message: string) => issues.addIssue({ code: 'custom', path, message });
+    if (!composite.has(input.type) && input.price === undefined) problem(['price'], 'A price is required.');
+    if (composite.has(input.type) && input.price !== undefined) problem(['price'], `A ${input.type} product is priced by its ${input.type === 'grouped' ? 'members' : 'variants'}.`);
+    const owned = { configurableAttributes: 'configurable', variants: 'configurable', linkedProducts: 'grouped' } as const;
+    for (const [key, type] of Object.entries(owned)) {
+      if (input.type === type && input[key as keyof typeof owned] === undefined) problem([key], `Required for a ${type} product.`);
+      if (input.type !== type && input[key as keyof typeof owned] !== undefined) problem([key], `Only a ${type} product has ${key}.`);
+    }
+    const codes = input.configurableAttributes ?? [];
+    if (new Set(codes).size !== codes.length) problem(['configurableAttributes'], 'Each attribute once.');
+    if (input.type === 'configurable' && input.variants) {
+      for (const issue of variantIssues(codes, input.variants, input.sku)) problem(['variants', ...issue.path], issue.message);
+    }
+  })
   .openapi('ProductInput');
-export const ProductPatch = z.object(fields).omit({ type: true }).partial().strict().openapi('ProductPatch');
+export const ProductPatch = z
+  .object({ ...fields, linkedProducts: GroupedMembers.openapi({ description: 'A grouped product\'s members, replacing the list.' }) })
+  .omit({ type: true })
+  .partial()
+  .strict()
+  .openapi('ProductPatch');
 export type ProductFields = z.infer<typeof ProductInput>;
 
 type Row = typeof products.$inferSelect;
 
-export interface AdminProduct extends Row {
+export interface AdminProduct extends Row, AdminComposition {
   prices: Array<{ storeCode: string; price: number; specialPrice: number | null; specialPriceFrom: string | null; specialPriceTo: string | null }>;
   categoryIds: number[];
   relatedIds: number[];
@@ -113,6 +151,8 @@ export function adminProductView(product: AdminProduct) {
     categoryIds: product.categoryIds,
     relatedIds: product.relatedIds,
     images: product.images.map((image) => ({ id: image.id, url: productImageUrl(image.file), alt: image.label, position: image.position })),
+    ...(product.configurableAttributes ? { configurableAttributes: product.configurableAttributes, variants: product.variants } : {}),
+    ...(product.linkedProducts ? { linkedProducts: product.linkedProducts } : {}),
     createdAt: formatTimestamp(product.createdAt),
     updatedAt: formatTimestamp(product.updatedAt),
   };
@@ -128,7 +168,7 @@ const field = (name: string, message: string) => new AppError('invalid', 'invali
 async function loadMany(db: Db, rows: Row[]): Promise<AdminProduct[]> {
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
-  const [prices, memberships, related, images] = await Promise.all([
+  const [prices, memberships, related, images, compositions] = await Promise.all([
     db
       .select({
         productId: productPrices.productId,
@@ -149,6 +189,7 @@ async function loadMany(db: Db, rows: Row[]): Promise<AdminProduct[]> {
       .where(and(inArray(productLinks.productId, ids), eq(productLinks.linkType, 'related')))
       .orderBy(asc(productLinks.position), asc(productLinks.linkedProductId)),
     db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.position), asc(productImages.id)),
+    loadCompositions(db, rows),
   ]);
   const storeTexts = await loadStoreTexts(db, productTextKind, ids);
   return rows.map((row) => ({
@@ -158,6 +199,7 @@ async function loadMany(db: Db, rows: Row[]): Promise<AdminProduct[]> {
     categoryIds: memberships.filter((membership) => membership.productId === row.id).map((membership) => membership.categoryId),
     relatedIds: related.filter((link) => link.productId === row.id).map((link) => link.linkedProductId),
     images: images.filter((image) => image.productId === row.id),
+    ...compositions.get(row.id),
   }));
 }
 
@@ -173,11 +215,18 @@ async function load(db: Db, id: number, lock = false): Promise<AdminProduct> {
 const childOwnedFields = ['price', 'specialPrice', 'specialPriceFrom', 'specialPriceTo', 'storeOverrides', 'stockQty'] as const;
 
 /**
- * Only the types this API creates are deleted or priced through it: the others' children are not its to
- * keep whole. Their content and placement (name, URL key, texts, categories, status) are theirs alone.
+ * Only the types this API creates are deleted through it (a configurable with its variants); those
+ * priced by children are not priced or stocked through it (a configurable's variants have their own
+ * routes, a grouped product's `linkedProducts` its members). Their content and placement (name, URL
+ * key, texts, categories, status) are theirs alone.
  */
 function editable(product: Row, patch?: Record<string, unknown>): void {
-  if (product.type === 'simple' || product.type === 'virtual') return;
+  if (product.type === 'simple' || product.type === 'virtual') {
+    if (patch?.linkedProducts !== undefined) throw field('linkedProducts', `A ${product.type} product has no members.`);
+    return;
+  }
+  if (!patch && composite.has(product.type)) return;
+  if (patch?.linkedProducts !== undefined && product.type !== 'grouped') throw field('linkedProducts', `A ${product.type} product has no members.`);
   const refused = patch ? childOwnedFields.filter((key) => (key === 'storeOverrides' ? sendsPrices(patch.storeOverrides as never) : patch[key] !== undefined)) : ['delete'];
   if (refused.length > 0) {
     throw new AppError('conflict', 'unsupported_type', `A ${product.type} product's ${patch ? refused.join(', ') : 'deletion'} goes by its children: edit them on its admin page.`);
@@ -291,8 +340,8 @@ export function createProduct(ctx: AdminWriteContext, input: ProductFields): Pro
         urlKey: input.urlKey,
         visibility: input.visibility,
         isEnabled: input.isEnabled,
-        qty: input.stockQty,
-        stockStatus: stockStatus(input.stockQty),
+        qty: composite.has(input.type) ? 0 : input.stockQty,
+        stockStatus: stockStatus(composite.has(input.type) ? 0 : input.stockQty),
         description: sanitizeMerchantHtml(input.description),
         shortDescription: sanitizeMerchantHtml(input.shortDescription),
         metaTitle: input.metaTitle,
@@ -302,7 +351,17 @@ export function createProduct(ctx: AdminWriteContext, input: ProductFields): Pro
         updatedAt: now,
       })
       .returning();
-    await writePrices(tx, row!.id, input, input.storeOverrides);
+    if (input.type === 'configurable') {
+      // The parent's price rows exist for the index to fill from its variants (reindexed below).
+      await writePrices(tx, row!.id, { ...input, price: input.variants![0]!.price, specialPrice: null }, {});
+      const variantIds = await createVariants(tx, row!, input.configurableAttributes!, input.variants!);
+      await reindexPrices(tx, [row!.id, ...variantIds]);
+    } else if (input.type === 'grouped') {
+      await writePrices(tx, row!.id, { ...input, price: 0, specialPrice: null }, {});
+      await writeGroupedMembers(tx, row!.id, input.linkedProducts!);
+    } else {
+      await writePrices(tx, row!.id, { ...input, price: input.price! }, input.storeOverrides);
+    }
     await writeStoreTexts(tx, productTextKind, row!.id, input.storeOverrides);
     await writeCategories(tx, row!.id, input.categoryIds);
     await writeRelated(tx, row!.id, input.relatedIds);
@@ -353,6 +412,7 @@ export function updateProduct(ctx: AdminWriteContext, id: number, patch: z.infer
     if (patch.categoryIds) await writeCategories(tx, id, patch.categoryIds);
     if (patch.relatedIds) await writeRelated(tx, id, patch.relatedIds);
     if (patch.storeOverrides) await writeStoreTexts(tx, productTextKind, id, patch.storeOverrides);
+    if (patch.linkedProducts) await writeGroupedMembers(tx, id, patch.linkedProducts);
     if (patch.urlKey !== undefined && patch.urlKey !== before.urlKey) {
       await claimPaths(tx, [patch.urlKey]);
       await recordMoves(tx, 'product', [{ from: before.urlKey, to: patch.urlKey }]);
@@ -371,7 +431,9 @@ export async function deleteProduct(ctx: AdminWriteContext, id: number, ifMatch?
     requireVersion(ifMatch, productEtag(before), 'product');
     editable(before);
     // Order lines keep their own copy of SKU, name and price (their product reference is set null).
-    await tx.delete(products).where(eq(products.id, id));
+    // A configurable's variants are its own: they go with it (a grouped product's members stay).
+    const variants = before.type === 'configurable' ? await variantIdsOf(tx, id) : [];
+    await tx.delete(products).where(inArray(products.id, [id, ...variants]));
     await announce(ctx, tx, 'deleted', before, { sku: { from: before.sku, to: null } });
     await ctx.notifications.publish(tx, 'catalog_product_deleted', { productId: id, sku: before.sku, urlKey: before.urlKey });
   });

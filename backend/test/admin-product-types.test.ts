@@ -1,0 +1,255 @@
+/**
+ * The admin products API for products priced by their children (issue 17): a configurable created
+ * with its attributes and variants and a grouped product with its members, read back as shoppers
+ * see them; every bad field refused by its path with nothing written; variants added, changed and
+ * removed; members replaced; deleting a configurable takes its variants.
+ */
+import { count, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productLinks, products } from '../src/core/db/schema/index.ts';
+import { defineModule } from '../src/core/modules/define-module.ts';
+import { productDetailSchema } from '../../contracts/product.ts';
+import { adminBearer } from './helpers/admin-session.ts';
+import { exactly } from './helpers/contract.ts';
+import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
+
+interface Variant {
+  id: number;
+  sku: string;
+  name: string;
+  price: number | null;
+  stockQty: number;
+  isEnabled: boolean;
+  attributes: Record<string, string>;
+}
+interface AdminProduct {
+  id: number;
+  sku: string;
+  type: string;
+  price: number | null;
+  stockQty: number;
+  stockStatus: string;
+  configurableAttributes?: string[];
+  variants?: Variant[];
+  linkedProducts?: Array<{ id: number; sku: string; defaultQty: number }>;
+}
+type Answer = AdminProduct & { error?: string; message?: string; details?: Array<{ field: string; message: string }>; member?: AdminProduct[] };
+
+interface PublicProduct {
+  id: number;
+  sku: string;
+  type: string;
+  price: number;
+  finalPrice: number;
+  stockStatus: string;
+  configurableOptions?: Array<{ attributeCode: string; label: string; values: Array<{ valueIndex: number; label: string }> }>;
+  variants?: Array<{ id: number; sku: string; attributes: Record<string, number>; price: number; finalPrice: number; stockStatus: string }>;
+  groupedProducts?: Array<{ id: number; sku: string; defaultQty: number }>;
+}
+
+const tee = (overrides: Record<string, unknown> = {}) => ({
+  type: 'configurable',
+  sku: 'TEE-NEW',
+  name: 'Harbour tee',
+  urlKey: 'harbour-tee',
+  configurableAttributes: ['color', 'size'],
+  variants: [
+    { sku: 'TEE-NEW-RED-M', price: 25, stockQty: 4, attributes: { color: 'Red', size: 'M' } },
+    { sku: 'TEE-NEW-RED-L', price: 27, stockQty: 0, attributes: { color: 'Red', size: 'L' } },
+    { sku: 'TEE-NEW-NAVY-M', price: 22, specialPrice: 19.5, stockQty: 2, attributes: { color: 'navy', size: 'M' } },
+  ],
+  ...overrides,
+});
+
+describe.each(dialects)('admin product types API (%s)', (dialect) => {
+  let shop: TestShop;
+  let admin: Record<string, string>;
+  const events: string[] = [];
+  const api = (method: string, path = '', json?: unknown) => shop.send<Answer>(method, `/api/rest/v2/admin/products${path}`, { json, headers: admin });
+  const shopper = async (id: number) => (await shop.get(`/api/rest/v2/products/${id}`)).body as PublicProduct;
+  const productCount = async () => (await shop.database.db.select({ n: count() }).from(products))[0]!.n;
+  let simpleIds: number[];
+
+  beforeAll(async () => {
+    const probe = defineModule({
+      id: 'types-probe',
+      title: 'Probe',
+      subscribers: [
+        { event: 'catalog_product_saved', handle: (batch) => void events.push(...batch.map((event) => `saved:${event.payload.productId}`)) },
+        { event: 'catalog_product_deleted', handle: (batch) => void events.push(...batch.map((event) => `deleted:${event.payload.sku}`)) },
+      ],
+    });
+    shop = await openTestShop(dialect, { modules: [probe] });
+    admin = await adminBearer(shop);
+    const made = [];
+    for (const [index, sku] of ['MEMBER-A', 'MEMBER-B', 'MEMBER-C'].entries()) {
+      made.push((await api('POST', '', { sku, name: `Member ${sku}`, urlKey: `member-${index}`, price: 10 + index, stockQty: index })).body.id);
+    }
+    simpleIds = made;
+  });
+  afterAll(async () => {
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+  });
+
+  it('creates a configurable with its variants; shoppers see its options, variants and the cheapest in-stock price', async () => {
+    const created = await api('POST', '', tee());
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      type: 'configurable',
+      configurableAttributes: ['color', 'size'],
+      stockQty: 6,
+      stockStatus: 'in_stock',
+      variants: [
+        { sku: 'TEE-NEW-RED-M', name: 'Harbour tee - Red / M', price: 25, stockQty: 4, isEnabled: true, attributes: { color: 'Red', size: 'M' } },
+        { sku: 'TEE-NEW-RED-L', price: 27, stockQty: 0, attributes: { color: 'Red', size: 'L' } },
+        // A value another product offers keeps its number and spelling.
+        { sku: 'TEE-NEW-NAVY-M', price: 22, attributes: { color: 'Navy', size: 'M' } },
+      ],
+    });
+    await expect.poll(() => events.includes(`saved:${created.body.id}`), { timeout: 5000 }).toBe(true);
+    const record = await shopper(created.body.id);
+    expect(record).toMatchObject({ type: 'configurable', price: 22, finalPrice: 19.5, stockStatus: 'in_stock' });
+    const [color, size] = record.configurableOptions!;
+    expect(color).toMatchObject({ attributeCode: 'color', label: 'Color' });
+    expect(color!.values.map((value) => value.label)).toEqual(['Red', 'Navy']);
+    expect(size!.values.map((value) => value.label)).toEqual(['M', 'L']);
+    // Every "Navy" is the same value, as in the seeded catalog (words.ts numbers it 102).
+    const navy = color!.values.find((value) => value.label === 'Navy')!.valueIndex;
+    expect(navy).toBe(102);
+    expect(record.variants!.map((variant) => variant.sku)).toEqual(['TEE-NEW-RED-M', 'TEE-NEW-RED-L', 'TEE-NEW-NAVY-M']);
+    expect(record.variants![2]).toMatchObject({ attributes: { color: 102, size: size!.values[0]!.valueIndex }, finalPrice: 19.5 });
+    // Variants have no page of their own.
+    const listed = await shop.get('/api/rest/v2/products?sku=TEE-NEW-RED-M');
+    expect((listed.body as { member: unknown[] }).member).toEqual([]);
+    exactly(productDetailSchema, await shopper(created.body.id));
+    // A cart sells the variant the options pick, at its price.
+    const headers = { 'x-cart-token': (await shop.send('GET', '/api/rest/v2/cart')).headers.get('x-cart-token')! };
+    const cart = await shop.send<{ items: Array<{ sku: string; price: number }> }>('POST', '/api/rest/v2/cart/items', { json: { sku: 'TEE-NEW', qty: 1, options: { color: 'Navy', size: 'm' } }, headers });
+    expect(cart.body.items.map((line) => [line.sku, line.price])).toEqual([['TEE-NEW-NAVY-M', 19.5]]);
+  });
+
+  it.each([
+    ['no variants', { variants: [] }, 'variants'],
+    ['an unsupported attribute', { configurableAttributes: ['material'] }, 'configurableAttributes.0'],
+    ['a variant missing a value', { variants: [{ sku: 'V-1', price: 5, attributes: { color: 'Red' } }] }, 'variants.0.attributes.size'],
+    ['a value of another attribute', { variants: [{ sku: 'V-1', price: 5, attributes: { color: 'Red', size: 'M', fit: 'Slim' } }] }, 'variants.0.attributes.fit'],
+    ['two variants alike', { variants: [{ sku: 'V-1', price: 5, attributes: { color: 'Red', size: 'M' } }, { sku: 'V-2', price: 5, attributes: { color: 'red', size: 'M' } }] }, 'variants.1.attributes'],
+    ['a SKU twice', { variants: [{ sku: 'V-1', price: 5, attributes: { color: 'Red', size: 'M' } }, { sku: 'V-1', price: 5, attributes: { color: 'Red', size: 'L' } }] }, 'variants.1.sku'],
+    ['a negative price', { variants: [{ sku: 'V-1', price: -1, attributes: { color: 'Red', size: 'M' } }] }, 'variants.0.price'],
+    ['a blank value', { variants: [{ sku: 'V-1', price: 5, attributes: { color: ' ', size: 'M' } }] }, 'variants.0.attributes.color'],
+    ['a price of its own', { price: 10 }, 'price'],
+    ['members', { linkedProducts: [{ id: 1 }] }, 'linkedProducts'],
+  ])('refuses a configurable with %s (400 on the field, nothing written)', async (_name, change, fieldPath) => {
+    const before = await productCount();
+    const refused = await api('POST', '', tee({ sku: 'TEE-BAD', urlKey: 'tee-bad', ...change }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.details!.map((detail) => detail.field)).toContain(fieldPath);
+    expect(await productCount()).toBe(before);
+  });
+
+  it('refuses a variant SKU another product has (409 sku_taken on its path), writing nothing', async () => {
+    const before = await productCount();
+    const refused = await api('POST', '', tee({ sku: 'TEE-DUP', urlKey: 'tee-dup', variants: [{ sku: 'MEMBER-A', price: 5, attributes: { color: 'Red', size: 'M' } }] }));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: 'sku_taken' });
+    expect(JSON.stringify(refused.body.details)).toContain('variants.0.sku');
+    expect(await productCount()).toBe(before);
+  });
+
+  it('adds, changes and removes variants; the parent\'s price and stock follow', async () => {
+    const [parent] = (await api('GET', '?sku=TEE-NEW')).body.member!;
+    const added = await api('POST', `/${parent!.id}/variants`, { sku: 'TEE-NEW-OLIVE-S', price: 18, stockQty: 3, attributes: { color: 'Olive', size: 'S' } });
+    expect(added.status).toBe(201);
+    expect(added.body.variants!.at(-1)).toMatchObject({ sku: 'TEE-NEW-OLIVE-S', attributes: { color: 'Olive', size: 'S' } });
+    expect((await shopper(parent!.id)).finalPrice).toBe(18);
+
+    const alike = await api('POST', `/${parent!.id}/variants`, { sku: 'TEE-NEW-X', price: 18, attributes: { color: 'olive', size: 'S' } });
+    expect(alike.status).toBe(400);
+    expect(alike.body.details![0]!.field).toBe('attributes');
+    const missing = await api('POST', `/${parent!.id}/variants`, { sku: 'TEE-NEW-X', price: 18, attributes: { color: 'Olive' } });
+    expect(missing.body.details![0]!.field).toBe('attributes.size');
+    const taken = await api('POST', `/${parent!.id}/variants`, { sku: 'MEMBER-B', price: 18, attributes: { color: 'Olive', size: 'M' } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe('sku_taken');
+    const onSimple = await api('POST', `/${simpleIds[0]}/variants`, { sku: 'TEE-NEW-X', price: 18, attributes: { color: 'Olive', size: 'M' } });
+    expect(onSimple.status).toBe(409);
+    expect(onSimple.body.error).toBe('unsupported_type');
+
+    const olive = added.body.variants!.at(-1)!;
+    const changed = await api('PATCH', `/${parent!.id}/variants/${olive.id}`, { price: 30, stockQty: 0, isEnabled: false });
+    expect(changed.status).toBe(200);
+    expect(changed.body.variants!.at(-1)).toMatchObject({ price: 30, stockQty: 0, isEnabled: false });
+    expect((await shopper(parent!.id)).finalPrice).toBe(19.5);
+    expect((await api('PATCH', `/${parent!.id}/variants/${olive.id}`, { stockQty: -1 })).body.details![0]!.field).toBe('stockQty');
+    expect((await api('PATCH', `/${parent!.id}/variants/${simpleIds[0]}`, { stockQty: 1 })).status).toBe(404);
+
+    const removed = await api('DELETE', `/${parent!.id}/variants/${olive.id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.variants!.map((variant) => variant.sku)).not.toContain('TEE-NEW-OLIVE-S');
+    expect((await shop.database.db.select().from(products).where(inArray(products.id, [olive.id]))).length).toBe(0);
+    // Olive and S, which no variant stands for any more, leave the options shoppers choose from.
+    const options = (await shopper(parent!.id)).configurableOptions!;
+    expect(options.flatMap((option) => option.values.map((value) => value.label))).toEqual(['Red', 'Navy', 'M', 'L']);
+    // Its price and stock still go by its variants.
+    expect((await api('PATCH', `/${parent!.id}`, { stockQty: 5 })).body.error).toBe('unsupported_type');
+  });
+
+  it('keeps a configurable\'s last variant, and deletes its variants with it', async () => {
+    const made = await api('POST', '', tee({ sku: 'CAP', urlKey: 'cap', configurableAttributes: ['color'], variants: [{ sku: 'CAP-RED', price: 9, stockQty: 1, attributes: { color: 'Red' } }] }));
+    expect(made.status).toBe(201);
+    const only = made.body.variants![0]!;
+    const last = await api('DELETE', `/${made.body.id}/variants/${only.id}`);
+    expect(last.status).toBe(409);
+    expect(last.body.error).toBe('last_variant');
+    expect((await api('DELETE', `/${made.body.id}`)).status).toBe(204);
+    expect((await shop.database.db.select().from(products).where(inArray(products.id, [made.body.id, only.id]))).length).toBe(0);
+    await expect.poll(() => events.includes('deleted:CAP'), { timeout: 5000 }).toBe(true);
+  });
+
+  it('creates a grouped product of existing products; shoppers see its members; the list is replaced; it is deleted without them', async () => {
+    const created = await api('POST', '', {
+      type: 'grouped',
+      sku: 'KIT-NEW',
+      name: 'Starter kit',
+      urlKey: 'starter-kit',
+      linkedProducts: [{ id: simpleIds[1], defaultQty: 2 }, { id: simpleIds[0] }],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ type: 'grouped', stockStatus: 'in_stock', linkedProducts: [{ sku: 'MEMBER-B', defaultQty: 2 }, { sku: 'MEMBER-A', defaultQty: 1 }] });
+    const record = await shopper(created.body.id);
+    expect(record.groupedProducts!.map((member) => [member.sku, member.defaultQty])).toEqual([['MEMBER-B', 2], ['MEMBER-A', 1]]);
+    const changed = await api('PATCH', `/${created.body.id}`, { linkedProducts: [{ id: simpleIds[2], defaultQty: 1 }] });
+    expect(changed.status).toBe(200);
+    expect(changed.body.linkedProducts!.map((member) => member.sku)).toEqual(['MEMBER-C']);
+    expect(exactly(productDetailSchema, await shopper(created.body.id))).toMatchObject({ price: 12, finalPrice: 12 });
+    expect((await api('DELETE', `/${created.body.id}`)).status).toBe(204);
+    expect((await shop.database.db.select().from(products).where(inArray(products.id, simpleIds))).length).toBe(3);
+  });
+
+  it.each([
+    ['no members', { linkedProducts: [] }, 'linkedProducts'],
+    ['an unknown product', { linkedProducts: [{ id: 99_999_999 }] }, 'linkedProducts.0.id'],
+    ['a member twice', 'twice', 'linkedProducts.1.id'],
+    ['a configurable member', 'configurable', 'linkedProducts.0.id'],
+    ['a zero quantity', 'zero', 'linkedProducts.0.defaultQty'],
+    ['variants', { variants: [] }, 'variants'],
+  ])('refuses a grouped product with %s (400 on the field, nothing written)', async (_name, change, fieldPath) => {
+    const [configurable] = (await api('GET', '?sku=TEE-NEW')).body.member!;
+    const members =
+      change === 'twice'
+        ? { linkedProducts: [{ id: simpleIds[0] }, { id: simpleIds[0] }] }
+        : change === 'configurable'
+          ? { linkedProducts: [{ id: configurable!.id }] }
+          : change === 'zero'
+            ? { linkedProducts: [{ id: simpleIds[0], defaultQty: 0 }] }
+            : { linkedProducts: [{ id: simpleIds[0] }], ...(change as object) };
+    const before = await productCount();
+    const links = (await shop.database.db.select({ n: count() }).from(productLinks))[0]!.n;
+    const refused = await api('POST', '', { type: 'grouped', sku: 'KIT-BAD', name: 'Bad kit', urlKey: 'bad-kit', ...members });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details!.map((detail) => detail.field)).toContain(fieldPath);
+    expect(await productCount()).toBe(before);
+    expect((await shop.database.db.select({ n: count() }).from(productLinks))[0]!.n).toBe(links);
+  });
+});
