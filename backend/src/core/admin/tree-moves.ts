@@ -15,6 +15,8 @@ export const treeMovesPath = '/admin/tree-moves.js';
  */
 const script = `
 'use strict';
+// A block: classic scripts share one global scope with admin.js.
+{
 const status = document.querySelector('[data-tree-status]');
 status.hidden = false;
 const rowOf = (node) => (node instanceof Element ? node.closest('table[data-tree] tr[data-id]') : null);
@@ -31,7 +33,6 @@ function prepare() {
     zone.textContent = 'Into ' + labelOf(row);
     zone.style.border = '2px dashed #2563eb';
     zone.style.padding = '.25rem .5rem';
-    zone.style.display = 'inline-block';
     row.lastElementChild.append(zone);
   }
 }
@@ -99,6 +100,7 @@ document.addEventListener('drop', (event) => {
   move(moving, row.dataset.parentId, Number(row.dataset.index) - (fromAbove ? 1 : 0));
 });
 prepare();
+}
 `;
 
 /** GET /admin/tree-moves.js, cached for an hour like admin.js. */

@@ -39,13 +39,17 @@ export const MoveForm = z.object({
 export const treeRowAttributes = (id: number, place: TreePlace) =>
   html`data-id="${id}" data-parent-id="${place.parentId ?? ''}" data-index="${place.index}" data-etag="${place.etag}"`;
 
-/** The row's Move up / Move down forms (none where it is already first or last). */
+/**
+ * The row's Move up / Move down forms (none where it is already first or last). Each button's name
+ * says which row (an `aria-label`: a visually hidden span, absolutely placed, would widen a phone's
+ * page beyond the table's own scroll box).
+ */
 export function moveCell(c: Context<AdminEnv>, action: string, key: string, place: TreePlace) {
   const button = (position: number, label: string) =>
     html`<form method="post" action="${action}" class="tree-move">
       ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${place.etag}" />
       <input type="hidden" name="parentId" value="${place.parentId ?? ''}" /><input type="hidden" name="position" value="${position}" />
-      <button type="submit">${label}<span class="visually-hidden"> ${key}</span></button>
+      <button type="submit" aria-label="${label} ${key}">${label}</button>
     </form>`;
   return html`<td>${place.index > 0 ? button(place.index - 1, 'Move up') : ''}${place.index < place.siblings - 1 ? button(place.index + 1, 'Move down') : ''}</td>`;
 }
