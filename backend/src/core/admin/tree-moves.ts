@@ -56,7 +56,7 @@ async function move(row, parentId, position) {
       table.closest('.table-scroll').replaceWith(fresh.closest('.table-scroll'));
       prepare();
     }
-    status.textContent = notice ? notice.textContent : 'Not moved: the admin answered ' + answer.status + '. Reload the page and try again.';
+    status.textContent = notice ? notice.textContent : 'Not moved: reload the page and try again.';
   } catch {
     status.textContent = 'Not moved: the admin could not be reached.';
   }
