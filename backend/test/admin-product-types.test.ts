@@ -4,12 +4,13 @@
  * see them; every bad field refused by its path with nothing written; variants added, changed and
  * removed; members replaced; deleting a configurable takes its variants.
  */
-import { count, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productLinks, products } from '../src/core/db/schema/index.ts';
 import { defineModule } from '../src/core/modules/define-module.ts';
 import { productDetailSchema } from '../../contracts/product.ts';
-import { adminBearer } from './helpers/admin-session.ts';
+import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
+import { adminBearer, adminBrowser, testAdmin } from './helpers/admin-session.ts';
 import { exactly } from './helpers/contract.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 
@@ -232,6 +233,7 @@ describe.each(dialects)('admin product types API (%s)', (dialect) => {
     ['an unknown product', { linkedProducts: [{ id: 99_999_999 }] }, 'linkedProducts.0.id'],
     ['a member twice', 'twice', 'linkedProducts.1.id'],
     ['a configurable member', 'configurable', 'linkedProducts.0.id'],
+    ['a configurable\'s variant', 'variant', 'linkedProducts.0.id'],
     ['a zero quantity', 'zero', 'linkedProducts.0.defaultQty'],
     ['variants', { variants: [] }, 'variants'],
   ])('refuses a grouped product with %s (400 on the field, nothing written)', async (_name, change, fieldPath) => {
@@ -241,7 +243,9 @@ describe.each(dialects)('admin product types API (%s)', (dialect) => {
         ? { linkedProducts: [{ id: simpleIds[0] }, { id: simpleIds[0] }] }
         : change === 'configurable'
           ? { linkedProducts: [{ id: configurable!.id }] }
-          : change === 'zero'
+          : change === 'variant'
+            ? { linkedProducts: [{ id: (await api('GET', '?sku=TEE-NEW-RED-M')).body.member![0]!.id }] }
+            : change === 'zero'
             ? { linkedProducts: [{ id: simpleIds[0], defaultQty: 0 }] }
             : { linkedProducts: [{ id: simpleIds[0] }], ...(change as object) };
     const before = await productCount();
@@ -251,5 +255,104 @@ describe.each(dialects)('admin product types API (%s)', (dialect) => {
     expect(refused.body.details!.map((detail) => detail.field)).toContain(fieldPath);
     expect(await productCount()).toBe(before);
     expect((await shop.database.db.select({ n: count() }).from(productLinks))[0]!.n).toBe(links);
+  });
+});
+
+describe.each(dialects)('admin product type pages (%s)', (dialect) => {
+  let shop: TestShop;
+  let admin: ReturnType<typeof adminBrowser>;
+  const errorOf = (html: string) => /class="error"[^>]*>([^<]*)</.exec(html)?.[1];
+
+  beforeAll(async () => {
+    shop = await openTestShop(dialect);
+    await ensureAdminUser(shop.database.db, testAdmin);
+    admin = adminBrowser(shop);
+    await admin.signIn();
+  });
+  afterAll(async () => {
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+  });
+
+  const configurable = {
+    type: 'configurable',
+    name: 'Dock jacket',
+    sku: 'JACKET-NEW',
+    urlKey: 'dock-jacket',
+    configurableAttributes: 'color',
+    'variant.sku': 'JACKET-NEW-RUST',
+    'variant.price': '120',
+    'variant.stockQty': '3',
+    'variant.color': 'Rust',
+    isEnabled: 'on',
+  };
+
+  it('creates a configurable from New product: refused fields inline with the typing kept, CSRF required', async () => {
+    const forged = await admin.request('POST', '/admin/products/new', configurable);
+    expect(forged.status).toBe(403);
+    const refused = await admin.submit('/admin/products/new', '/admin/products/new', { ...configurable, 'variant.price': '', 'variant.color': ' ' });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toMatch(/name="variant\.price" value="" aria-invalid="true"/);
+    expect(refused.html).toMatch(/name="variant\.color" value=" " aria-invalid="true"/);
+    expect(refused.html).toContain('value="JACKET-NEW-RUST"');
+    expect((await shop.database.db.select().from(products).where(inArray(products.sku, ['JACKET-NEW', 'JACKET-NEW-RUST']))).length).toBe(0);
+    const created = await admin.submit('/admin/products/new', '/admin/products/new', configurable);
+    expect(created.status, errorOf(created.html)).toBe(303);
+    const page = await admin.request('GET', created.location!);
+    expect(page.html).toContain('data-variant="JACKET-NEW-RUST"');
+    expect(page.html).toContain('Add a variant');
+  });
+
+  it('adds a variant on the product page (a taken combination refused inline), changes its status in the grid and removes it', async () => {
+    const [parent] = await shop.database.db.select().from(products).where(inArray(products.sku, ['JACKET-NEW']));
+    const path = `/admin/products/${parent!.id}`;
+    const alike = await admin.submit(path, `${path}/variants`, { sku: 'JACKET-NEW-RUST-2', price: '99', stockQty: '1', 'attributes.color': 'rust' });
+    expect(alike.status).toBe(400);
+    expect(alike.html).toContain('Another variant has rust.');
+    expect(alike.html).toContain('value="JACKET-NEW-RUST-2"');
+    const added = await admin.submit(path, `${path}/variants`, { sku: 'JACKET-NEW-SKY', price: '99', stockQty: '1', 'attributes.color': 'Sky' });
+    expect(added.status, errorOf(added.html)).toBe(303);
+    const record = (await shop.get(`/api/rest/v2/products/${parent!.id}`)).body as PublicProduct;
+    expect(record.variants!.map((variant) => variant.sku)).toEqual(['JACKET-NEW-RUST', 'JACKET-NEW-SKY']);
+    expect(record.finalPrice).toBe(99);
+    const sky = record.variants![1]!;
+
+    // The grid's status: disabling the cheaper variant gives the product the other's price.
+    const form = await admin.request('GET', path);
+    const fields: Record<string, string> = { _csrf: admin.csrfOf(form.html), name: 'Dock jacket', enabled: '1' };
+    for (const [, name, value] of form.html.matchAll(/<input[^>]*?name="(variant_[^"]+)"[^>]*?value="([^"]*)"/g)) fields[name!] = value!;
+    const saved = await admin.request('POST', path, { ...fields, [`variant_${sky.id}_enabled`]: '0' });
+    expect(saved.status, errorOf(saved.html)).toBe(303);
+    expect(((await shop.get(`/api/rest/v2/products/${parent!.id}`)).body as PublicProduct).finalPrice).toBe(120);
+
+    const removed = await admin.submit(path, `${path}/variants/${sky.id}/delete`, {});
+    expect(removed.status).toBe(303);
+    const [rust] = ((await shop.get(`/api/rest/v2/products/${parent!.id}`)).body as PublicProduct).variants!;
+    const last = await admin.submit(path, `${path}/variants/${rust!.id}/delete`, {});
+    expect(last.status).toBe(400);
+    expect(errorOf(last.html)).toContain('at least one variant');
+    const deleted = await admin.submit(path, `${path}/delete`, {});
+    expect(deleted.status).toBe(303);
+    expect((await shop.database.db.select().from(products).where(inArray(products.sku, ['JACKET-NEW', 'JACKET-NEW-RUST']))).length).toBe(0);
+  });
+
+  it('creates a grouped product from New product and edits its members on its page', async () => {
+    const [a, b, c] = await shop.database.db.select().from(products).where(and(eq(products.type, 'simple'), eq(products.visibility, 'catalog'))).limit(3);
+    const grouped = { type: 'grouped', name: 'Camp set', sku: 'CAMP-SET', urlKey: 'camp-set', isEnabled: 'on' };
+    const unknown = await admin.submit('/admin/products/new', '/admin/products/new', { ...grouped, members: `${a!.sku}\nNO-SUCH-SKU` });
+    expect(unknown.status).toBe(400);
+    expect(unknown.html).toContain('No product has the SKU NO-SUCH-SKU.');
+    expect(unknown.html).toMatch(/name="members" id="new-members" rows="4" aria-invalid="true">/);
+    const created = await admin.submit('/admin/products/new', '/admin/products/new', { ...grouped, members: `${a!.sku} 2\n${b!.sku}` });
+    expect(created.status, errorOf(created.html)).toBe(303);
+    const page = await admin.request('GET', created.location!);
+    expect(page.html).toContain(`${a!.sku} 2\n${b!.sku}`);
+    const id = Number(/\/admin\/products\/(\d+)/.exec(created.location!)![1]);
+    const twice = await admin.submit(`/admin/products/${id}`, `/admin/products/${id}/members`, { members: `${c!.sku}\n${c!.sku}` });
+    expect(twice.status).toBe(400);
+    expect(twice.html).toContain('is listed twice');
+    const saved = await admin.submit(`/admin/products/${id}`, `/admin/products/${id}/members`, { members: c!.sku });
+    expect(saved.status).toBe(303);
+    expect(((await shop.get(`/api/rest/v2/products/${id}`)).body as PublicProduct).groupedProducts!.map((member) => member.sku)).toEqual([c!.sku]);
   });
 });

@@ -41,6 +41,7 @@ export interface VariantEdit {
   /** "Navy / M": the option labels that pick it. */
   label: string;
   qty: number;
+  isEnabled: boolean;
   prices: StorePrice[];
 }
 
@@ -115,6 +116,7 @@ export async function loadProductEdit(db: Db, id: number): Promise<ProductEdit |
       sku: variant.sku,
       label: labels.filter((l) => l.variantId === variant.id).map((l) => l.label).join(' / ') || variant.name,
       qty: variant.qty,
+      isEnabled: variant.isEnabled,
       prices: pricesOf(variant.id),
     })),
   };
@@ -133,7 +135,8 @@ export interface ProductChanges {
   /** The product's own stock; undefined for a configurable (its variants' sum). */
   qty?: number;
   prices: PriceChange[];
-  variantQty: Array<{ id: number; qty: number }>;
+  /** Each variant's stock, and its status when the form sent it. */
+  variantQty: Array<{ id: number; qty: number; enabled?: boolean }>;
   /** Undefined: not sent, left as it is; null: none. */
   weight?: number | null;
   /** The special price's days for every store view of a product priced by itself; undefined: not sent. */
@@ -204,7 +207,9 @@ export function parseProductChanges(edit: ProductEdit, fields: Record<string, st
     if (!qty.success) return `${variant.sku}: ${qty.error.issues[0]?.message ?? 'stock must be a whole number.'}`;
     const prices = parsePrices(fields, `variant_${variant.id}_`, variant.id, variant.prices, variant.sku);
     if (typeof prices === 'string') return prices;
-    changes.variantQty.push({ id: variant.id, qty: qty.data });
+    const enabled = fields[`variant_${variant.id}_enabled`];
+    if (enabled !== undefined && enabled !== '1' && enabled !== '0') return `${variant.sku}: the status is enabled or disabled.`;
+    changes.variantQty.push({ id: variant.id, qty: qty.data, enabled: enabled === undefined ? undefined : enabled === '1' });
     changes.prices.push(...prices);
   }
   return changes;
@@ -225,7 +230,7 @@ export async function saveProductChanges(tx: Db, edit: ProductEdit, changes: Pro
   for (const variant of changes.variantQty) {
     await tx
       .update(products)
-      .set({ ...stockOf(variant.qty), updatedAt: now })
+      .set({ ...stockOf(variant.qty), isEnabled: variant.enabled, updatedAt: now })
       .where(eq(products.id, variant.id));
   }
   for (const change of changes.prices) {

@@ -2,6 +2,9 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import { contentForm, saveContent, savedContent, type ContentFormState, type Typed } from '../../catalog/products/admin-content-form.ts';
+import { getAdminProduct } from '../../catalog/products/admin.ts';
+import { membersForm, membersText, saveMembers, type MembersFormState } from '../../catalog/products/admin-members-form.ts';
+import { addVariantForm, removeVariantForms, removeVariantFromPage, saveNewVariant, type VariantFormState } from '../../catalog/products/admin-variant-form.ts';
 import { productImageUrl } from '../../media/urls.ts';
 import type { AdminEnv } from '../admin-env.ts';
 import { csrfField } from '../layout.ts';
@@ -31,13 +34,15 @@ function specialDays(edit: ProductEdit) {
 function variantsGrid(edit: ProductEdit) {
   return html`<h2>Variants</h2>
     <table class="variants">
-      <tr><th>SKU</th><th>Options</th>${edit.prices.map((p) => html`<th>Price, ${p.storeName} (${p.currency})</th><th>Special, ${p.storeName}</th>`)}<th>Stock</th></tr>
+      <tr><th>SKU</th><th>Options</th>${edit.prices.map((p) => html`<th>Price, ${p.storeName} (${p.currency})</th><th>Special, ${p.storeName}</th>`)}<th>Stock</th><th>Status</th><th>Remove</th></tr>
       ${edit.variants.map(
         (v) =>
           html`<tr data-variant="${v.sku}"><td>${v.sku}</td><td>${v.label}</td>${v.prices.map(
             (p) => html`<td><input aria-label="${v.sku} price, ${p.storeName}" name="variant_${v.id}_price_${p.storeId}" type="number" step="0.01" min="0" value="${money(p.price)}" required /></td>
               <td><input aria-label="${v.sku} special price, ${p.storeName}" name="variant_${v.id}_special_${p.storeId}" type="number" step="0.01" min="0" value="${money(p.specialPrice)}" placeholder="none" /></td>`,
-          )}<td><input aria-label="${v.sku} stock" name="variant_${v.id}_qty" type="number" min="0" step="1" value="${v.qty}" required /></td></tr>`,
+          )}<td><input aria-label="${v.sku} stock" name="variant_${v.id}_qty" type="number" min="0" step="1" value="${v.qty}" required /></td>
+            <td><select aria-label="${v.sku} status" name="variant_${v.id}_enabled"><option value="1" ${v.isEnabled ? 'selected' : ''}>Enabled</option><option value="0" ${v.isEnabled ? '' : 'selected'}>Disabled</option></select></td>
+            <td><button type="submit" class="danger" form="remove-variant-${v.id}" aria-label="Remove variant ${v.sku}">Remove</button></td></tr>`,
       )}
     </table>`;
 }
@@ -49,10 +54,34 @@ function derivedPrices(edit: ProductEdit) {
     ${edit.prices.map((p) => html`<span data-derived-price="${p.storeId}">${p.storeName}: from ${money(p.minimalPrice)} ${p.currency}</span> `)}</p>`;
 }
 
-async function productForm(c: Context<AdminEnv>, id: number, error?: string, content?: ContentFormState) {
+/** What a refused child form typed, to show again. */
+interface ChildForms {
+  variant?: VariantFormState;
+  members?: MembersFormState;
+}
+
+/** A configurable's add-variant form and a grouped product's members, below the main form. */
+async function childForms(c: Context<AdminEnv>, edit: ProductEdit, refused: ChildForms) {
+  const { product } = edit;
+  if (product.type === 'configurable') {
+    const codes = (await getAdminProduct(c.var.db, product.id)).configurableAttributes ?? [];
+    return html`${removeVariantForms(c, product.id, edit.variants)}${addVariantForm(c, product.id, codes, refused.variant)}`;
+  }
+  if (product.type === 'grouped') {
+    const members = (await getAdminProduct(c.var.db, product.id)).linkedProducts ?? [];
+    return membersForm(c, product.id, refused.members ?? { typed: membersText(members) });
+  }
+  return '';
+}
+
+/** Types the admin service deletes (a configurable with its variants). */
+const deletable = new Set(['simple', 'virtual', 'configurable', 'grouped']);
+
+async function productForm(c: Context<AdminEnv>, id: number, error?: string, content?: ContentFormState, refused: ChildForms = {}) {
   const edit = await loadProductEdit(c.var.db, id);
   if (!edit) return renderPage(c, 'Product not found', html`<p><a href="/admin/products">Back to products</a></p>`, { status: 404 });
   const { product } = edit;
+  const childError = refused.variant ?? refused.members;
   return renderPage(
     c,
     `Edit ${product.sku}`,
@@ -68,6 +97,7 @@ async function productForm(c: Context<AdminEnv>, id: number, error?: string, con
       ${product.type === 'configurable' ? variantsGrid(edit) : ''}
       <button type="submit">Save</button> <a href="/admin/products">Cancel</a>
     </form>
+    ${await childForms(c, edit, refused)}
     ${contentForm(c, product.id, content ?? (await savedContent(c, product.id)))}
     <h2 id="images">Images</h2>
     ${edit.images.length === 0 ? html`<p class="muted">No images: shoppers see a generated picture.</p>` : ''}
@@ -99,12 +129,12 @@ async function productForm(c: Context<AdminEnv>, id: number, error?: string, con
       <label><input type="checkbox" name="main" /> Make it the main image</label>
       <button type="submit">Upload</button>
     </form>
-    ${product.type === 'simple' || product.type === 'virtual'
+    ${deletable.has(product.type)
       ? html`<form method="post" action="/admin/products/${product.id}/delete">
-          ${csrfField(c.var.csrfToken)}<button type="submit" class="danger">Delete this product</button>
+          ${csrfField(c.var.csrfToken)}<button type="submit" class="danger">Delete this product${product.type === 'configurable' ? ' and its variants' : ''}</button>
         </form>`
       : ''}`,
-    { error, status: error || content ? 400 : 200, storefrontSync: true },
+    { error, status: error || content || childError ? 400 : 200, storefrontSync: true },
   );
 }
 
@@ -125,6 +155,28 @@ export const productPages = new Hono<AdminEnv>()
       for (const productId of [id.data, ...others]) await c.var.notifications.publish(tx, 'catalog_product_saved', { productId });
     });
     return c.redirect(`/admin/products/${id.data}?flash=saved`, 303);
+  })
+  .post('/:id/variants', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    const edit = id.success ? await loadProductEdit(c.var.db, id.data) : undefined;
+    if (!edit || edit.product.type !== 'configurable') return c.notFound();
+    const codes = (await getAdminProduct(c.var.db, edit.product.id)).configurableAttributes ?? [];
+    const refused = await saveNewVariant(c, edit.product.id, codes, await formFields(c));
+    return refused ? productForm(c, edit.product.id, undefined, undefined, { variant: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#add-variant`, 303);
+  })
+  .post('/:id/variants/:variantId/delete', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    const variantId = Id.safeParse(c.req.param('variantId'));
+    if (!id.success || !variantId.success) return c.notFound();
+    const refused = await removeVariantFromPage(c, id.data, variantId.data);
+    return refused ? productForm(c, id.data, refused) : c.redirect(`/admin/products/${id.data}?flash=deleted`, 303);
+  })
+  .post('/:id/members', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    const edit = id.success ? await loadProductEdit(c.var.db, id.data) : undefined;
+    if (!edit || edit.product.type !== 'grouped') return c.notFound();
+    const refused = await saveMembers(c, edit.product.id, (await formFields(c)).members ?? '');
+    return refused ? productForm(c, edit.product.id, undefined, undefined, { members: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#members`, 303);
   })
   .post('/:id/content', async (c) => {
     const id = Id.safeParse(c.req.param('id'));

@@ -1,8 +1,9 @@
 /**
  * Catalog → Products → New product, and on a product's page its images (upload, remove) and Delete:
  * the product admin service (admin.ts) behind forms. New product and Delete are for the types the
- * service creates (simple and virtual); images go on any product. Errors show by their field with
- * everything typed kept; after each action, the product's page.
+ * service creates: simple, virtual, configurable (with its attributes and a first variant; more are
+ * added on its page) and grouped (its members by SKU); images go on any product. Errors show by
+ * their field with everything typed kept; after each action, the product's page.
  */
 import { asc } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
@@ -14,6 +15,8 @@ import { renderPage } from '../../admin/page.ts';
 import { categories } from '../../db/schema/index.ts';
 import { AppError, refusedFields } from '../../errors.ts';
 import { addProductImage, createProduct, deleteProduct, getAdminProduct, ProductInput, removeProductImage, updateProductImage } from './admin.ts';
+import { membersOf } from './admin-members-form.ts';
+import { configurableAttributeLabels } from './configurable-attributes.ts';
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 
@@ -24,22 +27,46 @@ const text = (typed: Typed, name: string) => {
   return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
 };
 
-/** The form's fields as the API body: numbers as numbers, blanks left to the defaults. */
-function bodyOf(typed: Typed) {
+const many = (typed: Typed, name: string) => [typed[name] ?? []].flat();
+
+/**
+ * The form's fields as the API body: numbers as numbers, blanks left to the defaults. A configurable
+ * takes its attributes and first variant (`variant.sku`, `variant.price`, `variant.stockQty` and
+ * `variant.{attribute}`); a grouped product its members.
+ */
+function bodyOf(typed: Typed, members: Array<{ id: number; defaultQty: number }>) {
   const number = (name: string) => (text(typed, name).trim() === '' ? undefined : Number(text(typed, name)));
-  const chosen = typed.categoryIds;
+  const type = text(typed, 'type') || 'simple';
+  const attributes = many(typed, 'configurableAttributes');
+  const own =
+    type === 'configurable'
+      ? {
+          configurableAttributes: attributes,
+          variants: [
+            {
+              sku: text(typed, 'variant.sku'),
+              price: number('variant.price'),
+              stockQty: number('variant.stockQty'),
+              attributes: Object.fromEntries(attributes.map((code) => [code, text(typed, `variant.${code}`)])),
+            },
+          ],
+        }
+      : type === 'grouped'
+        ? { linkedProducts: members }
+        : { price: number('price'), stockQty: number('stockQty') };
   return {
     sku: text(typed, 'sku'),
     name: text(typed, 'name'),
     urlKey: text(typed, 'urlKey'),
-    type: text(typed, 'type') || 'simple',
-    price: number('price'),
-    stockQty: number('stockQty'),
+    type,
+    ...own,
     isEnabled: typed.isEnabled !== undefined,
     description: text(typed, 'description'),
-    categoryIds: (Array.isArray(chosen) ? chosen : chosen ? [chosen] : []).map(Number),
+    categoryIds: many(typed, 'categoryIds').map(Number),
   };
 }
+
+const typeLabels = { simple: 'Simple', virtual: 'Virtual (not shipped)', configurable: 'Configurable (variants chosen by attributes)', grouped: 'Grouped (sells other products together)' };
 
 async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 'on', type: 'simple' }, errors: Record<string, string> = {}, error?: string) {
   const tree = await c.var.db.select({ id: categories.id, urlPath: categories.urlPath }).from(categories).orderBy(asc(categories.urlPath));
@@ -56,12 +83,26 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
       ${input('name', 'Name')} ${input('sku', 'SKU')}
       ${input('urlKey', 'URL key (the storefront path: lower-case words joined by "-")')}
       <label>Type <select name="type">
-        <option value="simple" ${text(typed, 'type') === 'simple' ? 'selected' : ''}>Simple</option>
-        <option value="virtual" ${text(typed, 'type') === 'virtual' ? 'selected' : ''}>Virtual (not shipped)</option>
+        ${Object.entries(typeLabels).map(([value, label]) => html`<option value="${value}" ${text(typed, 'type') === value ? 'selected' : ''}>${label}</option>`)}
       </select></label>
-      <p class="muted">Configurable, grouped, bundle, downloadable and gift card products keep their children in their own pages; they are created by import for now.</p>
-      ${input('price', 'Price (every store view; set a view\'s own on the product page)', 'type="number" step="0.01" min="0"')}
-      ${input('stockQty', 'Stock quantity', 'type="number" step="1" min="0"')}
+      <p class="muted">Bundle, downloadable and gift card products are created by import for now.</p>
+      <fieldset><legend>Simple and virtual products</legend>
+        ${input('price', 'Price (every store view; set a view\'s own on the product page)', 'type="number" step="0.01" min="0"')}
+        ${input('stockQty', 'Stock quantity', 'type="number" step="1" min="0"')}
+      </fieldset>
+      <fieldset><legend>Configurable products: the attributes shoppers choose and a first variant (add more on its page)</legend>
+        ${Object.entries(configurableAttributeLabels).map(
+          ([code, label]) => html`<label><input type="checkbox" name="configurableAttributes" value="${code}" ${many(typed, 'configurableAttributes').includes(code) ? 'checked' : ''} /> ${label}</label>`,
+        )}${problem('configurableAttributes')}
+        ${input('variant.sku', 'Variant SKU')} ${input('variant.price', 'Variant price (every store view)', 'type="number" step="0.01" min="0"')}
+        ${input('variant.stockQty', 'Variant stock quantity', 'type="number" step="1" min="0"')}
+        ${Object.entries(configurableAttributeLabels).map(([code, label]) => input(`variant.${code}`, `Variant ${label.toLowerCase()} (e.g. ${code === 'color' ? 'Navy' : 'M'})`))}
+        ${problem('variant.attributes')}
+      </fieldset>
+      <fieldset><legend>Grouped products: the products it sells</legend>
+        <label for="new-members">Member SKUs (simple or virtual), one a line, a quantity after it if more than one (e.g. "TEE-1 2")</label>
+        <textarea name="members" id="new-members" rows="4" ${invalid('members')}>${text(typed, 'members')}</textarea>${problem('members')}
+      </fieldset>
       <label>Categories <select name="categoryIds" multiple size="8" ${invalid('categoryIds')}>
         ${tree.map((row) => html`<option value="${row.id}" ${chosen.has(String(row.id)) ? 'selected' : ''}>/${row.urlPath}</option>`)}
       </select></label>${problem('categoryIds')}
@@ -74,10 +115,21 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
   );
 }
 
+/**
+ * The form field a body path is typed in: the first variant's (`variants.0.attributes.size` is
+ * `variant.size`), the members' textarea, or the field of the same name.
+ */
+function formField(path: readonly PropertyKey[]): string {
+  const [head, , part, code] = path.map(String);
+  if (head === 'variants') return part === undefined ? 'variant.sku' : part === 'attributes' ? `variant.${code ?? 'attributes'}` : `variant.${part}`;
+  if (head === 'linkedProducts') return 'members';
+  return head ?? '';
+}
+
 /** Field messages of a failed validation or of a refusal naming its field. */
-function fieldErrors(issues: Array<{ path: PropertyKey[]; message: string }>): Record<string, string> {
+function fieldErrors(issues: Array<{ path: readonly PropertyKey[]; message: string }>): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
+  for (const issue of issues) errors[formField(issue.path)] ??= issue.message;
   return errors;
 }
 
@@ -85,14 +137,16 @@ export const productActionPages = new Hono<AdminEnv>()
   .get('/new', (c) => newProductForm(c))
   .post('/new', async (c) => {
     const typed = (await c.req.parseBody({ all: true })) as Typed;
-    const parsed = ProductInput.safeParse(bodyOf(typed));
+    const members = text(typed, 'type') === 'grouped' ? await membersOf(c.var.db, text(typed, 'members')) : [];
+    if (typeof members === 'string') return newProductForm(c, typed, { members });
+    const parsed = ProductInput.safeParse(bodyOf(typed, members));
     if (!parsed.success) return newProductForm(c, typed, fieldErrors(parsed.error.issues));
     try {
       const product = await createProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, parsed.data);
       return c.redirect(`/admin/products/${product.id}?flash=created`, 303);
     } catch (error) {
       if (!(error instanceof AppError) || !['invalid', 'conflict'].includes(error.kind)) throw error;
-      const fields = refusedFields(error);
+      const fields = fieldErrors(Object.entries(refusedFields(error)).map(([name, message]) => ({ path: name.split('.'), message })));
       return Object.keys(fields).length > 0 ? newProductForm(c, typed, fields) : newProductForm(c, typed, {}, error.message);
     }
   })

@@ -1,6 +1,6 @@
 /**
  * A grouped product's members as the admin writes them (issue 17): existing simple or virtual
- * products, in order, each with the quantity its page suggests. The list is written whole (on
+ * products (not a configurable's variants, which are sold through it), in order, each with the quantity its page suggests. The list is written whole (on
  * create and when a change sends it); the group's stock follows its members' (their sum; in stock
  * when one is), its "from" price is derived by the price index (price-index.ts) and shown as its
  * price too, as the seeder writes a group's.
@@ -27,7 +27,10 @@ const invalid = (field: string, message: string) => new AppError('invalid', 'inv
 /** Replaces the group's members; each must be another simple or virtual product, listed once. */
 export async function writeGroupedMembers(db: Db, groupId: number, members: ReadonlyArray<z.infer<typeof GroupedMember>>): Promise<void> {
   const ids = members.map((member) => member.id);
-  const found = await db.select({ id: products.id, type: products.type, qty: products.qty, stockStatus: products.stockStatus }).from(products).where(inArray(products.id, ids));
+  const [found, variants] = await Promise.all([
+    db.select({ id: products.id, type: products.type, qty: products.qty, stockStatus: products.stockStatus }).from(products).where(inArray(products.id, ids)),
+    db.select({ id: productLinks.linkedProductId }).from(productLinks).where(and(inArray(productLinks.linkedProductId, ids), eq(productLinks.linkType, 'variant'))),
+  ]);
   for (const [index, member] of members.entries()) {
     const row = found.find((each) => each.id === member.id);
     const problem =
@@ -37,7 +40,9 @@ export async function writeGroupedMembers(db: Db, groupId: number, members: Read
           ? `No product ${member.id}.`
           : row.type !== 'simple' && row.type !== 'virtual'
             ? `Product ${member.id} is ${row.type}: a grouped product sells simple and virtual products.`
-            : ids.indexOf(member.id) !== index
+            : variants.some((variant) => variant.id === member.id)
+              ? `Product ${member.id} is a variant of a configurable product: it is sold through that product.`
+              : ids.indexOf(member.id) !== index
               ? `Product ${member.id} is listed twice.`
               : undefined;
     if (problem) throw invalid(`linkedProducts.${index}.id`, problem);
