@@ -119,7 +119,7 @@ export function edgeCache(options: EdgeCacheOptions): Step {
     headers.set('ETag', await etagOf(body));
     if (isHtml(rendered)) headers.set('Cache-Control', group === null ? EDGE_CACHE_CONTROL : GROUP_EDGE_CACHE_CONTROL);
     const stored = new Response(body.slice(0), { status: rendered.status, headers });
-    rememberPage(key, { status: rendered.status, headers: [...headers], body: body.slice(0) });
+    rememberPage(key, { status: rendered.status, headers: new Headers(headers), body: body.slice(0) });
     context.waitUntil(
       cache.put(key, stored).catch((error: unknown) => console.error(`edge cache: storing ${url.pathname} failed:`, error)),
     );

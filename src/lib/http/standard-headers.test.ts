@@ -29,4 +29,11 @@ describe('withStandardHeaders', () => {
     const json = withStandardHeaders(Response.json({}), new URL('http://shop.test/pulse'));
     expect(json.headers.has('tdm-reservation')).toBe(false);
   });
+
+  it('copies a response whose headers are immutable, such as a redirect', () => {
+    const redirect = withStandardHeaders(Response.redirect('http://shop.test/women', 301), new URL('http://shop.test/'));
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.get('Location')).toBe('http://shop.test/women');
+    expect(redirect.headers.get('Link')).toBe(API_CATALOG_LINK);
+  });
 });

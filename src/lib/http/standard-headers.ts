@@ -60,20 +60,30 @@ const BASELINE_HEADERS: Record<string, string> = {
 /** A year, without includeSubDomains: a merchant's other subdomains may not all serve HTTPS. */
 const HSTS = 'max-age=31536000';
 
+function applyStandardHeaders(headers: Headers, url: URL): void {
+  headers.append('Link', API_CATALOG_LINK);
+  for (const [name, value] of Object.entries(BASELINE_HEADERS)) {
+    if (!headers.has(name)) headers.set(name, value);
+  }
+  if (url.protocol === 'https:') headers.set('Strict-Transport-Security', HSTS);
+  // The text-and-data-mining reservation of robots.txt, where crawlers of pages look (TDMRep).
+  if ((headers.get('Content-Type') ?? '').startsWith('text/html')) headers.set(TDM_RESERVATION_HEADER, TDM_RESERVATION_VALUE);
+}
+
 /**
- * Returns a response whose headers can be changed, with the standard headers applied. A header
- * the route already set (e.g. a proxied backend page's own CSP) is kept.
+ * The response with the standard headers applied; a header the route already set (e.g. a proxied
+ * backend page's own CSP) is kept. Every response passes here, so the headers are changed in place
+ * when they may be (the pipeline's own answers: each one made for its request), and a copy is made
+ * only of a response whose headers are immutable (a `fetch` answer, `Response.redirect`), which
+ * refuses the first change.
  */
 export function withStandardHeaders(response: Response, url: URL): Response {
-  const result = new Response(response.body, response);
-  result.headers.append('Link', API_CATALOG_LINK);
-  for (const [name, value] of Object.entries(BASELINE_HEADERS)) {
-    if (!result.headers.has(name)) result.headers.set(name, value);
+  try {
+    applyStandardHeaders(response.headers, url);
+    return response;
+  } catch {
+    const result = new Response(response.body, response);
+    applyStandardHeaders(result.headers, url);
+    return result;
   }
-  if (url.protocol === 'https:') result.headers.set('Strict-Transport-Security', HSTS);
-  // The text-and-data-mining reservation of robots.txt, where crawlers of pages look (TDMRep).
-  if ((result.headers.get('Content-Type') ?? '').startsWith('text/html')) {
-    result.headers.set(TDM_RESERVATION_HEADER, TDM_RESERVATION_VALUE);
-  }
-  return result;
 }
