@@ -125,7 +125,8 @@ export function storeHosts(config: StorefrontConfig = getConfig()): string[] {
 
 /** The store view a request addresses, by its host name (DECISIONS.md 8). */
 export function storeForUrl(url: URL, config: StorefrontConfig = getConfig()): string {
-  return storeEntryForUrl(url, config)?.store ?? DEFAULT_STORE;
+  // Asked several times per request (the wall, the cache key, the page): lookups only, no copies.
+  return (config.STORES[url.hostname] ?? config.STORES[url.host])?.store ?? DEFAULT_STORE;
 }
 
 /**

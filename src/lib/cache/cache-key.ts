@@ -29,5 +29,6 @@ export function normalizedSearch(params: URLSearchParams): string {
 export function cacheKey(url: URL, tag: string, store: string, group: number | null = null): string {
   const viewer = group === null ? '' : `/group-${group}`;
   const scope = `${KEY_PREFIX}/${encodeURIComponent(tag)}/${encodeURIComponent(store)}${viewer}`;
-  return `${url.origin}${scope}${url.pathname}${normalizedSearch(url.searchParams)}`;
+  const search = url.search === '' ? '' : normalizedSearch(url.searchParams);
+  return `${url.origin}${scope}${url.pathname}${search}`;
 }
