@@ -134,3 +134,88 @@ describe.each(dialects)('per-store product texts (%s)', (dialect) => {
     expect(priced.status).toBe(409);
   });
 });
+
+describe.each(dialects)('per-store page and post texts (%s)', (dialect) => {
+  let shop: TestShop;
+  let admin: Record<string, string>;
+  const saved: string[] = [];
+
+  type Document = { id: number; title: string; content: string; storeOverrides: Record<string, Record<string, string | null>>; details?: Array<{ field: string }> };
+  const api = (method: string, path: string, json?: unknown, headers: Record<string, string> = {}) =>
+    shop.send<Document & { member?: Document[] }>(method, `/api/rest/v2/admin/${path}`, { json, headers: { ...admin, ...headers } });
+  /** The public record without its updatedAt (each save moves it, so the storefront syncs). */
+  const publicOne = async (path: string, identifier: string, store?: string) => {
+    const { updatedAt: _moves, ...record } = ((await shop.get(`/api/rest/v2/${path}?identifier=${identifier}${store ? `&store=${store}` : ''}`)).body as { member: Array<Record<string, string>> }).member[0]!;
+    return record;
+  };
+
+  beforeAll(async () => {
+    const probe = defineModule({
+      id: 'saved-probe',
+      title: 'Probe',
+      subscribers: [
+        { event: 'cms_page_saved', handle: (batch) => void saved.push(...batch.map((event) => `page:${event.payload.pageId}`)) },
+        { event: 'blog_post_saved', handle: (batch) => void saved.push(...batch.map((event) => `post:${event.payload.postId}`)) },
+      ],
+    });
+    shop = await openTestShop(dialect, { modules: [probe] });
+    admin = await adminBearer(shop);
+  });
+  afterAll(async () => {
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+  });
+
+  const kinds = [
+    { path: 'cms-pages', identifier: 'about-us', event: 'page', texts: { title: 'About us, mate', content: '<p onclick="x()">G\'day</p><script>1</script>', metaTitle: 'About AU', metaDescription: 'Down under' } },
+    { path: 'blog-posts', identifier: 'caring-for-cast-iron', event: 'post', texts: { title: 'Caring for your cast iron, mate', excerpt: 'Season it', content: '<p onclick="x()">G\'day</p><script>1</script>' } },
+  ];
+
+  it.each(kinds)('$path: the AU store shows its own texts (sanitised), the default store the record\'s; clearing inherits again', async ({ path, identifier, event, texts }) => {
+    const [record] = (await api('GET', `${path}?identifier=${identifier}`)).body.member!;
+    const own = await publicOne(path, identifier);
+    const etag = (await api('GET', `${path}/${record!.id}`)).headers.get('ETag')!;
+    saved.length = 0;
+    const changed = await api('PATCH', `${path}/${record!.id}`, { storeOverrides: { au: texts } }, { 'If-Match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.body.storeOverrides.au).toMatchObject({ ...texts, content: '<p>G\'day</p>' });
+    // The texts are part of the version: the old ETag is stale now.
+    expect(changed.headers.get('ETag')).not.toBe(etag);
+    const stale = await api('PATCH', `${path}/${record!.id}`, { storeOverrides: { au: { title: 'Lost' } } }, { 'If-Match': etag });
+    expect(stale.status).toBe(412);
+    await expect.poll(() => saved.includes(`${event}:${record!.id}`), { timeout: 5000 }).toBe(true);
+
+    expect(await publicOne(path, identifier, 'au')).toMatchObject({ ...texts, content: '<p>G\'day</p>' });
+    expect(await publicOne(path, identifier)).toEqual(own);
+
+    const cleared = await api('PATCH', `${path}/${record!.id}`, { storeOverrides: { au: Object.fromEntries(Object.keys(texts).map((key) => [key, null])) } }, { 'If-Match': changed.headers.get('ETag')! });
+    expect(cleared.status).toBe(200);
+    expect(Object.values(cleared.body.storeOverrides.au!).every((value) => value === null)).toBe(true);
+    expect(await publicOne(path, identifier, 'au')).toEqual(own);
+  });
+
+  it.each(kinds)('$path: an unknown or default store view, an over-long or unknown field is 400 on storeOverrides, writing nothing', async ({ path, identifier }) => {
+    const [record] = (await api('GET', `${path}?identifier=${identifier}`)).body.member!;
+    const etag = (await api('GET', `${path}/${record!.id}`)).headers.get('ETag')!;
+    for (const body of [
+      { storeOverrides: { mars: { title: 'Red' } } },
+      { storeOverrides: { default: { title: 'Other' } } },
+      { storeOverrides: { au: { title: 'x'.repeat(256) } } },
+      { storeOverrides: { au: { author: 'Someone' } } },
+      { title: 'Renamed', storeOverrides: { au: { title: 'Mine' }, mars: { title: 'Red' } } },
+    ]) {
+      const refused = await api('PATCH', `${path}/${record!.id}`, body, { 'If-Match': etag });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.details?.some((detail) => detail.field.startsWith('storeOverrides')), JSON.stringify(refused.body)).toBe(true);
+    }
+    const after = await api('GET', `${path}/${record!.id}`);
+    expect(after.headers.get('ETag')).toBe(etag);
+  });
+
+  it('creates a page with a store view\'s title', async () => {
+    const created = await api('POST', 'cms-pages', { identifier: 'shipping-au', title: 'Shipping', content: '<p>Post</p>', storeOverrides: { au: { title: 'Shipping in Australia' } } });
+    expect(created.status).toBe(201);
+    expect(await publicOne('cms-pages', 'shipping-au', 'au')).toMatchObject({ title: 'Shipping in Australia', content: '<p>Post</p>' });
+    expect(await publicOne('cms-pages', 'shipping-au')).toMatchObject({ title: 'Shipping' });
+  });
+});

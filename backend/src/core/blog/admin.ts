@@ -15,6 +15,8 @@ import { blogPosts } from '../db/schema/index.ts';
 import { Timestamp } from '../http/schemas.ts';
 import { blogImageUrl } from '../media/urls.ts';
 import { formatTimestamp } from '../time.ts';
+import { documentStoreTexts } from '../stores/store-texts.ts';
+import { BlogPostStoreOverrides, blogPostTextKind, type BlogPostStoreTexts, type BlogPostTextField } from './store-texts.ts';
 
 const fields = {
   identifier: contentIdentifier('post'),
@@ -25,6 +27,7 @@ const fields = {
   publishedAt: z.iso.datetime({ offset: true }).openapi({ example: '2026-11-26T09:00:00Z' }),
   tags: z.array(z.string().trim().min(1).max(50)).max(20),
   isPublished: z.boolean(),
+  storeOverrides: BlogPostStoreOverrides,
 };
 
 export const BlogPostInput = z
@@ -36,13 +39,15 @@ export const BlogPostInput = z
     publishedAt: fields.publishedAt.default(() => new Date().toISOString()).openapi({ description: 'Now when absent.' }),
     tags: fields.tags.default([]),
     isPublished: fields.isPublished.default(true),
+    storeOverrides: fields.storeOverrides.optional(),
   })
   .strict()
   .openapi('BlogPostInput');
 /** A PATCH: the fields sent, no defaults (an absent field stays as it is). */
 export const BlogPostPatch = z.object(fields).partial().strict().openapi('BlogPostPatch');
 
-type Row = typeof blogPosts.$inferSelect;
+/** `storeOverrides`: every other store view's own texts, added when the row is read (store-texts.ts). */
+type Row = typeof blogPosts.$inferSelect & { storeOverrides?: BlogPostStoreTexts };
 
 const AdminBlogPost = z
   .object({
@@ -56,6 +61,9 @@ const AdminBlogPost = z
     featuredImageUrl: z.string().nullable(),
     tags: z.array(z.string()),
     isPublished: z.boolean(),
+    storeOverrides: z
+      .record(z.string(), z.record(z.string(), z.string().nullable()))
+      .openapi({ description: 'Each other store view\'s own texts by store code (null: the record\'s own).' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
@@ -72,6 +80,7 @@ const view = (row: Row) => ({
   featuredImageUrl: row.featuredImageFile ? blogImageUrl(row.featuredImageFile) : null,
   tags: row.tags,
   isPublished: row.isPublished,
+  storeOverrides: row.storeOverrides ?? {},
   createdAt: formatTimestamp(row.createdAt),
   updatedAt: formatTimestamp(row.updatedAt),
 });
@@ -87,6 +96,7 @@ export const blogPostAdmin = documentAdmin<Row, z.infer<typeof BlogPostInput>>({
   dated: blogPosts.publishedAt,
   bulkSets: { publish: { isPublished: true }, unpublish: { isPublished: false } },
   toColumns: (input) => (input.publishedAt === undefined ? {} : { publishedAt: new Date(input.publishedAt) }),
+  extras: documentStoreTexts<BlogPostTextField, Row>(blogPostTextKind),
   announce: (db, notifications, row, deleted) => notifications.publish(db, 'blog_post_saved', { postId: row.id, identifier: row.identifier, ...(deleted ? { deleted } : {}) }),
 });
 

@@ -11,6 +11,8 @@ import { blogImageUrl } from '../media/urls.ts';
 import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
 import { resolveStoreView } from '../stores/store-view.ts';
 import { formatTimestamp } from '../time.ts';
+import { overlay, storeTextsIn } from '../stores/store-texts.ts';
+import { blogPostTextKind } from './store-texts.ts';
 
 const listBlogPostsRoute = createRoute({
   method: 'get',
@@ -30,7 +32,9 @@ export const blogRoutes = createRouter<StoreEnv>().openapi(listBlogPostsRoute, a
   const where = and(eq(blogPosts.isPublished, true), identifier === undefined ? undefined : eq(blogPosts.identifier, identifier));
   const order = [desc(blogPosts.publishedAt), asc(blogPosts.id)];
   const { rows, totalItems } = await selectPage(c.var.db, blogPosts, where, order, { page, itemsPerPage });
-  const member = rows.map((p) => ({
+  // The store view's own texts where it has them (store-texts.ts).
+  const texts = await storeTextsIn(c.var.db, blogPostTextKind, c.var.store.id, rows.map((row) => row.id));
+  const member = rows.map((row) => overlay(row, texts.get(row.id))).map((p) => ({
     id: p.id,
     identifier: p.identifier,
     title: p.title,

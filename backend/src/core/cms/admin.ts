@@ -11,6 +11,8 @@ import { documentAdminRoutes } from '../content-admin/document-routes.ts';
 import { cmsPages } from '../db/schema/index.ts';
 import { Timestamp } from '../http/schemas.ts';
 import { formatTimestamp } from '../time.ts';
+import { documentStoreTexts } from '../stores/store-texts.ts';
+import { CmsPageStoreOverrides, cmsPageTextKind, type CmsPageStoreTexts, type CmsPageTextField } from './store-texts.ts';
 import { contentIdentifier } from '../content-admin/fields.ts';
 
 const fields = {
@@ -21,6 +23,7 @@ const fields = {
   metaTitle: z.string().trim().max(255),
   metaDescription: z.string().trim().max(1000),
   isActive: z.boolean(),
+  storeOverrides: CmsPageStoreOverrides,
 };
 
 export const CmsPageInput = z
@@ -31,13 +34,15 @@ export const CmsPageInput = z
     metaTitle: fields.metaTitle.default(''),
     metaDescription: fields.metaDescription.default(''),
     isActive: fields.isActive.default(true),
+    storeOverrides: fields.storeOverrides.optional(),
   })
   .strict()
   .openapi('CmsPageInput');
 /** A PATCH: the fields sent, no defaults (an absent field stays as it is). */
 export const CmsPagePatch = z.object(fields).partial().strict().openapi('CmsPagePatch');
 
-type Row = typeof cmsPages.$inferSelect;
+/** `storeOverrides`: every other store view's own texts, added when the row is read (store-texts.ts). */
+type Row = typeof cmsPages.$inferSelect & { storeOverrides?: CmsPageStoreTexts };
 
 const AdminCmsPage = z
   .object({
@@ -49,6 +54,9 @@ const AdminCmsPage = z
     metaTitle: z.string(),
     metaDescription: z.string(),
     isActive: z.boolean(),
+    storeOverrides: z
+      .record(z.string(), z.record(z.string(), z.string().nullable()))
+      .openapi({ description: 'Each other store view\'s own texts by store code (null: the record\'s own).' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
@@ -63,6 +71,7 @@ const view = (row: Row) => ({
   metaTitle: row.metaTitle,
   metaDescription: row.metaDescription,
   isActive: row.isActive,
+  storeOverrides: row.storeOverrides ?? {},
   createdAt: formatTimestamp(row.createdAt),
   updatedAt: formatTimestamp(row.updatedAt),
 });
@@ -76,6 +85,7 @@ export const cmsPageAdmin = documentAdmin<Row, z.infer<typeof CmsPageInput>>({
   defaultSort: 'id',
   statuses: { active: eq(cmsPages.isActive, true), inactive: eq(cmsPages.isActive, false) },
   bulkSets: { activate: { isActive: true }, deactivate: { isActive: false } },
+  extras: documentStoreTexts<CmsPageTextField, Row>(cmsPageTextKind),
   announce: (db, notifications, row, deleted) => notifications.publish(db, 'cms_page_saved', { pageId: row.id, identifier: row.identifier, ...(deleted ? { deleted } : {}) }),
 });
 

@@ -10,6 +10,8 @@ import { collectionOf, errorResponses, jsonContent, PagingQuery } from '../http/
 import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
 import { resolveStoreView } from '../stores/store-view.ts';
 import { formatTimestamp } from '../time.ts';
+import { overlay, storeTextsIn } from '../stores/store-texts.ts';
+import { cmsPageTextKind } from './store-texts.ts';
 
 const listCmsPagesRoute = createRoute({
   method: 'get',
@@ -28,7 +30,9 @@ export const cmsRoutes = createRouter<StoreEnv>().openapi(listCmsPagesRoute, asy
   const { page, itemsPerPage, identifier } = c.req.valid('query');
   const where = and(eq(cmsPages.isActive, true), identifier === undefined ? undefined : eq(cmsPages.identifier, identifier));
   const { rows, totalItems } = await selectPage(c.var.db, cmsPages, where, [asc(cmsPages.id)], { page, itemsPerPage });
-  const member = rows.map((p) => ({
+  // The store view's own texts where it has them (store-texts.ts).
+  const texts = await storeTextsIn(c.var.db, cmsPageTextKind, c.var.store.id, rows.map((row) => row.id));
+  const member = rows.map((row) => overlay(row, texts.get(row.id))).map((p) => ({
     id: p.id,
     identifier: p.identifier,
     title: p.title,

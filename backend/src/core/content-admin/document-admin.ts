@@ -56,6 +56,15 @@ export interface DocumentKind<Row extends DocumentRow, Input extends { identifie
   bulkSets: Record<string, Record<string, unknown>>;
   /** Input fields to column values where they differ (a date string to a Date). */
   toColumns?(input: Partial<Input>): Record<string, unknown>;
+  /**
+   * Data kept beside the row (a store view's own texts): `load` adds it to rows before they are
+   * shown or versioned, so it is part of the ETag; `write` saves what the input carries of it, in the
+   * save's transaction, after the row.
+   */
+  extras?: {
+    load(db: Db, rows: Row[]): Promise<Row[]>;
+    write(db: Db, id: number, input: Partial<Input>): Promise<void>;
+  };
   /** Publishes the kind's saved notification in the change's transaction (`deleted`: the row is gone). */
   announce(db: Db, notifications: Notifications, row: Row, deleted?: boolean): Promise<void>;
 }
@@ -66,6 +75,7 @@ export function documentAdmin<Row extends DocumentRow, Input extends { identifie
   const notFound = (id: number) => new AppError('not_found', 'not_found', `No ${kind.noun} ${id}.`);
 
   const etag = (row: Row) => versionTag(kind.subject, row.id, kind.view(row));
+  const withExtras = async (db: Db, rows: Row[]) => (kind.extras ? kind.extras.load(db, rows) : rows);
   const listing: Listing = {
     statuses: Object.keys(kind.statuses),
     sorts: Object.keys(kind.sorts),
@@ -81,8 +91,9 @@ export function documentAdmin<Row extends DocumentRow, Input extends { identifie
   });
 
   async function lockedRow(db: Db, id: number, ifMatch: string | undefined): Promise<Row> {
-    const [row] = (await db.select().from(table).where(eq(table.id, id)).for('update')) as Row[];
-    if (!row) throw notFound(id);
+    const [locked] = (await db.select().from(table).where(eq(table.id, id)).for('update')) as Row[];
+    if (!locked) throw notFound(id);
+    const row = (await withExtras(db, [locked]))[0]!;
     requireVersion(ifMatch, etag(row), kind.noun);
     return row;
   }
@@ -126,20 +137,22 @@ export function documentAdmin<Row extends DocumentRow, Input extends { identifie
           .offset((paging.page - 1) * paging.itemsPerPage),
         db.select({ n: count() }).from(table).where(where),
       ]);
-      return { member: (rows as Row[]).map(kind.view), totalItems: total?.n ?? 0, ...paging };
+      return { member: (await withExtras(db, rows as Row[])).map(kind.view), totalItems: total?.n ?? 0, ...paging };
     },
 
     async get(db: Db, id: number): Promise<Row> {
       const [row] = (await db.select().from(table).where(eq(table.id, id))) as Row[];
       if (!row) throw notFound(id);
-      return row;
+      return (await withExtras(db, [row]))[0]!;
     },
 
     create(ctx: AdminWriteContext, input: Input): Promise<Row> {
       return ctx.db.transaction(async (tx) => {
         await identifierFree(tx, input.identifier);
         const now = new Date();
-        const [row] = (await tx.insert(table).values({ ...columns(input), createdAt: now, updatedAt: now }).returning()) as unknown as Row[];
+        const [inserted] = (await tx.insert(table).values({ ...columns(input), createdAt: now, updatedAt: now }).returning()) as unknown as Row[];
+        await kind.extras?.write(tx, inserted!.id, input);
+        const [row] = await withExtras(tx, [inserted!]);
         await audit(tx, ctx.actor, 'created', row!.id);
         await kind.announce(tx, ctx.notifications, row!);
         return row!;
@@ -150,7 +163,9 @@ export function documentAdmin<Row extends DocumentRow, Input extends { identifie
       return ctx.db.transaction(async (tx) => {
         const before = await lockedRow(tx, id, ifMatch);
         if (patch.identifier !== undefined) await identifierFree(tx, patch.identifier, id);
-        const [row] = (await tx.update(table).set({ ...columns(patch), updatedAt: new Date() }).where(eq(table.id, id)).returning()) as Row[];
+        const [updated] = (await tx.update(table).set({ ...columns(patch), updatedAt: new Date() }).where(eq(table.id, id)).returning()) as Row[];
+        await kind.extras?.write(tx, id, patch);
+        const [row] = await withExtras(tx, [updated!]);
         // HTML is not copied into the audit log: "(html)" says it changed.
         const shown = (record: Row, key: string) => (key === 'content' ? '(html)' : record[key as keyof Row]);
         await audit(tx, ctx.actor, 'updated', id, Object.fromEntries(Object.keys(patch).map((key) => [key, { from: shown(before, key), to: shown(row!, key) }])));

@@ -125,3 +125,20 @@ export function overlay<Record_ extends object, Field extends string & keyof Rec
   const own = Object.fromEntries(Object.entries(texts).filter(([, value]) => value !== null));
   return { ...record, ...own };
 }
+
+/**
+ * A content document kind's `extras` (content-admin/document-admin.ts): rows carry every other view's
+ * texts as `storeOverrides` (so they are in the record and its ETag), and a save writes the
+ * `storeOverrides` it was sent.
+ */
+export function documentStoreTexts<Field extends string, Row extends { id: number; storeOverrides?: Record<string, StoreTexts<Field>> }>(kind: StoreTextKind<Field>) {
+  return {
+    async load(db: Db, rows: Row[]): Promise<Row[]> {
+      const texts = await loadStoreTexts(db, kind, rows.map((row) => row.id));
+      return rows.map((row) => ({ ...row, storeOverrides: texts.get(row.id) ?? {} }));
+    },
+    async write(db: Db, id: number, input: { storeOverrides?: Record<string, Record<string, unknown>> }): Promise<void> {
+      if (input.storeOverrides) await writeStoreTexts(db, kind, id, input.storeOverrides);
+    },
+  };
+}
