@@ -6,7 +6,7 @@
  * (admin.ts `rehome`: 301s kept, its own subtree refused). One audit entry, one
  * `catalog_category_saved`.
  */
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { z } from '@hono/zod-openapi';
 import type { AdminWriteContext } from '../../content-admin/write-context.ts';
 import type { Db } from '../../db/database.ts';
@@ -42,8 +42,16 @@ async function renumber(tx: Db, ordered: readonly Row[], now: Date, except?: num
   }
 }
 
+/**
+ * Moves take this lock first, for their transaction: two moves among the same siblings would each
+ * hold their own row and wait for the other's (a deadlock); one after the other, both renumber
+ * what the other left. A fixed key that only category moves take.
+ */
+const treeLock = 0xca7e6021;
+
 export function moveCategory(ctx: AdminWriteContext, id: number, to: CategoryMove, ifMatch?: string): Promise<Row> {
   return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${treeLock})`);
     const before = await lockedRow(tx, id, ifMatch);
     const parent = await parentOf(tx, to.parentId);
     const now = new Date();
