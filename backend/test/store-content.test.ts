@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineModule } from '../src/core/modules/define-module.ts';
-import { adminBearer } from './helpers/admin-session.ts';
+import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 
 type Texts = { name: string | null; shortDescription: string | null; description: string | null; metaTitle: string | null; metaDescription: string | null };
@@ -117,6 +117,39 @@ describe.each(dialects)('per-store product texts (%s)', (dialect) => {
     expect(after.headers.get('ETag')).toBe(etag);
     expect(after.body.name).toBe('Storm lantern');
     expect(after.body.storeOverrides.au!.name).toBeNull();
+  });
+
+  it('edits the AU store\'s texts on the product page\'s content form: empty inherits, a bad value is refused by its field with the text kept', async () => {
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const page = await browser.request('GET', `/admin/products/${product.id}`);
+    const form = /<form method="post" action="\/admin\/products\/\d+\/content"[\s\S]*?<\/form>/.exec(page.html)![0];
+    expect(form).toContain('<legend>Store view: ');
+    expect(form).toContain('name="store:au:name"');
+    expect(form).not.toContain('name="store:default:name"');
+    const kept = Object.fromEntries(Array.from(form.matchAll(/name="(_etag|urlKey)" value="([^"]*)"/g), (m) => [m[1]!, m[2]!.replaceAll('&quot;', '"')]));
+    const typed = { ...kept, visibility: 'catalog', metaTitle: 'Lantern', shortDescription: '<p>Bright</p>', 'store:au:shortDescription': '', 'store:au:description': '', 'store:au:metaDescription': '' };
+
+    const tooLong = await browser.submit(`/admin/products/${product.id}`, `/admin/products/${product.id}/content`, { ...typed, 'store:au:name': 'Outback lantern', 'store:au:metaTitle': 'x'.repeat(256) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.html).toContain('id="content-store:au:metaTitle-error"');
+    expect(tooLong.html).toContain('value="Outback lantern"');
+    expect((await detail('au')).name).toBe('Storm lantern');
+
+    const saved = await browser.submit(`/admin/products/${product.id}`, `/admin/products/${product.id}/content`, { ...typed, 'store:au:name': 'Outback lantern', 'store:au:metaTitle': '' });
+    expect(saved.status, saved.html.match(/role="alert">[^<]*/g)?.join(' ')).toBe(303);
+    expect(await detail('au')).toMatchObject({ name: 'Outback lantern', metaTitle: 'Lantern' });
+    expect((await detail()).name).toBe('Storm lantern');
+    const again = await browser.request('GET', `/admin/products/${product.id}`);
+    expect(again.html).toContain('name="store:au:name" id="content-store:au:name" value="Outback lantern"');
+
+    // The form loaded before that save is stale now: refused, the text kept.
+    const stale = await browser.submit(`/admin/products/${product.id}`, `/admin/products/${product.id}/content`, { ...typed, 'store:au:name': 'Lost change' });
+    expect(stale.status).toBe(400);
+    expect(stale.html).toContain('copy what you need before reloading');
+    expect(stale.html).toContain('value="Lost change"');
+    expect((await detail('au')).name).toBe('Outback lantern');
+    await api('PATCH', `/${product.id}`, { storeOverrides: { au: { name: null } } }, { 'If-Match': await etagOf(product.id) });
   });
 
   it('takes a store view\'s texts on create, and lets a product priced by its children have them', async () => {

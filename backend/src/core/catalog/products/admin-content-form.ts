@@ -2,17 +2,29 @@
  * The product page's "Content and placement" form: URL key, visibility, categories, related products
  * (by SKU), the two texts and the meta title and description of a product of any type, saved through the product admin service (admin.ts) with its version, so a
  * stale page gets a conflict instead of overwriting a newer save. Errors show by their field, with
- * everything typed kept.
+ * everything typed kept. Each other store view has a section of its own texts (store-texts.ts),
+ * saved with the rest: a field left empty inherits the product's.
  */
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AdminEnv } from '../../admin/admin-env.ts';
 import { csrfField } from '../../admin/layout.ts';
 import type { Db } from '../../db/database.ts';
-import { categories, products } from '../../db/schema/index.ts';
+import { categories, products, stores } from '../../db/schema/index.ts';
 import { AppError, refusedFields } from '../../errors.ts';
 import { adminProductView, getAdminProduct, productEtag, ProductPatch, updateProduct } from './admin.ts';
+import { productTextKind, type ProductTextField } from './store-texts.ts';
+
+/** A store view's own text in the form: `store:{code}:{field}`. */
+const storeKey = (code: string, field: string) => `store:${code}:${field}`;
+const storeLabels: Record<ProductTextField, string> = {
+  name: 'Name',
+  shortDescription: 'Short description (sanitised on save)',
+  description: 'Description (sanitised on save)',
+  metaTitle: 'Meta title',
+  metaDescription: 'Meta description',
+};
 
 export type Typed = Record<string, string | string[]>;
 
@@ -57,6 +69,9 @@ export async function savedContent(c: Context<AdminEnv>, id: number): Promise<Co
       description: view.description,
       metaTitle: view.metaTitle,
       metaDescription: view.metaDescription,
+      ...Object.fromEntries(
+        Object.entries(product.storeTexts).flatMap(([code, texts]) => productTextKind.fields.map((field) => [storeKey(code, field), texts[field] ?? ''])),
+      ),
     },
     etag: productEtag(product),
     errors: {},
@@ -65,6 +80,7 @@ export async function savedContent(c: Context<AdminEnv>, id: number): Promise<Co
 
 export async function contentForm(c: Context<AdminEnv>, id: number, state: ContentFormState) {
   const tree = await c.var.db.select({ id: categories.id, urlPath: categories.urlPath }).from(categories).orderBy(asc(categories.urlPath));
+  const views = await c.var.db.select({ code: stores.code, name: stores.name }).from(stores).where(eq(stores.isDefault, false)).orderBy(asc(stores.id));
   const { typed, errors } = state;
   const chosen = new Set(many(typed.categoryIds));
   const problem = (name: string) => (errors[name] ? html`<strong class="error" id="content-${name}-error" role="alert">${errors[name]}</strong>` : '');
@@ -89,6 +105,20 @@ export async function contentForm(c: Context<AdminEnv>, id: number, state: Conte
       <label>Meta title (the page's title in search results; empty: its name) <input name="metaTitle" value="${first(typed.metaTitle)}" maxlength="255" ${described('metaTitle')} /></label>${problem('metaTitle')}
       <label for="content-metaDescription">Meta description (the text under it in search results; empty: the storefront's own)</label>
       <textarea name="metaDescription" id="content-metaDescription" rows="3" maxlength="1000" ${described('metaDescription')}>${first(typed.metaDescription)}</textarea>${problem('metaDescription')}
+      ${views.map(
+        (view) => html`<fieldset>
+          <legend>Store view: ${view.name} (${view.code}) — empty fields show the product's own</legend>
+          ${problem(`store:${view.code}`)}
+          ${productTextKind.fields.map((field) => {
+            const key = storeKey(view.code, field);
+            const long = field === 'shortDescription' || field === 'description' || field === 'metaDescription';
+            return html`<label for="content-${key}">${storeLabels[field]}</label>
+              ${long
+                ? html`<textarea name="${key}" id="content-${key}" rows="${field === 'description' ? 8 : 3}" ${field === 'metaDescription' ? 'maxlength="1000"' : 'data-rich-text'} ${described(key)}>${first(typed[key])}</textarea>`
+                : html`<input name="${key}" id="content-${key}" value="${first(typed[key])}" maxlength="255" ${described(key)} />`}${problem(key)}`;
+          })}
+        </fieldset>`,
+      )}
       <button type="submit">Save content</button>
     </form>`;
 }
@@ -110,10 +140,14 @@ export async function saveContent(c: Context<AdminEnv>, id: number, typed: Typed
     description: first(typed.description),
     metaTitle: first(typed.metaTitle),
     metaDescription: first(typed.metaDescription),
+    storeOverrides: typedStoreTexts(typed),
   });
   if (!parsed.success) {
     const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
+    for (const issue of parsed.error.issues) {
+      const [name, code, field] = issue.path.map(String);
+      errors[name === 'storeOverrides' && code ? (field ? storeKey(code, field) : `store:${code}`) : String(name ?? '')] ??= issue.message;
+    }
     return { typed, etag, errors };
   }
   try {
@@ -121,9 +155,21 @@ export async function saveContent(c: Context<AdminEnv>, id: number, typed: Typed
     return undefined;
   } catch (error) {
     if (!(error instanceof AppError) || !['invalid', 'conflict', 'precondition_failed'].includes(error.kind)) throw error;
-    const errors = refusedFields(error);
+    const { storeOverrides: storeProblem, ...errors } = refusedFields(error);
+    if (storeProblem) return { typed, etag, errors, error: storeProblem };
     if (Object.keys(errors).length > 0) return { typed, etag, errors };
     const message = error.code === 'stale_version' ? `${error.message} Your text is below; copy what you need before reloading.` : error.message;
     return { typed, etag, errors, error: message };
   }
+}
+
+/** The store views' texts typed in the form, by code (an empty field: inherit). */
+function typedStoreTexts(typed: Typed): Record<string, Partial<Record<ProductTextField, string>>> {
+  const byCode: Record<string, Partial<Record<ProductTextField, string>>> = {};
+  for (const [key, value] of Object.entries(typed)) {
+    const [prefix, code, field] = key.split(':');
+    if (prefix !== 'store' || !code || !productTextKind.fields.includes(field as ProductTextField)) continue;
+    (byCode[code] ??= {})[field as ProductTextField] = first(value);
+  }
+  return byCode;
 }
