@@ -5,6 +5,7 @@
  * each old path kept as a 301 (url-redirects.ts). Deleting a category moves its products to its
  * parent and redirects its path there; a category with subcategories is not deleted (move or
  * delete them first). Its image is uploaded through image.ts; `imageAlt` is its alternative text.
+ * A move to a place among its siblings, renumbering them, is move.ts (on `rehome` below).
  * Each write is one transaction with its audit entry and
  * `catalog_category_saved`, on which the storefront connector syncs the categories.
  */
