@@ -130,6 +130,21 @@ describe('edge cache', () => {
     }
   });
 
+  it('answers a HEAD from a stored page without its body, and never stores a HEAD\'s answer', async () => {
+    const path = `/${category.urlPath}?head-test=1`;
+    const first = await fetch(`${shop.storefront.url}${path}`, { method: 'HEAD' });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('X-Cache')).toBe('BYPASS');
+    const miss = await get(path);
+    expect(miss.headers.get('X-Cache')).toBe('MISS');
+    await miss.body?.cancel();
+    const head = await fetch(`${shop.storefront.url}${path}`, { method: 'HEAD' });
+    expect(head.headers.get('X-Cache')).toBe('HIT');
+    expect(head.headers.get('ETag')).toBe(miss.headers.get('ETag'));
+    expect(head.headers.get('Content-Type')).toBe(miss.headers.get('Content-Type'));
+    expect(await head.text()).toBe('');
+  });
+
   it('bypasses non-GET requests and management endpoints', async () => {
     const response = await post('/freshness', { path: '/no-such-page-anywhere' });
     expect(response.headers.get('X-Cache')).toBe('BYPASS');

@@ -66,7 +66,7 @@ export function hasSessionCookie(cookieHeader: string | null, own?: string): boo
  * customer group's key (edge-cache.ts) rather than bypassing it.
  */
 export function bypassReason(request: Request, url: URL, ownSessionCookie?: string): BypassReason | null {
-  if (request.method !== 'GET') return 'method';
+  if (request.method !== 'GET' && request.method !== 'HEAD') return 'method';
   if (NEVER_CACHED.some((prefix) => underPrefix(url.pathname, prefix))) return 'path';
   if (request.headers.has('Authorization')) return 'authorization';
   if (hasSessionCookie(request.headers.get('Cookie'), ownSessionCookie)) return 'session-cookie';

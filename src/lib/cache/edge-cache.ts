@@ -73,7 +73,7 @@ function answer(request: Request, response: Response, status: CacheStatus): Resp
   }
   response.headers.set('X-Cache', status);
   response.headers.set('Cache-Control', cacheControl);
-  return response;
+  return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
 }
 
 /**
@@ -110,6 +110,8 @@ export function edgeCache(options: EdgeCacheOptions): Step {
       rememberPage(key, snapshot);
       return answer(request, responseOf(snapshot), 'HIT');
     }
+    // A HEAD is answered from the cache when it can be, but its answer (no body) is never stored.
+    if (request.method === 'HEAD') return withStatus(await next(), 'BYPASS');
 
     const rendered = await next();
     if (!isStorable(rendered) || context.routeSetCookies()) return withStatus(rendered, 'BYPASS');

@@ -81,19 +81,27 @@ describe('the early path', () => {
     expect(revalidated?.status).toBe(304);
   });
 
+  it('answers a HEAD of a cached page without its body', async () => {
+    const shop = setUp();
+    shop.store('/women', '<h1>Women</h1>');
+    const head = await shop.get('/women', {}, 'HEAD');
+    expect(head?.headers.get('X-Cache')).toBe('HIT');
+    expect(head?.headers.get('ETag')).toBe('"e1"');
+    expect(await head?.text()).toBe('');
+  });
+
   it('hands a page it does not hold over to Astro, storing nothing', async () => {
     const shop = setUp();
     expect(await shop.get('/men')).toBeNull();
     expect(shop.entries.size).toBe(0);
   });
 
-  it('never takes markdown, other methods, HEAD of pages or a foreign session, cached or not', async () => {
+  it('never takes markdown, other methods or a foreign session, cached or not', async () => {
     const shop = setUp();
     shop.store('/women', '<h1>Women</h1>');
     expect(await shop.get('/women', { Accept: 'text/markdown' })).toBeNull();
     expect(await shop.get('/women.md')).toBeNull();
     expect(await shop.get('/women', {}, 'POST')).toBeNull();
-    expect(await shop.get('/women', {}, 'HEAD')).toBeNull();
     expect(await shop.get('/women', { Cookie: 'PHPSESSID=abc' })).toBeNull();
     expect(await shop.get('/women', { Authorization: 'Bearer x' })).toBeNull();
   });

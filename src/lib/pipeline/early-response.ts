@@ -7,8 +7,8 @@
  * (its reads are memoized per isolate, so the second pass is cheap) and renders. Same steps, so the
  * same headers, gate, keys and errors, whichever path answers.
  *
- * Requests that never take it: other methods and HEAD of pages (the edge cache bypasses them
- * anyway), markdown and anything else the edge cache bypasses. A signed-in customer (the
+ * Requests that never take it: methods other than GET and HEAD, markdown and anything else the
+ * edge cache bypasses. A signed-in customer (the
  * storefront's session cookie) takes it while the session needs no more of the session step than
  * its group's key and the greeting: a cookie that does not open (to be cleared) or a group due for
  * re-confirmation with the backend (the cookie may be re-issued or cleared) goes through Astro,
