@@ -356,3 +356,64 @@ describe.each(dialects)('admin product type pages (%s)', (dialect) => {
     expect(((await shop.get(`/api/rest/v2/products/${id}`)).body as PublicProduct).groupedProducts!.map((member) => member.sku)).toEqual([c!.sku]);
   });
 });
+
+describe.each(dialects)('admin gift cards API (%s)', (dialect) => {
+  let shop: TestShop;
+  let admin: Record<string, string>;
+  const api = (method: string, path = '', json?: unknown) => shop.send<Answer & { giftcard?: Record<string, unknown> }>(method, `/api/rest/v2/admin/products${path}`, { json, headers: admin });
+  const card = (giftcard: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'giftcard', sku: 'CARD-NEW', name: 'Harbour gift card', urlKey: 'harbour-gift-card', stockQty: 999, giftcard, ...extra });
+
+  beforeAll(async () => {
+    shop = await openTestShop(dialect);
+    admin = await adminBearer(shop);
+  });
+  afterAll(async () => {
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+  });
+
+  it.each([
+    ['no amounts', { amounts: [] }, 'giftcard.amounts'],
+    ['a zero amount', { amounts: [0] }, 'giftcard.amounts.0'],
+    ['an amount twice', { amounts: [25, 25] }, 'giftcard.amounts'],
+    ['an open amount without its range', { amounts: [25], allowOpenAmount: true, openAmountMax: 100 }, 'giftcard.openAmountMin'],
+    ['a range the wrong way round', { amounts: [25], allowOpenAmount: true, openAmountMin: 100, openAmountMax: 10 }, 'giftcard.openAmountMax'],
+    ['a range without an open amount', { amounts: [25], openAmountMin: 10 }, 'giftcard.openAmountMin'],
+    ['an unknown kind', { amounts: [25], giftcardType: 'paper' }, 'giftcard.giftcardType'],
+  ])('refuses a gift card with %s (400 on the field, nothing written)', async (_name, giftcard, fieldPath) => {
+    const before = (await shop.database.db.select({ n: count() }).from(products))[0]!.n;
+    const refused = await api('POST', '', card(giftcard));
+    expect(refused.status).toBe(400);
+    expect(refused.body.details!.map((detail) => detail.field)).toContain(fieldPath);
+    expect((await shop.database.db.select({ n: count() }).from(products))[0]!.n).toBe(before);
+  });
+
+  it('creates a gift card with amounts and an open range; shoppers see them and buy one; a change replaces them; it is deleted', async () => {
+    expect((await api('POST', '', card({ amounts: [25] }, { price: 25 }))).body.details![0]!.field).toBe('price');
+    const created = await api('POST', '', card({ giftcardType: 'virtual', amounts: [50, 25], allowOpenAmount: true, openAmountMin: 10, openAmountMax: 300 }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ type: 'giftcard', stockStatus: 'in_stock', giftcard: { giftcardType: 'virtual', amounts: [25, 50], allowOpenAmount: true, openAmountMin: 10, openAmountMax: 300 } });
+    const record = exactly(productDetailSchema, (await shop.get(`/api/rest/v2/products/${created.body.id}`)).body);
+    expect(record).toMatchObject({ price: 25, giftcardAmounts: [25, 50], allowOpenAmount: true, openAmountMin: 10, openAmountMax: 300 });
+    // Listings sort and show "from" the open range's minimum.
+    const listed = (await shop.get('/api/rest/v2/products?urlKey=harbour-gift-card')).body as { member: Array<{ minimalPrice: number }> };
+    expect(listed.member[0]!.minimalPrice).toBe(10);
+    const headers = { 'x-cart-token': (await shop.send('GET', '/api/rest/v2/cart')).headers.get('x-cart-token')! };
+    const bought = await shop.send<{ items: Array<{ sku: string; price: number }> }>('POST', '/api/rest/v2/cart/items', {
+      json: { sku: 'CARD-NEW', qty: 1, giftcard: { amount: 120, recipientName: 'Ada', recipientEmail: 'ada@example.com', senderName: 'Sam', senderEmail: 'sam@example.com' } },
+      headers,
+    });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    expect(bought.body.items[0]!.price).toBe(120);
+
+    const changed = await api('PATCH', `/${created.body.id}`, { giftcard: { amounts: [40] } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.giftcard).toEqual({ giftcardType: 'virtual', amounts: [40], allowOpenAmount: false, openAmountMin: null, openAmountMax: null });
+    expect(((await shop.get(`/api/rest/v2/products/${created.body.id}`)).body as { price: number; finalPrice: number })).toMatchObject({ price: 40, finalPrice: 40 });
+    expect((await api('PATCH', `/${created.body.id}`, { price: 5 })).body.error).toBe('unsupported_type');
+    expect((await api('PATCH', `/${created.body.id}`, { stockQty: 0 })).body.stockStatus).toBe('out_of_stock');
+    const [simple] = (await api('GET', '?itemsPerPage=1')).body.member!;
+    expect((await api('PATCH', `/${simple!.id}`, { giftcard: { amounts: [40] } })).body.details![0]!.field).toBe('giftcard');
+    expect((await api('DELETE', `/${created.body.id}`)).status).toBe(204);
+  });
+});

@@ -1,11 +1,12 @@
 /**
- * What a configurable or grouped product is made of, as the admin API shows it: a configurable's
- * attributes and its variants (each with its own SKU, price, stock, status and attribute values by
- * label), a grouped product's members with their default quantities. Loaded for a page of products
- * at once; other types have none.
+ * What a configurable, grouped or gift card product is made of, as the admin API shows it: a
+ * configurable's attributes and its variants (each with its own SKU, price, stock, status and
+ * attribute values by label), a grouped product's members with their default quantities, a gift
+ * card's settings. Loaded for a page of products at once; other types have none.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { loadGiftcards, type GiftcardFields } from './admin-giftcard.ts';
 import { configurableOptions, configurableOptionValues, productLinks, productPrices, products, stores, variantOptionValues } from '../../db/schema/index.ts';
 
 export interface AdminVariant {
@@ -23,10 +24,12 @@ export interface AdminComposition {
   configurableAttributes?: string[];
   variants?: AdminVariant[];
   linkedProducts?: Array<{ id: number; sku: string; name: string; defaultQty: number }>;
+  giftcard?: GiftcardFields;
 }
 
 export async function loadCompositions(db: Db, rows: Array<{ id: number; type: string }>): Promise<Map<number, AdminComposition>> {
-  const result = new Map<number, AdminComposition>();
+  const cards = await loadGiftcards(db, rows.filter((row) => row.type === 'giftcard').map((row) => row.id));
+  const result = new Map<number, AdminComposition>([...cards].map(([id, giftcard]) => [id, { giftcard }]));
   const parentIds = rows.filter((row) => row.type === 'configurable' || row.type === 'grouped').map((row) => row.id);
   if (parentIds.length === 0) return result;
   const [options, links] = await Promise.all([

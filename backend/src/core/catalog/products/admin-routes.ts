@@ -66,6 +66,16 @@ const AdminProduct = z
       .array(z.object({ id: z.number().int(), sku: z.string(), name: z.string(), defaultQty: z.number().int() }))
       .optional()
       .openapi({ description: 'A grouped product\'s members, in order.' }),
+    giftcard: z
+      .object({
+        giftcardType: z.enum(['virtual', 'physical', 'combined']),
+        amounts: z.array(z.number()),
+        allowOpenAmount: z.boolean(),
+        openAmountMin: z.number().nullable(),
+        openAmountMax: z.number().nullable(),
+      })
+      .optional()
+      .openapi({ description: 'A gift card\'s settings (the default store view\'s amounts).' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })

@@ -29,6 +29,7 @@ import { reindexPrices } from './price-index.ts';
 import { productStoreTextFields, productTextKind, sendsPrices, type ProductTextField } from './store-texts.ts';
 import { loadStoreTexts, writeStoreTexts, type StoreTexts } from '../../stores/store-texts.ts';
 import { loadCompositions, type AdminComposition } from './admin-composition.ts';
+import { GiftcardSettings, writeGiftcard } from './admin-giftcard.ts';
 import { GroupedMembers, writeGroupedMembers } from './admin-grouped.ts';
 import { createVariants, variantIdsOf, variantIssues, VariantInput } from './admin-variants.ts';
 import { ConfigurableAttributeCode, configurableAttributeLabels } from './configurable-attributes.ts';
@@ -39,7 +40,7 @@ const Day = z.iso.date('A date as YYYY-MM-DD.').nullable();
 
 const fields = {
   sku: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'A SKU: letters, digits, ".", "_" and "-", at most 64.'),
-  type: z.enum(['simple', 'virtual', 'configurable', 'grouped']).openapi({ description: 'Simple and virtual products are priced by themselves; a configurable by its variants, a grouped product by its members.' }),
+  type: z.enum(['simple', 'virtual', 'configurable', 'grouped', 'giftcard']).openapi({ description: 'Simple and virtual products are priced by themselves; a configurable by its variants, a grouped product by its members, a gift card by its amounts.' }),
   name: z.string().trim().min(1).max(255),
   urlKey,
   isEnabled: z.boolean(),
@@ -59,8 +60,10 @@ const fields = {
   storeOverrides: z.record(z.string().max(64), StorePrices).openapi({ description: 'Per store view code: its own price and special price, and its own name, descriptions, meta title and meta description (store-texts.ts).' }),
 };
 
-/** Types priced by their children: no price or stock of their own. */
-const composite = new Set(['configurable', 'grouped']);
+/** Types priced by their children or amounts: no price of their own. */
+const composite = new Set(['configurable', 'grouped', 'giftcard']);
+/** Types whose stock is their children's. */
+const childStocked = new Set(['configurable', 'grouped']);
 
 export const ProductInput = z
   .object({
@@ -74,6 +77,7 @@ export const ProductInput = z
       .openapi({ description: 'A configurable\'s attributes, in the order shoppers choose them.' }),
     variants: z.array(VariantInput).min(1, 'A configurable product has at least one variant.').max(500).optional().openapi({ description: 'A configurable\'s variants, created with it.' }),
     linkedProducts: GroupedMembers.optional().openapi({ description: 'A grouped product\'s members (simple or virtual products), in order.' }),
+    giftcard: GiftcardSettings.optional().openapi({ description: 'A gift card\'s kind, amounts and open range.' }),
     type: fields.type.default('simple'),
     isEnabled: fields.isEnabled.default(true),
     visibility: fields.visibility.default('catalog'),
@@ -94,8 +98,9 @@ export const ProductInput = z
   .superRefine((input, issues) => {
     const problem = (path: Array<string | number>, message: string) => issues.addIssue({ code: 'custom', path, message });
     if (!composite.has(input.type) && input.price === undefined) problem(['price'], 'A price is required.');
-    if (composite.has(input.type) && input.price !== undefined) problem(['price'], `A ${input.type} product is priced by its ${input.type === 'grouped' ? 'members' : 'variants'}.`);
-    const owned = { configurableAttributes: 'configurable', variants: 'configurable', linkedProducts: 'grouped' } as const;
+    const source = { configurable: 'variants', grouped: 'members', giftcard: 'amounts' }[input.type as 'configurable'];
+    if (composite.has(input.type) && input.price !== undefined) problem(['price'], `A ${input.type} product is priced by its ${source}.`);
+    const owned = { configurableAttributes: 'configurable', variants: 'configurable', linkedProducts: 'grouped', giftcard: 'giftcard' } as const;
     for (const [key, type] of Object.entries(owned)) {
       if (input.type === type && input[key as keyof typeof owned] === undefined) problem([key], `Required for a ${type} product.`);
       if (input.type !== type && input[key as keyof typeof owned] !== undefined) problem([key], `Only a ${type} product has ${key}.`);
@@ -108,7 +113,11 @@ export const ProductInput = z
   })
   .openapi('ProductInput');
 export const ProductPatch = z
-  .object({ ...fields, linkedProducts: GroupedMembers.openapi({ description: 'A grouped product\'s members, replacing the list.' }) })
+  .object({
+    ...fields,
+    linkedProducts: GroupedMembers.openapi({ description: 'A grouped product\'s members, replacing the list.' }),
+    giftcard: GiftcardSettings.openapi({ description: 'A gift card\'s settings, replacing them.' }),
+  })
   .omit({ type: true })
   .partial()
   .strict()
@@ -153,6 +162,7 @@ export function adminProductView(product: AdminProduct) {
     images: product.images.map((image) => ({ id: image.id, url: productImageUrl(image.file), alt: image.label, position: image.position })),
     ...(product.configurableAttributes ? { configurableAttributes: product.configurableAttributes, variants: product.variants } : {}),
     ...(product.linkedProducts ? { linkedProducts: product.linkedProducts } : {}),
+    ...(product.giftcard ? { giftcard: product.giftcard } : {}),
     createdAt: formatTimestamp(product.createdAt),
     updatedAt: formatTimestamp(product.updatedAt),
   };
@@ -221,13 +231,13 @@ const childOwnedFields = ['price', 'specialPrice', 'specialPriceFrom', 'specialP
  * key, texts, categories, status) are theirs alone.
  */
 function editable(product: Row, patch?: Record<string, unknown>): void {
-  if (product.type === 'simple' || product.type === 'virtual') {
-    if (patch?.linkedProducts !== undefined) throw field('linkedProducts', `A ${product.type} product has no members.`);
-    return;
-  }
-  if (!patch && composite.has(product.type)) return;
   if (patch?.linkedProducts !== undefined && product.type !== 'grouped') throw field('linkedProducts', `A ${product.type} product has no members.`);
-  const refused = patch ? childOwnedFields.filter((key) => (key === 'storeOverrides' ? sendsPrices(patch.storeOverrides as never) : patch[key] !== undefined)) : ['delete'];
+  if (patch?.giftcard !== undefined && product.type !== 'giftcard') throw field('giftcard', `A ${product.type} product is not a gift card.`);
+  if (product.type === 'simple' || product.type === 'virtual') return;
+  if (!patch && composite.has(product.type)) return;
+  // A gift card keeps a stock of its own (its cards); its prices are its amounts'.
+  const owned = product.type === 'giftcard' ? childOwnedFields.filter((key) => key !== 'stockQty') : childOwnedFields;
+  const refused = patch ? owned.filter((key) => (key === 'storeOverrides' ? sendsPrices(patch.storeOverrides as never) : patch[key] !== undefined)) : ['delete'];
   if (refused.length > 0) {
     throw new AppError('conflict', 'unsupported_type', `A ${product.type} product's ${patch ? refused.join(', ') : 'deletion'} goes by its children: edit them on its admin page.`);
   }
@@ -340,8 +350,8 @@ export function createProduct(ctx: AdminWriteContext, input: ProductFields): Pro
         urlKey: input.urlKey,
         visibility: input.visibility,
         isEnabled: input.isEnabled,
-        qty: composite.has(input.type) ? 0 : input.stockQty,
-        stockStatus: stockStatus(composite.has(input.type) ? 0 : input.stockQty),
+        qty: childStocked.has(input.type) ? 0 : input.stockQty,
+        stockStatus: stockStatus(childStocked.has(input.type) ? 0 : input.stockQty),
         description: sanitizeMerchantHtml(input.description),
         shortDescription: sanitizeMerchantHtml(input.shortDescription),
         metaTitle: input.metaTitle,
@@ -359,6 +369,9 @@ export function createProduct(ctx: AdminWriteContext, input: ProductFields): Pro
     } else if (input.type === 'grouped') {
       await writePrices(tx, row!.id, { ...input, price: 0, specialPrice: null }, {});
       await writeGroupedMembers(tx, row!.id, input.linkedProducts!);
+    } else if (input.type === 'giftcard') {
+      await writePrices(tx, row!.id, { ...input, price: Math.min(...input.giftcard!.amounts), specialPrice: null }, {});
+      await writeGiftcard(tx, row!.id, input.giftcard!);
     } else {
       await writePrices(tx, row!.id, { ...input, price: input.price! }, input.storeOverrides);
     }
@@ -413,6 +426,7 @@ export function updateProduct(ctx: AdminWriteContext, id: number, patch: z.infer
     if (patch.relatedIds) await writeRelated(tx, id, patch.relatedIds);
     if (patch.storeOverrides) await writeStoreTexts(tx, productTextKind, id, patch.storeOverrides);
     if (patch.linkedProducts) await writeGroupedMembers(tx, id, patch.linkedProducts);
+    if (patch.giftcard) await writeGiftcard(tx, id, patch.giftcard);
     if (patch.urlKey !== undefined && patch.urlKey !== before.urlKey) {
       await claimPaths(tx, [patch.urlKey]);
       await recordMoves(tx, 'product', [{ from: before.urlKey, to: patch.urlKey }]);
