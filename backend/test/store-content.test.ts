@@ -178,8 +178,8 @@ describe.each(dialects)('per-store page and post texts (%s)', (dialect) => {
     shop.send<Document & { member?: Document[] }>(method, `/api/rest/v2/admin/${path}`, { json, headers: { ...admin, ...headers } });
   /** The public record without its updatedAt (each save moves it, so the storefront syncs). */
   const publicOne = async (path: string, identifier: string, store?: string) => {
-    const { updatedAt: _moves, ...record } = ((await shop.get(`/api/rest/v2/${path}?identifier=${identifier}${store ? `&store=${store}` : ''}`)).body as { member: Array<Record<string, string>> }).member[0]!;
-    return record;
+    const record = ((await shop.get(`/api/rest/v2/${path}?identifier=${identifier}${store ? `&store=${store}` : ''}`)).body as { member: Array<Record<string, string>> }).member[0]!;
+    return Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'updatedAt'));
   };
 
   beforeAll(async () => {
@@ -243,6 +243,30 @@ describe.each(dialects)('per-store page and post texts (%s)', (dialect) => {
     }
     const after = await api('GET', `${path}/${record!.id}`);
     expect(after.headers.get('ETag')).toBe(etag);
+  });
+
+  it('edits a page\'s AU title and content on its admin form: empty inherits, a bad value is refused by its field with the text kept', async () => {
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const [page] = (await api('GET', 'cms-pages?identifier=about-us')).body.member!;
+    const path = `/admin/cms-pages/${page!.id}`;
+    const form = await browser.request('GET', path);
+    expect(form.html).toContain('<legend>Store view: ');
+    expect(form.html).toContain('name="store:au:title"');
+    const etag = /name="_etag" value="([^"]+)"/.exec(form.html)![1]!.replaceAll('&quot;', '"');
+    const own = { _csrf: browser.csrfOf(form.html), _etag: etag, title: 'About us', identifier: 'about-us', content: '<p>Ours</p>', isActive: 'on', 'store:au:metaTitle': '', 'store:au:metaDescription': '' };
+
+    const refused = await browser.request('POST', path, { ...own, 'store:au:title': 'x'.repeat(256), 'store:au:content': '<p>Kept</p>' });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain('&lt;p&gt;Kept&lt;/p&gt;</textarea>');
+    expect(refused.html).toMatch(/id="field-store:au:title"[^>]*aria-invalid="true"/);
+    expect((await publicOne('cms-pages', 'about-us', 'au')).title).toBe('About us');
+
+    const saved = await browser.request('POST', path, { ...own, 'store:au:title': 'About us, cobber', 'store:au:content': '' });
+    expect(saved.status).toBe(303);
+    expect(await publicOne('cms-pages', 'about-us', 'au')).toMatchObject({ title: 'About us, cobber', content: '<p>Ours</p>' });
+    expect((await publicOne('cms-pages', 'about-us')).title).toBe('About us');
+    expect((await browser.request('GET', path)).html).toContain('value="About us, cobber"');
   });
 
   it('creates a page with a store view\'s title', async () => {

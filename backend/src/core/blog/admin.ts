@@ -123,6 +123,11 @@ export const blogPostsAdminPages = documentPages<Row>({
     { name: 'tags', label: 'Tags', type: 'tags', help: 'Separated by commas.' },
     { name: 'isPublished', label: 'Published', type: 'checkbox' },
   ],
+  storeFields: [
+    { name: 'title', label: 'Title', type: 'text' },
+    { name: 'excerpt', label: 'Excerpt', type: 'textarea' },
+    { name: 'content', label: 'Content (HTML)', type: 'html', help: 'Sanitised on save.' },
+  ],
   input: BlogPostInput,
   service: blogPostAdmin,
   keyLabel: 'Identifier',

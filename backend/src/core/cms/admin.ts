@@ -111,6 +111,12 @@ export const cmsPagesAdminPages = documentPages<Row>({
     { name: 'metaDescription', label: 'Meta description', type: 'textarea' },
     { name: 'isActive', label: 'Active (shown on the storefront)', type: 'checkbox' },
   ],
+  storeFields: [
+    { name: 'title', label: 'Title', type: 'text' },
+    { name: 'content', label: 'Content (HTML)', type: 'html', help: 'Sanitised on save.' },
+    { name: 'metaTitle', label: 'Meta title', type: 'text' },
+    { name: 'metaDescription', label: 'Meta description', type: 'textarea' },
+  ],
   input: CmsPageInput,
   service: cmsPageAdmin,
   keyLabel: 'Identifier',

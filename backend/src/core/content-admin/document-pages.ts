@@ -6,6 +6,7 @@
  * ETag it was loaded with, so saving over someone else's newer change is refused with a message
  * instead of overwriting it (the API's If-Match). Works without JavaScript.
  */
+import { asc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
@@ -16,6 +17,7 @@ import { editorSnippets, snippetButtons } from '../admin/snippets.ts';
 import type { EditorSnippet } from '../modules/define-module.ts';
 import { AppError, refusedFields } from '../errors.ts';
 import type { Db } from '../db/database.ts';
+import { stores } from '../db/schema/index.ts';
 import { documentGrid, type DocumentGridSpec } from './document-grid.ts';
 import { previewResponse, type PreviewContent } from './document-preview.ts';
 
@@ -40,6 +42,11 @@ export interface DocumentPagesSpec<Row extends { id: number }> extends DocumentG
   fields: FormField[];
   /** Create body and full-update body (a form sends every field). */
   input: z.ZodType;
+  /**
+   * Fields each other store view may have its own of (the API's `storeOverrides.{code}`): a section
+   * per view, named `store:{code}:{field}`; an empty one inherits the record's.
+   */
+  storeFields?: FormField[];
   /** What the preview shows of a record (its API view, or the form's fields as typed); no preview without it. */
   preview?(values: Record<string, unknown>): PreviewContent;
 }
@@ -74,8 +81,26 @@ function toForm(field: FormField, value: unknown): string {
   return value === undefined || value === null ? '' : String(value);
 }
 
+const storeKey = (code: string, field: string) => `store:${code}:${field}`;
+
 export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpec<Row>) {
   const { base, noun, service } = spec;
+
+  /** The store views' sections: the record's own texts there, or what was typed. */
+  async function storeSections(db: Db, values: Record<string, unknown>, errors: Record<string, string>) {
+    if (!spec.storeFields) return '';
+    const views = await db.select({ code: stores.code, name: stores.name }).from(stores).where(eq(stores.isDefault, false)).orderBy(asc(stores.id));
+    const saved = (values.storeOverrides ?? {}) as Record<string, Record<string, unknown>>;
+    return views.map(
+      (view) => html`<fieldset>
+        <legend>Store view: ${view.name} (${view.code}) — empty fields show the ${noun}'s own</legend>
+        ${spec.storeFields!.map((field) => {
+          const key = storeKey(view.code, field.name);
+          return html`<div class="field">${control({ ...field, name: key }, values[key] ?? saved[view.code]?.[field.name], errors[key])}</div>`;
+        })}
+      </fieldset>`,
+    );
+  }
 
   function control(field: FormField, value: unknown, error: string | undefined, choices: Array<{ value: number; label: string }> = [], snippets: readonly EditorSnippet[] = []) {
     const id = `field-${field.name}`;
@@ -110,6 +135,7 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
       html`<form method="post" action="${action}" class="document-form" data-unsaved-warning>
           ${csrfField(c.var.csrfToken)} ${target.etag ? html`<input type="hidden" name="_etag" value="${target.etag}" />` : ''}
           ${spec.fields.map((field, index) => html`<div class="field">${control(field, values[field.name], errors[field.name], choices[index], snippets)}</div>`)}
+          ${await storeSections(c.var.db, values, errors)}
           <button type="submit">Save</button>
           ${spec.preview
             ? html`<button type="submit" formaction="${action}/preview" formtarget="_blank">Preview</button>
@@ -129,11 +155,23 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
 
   /** Validates the posted form; on failure the form again with the messages by their fields. */
   function parse(raw: Record<string, string>): { data: unknown } | { data?: undefined; errors: Record<string, string> } {
-    const body = Object.fromEntries(spec.fields.map((field) => [field.name, fromForm(field, raw)]).filter(([, value]) => value !== undefined));
+    const body: Record<string, unknown> = Object.fromEntries(spec.fields.map((field) => [field.name, fromForm(field, raw)]).filter(([, value]) => value !== undefined));
+    if (spec.storeFields) {
+      const overrides: Record<string, Record<string, unknown>> = {};
+      for (const key of Object.keys(raw)) {
+        const [prefix, code, name] = key.split(':');
+        const field = spec.storeFields.find((candidate) => candidate.name === name);
+        if (prefix === 'store' && code && field) (overrides[code] ??= {})[field.name] = fromForm({ ...field, name: key }, raw) ?? null;
+      }
+      body.storeOverrides = overrides;
+    }
     const parsed = spec.input.safeParse(body);
     if (parsed.success) return { data: parsed.data };
     const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
+    for (const issue of parsed.error.issues) {
+      const [name, code, field] = issue.path.map(String);
+      errors[name === 'storeOverrides' && code && field ? storeKey(code, field) : String(name ?? '')] ??= issue.message;
+    }
     return { errors };
   }
 
