@@ -417,3 +417,63 @@ describe.each(dialects)('admin gift cards API (%s)', (dialect) => {
     expect((await api('DELETE', `/${created.body.id}`)).status).toBe(204);
   });
 });
+
+describe.each(dialects)('admin downloadable products API (%s)', (dialect) => {
+  let shop: TestShop;
+  let admin: Record<string, string>;
+  type Download = Answer & { downloadableLinks?: Array<{ id: number; title: string; price: number; sampleUrl: string | null }> };
+  const api = (method: string, path = '', json?: unknown) => shop.send<Download>(method, `/api/rest/v2/admin/products${path}`, { json, headers: admin });
+  const ebook = (extra: Record<string, unknown> = {}) => ({
+    type: 'downloadable',
+    sku: 'EBOOK-NEW',
+    name: 'Knots, the e-book',
+    urlKey: 'knots-e-book',
+    price: 12,
+    stockQty: 999,
+    downloadableLinks: [{ title: 'PDF' }, { title: 'Audiobook', price: 6.5, sampleUrl: 'https://example.com/sample.mp3' }],
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    shop = await openTestShop(dialect);
+    admin = await adminBearer(shop);
+  });
+  afterAll(async () => {
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+  });
+
+  it.each([
+    ['no links', { downloadableLinks: [] }, 'downloadableLinks'],
+    ['no links at all', { downloadableLinks: undefined }, 'downloadableLinks'],
+    ['a blank title', { downloadableLinks: [{ title: ' ' }] }, 'downloadableLinks.0.title'],
+    ['a sample that is no web address', { downloadableLinks: [{ title: 'PDF', sampleUrl: 'javascript:alert(1)' }] }, 'downloadableLinks.0.sampleUrl'],
+    ['a negative link price', { downloadableLinks: [{ title: 'PDF', price: -1 }] }, 'downloadableLinks.0.price'],
+    ['no price', { price: undefined }, 'price'],
+    ['links on a simple product', { type: 'simple' }, 'downloadableLinks'],
+  ])('refuses a downloadable product with %s (400 on the field, nothing written)', async (_name, change, fieldPath) => {
+    const before = (await shop.database.db.select({ n: count() }).from(products))[0]!.n;
+    const refused = await api('POST', '', ebook(change));
+    expect(refused.status).toBe(400);
+    expect(refused.body.details!.map((detail) => detail.field)).toContain(fieldPath);
+    expect((await shop.database.db.select({ n: count() }).from(products))[0]!.n).toBe(before);
+  });
+
+  it('creates a downloadable product with its links; shoppers see and buy them; its price changes; it is deleted with them', async () => {
+    const created = await api('POST', '', ebook());
+    expect(created.status).toBe(201);
+    expect(created.body.downloadableLinks!.map(({ title, price, sampleUrl }) => ({ title, price, sampleUrl }))).toEqual([
+      { title: 'PDF', price: 0, sampleUrl: null },
+      { title: 'Audiobook', price: 6.5, sampleUrl: 'https://example.com/sample.mp3' },
+    ]);
+    const record = exactly(productDetailSchema, (await shop.get(`/api/rest/v2/products/${created.body.id}`)).body);
+    expect(record.downloadableLinks!.map((link) => [link.title, link.price])).toEqual([['PDF', 0], ['Audiobook', 6.5]]);
+    const headers = { 'x-cart-token': (await shop.send('GET', '/api/rest/v2/cart')).headers.get('x-cart-token')! };
+    const links = record.downloadableLinks!.map((link) => link.id);
+    const bought = await shop.send<{ items: Array<{ price: number }> }>('POST', '/api/rest/v2/cart/items', { json: { sku: 'EBOOK-NEW', qty: 1, links }, headers });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    expect(bought.body.items[0]!.price).toBe(18.5);
+    expect((await api('PATCH', `/${created.body.id}`, { price: 10 })).body.price).toBe(10);
+    expect((await api('DELETE', `/${created.body.id}`)).status).toBe(204);
+  });
+});

@@ -2,10 +2,11 @@
  * What a configurable, grouped or gift card product is made of, as the admin API shows it: a
  * configurable's attributes and its variants (each with its own SKU, price, stock, status and
  * attribute values by label), a grouped product's members with their default quantities, a gift
- * card's settings. Loaded for a page of products at once; other types have none.
+ * card's settings, a downloadable product's links. Loaded for a page of products at once; other types have none.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { loadDownloadableLinks } from './admin-downloadable.ts';
 import { loadGiftcards, type GiftcardFields } from './admin-giftcard.ts';
 import { configurableOptions, configurableOptionValues, productLinks, productPrices, products, stores, variantOptionValues } from '../../db/schema/index.ts';
 
@@ -25,11 +26,17 @@ export interface AdminComposition {
   variants?: AdminVariant[];
   linkedProducts?: Array<{ id: number; sku: string; name: string; defaultQty: number }>;
   giftcard?: GiftcardFields;
+  downloadableLinks?: Array<{ id: number; title: string; price: number; sampleUrl: string | null }>;
 }
 
 export async function loadCompositions(db: Db, rows: Array<{ id: number; type: string }>): Promise<Map<number, AdminComposition>> {
   const cards = await loadGiftcards(db, rows.filter((row) => row.type === 'giftcard').map((row) => row.id));
   const result = new Map<number, AdminComposition>([...cards].map(([id, giftcard]) => [id, { giftcard }]));
+  const downloadable = rows.filter((row) => row.type === 'downloadable').map((row) => row.id);
+  const downloads = (await loadDownloadableLinks(db, downloadable)).sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
+  for (const id of downloadable) {
+    result.set(id, { downloadableLinks: downloads.filter((link) => link.productId === id).map(({ id: linkId, title, price, sampleUrl }) => ({ id: linkId, title, price, sampleUrl })) });
+  }
   const parentIds = rows.filter((row) => row.type === 'configurable' || row.type === 'grouped').map((row) => row.id);
   if (parentIds.length === 0) return result;
   const [options, links] = await Promise.all([

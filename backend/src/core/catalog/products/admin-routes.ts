@@ -76,6 +76,10 @@ const AdminProduct = z
       })
       .optional()
       .openapi({ description: 'A gift card\'s settings (the default store view\'s amounts).' }),
+    downloadableLinks: z
+      .array(z.object({ id: z.number().int(), title: z.string(), price: z.number(), sampleUrl: z.string().nullable() }))
+      .optional()
+      .openapi({ description: 'A downloadable product\'s links, in order (the default store view\'s prices).' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })

@@ -29,6 +29,7 @@ import { reindexPrices } from './price-index.ts';
 import { productStoreTextFields, productTextKind, sendsPrices, type ProductTextField } from './store-texts.ts';
 import { loadStoreTexts, writeStoreTexts, type StoreTexts } from '../../stores/store-texts.ts';
 import { loadCompositions, type AdminComposition } from './admin-composition.ts';
+import { DownloadableLinks, writeDownloadableLinks } from './admin-downloadable.ts';
 import { GiftcardSettings, writeGiftcard } from './admin-giftcard.ts';
 import { GroupedMembers, writeGroupedMembers } from './admin-grouped.ts';
 import { createVariants, variantIdsOf, variantIssues, VariantInput } from './admin-variants.ts';
@@ -40,7 +41,7 @@ const Day = z.iso.date('A date as YYYY-MM-DD.').nullable();
 
 const fields = {
   sku: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'A SKU: letters, digits, ".", "_" and "-", at most 64.'),
-  type: z.enum(['simple', 'virtual', 'configurable', 'grouped', 'giftcard']).openapi({ description: 'Simple and virtual products are priced by themselves; a configurable by its variants, a grouped product by its members, a gift card by its amounts.' }),
+  type: z.enum(['simple', 'virtual', 'downloadable', 'configurable', 'grouped', 'giftcard']).openapi({ description: 'Simple, virtual and downloadable products are priced by themselves; a configurable by its variants, a grouped product by its members, a gift card by its amounts.' }),
   name: z.string().trim().min(1).max(255),
   urlKey,
   isEnabled: z.boolean(),
@@ -78,6 +79,7 @@ export const ProductInput = z
     variants: z.array(VariantInput).min(1, 'A configurable product has at least one variant.').max(500).optional().openapi({ description: 'A configurable\'s variants, created with it.' }),
     linkedProducts: GroupedMembers.optional().openapi({ description: 'A grouped product\'s members (simple or virtual products), in order.' }),
     giftcard: GiftcardSettings.optional().openapi({ description: 'A gift card\'s kind, amounts and open range.' }),
+    downloadableLinks: DownloadableLinks.optional().openapi({ description: 'A downloadable product\'s links, in order.' }),
     type: fields.type.default('simple'),
     isEnabled: fields.isEnabled.default(true),
     visibility: fields.visibility.default('catalog'),
@@ -100,7 +102,7 @@ export const ProductInput = z
     if (!composite.has(input.type) && input.price === undefined) problem(['price'], 'A price is required.');
     const source = { configurable: 'variants', grouped: 'members', giftcard: 'amounts' }[input.type as 'configurable'];
     if (composite.has(input.type) && input.price !== undefined) problem(['price'], `A ${input.type} product is priced by its ${source}.`);
-    const owned = { configurableAttributes: 'configurable', variants: 'configurable', linkedProducts: 'grouped', giftcard: 'giftcard' } as const;
+    const owned = { configurableAttributes: 'configurable', variants: 'configurable', linkedProducts: 'grouped', giftcard: 'giftcard', downloadableLinks: 'downloadable' } as const;
     for (const [key, type] of Object.entries(owned)) {
       if (input.type === type && input[key as keyof typeof owned] === undefined) problem([key], `Required for a ${type} product.`);
       if (input.type !== type && input[key as keyof typeof owned] !== undefined) problem([key], `Only a ${type} product has ${key}.`);
@@ -163,6 +165,7 @@ export function adminProductView(product: AdminProduct) {
     ...(product.configurableAttributes ? { configurableAttributes: product.configurableAttributes, variants: product.variants } : {}),
     ...(product.linkedProducts ? { linkedProducts: product.linkedProducts } : {}),
     ...(product.giftcard ? { giftcard: product.giftcard } : {}),
+    ...(product.downloadableLinks ? { downloadableLinks: product.downloadableLinks } : {}),
     createdAt: formatTimestamp(product.createdAt),
     updatedAt: formatTimestamp(product.updatedAt),
   };
@@ -233,7 +236,7 @@ const childOwnedFields = ['price', 'specialPrice', 'specialPriceFrom', 'specialP
 function editable(product: Row, patch?: Record<string, unknown>): void {
   if (patch?.linkedProducts !== undefined && product.type !== 'grouped') throw field('linkedProducts', `A ${product.type} product has no members.`);
   if (patch?.giftcard !== undefined && product.type !== 'giftcard') throw field('giftcard', `A ${product.type} product is not a gift card.`);
-  if (product.type === 'simple' || product.type === 'virtual') return;
+  if (product.type === 'simple' || product.type === 'virtual' || product.type === 'downloadable') return;
   if (!patch && composite.has(product.type)) return;
   // A gift card keeps a stock of its own (its cards); its prices are its amounts'.
   const owned = product.type === 'giftcard' ? childOwnedFields.filter((key) => key !== 'stockQty') : childOwnedFields;
@@ -374,6 +377,7 @@ export function createProduct(ctx: AdminWriteContext, input: ProductFields): Pro
       await writeGiftcard(tx, row!.id, input.giftcard!);
     } else {
       await writePrices(tx, row!.id, { ...input, price: input.price! }, input.storeOverrides);
+      if (input.type === 'downloadable') await writeDownloadableLinks(tx, row!.id, input.downloadableLinks!);
     }
     await writeStoreTexts(tx, productTextKind, row!.id, input.storeOverrides);
     await writeCategories(tx, row!.id, input.categoryIds);
