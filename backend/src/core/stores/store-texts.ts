@@ -48,28 +48,28 @@ function textsSent<Field extends string>(kind: StoreTextKind<Field>, overrides: 
 
 /**
  * Writes the texts sent for each store view: only the fields sent change; an empty string or null
- * clears the view's own. A row left with nothing of its own is removed. Answers whether any text
- * was sent. The default store view shows the record's own fields, so it takes no overrides.
+ * clears the view's own (so does HTML the sanitiser leaves empty). A row left with nothing of its
+ * own is removed. The default store view shows the record's own fields, so it takes no overrides.
  */
 export async function writeStoreTexts<Field extends string>(
   db: Db,
   kind: StoreTextKind<Field>,
   ownerId: number,
   overrides: Record<string, Record<string, unknown>>,
-): Promise<boolean> {
+): Promise<void> {
   const known = await views(db);
   const unknown = Object.keys(overrides).filter((code) => !known.some((view) => view.code === code));
   if (unknown.length > 0) throw refused(`No store view ${unknown.join(', ')}.`);
   const sent = textsSent(kind, overrides);
-  if (sent.length === 0) return false;
+  if (sent.length === 0) return;
   const fallback = sent.find(([code]) => known.find((view) => view.code === code)!.isDefault);
   if (fallback) throw refused(`Store view ${fallback[0]} is the default: its texts are the record's own fields.`);
   for (const [code, values] of sent) {
     const storeId = known.find((view) => view.code === code)!.id;
     const set: Record<string, string | null> = {};
     for (const [field, value] of Object.entries(values) as Array<[Field, string | null]>) {
-      const text = value === null || value.trim() === '' ? null : value;
-      set[field] = text !== null && kind.html.includes(field) ? sanitizeMerchantHtml(text) : text;
+      const text = value !== null && kind.html.includes(field) ? sanitizeMerchantHtml(value) : value;
+      set[field] = text === null || text.trim() === '' ? null : text;
     }
     await db
       .insert(kind.table)
@@ -77,7 +77,6 @@ export async function writeStoreTexts<Field extends string>(
       .onConflictDoUpdate({ target: [column(kind, kind.owner), column(kind, 'storeId')], set });
   }
   await removeEmpty(db, kind, ownerId);
-  return true;
 }
 
 async function removeEmpty<Field extends string>(db: Db, kind: StoreTextKind<Field>, ownerId: number): Promise<void> {
