@@ -357,6 +357,40 @@ describe.each(dialects)('admin product type pages (%s)', (dialect) => {
   });
 });
 
+describe.each(dialects)('deleting many products from the grid (%s)', (dialect) => {
+  let shop: TestShop;
+
+  beforeAll(async () => {
+    shop = await openTestShop(dialect);
+  });
+  afterAll(async () => {
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+  });
+
+  it('deletes a configurable with its variants and leaves a bundle; a variant is not deleted by itself (409 is_variant)', async () => {
+    const headers = await adminBearer(shop);
+    const created = await shop.send<AdminProduct>('POST', '/api/rest/v2/admin/products', { json: tee(), headers });
+    const variant = created.body.variants![0]!;
+    const refused = await shop.send('DELETE', `/api/rest/v2/admin/products/${variant.id}`, { headers });
+    expect([refused.status, refused.body.error]).toEqual([409, 'is_variant']);
+    const [bundle] = await shop.database.db.select().from(products).where(eq(products.type, 'bundle')).limit(1);
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const grid = await browser.request('GET', '/admin/products');
+    const form = new URLSearchParams({ _csrf: browser.csrfOf(grid.html), action: 'delete' });
+    for (const id of [created.body.id, bundle!.id]) form.append('ids', String(id));
+    const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const bulk = await shop.app.request('/admin/products/bulk', { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    const page = await bulk.text();
+    // The configurable goes with its variants; the bundle is left.
+    expect(page).toContain('1 product deleted.');
+    expect(page).toContain('1 left: bundles are not deleted here');
+    const left = await shop.database.db.select({ id: products.id }).from(products).where(inArray(products.id, [created.body.id, variant.id, bundle!.id]));
+    expect(left.map((row) => row.id)).toEqual([bundle!.id]);
+  });
+});
+
 describe.each(dialects)('admin gift cards API (%s)', (dialect) => {
   let shop: TestShop;
   let admin: Record<string, string>;

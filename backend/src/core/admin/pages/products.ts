@@ -1,10 +1,12 @@
+import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import { contentForm, saveContent, savedContent, type ContentFormState, type Typed } from '../../catalog/products/admin-content-form.ts';
-import { getAdminProduct } from '../../catalog/products/admin.ts';
+import { deletableTypes, getAdminProduct } from '../../catalog/products/admin.ts';
 import { membersForm, membersText, saveMembers, type MembersFormState } from '../../catalog/products/admin-members-form.ts';
 import { addVariantForm, removeVariantForms, removeVariantFromPage, saveNewVariant, type VariantFormState } from '../../catalog/products/admin-variant-form.ts';
+import { productLinks } from '../../db/schema/index.ts';
 import { productImageUrl } from '../../media/urls.ts';
 import type { AdminEnv } from '../admin-env.ts';
 import { csrfField } from '../layout.ts';
@@ -74,8 +76,11 @@ async function childForms(c: Context<AdminEnv>, edit: ProductEdit, refused: Chil
   return '';
 }
 
-/** Types the admin service deletes (a configurable with its variants). */
-const deletable = new Set(['simple', 'virtual', 'configurable', 'grouped']);
+/** A configurable's variant is removed on its product's page, not deleted from its own. */
+async function isVariant(c: Context<AdminEnv>, id: number) {
+  const [link] = await c.var.db.select({ id: productLinks.productId }).from(productLinks).where(and(eq(productLinks.linkedProductId, id), eq(productLinks.linkType, 'variant')));
+  return link !== undefined;
+}
 
 async function productForm(c: Context<AdminEnv>, id: number, error?: string, content?: ContentFormState, refused: ChildForms = {}) {
   const edit = await loadProductEdit(c.var.db, id);
@@ -129,7 +134,7 @@ async function productForm(c: Context<AdminEnv>, id: number, error?: string, con
       <label><input type="checkbox" name="main" /> Make it the main image</label>
       <button type="submit">Upload</button>
     </form>
-    ${deletable.has(product.type)
+    ${deletableTypes.has(product.type) && !(await isVariant(c, product.id))
       ? html`<form method="post" action="/admin/products/${product.id}/delete">
           ${csrfField(c.var.csrfToken)}<button type="submit" class="danger">Delete this product${product.type === 'configurable' ? ' and its variants' : ''}</button>
         </form>`

@@ -194,6 +194,8 @@ export const productActionPages = new Hono<AdminEnv>()
       await deleteProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id.data);
     } catch (error) {
       if (error instanceof AppError && error.kind === 'not_found') return c.notFound();
+      // A variant's page offers no Delete; a forged one goes back to the page unchanged.
+      if (error instanceof AppError && error.code === 'is_variant') return c.redirect(`/admin/products/${id.data}`, 303);
       throw error;
     }
     return c.redirect('/admin/products?flash=deleted', 303);

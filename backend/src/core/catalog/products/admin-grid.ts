@@ -1,7 +1,7 @@
 /**
  * Catalog → Products: the grid (issue 17). Search by name or SKU; filters by type, status, stock
  * and category; sortable columns; page size; and bulk actions on the rows ticked: enable, disable,
- * put in a category, delete (simple and virtual products; the others are left and said so). Every
+ * put in a category, delete (every type but bundle, and no configurable's variant; the others are left and said so). Every
  * change is announced, so the storefront follows.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
@@ -16,7 +16,8 @@ import { pager } from '../../admin/pager.ts';
 import { recordAudit } from '../../audit/service.ts';
 import type { Db } from '../../db/database.ts';
 import { categories, productCategories, products, productTypes } from '../../db/schema/index.ts';
-import { deleteProduct } from './admin.ts';
+import { AppError } from '../../errors.ts';
+import { deletableTypes, deleteProduct } from './admin.ts';
 
 const Filters = z.object({
   q: z.string().trim().max(100).catch(''),
@@ -94,7 +95,7 @@ async function grid(c: Context<AdminEnv>, notice?: string) {
           <option value="enable">Enable</option>
           <option value="disable">Disable</option>
           <option value="assign">Put in the category</option>
-          <option value="delete">Delete (simple and virtual)</option>
+          <option value="delete">Delete (not bundles or variants)</option>
         </select></label>
         <label>Category (for "Put in the category") <select name="categoryId"><option value="">(none)</option>${tree.map((row) => html`<option value="${row.id}">/${row.urlPath}</option>`)}</select></label>
         <button type="submit">Apply</button>
@@ -125,10 +126,17 @@ export const productGridPages = new Hono<AdminEnv>()
     if (action === 'delete') {
       const rows = await c.var.db.select({ id: products.id, type: products.type }).from(products).where(inArray(products.id, chosen));
       for (const row of rows) {
-        if (row.type !== 'simple' && row.type !== 'virtual') skipped++;
+        if (!deletableTypes.has(row.type)) skipped++;
         else {
-          await deleteProduct(ctx, row.id);
-          done++;
+          try {
+            await deleteProduct(ctx, row.id);
+            done++;
+          } catch (error) {
+            // A variant ticked with its configurable is already gone with it.
+            if (error instanceof AppError && error.kind === 'not_found') continue;
+            if (!(error instanceof AppError && error.code === 'is_variant')) throw error;
+            skipped++;
+          }
         }
       }
     } else {
@@ -146,6 +154,6 @@ export const productGridPages = new Hono<AdminEnv>()
         done = foundIds.length;
       });
     }
-    const notice = `${done} ${done === 1 ? 'product' : 'products'} ${{ enable: 'enabled', disable: 'disabled', assign: 'put in the category', delete: 'deleted' }[action]}.${skipped ? ` ${skipped} left: only simple and virtual products are deleted here.` : ''}`;
+    const notice = `${done} ${done === 1 ? 'product' : 'products'} ${{ enable: 'enabled', disable: 'disabled', assign: 'put in the category', delete: 'deleted' }[action]}.${skipped ? ` ${skipped} left: bundles are not deleted here, and a variant is removed on its product's page.` : ''}`;
     return grid(c, notice);
   });

@@ -63,6 +63,8 @@ const fields = {
 
 /** Types priced by their children or amounts: no price of their own. */
 const composite = new Set(['configurable', 'grouped', 'giftcard']);
+/** Types deleted through this service (a configurable with its variants); a bundle's options are not yet its to keep whole. */
+export const deletableTypes: ReadonlySet<string> = new Set(['simple', 'virtual', 'downloadable', 'configurable', 'grouped', 'giftcard']);
 /** Types whose stock is their children's. */
 const childStocked = new Set(['configurable', 'grouped']);
 
@@ -237,7 +239,7 @@ function editable(product: Row, patch?: Record<string, unknown>): void {
   if (patch?.linkedProducts !== undefined && product.type !== 'grouped') throw field('linkedProducts', `A ${product.type} product has no members.`);
   if (patch?.giftcard !== undefined && product.type !== 'giftcard') throw field('giftcard', `A ${product.type} product is not a gift card.`);
   if (product.type === 'simple' || product.type === 'virtual' || product.type === 'downloadable') return;
-  if (!patch && composite.has(product.type)) return;
+  if (!patch && deletableTypes.has(product.type)) return;
   // A gift card keeps a stock of its own (its cards); its prices are its amounts'.
   const owned = product.type === 'giftcard' ? childOwnedFields.filter((key) => key !== 'stockQty') : childOwnedFields;
   const refused = patch ? owned.filter((key) => (key === 'storeOverrides' ? sendsPrices(patch.storeOverrides as never) : patch[key] !== undefined)) : ['delete'];
@@ -448,6 +450,8 @@ export async function deleteProduct(ctx: AdminWriteContext, id: number, ifMatch?
     const before = await load(tx, id, true);
     requireVersion(ifMatch, productEtag(before), 'product');
     editable(before);
+    const [parent] = await tx.select({ id: productLinks.productId }).from(productLinks).where(and(eq(productLinks.linkedProductId, id), eq(productLinks.linkType, 'variant')));
+    if (parent) throw new AppError('conflict', 'is_variant', `Product ${id} is a variant of product ${parent.id}: remove it there (DELETE …/products/${parent.id}/variants/${id}).`);
     // Order lines keep their own copy of SKU, name and price (their product reference is set null).
     // A configurable's variants are its own: they go with it (a grouped product's members stay).
     const variants = before.type === 'configurable' ? await variantIdsOf(tx, id) : [];
