@@ -35,10 +35,10 @@ describe('admin on a phone', () => {
       expect(await sideways(page), path).toBeLessThanOrEqual(0);
     }
     // The content editors (issue 17): no serious or critical axe violation.
-    for (const path of ['/admin/cms-pages', '/admin/cms-pages/1', '/admin/cms-pages/1/preview', '/admin/blog-posts', '/admin/blog-posts/new', '/admin/categories', '/admin/categories/1', '/admin/products/new', '/admin/products/import', '/admin/orders', '/admin/customers']) {
+    for (const path of ['/admin/cms-pages', '/admin/cms-pages/1', '/admin/cms-pages/1/preview', '/admin/blog-posts', '/admin/blog-posts/new', '/admin/categories', '/admin/categories/1', '/admin/products/new', '/admin/products/1', '/admin/products/import', '/admin/orders', '/admin/customers']) {
       await page.goto(`${admin.url}${path}`);
       // The rich-text editor loads after the page: checked with its toolbar in place.
-      if (['/admin/cms-pages/1', '/admin/blog-posts/new', '/admin/categories/1', '/admin/products/new'].includes(path)) await page.locator('trix-toolbar').first().waitFor();
+      if (['/admin/cms-pages/1', '/admin/blog-posts/new', '/admin/categories/1', '/admin/products/new', '/admin/products/1'].includes(path)) await page.locator('trix-toolbar').first().waitFor();
       // The categories grid is checked with its drag-and-drop script's additions in place.
       if (path === '/admin/categories') await page.locator('tr[draggable="true"]').first().waitFor();
       expect(await sideways(page), path).toBeLessThanOrEqual(0);

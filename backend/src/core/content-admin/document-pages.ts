@@ -92,13 +92,15 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
     const views = await db.select({ code: stores.code, name: stores.name }).from(stores).where(eq(stores.isDefault, false)).orderBy(asc(stores.id));
     const saved = (values.storeOverrides ?? {}) as Record<string, Record<string, unknown>>;
     return views.map(
-      (view) => html`<fieldset>
-        <legend>Store view: ${view.name} (${view.code}) — empty fields show the ${noun}'s own</legend>
+      // A section, not a fieldset: a fieldset is at least as wide as its content (the editor's toolbar), wider than a phone.
+      (view) => html`<section aria-labelledby="store-${view.code}">
+        <h2 id="store-${view.code}">Store view: ${view.name} (${view.code})</h2>
+        <p class="muted">Empty fields show the ${noun}'s own.</p>
         ${spec.storeFields!.map((field) => {
           const key = storeKey(view.code, field.name);
           return html`<div class="field">${control({ ...field, name: key }, values[key] ?? saved[view.code]?.[field.name], errors[key])}</div>`;
         })}
-      </fieldset>`,
+      </section>`,
     );
   }
 

@@ -106,8 +106,10 @@ export async function contentForm(c: Context<AdminEnv>, id: number, state: Conte
       <label for="content-metaDescription">Meta description (the text under it in search results; empty: the storefront's own)</label>
       <textarea name="metaDescription" id="content-metaDescription" rows="3" maxlength="1000" ${described('metaDescription')}>${first(typed.metaDescription)}</textarea>${problem('metaDescription')}
       ${views.map(
-        (view) => html`<fieldset>
-          <legend>Store view: ${view.name} (${view.code}) — empty fields show the product's own</legend>
+        // A section, not a fieldset: a fieldset is at least as wide as its content (the editor's toolbar), wider than a phone.
+        (view) => html`<section aria-labelledby="content-store-${view.code}">
+          <h3 id="content-store-${view.code}">Store view: ${view.name} (${view.code})</h3>
+          <p class="muted">Empty fields show the product's own.</p>
           ${problem(`store:${view.code}`)}
           ${productTextKind.fields.map((field) => {
             const key = storeKey(view.code, field);
@@ -117,7 +119,7 @@ export async function contentForm(c: Context<AdminEnv>, id: number, state: Conte
                 ? html`<textarea name="${key}" id="content-${key}" rows="${field === 'description' ? 8 : 3}" ${field === 'metaDescription' ? 'maxlength="1000"' : 'data-rich-text'} ${described(key)}>${first(typed[key])}</textarea>`
                 : html`<input name="${key}" id="content-${key}" value="${first(typed[key])}" maxlength="255" ${described(key)} />`}${problem(key)}`;
           })}
-        </fieldset>`,
+        </section>`,
       )}
       <button type="submit">Save content</button>
     </form>`;
