@@ -72,6 +72,11 @@ describe.each(dialects)('per-store product texts (%s)', (dialect) => {
     // Texts alone leave the prices as they were.
     expect(changed.body.storeOverrides.default).toEqual({ price: 40, specialPrice: null });
     await expect.poll(() => saved.includes(product.id), { timeout: 5000 }).toBe(true);
+    // The audit log says which texts changed, without copying their HTML.
+    const log = await shop.send<{ member: Array<{ action: string; subject: string; diff: unknown }> }>('GET', '/api/rest/v2/admin/audit-log?module=core', { headers: admin });
+    const entry = log.body.member.find((each) => each.action === 'product.updated' && each.subject === `product:${product.id}`)!;
+    expect(JSON.stringify(entry.diff)).toContain('Bushfire lantern');
+    expect(JSON.stringify(entry.diff)).not.toContain('Fair dinkum');
 
     expect(await detail('au')).toMatchObject({ name: 'Bushfire lantern', shortDescription: '<p>Fair dinkum</p>', description: '<p>Long</p>', metaTitle: 'Lantern AU', metaDescription: 'For the outback', finalPrice: 40 });
     expect(await detail()).toMatchObject({ name: 'Storm lantern', shortDescription: '<p>Bright</p>', description: '', metaTitle: 'Lantern', metaDescription: '' });

@@ -64,6 +64,8 @@ export interface DocumentKind<Row extends DocumentRow, Input extends { identifie
   extras?: {
     load(db: Db, rows: Row[]): Promise<Row[]>;
     write(db: Db, id: number, input: Partial<Input>): Promise<void>;
+    /** What the audit log keeps of it (no HTML). */
+    audited(row: Row): unknown;
   };
   /** Publishes the kind's saved notification in the change's transaction (`deleted`: the row is gone). */
   announce(db: Db, notifications: Notifications, row: Row, deleted?: boolean): Promise<void>;
@@ -167,7 +169,7 @@ export function documentAdmin<Row extends DocumentRow, Input extends { identifie
         await kind.extras?.write(tx, id, patch);
         const [row] = await withExtras(tx, [updated!]);
         // HTML is not copied into the audit log: "(html)" says it changed.
-        const shown = (record: Row, key: string) => (key === 'content' ? '(html)' : record[key as keyof Row]);
+        const shown = (record: Row, key: string) => (key === 'content' ? '(html)' : key === 'storeOverrides' && kind.extras ? kind.extras.audited(record) : record[key as keyof Row]);
         await audit(tx, ctx.actor, 'updated', id, Object.fromEntries(Object.keys(patch).map((key) => [key, { from: shown(before, key), to: shown(row!, key) }])));
         // A renamed identifier: the old one leaves the storefront with this sync.
         if (row!.identifier !== before.identifier) await kind.announce(tx, ctx.notifications, before, true);

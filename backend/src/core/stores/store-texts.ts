@@ -118,6 +118,13 @@ export async function storeTextsIn<Field extends string>(db: Db, kind: StoreText
   return new Map(rows.map((row) => [row[ownerKey] as number, Object.fromEntries(fields.map((field) => [field, row[field] as string | null])) as StoreTexts<Field>]));
 }
 
+/** Store views' texts as the audit log keeps them: HTML is not copied there, "(html)" says a view has its own. */
+export function auditedStoreTexts(overrides: Record<string, Record<string, unknown>> | undefined, html: readonly string[]) {
+  return Object.fromEntries(
+    Object.entries(overrides ?? {}).map(([code, own]) => [code, Object.fromEntries(Object.entries(own).map(([field, value]) => [field, html.includes(field) && value !== null ? '(html)' : value]))]),
+  );
+}
+
 /** The record's value where the view has none of its own. */
 export function overlay<Record_ extends object, Field extends string & keyof Record_>(record: Record_, texts: StoreTexts<Field> | undefined): Record_ {
   if (!texts) return record;
@@ -139,5 +146,6 @@ export function documentStoreTexts<Field extends string, Row extends { id: numbe
     async write(db: Db, id: number, input: { storeOverrides?: Record<string, Record<string, unknown>> }): Promise<void> {
       if (input.storeOverrides) await writeStoreTexts(db, kind, id, input.storeOverrides);
     },
+    audited: (row: Row) => auditedStoreTexts(row.storeOverrides, kind.html),
   };
 }

@@ -27,7 +27,7 @@ import { formatTimestamp } from '../../time.ts';
 import { claimPaths, recordMoves } from '../url-redirects.ts';
 import { reindexPrices } from './price-index.ts';
 import { productStoreTextFields, productTextKind, sendsPrices, type ProductTextField } from './store-texts.ts';
-import { loadStoreTexts, writeStoreTexts, type StoreTexts } from '../../stores/store-texts.ts';
+import { auditedStoreTexts, loadStoreTexts, writeStoreTexts, type StoreTexts } from '../../stores/store-texts.ts';
 import { loadCompositions, type AdminComposition } from './admin-composition.ts';
 import { DownloadableLinks, writeDownloadableLinks } from './admin-downloadable.ts';
 import { GiftcardSettings, writeGiftcard } from './admin-giftcard.ts';
@@ -438,7 +438,12 @@ export function updateProduct(ctx: AdminWriteContext, id: number, patch: z.infer
       await recordMoves(tx, 'product', [{ from: before.urlKey, to: patch.urlKey }]);
     }
     const after = await load(tx, id);
-    const shown = (product: AdminProduct, key: string) => (key === 'description' || key === 'shortDescription' ? '(html)' : adminProductView(product)[key as keyof ReturnType<typeof adminProductView>]);
+    const shown = (product: AdminProduct, key: string) =>
+      key === 'description' || key === 'shortDescription'
+        ? '(html)'
+        : key === 'storeOverrides'
+          ? auditedStoreTexts(adminProductView(product).storeOverrides, productTextKind.html)
+          : adminProductView(product)[key as keyof ReturnType<typeof adminProductView>];
     await announce(ctx, tx, 'updated', after, Object.fromEntries(Object.keys(patch).map((key) => [key, { from: shown(before, key), to: shown(after, key) }])));
     await ctx.notifications.publish(tx, 'catalog_product_saved', { productId: id });
     return after;
