@@ -336,6 +336,20 @@ describe.each(dialects)('admin product type pages (%s)', (dialect) => {
     expect((await shop.database.db.select().from(products).where(inArray(products.sku, ['JACKET-NEW', 'JACKET-NEW-RUST']))).length).toBe(0);
   });
 
+  it('creates a gift card from New product, a wrong range refused inline with the typing kept', async () => {
+    const card = { type: 'giftcard', name: 'Page gift card', sku: 'CARD-PAGE', urlKey: 'page-gift-card', stockQty: '50', 'giftcard.giftcardType': 'physical', 'giftcard.amounts': '25, 50', isEnabled: 'on' };
+    const refused = await admin.submit('/admin/products/new', '/admin/products/new', { ...card, 'giftcard.allowOpenAmount': 'on', 'giftcard.openAmountMin': '80', 'giftcard.openAmountMax': '20' });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toMatch(/name="giftcard\.openAmountMax" value="20" aria-invalid="true"/);
+    expect(refused.html).toContain('value="25, 50"');
+    const noAmounts = await admin.submit('/admin/products/new', '/admin/products/new', { ...card, 'giftcard.amounts': '' });
+    expect(noAmounts.html).toMatch(/name="giftcard\.amounts" value="" aria-invalid="true"/);
+    const created = await admin.submit('/admin/products/new', '/admin/products/new', card);
+    expect(created.status, errorOf(created.html)).toBe(303);
+    const id = Number(/\/admin\/products\/(\d+)/.exec(created.location!)![1]);
+    expect((await shop.get(`/api/rest/v2/products/${id}`)).body).toMatchObject({ type: 'giftcard', giftcardType: 'physical', giftcardAmounts: [25, 50], stockStatus: 'in_stock' });
+  });
+
   it('creates a grouped product from New product and edits its members on its page', async () => {
     const [a, b, c] = await shop.database.db.select().from(products).where(and(eq(products.type, 'simple'), eq(products.visibility, 'catalog'))).limit(3);
     const grouped = { type: 'grouped', name: 'Camp set', sku: 'CAMP-SET', urlKey: 'camp-set', isEnabled: 'on' };

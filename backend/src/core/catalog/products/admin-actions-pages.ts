@@ -2,7 +2,7 @@
  * Catalog → Products → New product, and on a product's page its images (upload, remove) and Delete:
  * the product admin service (admin.ts) behind forms. New product and Delete are for the types the
  * service creates: simple, virtual, configurable (with its attributes and a first variant; more are
- * added on its page) and grouped (its members by SKU); images go on any product. Errors show by
+ * added on its page), grouped (its members by SKU) and gift card (its amounts and open range); images go on any product. Errors show by
  * their field with everything typed kept; after each action, the product's page.
  */
 import { asc } from 'drizzle-orm';
@@ -53,7 +53,18 @@ function bodyOf(typed: Typed, members: Array<{ id: number; defaultQty: number }>
         }
       : type === 'grouped'
         ? { linkedProducts: members }
-        : { price: number('price'), stockQty: number('stockQty') };
+        : type === 'giftcard'
+          ? {
+              stockQty: number('stockQty'),
+              giftcard: {
+                giftcardType: text(typed, 'giftcard.giftcardType') || 'virtual',
+                amounts: text(typed, 'giftcard.amounts').split(/[\s,]+/).filter(Boolean).map(Number),
+                allowOpenAmount: typed['giftcard.allowOpenAmount'] !== undefined,
+                openAmountMin: number('giftcard.openAmountMin') ?? null,
+                openAmountMax: number('giftcard.openAmountMax') ?? null,
+              },
+            }
+          : { price: number('price'), stockQty: number('stockQty') };
   return {
     sku: text(typed, 'sku'),
     name: text(typed, 'name'),
@@ -66,7 +77,13 @@ function bodyOf(typed: Typed, members: Array<{ id: number; defaultQty: number }>
   };
 }
 
-const typeLabels = { simple: 'Simple', virtual: 'Virtual (not shipped)', configurable: 'Configurable (variants chosen by attributes)', grouped: 'Grouped (sells other products together)' };
+const typeLabels = {
+  simple: 'Simple',
+  virtual: 'Virtual (not shipped)',
+  configurable: 'Configurable (variants chosen by attributes)',
+  grouped: 'Grouped (sells other products together)',
+  giftcard: 'Gift card',
+};
 
 async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 'on', type: 'simple' }, errors: Record<string, string> = {}, error?: string) {
   const tree = await c.var.db.select({ id: categories.id, urlPath: categories.urlPath }).from(categories).orderBy(asc(categories.urlPath));
@@ -85,10 +102,18 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
       <label>Type <select name="type">
         ${Object.entries(typeLabels).map(([value, label]) => html`<option value="${value}" ${text(typed, 'type') === value ? 'selected' : ''}>${label}</option>`)}
       </select></label>
-      <p class="muted">Bundle, downloadable and gift card products are created by import for now.</p>
-      <fieldset><legend>Simple and virtual products</legend>
+      <p class="muted">Bundle and downloadable products are created by import (or, downloadable, the API) for now.</p>
+      <fieldset><legend>Simple and virtual products (and a gift card's stock)</legend>
         ${input('price', 'Price (every store view; set a view\'s own on the product page)', 'type="number" step="0.01" min="0"')}
         ${input('stockQty', 'Stock quantity', 'type="number" step="1" min="0"')}
+      </fieldset>
+      <fieldset><legend>Gift cards: the amounts offered (the same in every store view)</legend>
+        <label>Kind <select name="giftcard.giftcardType">
+          ${['virtual', 'physical', 'combined'].map((kind) => html`<option value="${kind}" ${text(typed, 'giftcard.giftcardType') === kind ? 'selected' : ''}>${kind}</option>`)}
+        </select></label>${problem('giftcard.giftcardType')}
+        ${input('giftcard.amounts', 'Amounts, comma-separated (e.g. 25, 50, 100)')}
+        <label><input type="checkbox" name="giftcard.allowOpenAmount" ${typed['giftcard.allowOpenAmount'] !== undefined ? 'checked' : ''} /> Shoppers may choose their own amount</label>
+        ${input('giftcard.openAmountMin', 'Smallest own amount', 'type="number" step="0.01" min="0"')} ${input('giftcard.openAmountMax', 'Largest own amount', 'type="number" step="0.01" min="0"')}
       </fieldset>
       <fieldset><legend>Configurable products: the attributes shoppers choose and a first variant (add more on its page)</legend>
         ${Object.entries(configurableAttributeLabels).map(
@@ -123,6 +148,7 @@ function formField(path: readonly PropertyKey[]): string {
   const [head, , part, code] = path.map(String);
   if (head === 'variants') return part === undefined ? 'variant.sku' : part === 'attributes' ? `variant.${code ?? 'attributes'}` : `variant.${part}`;
   if (head === 'linkedProducts') return 'members';
+  if (head === 'giftcard') return `giftcard.${String(path[1] ?? 'amounts')}`;
   return head ?? '';
 }
 
