@@ -93,23 +93,34 @@ export interface RequestPathTargets {
   assetPath: string;
 }
 
-/** Each figure in turn, in one run, on one storefront; ratios are to the fixed response's. */
+/**
+ * Each figure in turn, in one run, on one storefront. Each is compared with a fixed response of its
+ * own size (the probe's `?bytes=`, with the standard headers), since carrying bytes and headers
+ * through the runtime costs CPU whoever made them; the bare 204 is the floor of any answer.
+ */
 export async function requestPathFigures(base: string, processGroup: number, targets: RequestPathTargets, options: LoadOptions) {
   const load = (name: string, target: Parameters<typeof loadPath>[2]) => loadPath(name, base, target, processGroup, options);
-  const fixed = await load('fixed response (worker entry)', { path: CEILING_PROBE_PATH, expectStatus: 204 });
-  const figures = [
-    fixed,
-    await load('static asset (platform)', { path: targets.assetPath }),
-    await load('cached page (HIT)', { path: targets.cachedPath }),
-    await load('304 revalidation', { path: targets.cachedPath, headers: { 'If-None-Match': targets.etag }, expectStatus: 304 }),
-    await load('/pulse', { path: '/pulse' }),
-    await load('/health', { path: '/health' }),
-    await load('/robots.txt', { path: '/robots.txt' }),
-    await load('uncached render', { path: '/', paths: targets.uncachedPaths }),
-  ];
-  return figures.map((figure) => ({
+  const sizeOf = async (path: string) => (await (await fetch(`${base}${path}`)).arrayBuffer()).byteLength;
+  const fixedOf = async (bytes: number) => load(`fixed response, ${bytes} B`, { path: `${CEILING_PROBE_PATH}?bytes=${bytes}` });
+  const compared = async (figure: PathLoad, fixed: PathLoad) => ({
     ...figure,
+    fixedBytes: Number(new URL(fixed.path, base).searchParams.get('bytes') ?? 0),
     throughputToFixed: figure.requestsPerSecond / fixed.requestsPerSecond,
     cpuToFixed: fixed.cpuMs > 0 ? figure.cpuMs / fixed.cpuMs : 0,
-  }));
+  });
+  const bare = await load('fixed response, no body (204)', { path: CEILING_PROBE_PATH, expectStatus: 204 });
+  const figures = [await compared(bare, bare), await compared(await load('static asset (platform)', { path: targets.assetPath }), bare)];
+  const sized: Array<[string, Parameters<typeof loadPath>[2]]> = [
+    ['cached page (HIT)', { path: targets.cachedPath }],
+    ['/pulse', { path: '/pulse' }],
+    ['/health', { path: '/health' }],
+    ['/robots.txt', { path: '/robots.txt' }],
+  ];
+  for (const [name, target] of sized) {
+    const fixed = await fixedOf(await sizeOf(target.path));
+    figures.push(await compared(fixed, bare), await compared(await load(name, target), fixed));
+  }
+  figures.push(await compared(await load('304 revalidation', { path: targets.cachedPath, headers: { 'If-None-Match': targets.etag }, expectStatus: 304 }), bare));
+  figures.push(await compared(await load('uncached render', { path: '/', paths: targets.uncachedPaths }), bare));
+  return figures;
 }

@@ -15,6 +15,7 @@
  * where a render that follows can carry the new cookie.
  */
 import { bypassReason } from '../cache/cache-policy.ts';
+import { withStandardHeaders } from '../http/standard-headers.ts';
 import type { StorefrontConfig } from '../config.ts';
 import { SESSION_COOKIE, sessionCookieValue } from '../session/session-cookie.ts';
 import { resolveSession } from '../session/session-memo.ts';
@@ -42,12 +43,29 @@ async function takesEarlyPath(request: Request, url: URL, sessionSecret: string 
 
 const handOver = (): Promise<Response> => Promise.reject(new HandOver());
 
+/** The largest body the ceiling probe answers: more than any page. */
+const PROBE_MAX_BYTES = 1 << 20;
+const probeBodies = new Map<number, Uint8Array>();
+
+/**
+ * `npm run bench`'s ceiling: a response made by no step at all. Bare, a 204; with `?bytes=N`, a
+ * 200 of N bytes carrying the standard headers, so a page of that size can be compared with it
+ * (moving bytes and headers through the runtime costs CPU whoever made them).
+ */
+function ceilingProbe(url: URL): Response {
+  const bytes = Math.min(Number(url.searchParams.get('bytes')) || 0, PROBE_MAX_BYTES);
+  if (bytes <= 0) return new Response(null, { status: 204 });
+  let body = probeBodies.get(bytes);
+  if (!body) probeBodies.set(bytes, (body = new Uint8Array(bytes).fill(0x20)));
+  return withStandardHeaders(new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }), url);
+}
+
 /** Answers a request without Astro, or null when Astro must answer it. */
 export function earlyPath({ pipeline, config, kv }: EarlyPathOptions): EarlyPath {
   const sources = { kv, assetHash: config.ASSET_HASH };
   return async function answerEarly(request, execution) {
     const url = new URL(request.url);
-    if (url.pathname === config.CEILING_PROBE_PATH) return new Response(null, { status: 204 });
+    if (url.pathname === config.CEILING_PROBE_PATH) return ceilingProbe(url);
     if (config.EARLY_RESPONSES === 'off') return null;
 
     try {
