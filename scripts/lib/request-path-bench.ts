@@ -70,7 +70,7 @@ export async function loadPath(
   const expected = target.expectStatus ?? 200;
   const unexpected = Object.entries(result.statusCodeStats ?? {})
     .filter(([status]) => Number(status) !== expected)
-    .reduce((sum, [, stats]) => sum + stats.count, 0);
+    .reduce((sum, [, stats]) => sum + (stats.count ?? 0), 0);
   return {
     name,
     path: target.path,

@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../../../tests/support/browser.ts';
-import { openAdminInBrowser, type AdminInBrowser } from '../helpers/admin-in-browser.ts';
+import { openAdminInBrowser, sidewaysScroll, type AdminInBrowser } from '../helpers/admin-in-browser.ts';
 import { testAdmin } from '../helpers/admin-session.ts';
 import { payCart, placeOrderBody } from '../helpers/checkout.ts';
 import { aSimpleProduct } from '../helpers/shop-data.ts';
@@ -16,7 +15,6 @@ describe('refunding an order in the admin on a phone', () => {
     await admin?.close();
   });
 
-  const sideways = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 
   it('refuses an amount by its field, then refunds and shows it in the history', async () => {
     const { shop } = admin;
@@ -36,13 +34,13 @@ describe('refunding an order in the admin on a phone', () => {
     await page.getByRole('button', { name: 'Sign in' }).tap();
     await page.waitForURL(`${admin.url}/admin`);
     await page.goto(`${admin.url}/admin/orders/${placed.body.id}`);
-    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByLabel(/Amount to refund/).fill('lots');
     await page.getByRole('button', { name: 'Refund through the payment provider' }).tap();
     await page.getByRole('alert').filter({ hasText: 'Type an amount such as 12.50.' }).waitFor();
-    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByLabel(/Amount to refund/).fill('1');

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAdminInBrowser, type AdminInBrowser } from '../helpers/admin-in-browser.ts';
+import { openAdminInBrowser, sidewaysScroll, type AdminInBrowser } from '../helpers/admin-in-browser.ts';
 import { testAdmin } from '../helpers/admin-session.ts';
 import { seriousViolations } from '../../../tests/support/browser.ts';
 
@@ -14,8 +13,6 @@ describe('admin on a phone', () => {
     await admin?.close();
   });
 
-  // Evaluated as text: the backend's TypeScript has no DOM types.
-  const sideways = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 
   it('signs in on a styled form and shows the dashboard and grids within the screen width', async () => {
     const context = await admin.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -25,14 +22,14 @@ describe('admin on a phone', () => {
     expect(await page.evaluate<string>("getComputedStyle(document.querySelector('main')).backgroundColor")).toBe('rgb(255, 255, 255)');
     const field = await page.getByLabel('Email').boundingBox();
     expect(field!.width).toBeGreaterThan(250);
-    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await page.getByLabel('Email').fill(testAdmin.email);
     await page.getByLabel('Password').fill(testAdmin.password);
     await page.getByRole('button', { name: 'Sign in' }).tap();
     await page.waitForURL(`${admin.url}/admin`);
     for (const path of ['/admin', '/admin/products', '/admin/customers', '/admin/orders', '/admin/products?page=2', '/admin/cms-pages', '/admin/cms-pages/1', '/admin/cms-pages/1/preview', '/admin/blog-posts', '/admin/blog-posts/new', '/admin/categories/1']) {
       await page.goto(`${admin.url}${path}`);
-      expect(await sideways(page), path).toBeLessThanOrEqual(0);
+      expect(await sidewaysScroll(page), path).toBeLessThanOrEqual(0);
     }
     // The content editors (issue 17): no serious or critical axe violation.
     for (const path of ['/admin/cms-pages', '/admin/cms-pages/1', '/admin/cms-pages/1/preview', '/admin/blog-posts', '/admin/blog-posts/new', '/admin/categories', '/admin/categories/1', '/admin/products/new', '/admin/products/1', '/admin/products/import', '/admin/orders', '/admin/customers']) {
@@ -41,7 +38,7 @@ describe('admin on a phone', () => {
       if (['/admin/cms-pages/1', '/admin/blog-posts/new', '/admin/categories/1', '/admin/products/new', '/admin/products/1'].includes(path)) await page.locator('trix-toolbar').first().waitFor();
       // The categories grid is checked with its drag-and-drop script's additions in place.
       if (path === '/admin/categories') await page.locator('tr[draggable="true"]').first().waitFor();
-      expect(await sideways(page), path).toBeLessThanOrEqual(0);
+      expect(await sidewaysScroll(page), path).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page), path).toEqual([]);
     }
     await context.close();

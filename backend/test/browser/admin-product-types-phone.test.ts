@@ -4,10 +4,9 @@
  * no serious or critical axe violation.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productLinks, products } from '../../src/core/db/schema/index.ts';
-import { openAdminInBrowser, type AdminInBrowser } from '../helpers/admin-in-browser.ts';
+import { openAdminInBrowser, sidewaysScroll, type AdminInBrowser } from '../helpers/admin-in-browser.ts';
 import { testAdmin } from '../helpers/admin-session.ts';
 import { seriousViolations } from '../../../tests/support/browser.ts';
 
@@ -20,8 +19,6 @@ describe('configurable and grouped product pages on a phone', () => {
     await admin?.close();
   });
 
-  // Evaluated as text: the backend's TypeScript has no DOM types.
-  const sideways = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 
   it('shows the variants grid, the add-variant form and the member list within the screen, axe clean', async () => {
     const db = admin.shop.database.db;
@@ -43,7 +40,7 @@ describe('configurable and grouped product pages on a phone', () => {
       const path = `/admin/products/${id}`;
       await page.goto(`${admin.url}${path}`);
       await page.locator('trix-toolbar').first().waitFor();
-      expect(await sideways(page), path).toBeLessThanOrEqual(0);
+      expect(await sidewaysScroll(page), path).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page), path).toEqual([]);
       expect(await page.locator(id === configurable!.id ? '#add-variant' : '#members-list').count(), path).toBe(1);
     }

@@ -45,3 +45,8 @@ export async function openAdminInBrowser(config: AppConfig = {}): Promise<AdminI
     },
   };
 }
+
+/** How far a page scrolls sideways (0 or less: it fits the screen). Evaluated as text: the backend's TypeScript has no DOM types. */
+export function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+}

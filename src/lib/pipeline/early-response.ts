@@ -45,7 +45,7 @@ const handOver = (): Promise<Response> => Promise.reject(new HandOver());
 
 /** The largest body the ceiling probe answers: more than any page. */
 const PROBE_MAX_BYTES = 1 << 20;
-const probeBodies = new Map<number, Uint8Array>();
+const probeBodies = new Map<number, Uint8Array<ArrayBuffer>>();
 
 /**
  * `npm run bench`'s ceiling: a response made by no step at all. Bare, a 204; with `?bytes=N`, a
