@@ -70,13 +70,13 @@ describe('a content editor in the admin', () => {
 
     await admin.goto(`${shop.backend.url}/admin/products/new`);
     await admin.getByLabel('Name', { exact: true }).fill(product.name);
-    await admin.getByLabel('SKU').fill(product.sku);
+    await admin.getByLabel('SKU', { exact: true }).fill(product.sku);
     await admin.getByLabel('URL key').fill(product.urlKey);
-    await admin.getByLabel('Price').fill('64.00');
-    await admin.getByLabel('Stock quantity').fill('9');
+    await admin.getByLabel(/^Price/).fill('64.00');
+    await admin.getByLabel('Stock quantity', { exact: true }).fill('9');
     await admin.getByLabel('Categories').selectOption({ label: `/${category.urlKey}` });
     // The rich-text editor over the description: typed, the last words made bold from its toolbar.
-    await admin.locator('trix-editor').click();
+    await admin.locator('trix-editor[input="new-description"]').click();
     await admin.keyboard.type('Warm light for long evenings, every night.');
     // The editor renders what was typed on its own time: select only once it has all of it.
     await expect.poll(() => admin.locator('#new-description').inputValue()).toContain('every night.');
@@ -128,7 +128,8 @@ describe('a content editor in the admin', () => {
   it('edits the about-us page, asked before leaving it unsaved, with a form inserted; the storefront shows the new text and the form', async () => {
     await admin.goto(`${shop.backend.url}/admin/cms-pages?q=about-us`);
     await admin.getByRole('link', { name: 'about-us' }).click();
-    const content = admin.locator('trix-editor');
+    // The page's own content (each other store view has an editor of its own below it).
+    const content = admin.locator('trix-editor[input="field-content"]');
     await content.click();
     await admin.keyboard.press('Control+End');
     await admin.keyboard.type(' Unsaved words.');
