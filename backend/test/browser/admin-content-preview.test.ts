@@ -22,9 +22,11 @@ describe('content preview in a browser', () => {
     const page = await admin.signedInPage();
     await page.goto(`${admin.url}/admin/cms-pages/1`);
     await page.locator('trix-toolbar').first().waitFor();
-    const saved = await page.getByLabel('Title', { exact: true }).inputValue();
-    await page.getByLabel('Title', { exact: true }).fill('Typed, not saved');
-    await page.getByLabel('Content heading').fill('');
+    // The page's own fields (each other store view has a title and content of its own below them).
+    const title = page.locator('#field-title');
+    const saved = await title.inputValue();
+    await title.fill('Typed, not saved');
+    await page.locator('#field-contentHeading').fill('');
     const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Preview', exact: true }).click()]);
     await preview.waitForLoadState();
     expect(await preview.getByRole('heading', { level: 1 }).textContent()).toBe('Typed, not saved');
