@@ -1,11 +1,10 @@
 /** `POST` and `DELETE /api/rest/v2/admin/categories/{id}/image`: a category's picture (image.ts). Multipart, so apart from the JSON record routes. */
 import { createRoute, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { requireAdmin } from '../../auth/resolve-caller.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/router.ts';
 import { ErrorSchema, jsonContent } from '../../http/schemas.ts';
-import { MAX_UPLOAD_BYTES } from '../../media/upload.ts';
+import { imageUploadFields, imageUploadLimit } from '../../media/upload-route.ts';
 import { adminCategoryView, categoryEtag } from './admin.ts';
 import { AdminCategory } from './admin-record.ts';
 import { removeCategoryImage, setCategoryImage } from './image.ts';
@@ -20,8 +19,7 @@ const errors = {
   412: jsonContent(ErrorSchema, 'stale_version: If-Match is not the current ETag'),
 };
 const ImageUpload = z.object({
-  file: z.custom<File>((value) => value instanceof File && value.size > 0, 'Send the image as the form field "file".').openapi({ type: 'string', format: 'binary', description: `JPEG, PNG, WebP, GIF, AVIF or TIFF, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; stored re-encoded as WebP, at most 2000 px a side.` }),
-  alt: z.string().max(255).optional().openapi({ description: 'Alternative text.' }),
+  ...imageUploadFields,
 });
 
 const setImage = createRoute({
@@ -30,7 +28,7 @@ const setImage = createRoute({
   tags: ['Admin: content'],
   security,
   summary: 'Upload a category\'s image, replacing the one it had (the storefront syncs it)',
-  middleware: [bodyLimit({ maxSize: MAX_UPLOAD_BYTES + 64 * 1024, onError: (c) => c.json({ error: 'invalid_request', message: 'The upload is too large.', details: [{ location: 'form', field: 'file', message: 'Too large.' }] }, 400) })] as const,
+  middleware: [imageUploadLimit] as const,
   request: { params, headers, body: { content: { 'multipart/form-data': { schema: ImageUpload } }, required: true } },
   responses: { 200: jsonContent(AdminCategory, 'The category with its image'), 400: jsonContent(ErrorSchema, 'invalid_request naming the field: no file, not a readable image, too large'), ...errors },
 });

@@ -1,11 +1,10 @@
 /** `/api/rest/v2/admin/products…` (DECISIONS.md 42) on the product admin service, and product images. */
 import { createRoute, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { requireAdmin } from '../../auth/resolve-caller.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/router.ts';
 import { ErrorSchema, jsonContent } from '../../http/schemas.ts';
-import { MAX_UPLOAD_BYTES } from '../../media/upload.ts';
+import { imageUploadFields, imageUploadLimit } from '../../media/upload-route.ts';
 import { documentAdminRoutes } from '../../content-admin/document-routes.ts';
 import { Timestamp } from '../../http/schemas.ts';
 import { addProductImage, adminProductView, getAdminProduct, ImageChange, ProductInput, ProductPatch, productAdmin, productEtag, removeProductImage, updateProductImage } from './admin.ts';
@@ -93,8 +92,7 @@ const errors = {
   404: jsonContent(ErrorSchema, 'No such product or image'),
 };
 const ImageUpload = z.object({
-  file: z.custom<File>((value) => value instanceof File && value.size > 0, 'Send the image as the form field "file".').openapi({ type: 'string', format: 'binary', description: `JPEG, PNG, WebP, GIF, AVIF or TIFF, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; stored re-encoded as WebP, at most 2000 px a side.` }),
-  alt: z.string().max(255).optional().openapi({ description: 'Alternative text.' }),
+  ...imageUploadFields,
   main: z.enum(['true', 'false']).optional().openapi({ description: 'true: the product\'s picture (first).' }),
 });
 const addImage = createRoute({
@@ -103,7 +101,7 @@ const addImage = createRoute({
   tags: ['Admin: content'],
   security,
   summary: 'Upload an image for a product (the storefront syncs it)',
-  middleware: [bodyLimit({ maxSize: MAX_UPLOAD_BYTES + 64 * 1024, onError: (c) => c.json({ error: 'invalid_request', message: 'The upload is too large.', details: [{ location: 'form', field: 'file', message: 'Too large.' }] }, 400) })] as const,
+  middleware: [imageUploadLimit] as const,
   request: { params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }), body: { content: { 'multipart/form-data': { schema: ImageUpload } }, required: true } },
   responses: { 201: jsonContent(AdminProduct, 'The product with its images'), 409: jsonContent(ErrorSchema, 'image_taken'), ...errors },
 });
