@@ -120,8 +120,9 @@ export function edgeCache(options: EdgeCacheOptions): Step {
     const headers = new Headers(rendered.headers);
     headers.set('ETag', await etagOf(body));
     if (isHtml(rendered)) headers.set('Cache-Control', group === null ? EDGE_CACHE_CONTROL : GROUP_EDGE_CACHE_CONTROL);
-    const stored = new Response(body.slice(0), { status: rendered.status, headers });
-    rememberPage(key, { status: rendered.status, headers: new Headers(headers), body: body.slice(0) });
+    // One buffer for all three: the runtime copies the bytes into each response it makes (hot-pages.ts).
+    const stored = new Response(body, { status: rendered.status, headers });
+    rememberPage(key, { status: rendered.status, headers: new Headers(headers), body });
     context.waitUntil(
       cache.put(key, stored).catch((error: unknown) => console.error(`edge cache: storing ${url.pathname} failed:`, error)),
     );
