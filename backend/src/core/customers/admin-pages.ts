@@ -2,15 +2,15 @@ import { and, asc, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { approvalStatuses, customerGroups, customers } from '../../db/schema/index.ts';
-import { changeCustomerGroup } from '../../customers/service.ts';
-import { csvResponseHeaders, spreadsheetCsv } from '../../csv.ts';
-import type { AdminEnv } from '../admin-env.ts';
-import { gridExtensions, rowActions } from '../grid-extensions.ts';
-import { csrfField } from '../layout.ts';
-import { formFields, renderPage } from '../page.ts';
-import { gridQuery, option, PageSize, pageSizes, sortHeader } from '../grid-query.ts';
-import { pager } from '../pager.ts';
+import { approvalStatuses, customerGroups, customers } from '../db/schema/index.ts';
+import { changeCustomerGroup } from './service.ts';
+import { csvResponseHeaders, spreadsheetCsv } from '../csv.ts';
+import type { AdminEnv } from '../admin/admin-env.ts';
+import { gridExtensions, rowActions } from '../admin/grid-extensions.ts';
+import { csrfField } from '../admin/layout.ts';
+import { formFields, renderPage } from '../admin/page.ts';
+import { gridQuery, option, PageSize, pageSizes, sortHeader } from '../admin/grid-query.ts';
+import { pager } from '../admin/pager.ts';
 
 /** Customers: search (email or name), group, approval status, sort and page size. */
 const CustomerFilters = z.object({

@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { createApiClient, listApiClients, revokeApiClient } from '../../auth/api-clients.ts';
-import type { AdminEnv } from '../admin-env.ts';
-import { csrfField } from '../layout.ts';
-import { formFields, renderPage } from '../page.ts';
+import { createApiClient, listApiClients, revokeApiClient } from './api-clients.ts';
+import type { AdminEnv } from '../admin/admin-env.ts';
+import { csrfField } from '../admin/layout.ts';
+import { formFields, renderPage } from '../admin/page.ts';
 
 const NameForm = z.object({ name: z.string().trim().min(1).max(100) });
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);

@@ -1,9 +1,9 @@
 import { asc, count, desc, exists, ne, not, sql, sum } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { customers, orders, productLinks, products } from '../../db/schema/index.ts';
-import type { AdminEnv } from '../admin-env.ts';
-import { renderPage } from '../page.ts';
+import { customers, orders, productLinks, products } from '../db/schema/index.ts';
+import type { AdminEnv } from './admin-env.ts';
+import { renderPage } from './page.ts';
 
 /** A product that is some configurable's variant: the merchant counts it inside its parent. */
 const isVariant = exists(

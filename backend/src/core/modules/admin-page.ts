@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import type { AdminEnv } from '../admin-env.ts';
-import { renderPage } from '../page.ts';
+import type { AdminEnv } from '../admin/admin-env.ts';
+import { renderPage } from '../admin/page.ts';
 
 /** System → Modules: what this backend loaded (MODULES), with links to each module's pages. */
 export const modulesPage = new Hono<AdminEnv>().get('/', (c) => {

@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
-import type { StoreView } from '../../stores/store-view.ts';
-import { loadWidgetKeys, updateWidgetKeys, WidgetKeysInput, type WidgetKeys } from '../../stores/widget-keys.ts';
-import type { AdminEnv } from '../admin-env.ts';
-import { storeOfQuery, storeSwitcher } from '../store-views.ts';
-import { csrfField } from '../layout.ts';
-import { formFields, renderPage } from '../page.ts';
+import type { StoreView } from './store-view.ts';
+import { loadWidgetKeys, updateWidgetKeys, WidgetKeysInput, type WidgetKeys } from './widget-keys.ts';
+import type { AdminEnv } from '../admin/admin-env.ts';
+import { storeOfQuery, storeSwitcher } from '../admin/store-views.ts';
+import { csrfField } from '../admin/layout.ts';
+import { formFields, renderPage } from '../admin/page.ts';
 
 async function keysPage(c: Context<AdminEnv>, store: StoreView, keys: WidgetKeys, error?: string) {
   const switcher = await storeSwitcher(c, store, '/admin/widget-keys');

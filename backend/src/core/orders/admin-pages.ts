@@ -3,19 +3,19 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { orders, orderStatuses } from '../../db/schema/index.ts';
-import type { AddressSnapshot } from '../../db/schema/index.ts';
-import { csvResponseHeaders, spreadsheetCsv } from '../../csv.ts';
-import { AppError } from '../../errors.ts';
-import { addOrderNote, cancelOrder, orderHistoryOf } from '../../orders/admin-actions.ts';
-import { orderRecordById } from '../../orders/load.ts';
-import { refundSection, submitRefundForm, type RefundFormState } from '../../orders/refund-form.ts';
-import { refundBalance } from '../../orders/refunds.ts';
-import type { AdminEnv } from '../admin-env.ts';
-import { csrfField } from '../layout.ts';
-import { formFields, renderPage } from '../page.ts';
-import { gridQuery, option, PageSize, pageSizes, sortHeader } from '../grid-query.ts';
-import { pager } from '../pager.ts';
+import { orders, orderStatuses } from '../db/schema/index.ts';
+import type { AddressSnapshot } from '../db/schema/index.ts';
+import { csvResponseHeaders, spreadsheetCsv } from '../csv.ts';
+import { AppError } from '../errors.ts';
+import { addOrderNote, cancelOrder, orderHistoryOf } from './admin-actions.ts';
+import { orderRecordById } from './load.ts';
+import { refundSection, submitRefundForm, type RefundFormState } from './refund-form.ts';
+import { refundBalance } from './refunds.ts';
+import type { AdminEnv } from '../admin/admin-env.ts';
+import { csrfField } from '../admin/layout.ts';
+import { formFields, renderPage } from '../admin/page.ts';
+import { gridQuery, option, PageSize, pageSizes, sortHeader } from '../admin/grid-query.ts';
+import { pager } from '../admin/pager.ts';
 
 /** A calendar day typed in a date field, or nothing (a bad one is ignored, not an error). */
 const Day = z

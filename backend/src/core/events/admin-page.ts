@@ -2,11 +2,11 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { eventDeliveries } from '../../db/schema/index.ts';
-import { retryDeliveries } from '../../events/notifications.ts';
-import type { AdminEnv } from '../admin-env.ts';
-import { csrfField } from '../layout.ts';
-import { formFields, renderPage } from '../page.ts';
+import { eventDeliveries } from '../db/schema/index.ts';
+import { retryDeliveries } from './notifications.ts';
+import type { AdminEnv } from '../admin/admin-env.ts';
+import { csrfField } from '../admin/layout.ts';
+import { formFields, renderPage } from '../admin/page.ts';
 
 const Status = z.enum(['failed', 'pending', 'delivered']).catch('failed');
 const Id = z.coerce.number().int().min(1);

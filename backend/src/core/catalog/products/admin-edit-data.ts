@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { derivedPriceTypes, reindexPrices } from '../../catalog/products/price-index.ts';
+import { derivedPriceTypes, reindexPrices } from './price-index.ts';
 import type { Db } from '../../db/database.ts';
 import { configurableOptions, configurableOptionValues, productImages, productLinks, productPrices, products, stores, variantOptionValues } from '../../db/schema/index.ts';
 

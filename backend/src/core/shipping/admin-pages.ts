@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import type { ShippingRules } from '../../shipping/methods.ts';
-import { loadShippingRules, updateShippingRules } from '../../shipping/rules.ts';
-import type { StoreView } from '../../stores/store-view.ts';
-import type { AdminEnv } from '../admin-env.ts';
-import { storeOfQuery, storeSwitcher } from '../store-views.ts';
-import { csrfField } from '../layout.ts';
-import { formFields, renderPage } from '../page.ts';
+import type { ShippingRules } from './methods.ts';
+import { loadShippingRules, updateShippingRules } from './rules.ts';
+import type { StoreView } from '../stores/store-view.ts';
+import type { AdminEnv } from '../admin/admin-env.ts';
+import { storeOfQuery, storeSwitcher } from '../admin/store-views.ts';
+import { csrfField } from '../admin/layout.ts';
+import { formFields, renderPage } from '../admin/page.ts';
 
 const amount = (label: string) =>
   z

@@ -2,11 +2,11 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { customerGroups, customers } from '../../db/schema/index.ts';
-import type { AdminEnv } from '../admin-env.ts';
-import { csrfField } from '../layout.ts';
-import { formFields, renderPage } from '../page.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { customerGroups, customers } from '../db/schema/index.ts';
+import type { AdminEnv } from '../admin/admin-env.ts';
+import { csrfField } from '../admin/layout.ts';
+import { formFields, renderPage } from '../admin/page.ts';
 
 const GroupForm = z.object({ code: z.string().trim().min(1, 'Give the group a name.').max(64) });
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);

@@ -2,12 +2,12 @@ import { type Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { mailStatuses } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
-import { listOutbox } from '../../mail/outbox.ts';
-import type { AdminEnv } from '../admin-env.ts';
-import { csrfField } from '../layout.ts';
-import { renderPage } from '../page.ts';
+import { mailStatuses } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import { listOutbox } from './outbox.ts';
+import type { AdminEnv } from '../admin/admin-env.ts';
+import { csrfField } from '../admin/layout.ts';
+import { renderPage } from '../admin/page.ts';
 
 const pageSize = 50;
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);

@@ -2,16 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { contentForm, saveContent, savedContent, type ContentFormState, type Typed } from '../../catalog/products/admin-content-form.ts';
-import { deletableTypes, getAdminProduct } from '../../catalog/products/admin.ts';
-import { membersForm, membersText, saveMembers, type MembersFormState } from '../../catalog/products/admin-members-form.ts';
-import { addVariantForm, removeVariantForms, removeVariantFromPage, saveNewVariant, type VariantFormState } from '../../catalog/products/admin-variant-form.ts';
+import { contentForm, saveContent, savedContent, type ContentFormState, type Typed } from './admin-content-form.ts';
+import { deletableTypes, getAdminProduct } from './admin.ts';
+import { membersForm, membersText, saveMembers, type MembersFormState } from './admin-members-form.ts';
+import { addVariantForm, removeVariantForms, removeVariantFromPage, saveNewVariant, type VariantFormState } from './admin-variant-form.ts';
 import { productLinks } from '../../db/schema/index.ts';
 import { productImageUrl } from '../../media/urls.ts';
-import type { AdminEnv } from '../admin-env.ts';
-import { csrfField } from '../layout.ts';
-import { formFields, renderPage } from '../page.ts';
-import { loadProductEdit, parseProductChanges, pricedBySelf, saveProductChanges, type ProductEdit, type StorePrice } from './product-edit.ts';
+import type { AdminEnv } from '../../admin/admin-env.ts';
+import { csrfField } from '../../admin/layout.ts';
+import { formFields, renderPage } from '../../admin/page.ts';
+import { loadProductEdit, parseProductChanges, pricedBySelf, saveProductChanges, type ProductEdit, type StorePrice } from './admin-edit-data.ts';
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 
