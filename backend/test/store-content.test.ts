@@ -84,6 +84,18 @@ describe.each(dialects)('per-store product texts (%s)', (dialect) => {
     expect(listing.member[0]!.name).toBe('Bushfire lantern');
   });
 
+  it('names a cart line by the cart\'s store view: the AU cart says the AU name, the default cart the product\'s', async () => {
+    const lineName = async (store?: string) => {
+      const query = store ? `?store=${store}` : '';
+      const token = (await shop.send('GET', `/api/rest/v2/cart${query}`)).headers.get('x-cart-token')!;
+      const added = await shop.send<{ items: Array<{ name: string }> }>('POST', `/api/rest/v2/cart/items${query}`, { json: { sku: 'STORE-TEXT-1', qty: 1 }, headers: { 'x-cart-token': token } });
+      expect(added.status).toBe(200);
+      return added.body.items[0]!.name;
+    };
+    expect(await lineName('au')).toBe('Bushfire lantern');
+    expect(await lineName()).toBe('Storm lantern');
+  });
+
   it('finds the product by its AU name in the AU store only', async () => {
     const au = (await shop.get('/api/rest/v2/search?q=bushfire&store=au')).body as { member: PublicProduct[] };
     expect(au.member.map((found) => [found.id, found.name])).toEqual([[product.id, 'Bushfire lantern']]);

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
-import { cartItems, configurableOptions, configurableOptionValues, productPrices, products, stores } from '../db/schema/index.ts';
-import { activeSpecialPrice, finalPriceOf } from '../catalog/products/rows.ts';
+import { cartItems, configurableOptions, configurableOptionValues, productPrices, products, productStoreTexts, stores } from '../db/schema/index.ts';
+import { activeSpecialPrice, finalPriceOf, productRowColumns } from '../catalog/products/rows.ts';
 import { loadImages, mainImageUrl } from '../catalog/products/common.ts';
 import type { LineConfiguration } from './configuration.ts';
 import { configuredLineDetails } from './line-details.ts';
@@ -51,10 +51,13 @@ export async function loadCartView(db: Db, cart: { id: number; storeId: number }
   const parent = alias(products, 'parent');
   const [store] = await db.select({ currency: stores.baseCurrencyCode }).from(stores).where(eq(stores.id, cart.storeId));
   const rows = await db
-    .select({ item: cartItems, product: products, parentSku: parent.sku, parentUrlKey: parent.urlKey, price: productPrices.price, specialPrice: activeSpecialPrice })
+    // The product's name is the cart's store view's own where it has one, so lines (and the order
+    // lines copied from them) read as the shop the shopper bought in.
+    .select({ item: cartItems, product: productRowColumns.product, parentSku: parent.sku, parentUrlKey: parent.urlKey, price: productPrices.price, specialPrice: activeSpecialPrice })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, cart.storeId)))
+    .leftJoin(productStoreTexts, and(eq(productStoreTexts.productId, products.id), eq(productStoreTexts.storeId, cart.storeId)))
     .leftJoin(parent, eq(parent.id, cartItems.parentId))
     .where(eq(cartItems.cartId, cart.id))
     .orderBy(asc(cartItems.id));

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { bundleOptions, bundleSelections, downloadableLinkPrices, downloadableLinks, productPrices, products } from '../db/schema/index.ts';
-import { activeSpecialPrice, finalPriceOf } from '../catalog/products/rows.ts';
+import { bundleOptions, bundleSelections, downloadableLinkPrices, downloadableLinks, productPrices, products, productStoreTexts } from '../db/schema/index.ts';
+import { activeSpecialPrice, finalPriceOf, productRowColumns } from '../catalog/products/rows.ts';
 import type { BundleConfiguration, DownloadableConfiguration, GiftcardConfiguration, LineConfiguration } from './configuration.ts';
 import { roundMoney } from './money.ts';
 
@@ -46,11 +46,12 @@ async function loadSelections(db: Db, storeId: number, bundles: BundleConfigurat
   const ids = [...new Set(bundles.flatMap((b) => b.selections.map((s) => s.selectionId)))];
   if (ids.length === 0) return new Map<number, { title: string; name: string; price: number }>();
   const rows = await db
-    .select({ id: bundleSelections.id, title: bundleOptions.title, name: products.name, price: productPrices.price, specialPrice: activeSpecialPrice })
+    .select({ id: bundleSelections.id, title: bundleOptions.title, name: productRowColumns.product.name, price: productPrices.price, specialPrice: activeSpecialPrice })
     .from(bundleSelections)
     .innerJoin(bundleOptions, eq(bundleOptions.id, bundleSelections.optionId))
     .innerJoin(products, and(eq(products.id, bundleSelections.productId), eq(products.isEnabled, true)))
     .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, storeId)))
+    .leftJoin(productStoreTexts, and(eq(productStoreTexts.productId, products.id), eq(productStoreTexts.storeId, storeId)))
     .where(inArray(bundleSelections.id, ids));
   return new Map(rows.map((r) => [r.id, { title: r.title, name: r.name, price: finalPriceOf(r.price, r.specialPrice) }]));
 }
