@@ -2,7 +2,8 @@
  * A category's image (issue 17) over HTTP: uploaded through the admin API (re-encoded, served under
  * /media), shown on the public category tree with its alternative text, replaced, removed; what is
  * no image refused on `file` with nothing changed; a stale If-Match refused; every change announced
- * to the connector. And the same from the category's Image page in the admin.
+ * to the connector. And the same from the image section of the category's edit page in the admin,
+ * which the other documents' edit pages do not have.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,33 +97,87 @@ describe.each(dialects)('category image (%s)', (dialect) => {
     expect(await current()).toEqual(before);
   });
 
-  it('uploads, shows and removes it on the category\'s Image page in the admin', async () => {
+  it('shows it on the category\'s edit page: the picture, a multipart upload with the CSRF token, Remove; lands back there', async () => {
     const browser = adminBrowser(shop);
     await browser.signIn();
-    const page = await browser.request('GET', `/admin/categories/${category.id}/image`);
+    const edit = `/admin/categories/${category.id}`;
+    const page = await browser.request('GET', edit);
     expect(page.status).toBe(200);
-    expect(page.html).toContain('alt="Green"');
-    const send = (file: Blob) => {
+    const section = /<section id="image"[\s\S]*?<\/section>/.exec(page.html)?.[0] ?? '';
+    // Beside the category's form, not inside it: a form cannot hold another.
+    expect(page.html.indexOf(section)).toBeGreaterThan(page.html.indexOf('</form>'));
+    expect(page.html).toContain('name="imageAlt"');
+    expect(section).toContain(`src="${(await current()).imageUrl}" alt="Green"`);
+    expect(section).toContain('Alternative text: Green.');
+    const uploadForm = /<form method="post" action="([^"]+)" enctype="multipart\/form-data">([\s\S]*?)<\/form>/.exec(section);
+    expect(uploadForm?.[1]).toBe(`${edit}/image`);
+    expect(uploadForm?.[2]).toContain(`name="_csrf" value="${browser.csrfOf(page.html)}"`);
+    expect(uploadForm?.[2]).toMatch(/<input type="file" name="file" accept="image\/\*" required id="image-file"/);
+    expect(section).toContain(`action="${edit}/image/delete"`);
+    // The former Image page's address: its section of the edit page.
+    const old = await browser.request('GET', `${edit}/image`);
+    expect([old.status, old.location]).toEqual([301, `${edit}#image`]);
+
+    const cookie = () => [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const send = async (file: Blob | undefined, fields: Record<string, string> = {}, csrf = browser.csrfOf(page.html)) => {
       const form = new FormData();
-      form.set('_csrf', browser.csrfOf(page.html));
-      form.set('file', file, 'picture.png');
-      form.set('alt', 'Yellow lantern');
-      const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-      return shop.app.request(`/admin/categories/${category.id}/image`, { method: 'POST', headers: { cookie }, body: form });
+      if (csrf) form.set('_csrf', csrf);
+      if (file) form.set('file', file, 'picture.png');
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      const response = await shop.app.request(`${edit}/image`, { method: 'POST', headers: { cookie: cookie() }, body: form });
+      return { status: response.status, location: response.headers.get('location'), html: await response.text() };
     };
-    const refused = await send(new Blob(['not an image'], { type: 'image/png' }));
-    expect([refused.status, refused.headers.get('location')]).toEqual([303, `/admin/categories/${category.id}/image?flash=image_refused`]);
+    /** A field's message, right after its help: next to the field. */
+    const errorOf = (html: string, field: string) => new RegExp(`id="image-${field}-help">[^<]*</span> <strong class="error" role="alert">([^<]+)</strong>`).exec(html)?.[1];
+
+    const refused = await send(new Blob(['not an image'], { type: 'image/png' }), { alt: 'Yellow lantern' });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain(`Edit category: /${category.urlPath}`);
+    expect(refused.html).toContain('The image was not uploaded: see the Image section below.');
+    expect(errorOf(refused.html, 'file')).toContain('not an image we can read');
+    expect(refused.html).toMatch(/name="file"[^>]*aria-invalid="true"/);
+    expect(refused.html).toContain('name="alt" maxlength="255" value="Yellow lantern"');
+    const missing = await send(undefined, { alt: 'Yellow lantern' });
+    expect([missing.status, errorOf(missing.html, 'file')]).toEqual([400, 'Choose an image file to upload.']);
+    const long = await send(await pixels('#facc15'), { alt: 'x'.repeat(256) });
+    expect([long.status, errorOf(long.html, 'alt'), errorOf(long.html, 'file')]).toEqual([400, 'At most 255 characters.', undefined]);
+    expect((await send(await pixels('#facc15'), {}, '')).status).toBe(403);
     expect((await current()).imageAlt).toBe('Green');
-    const added = await send(await pixels('#facc15'));
-    expect([added.status, added.headers.get('location')]).toEqual([303, `/admin/categories/${category.id}/image?flash=image_added`]);
+
+    const added = await send(await pixels('#facc15'), { alt: ' Yellow lantern ' });
+    expect([added.status, added.location]).toEqual([303, `${edit}?flash=image_added`]);
     const after = await current();
     expect(after.imageAlt).toBe('Yellow lantern');
-    expect((await browser.request('GET', `/admin/categories/${category.id}/image`)).html).toContain(`src="${after.imageUrl}"`);
-    const gone = await browser.submit(`/admin/categories/${category.id}/image`, `/admin/categories/${category.id}/image/delete`, {});
-    expect(gone.status).toBe(303);
+    const landed = await browser.request('GET', added.location!);
+    expect(landed.html).toContain('Image added;');
+    expect(landed.html).toContain(`src="${after.imageUrl}" alt="Yellow lantern"`);
+    expect(landed.html).toContain('value="Yellow lantern"');
+
+    const gone = await browser.submit(edit, `${edit}/image/delete`, {});
+    expect([gone.status, gone.location]).toEqual([303, `${edit}?flash=image_removed`]);
     expect((await current()).imageUrl).toBeNull();
-    expect((await browser.request('GET', '/admin/categories/999999/image')).status).toBe(404);
-    // The category form still answers at its own address, with the alternative text field.
-    expect((await browser.request('GET', `/admin/categories/${category.id}`)).html).toContain('name="imageAlt"');
+    const without = await browser.request('GET', gone.location!);
+    expect(without.html).toContain('Image removed;');
+    expect(without.html).toContain('No image: the storefront shows the category');
+    expect(without.html).not.toContain(`${edit}/image/delete`);
+    const again = await browser.submit(edit, `${edit}/image/delete`, {});
+    expect([again.status, again.html.includes('The category has no image any more')]).toEqual([400, true]);
+
+    expect((await browser.request('GET', '/admin/categories/999999')).status).toBe(404);
+    expect((await browser.submit(edit, '/admin/categories/999999/image/delete', {})).status).toBe(404);
+  });
+
+  it('leaves the other documents\' edit pages (CMS pages, blog posts) without an image section', async () => {
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const page = await shop.send<{ id: number }>('POST', '/api/rest/v2/admin/cms-pages', { json: { identifier: `lamp-care-${dialect}`, title: 'Lamp care' }, headers: admin });
+    const post = await shop.send<{ id: number }>('POST', '/api/rest/v2/admin/blog-posts', { json: { identifier: `lamp-news-${dialect}`, title: 'Lamp news' }, headers: admin });
+    for (const path of [`/admin/cms-pages/${page.body.id}`, `/admin/blog-posts/${post.body.id}`]) {
+      const edit = await browser.request('GET', path);
+      expect(edit.status, path).toBe(200);
+      expect(edit.html, path).not.toContain('id="image"');
+      expect(edit.html, path).not.toContain('multipart/form-data');
+      expect((await browser.request('GET', `${path}/image`)).status, path).toBe(404);
+    }
   });
 });

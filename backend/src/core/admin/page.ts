@@ -18,13 +18,14 @@ const flashes: Record<string, string> = {
   activated: 'Activated.',
   deactivated: 'Deactivated.',
   image_added: 'Image added; the storefront shows it after its sync.',
+  image_removed: 'Image removed; the storefront stops showing it after its sync.',
   image_missing: 'Choose an image file to upload.',
   image_refused: 'That file is not an image we can read (JPEG, PNG, WebP, GIF, AVIF or TIFF, at most 10 MB).',
   image_taken: 'That image is already on a product.',
 };
 
 /** The flashes of a change the storefront shows once its sync ran. */
-const storefrontChanges = new Set(['saved', 'created', 'deleted', 'image_added']);
+const storefrontChanges = new Set(['saved', 'created', 'deleted', 'image_added', 'image_removed']);
 
 /**
  * Where a page whose saves reach the storefront follows the latest one: the module reporting save

@@ -23,6 +23,7 @@ form.filters{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}
 ul.images{list-style:none;padding:0;display:grid;gap:.5rem}
 ul.images li{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center}
 ul.images img{object-fit:contain;background:#fff;border:1px solid #e5e7eb}
+img.record-image{max-width:100%;height:auto;background:#fff;border:1px solid #e5e7eb}
 td,th{border-bottom:1px solid #e5e7eb;padding:.4rem;text-align:left;vertical-align:top}
 th{font-size:.8rem;text-transform:uppercase;color:#4b5563}
 .table-scroll{overflow-x:auto}

@@ -9,6 +9,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
 import { z } from 'zod';
 import type { AdminEnv } from '../admin/admin-env.ts';
 import { csrfField } from '../admin/layout.ts';
@@ -34,6 +35,29 @@ export interface FormField {
   snippets?: boolean;
 }
 
+/** What a failed post of an edit page's own section left: its messages by field and the text typed, shown in that section. */
+export interface SectionState {
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  /** On top of the page, which is long: where to look. */
+  message: string;
+}
+
+/** A saved record's edit page again, with a section's failed post shown in it (400); 404 when there is no such record. */
+export type EditPage = (c: Context<AdminEnv>, id: number, state: SectionState) => Promise<Response>;
+
+/**
+ * Parts of a saved record's edit page outside its form, each with forms of its own (a category's
+ * image: a multipart upload acting at once, which the record's form, saved as a whole, cannot carry).
+ * Not on the new page: they act on a saved record.
+ */
+export interface ExtraSections<Row> {
+  /** The sections, after the record's form; `failed` when the page answers one of their posts. */
+  render(c: Context<AdminEnv>, row: Row, failed?: SectionState): HtmlEscapedString | Promise<HtmlEscapedString>;
+  /** The routes their forms post to, under `base`; `editPage` answers a refused post with the refusal in its section. */
+  routes(editPage: EditPage): Hono<AdminEnv>;
+}
+
 export interface DocumentPagesSpec<Row extends { id: number }> extends DocumentGridSpec<Row> {
   /** `/admin/cms-pages` */
   base: string;
@@ -49,6 +73,8 @@ export interface DocumentPagesSpec<Row extends { id: number }> extends DocumentG
   storeFields?: FormField[];
   /** What the preview shows of a record (its API view, or the form's fields as typed); no preview without it. */
   preview?(values: Record<string, unknown>): PreviewContent;
+  /** Sections of the edit page beyond the form (a category's image); CMS pages and blog posts have none. */
+  extraSections?: ExtraSections<Row>;
 }
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -127,7 +153,7 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
     return html`<label for="${id}">${field.label}</label><input type="${type}" name="${field.name}" id="${id}" value="${shown}" ${aria} />${help}`;
   }
 
-  async function form(c: Context<AdminEnv>, target: { row?: Row; etag?: string }, values: Record<string, unknown>, errors: Record<string, string> = {}, error?: string) {
+  async function form(c: Context<AdminEnv>, target: { row?: Row; etag?: string; section?: SectionState }, values: Record<string, unknown>, errors: Record<string, string> = {}, error?: string) {
     const action = target.row ? `${base}/${target.row.id}` : base;
     const heading = target.row ? `Edit ${noun}: ${spec.gridRow(service.view(target.row)).key}` : `New ${noun}`;
     const [choices, snippets] = await Promise.all([Promise.all(spec.fields.map((field) => field.options?.(c.var.db) ?? [])), spec.fields.some((field) => field.snippets) ? editorSnippets(c) : []]);
@@ -145,6 +171,7 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
             : ''}
           <a href="${base}">Cancel</a>
         </form>
+        ${target.row && spec.extraSections ? await spec.extraSections.render(c, target.row, target.section) : ''}
         ${target.row
           ? html`<form method="post" action="${base}/${target.row.id}/delete">
               ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${target.etag ?? ''}" />
@@ -198,7 +225,14 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
     return previewResponse(c, spec.preview!(raw), { saved: false, editor: id ? `${base}/${id}` : `${base}/new` });
   }
 
+  const editPage: EditPage = async (c, id, state) => {
+    const row = await service.get(c.var.db, id).catch(() => null);
+    return row ? form(c, { row, etag: service.etag(row), section: state }, service.view(row), {}, state.message) : c.notFound();
+  };
+
   return new Hono<AdminEnv>()
+    // The sections' own routes (a category's `/{id}/image`), none of which the record's `/{id}…` ones match.
+    .route('/', spec.extraSections?.routes(editPage) ?? new Hono<AdminEnv>())
     .route('/', documentGrid(spec))
     .get('/new', (c) => form(c, {}, {}))
     // Before /:id, which would take "preview" for an id.

@@ -1,16 +1,14 @@
 /**
  * Catalog → Categories in the admin: the tree as a grid in storefront order whose rows move among
- * their siblings (Move up/down; drag and drop with the admin script), the category form, and each
- * category's Image page.
+ * their siblings (Move up/down; drag and drop with the admin script), and the category form, whose
+ * edit page has the category's image section (image-section.ts).
  */
 import { asc, count, eq, isNull } from 'drizzle-orm';
-import { Hono } from 'hono';
-import type { AdminEnv } from '../../admin/admin-env.ts';
 import { documentPages } from '../../content-admin/document-pages.ts';
 import { categories } from '../../db/schema/index.ts';
 import type { GridTree, TreePlace } from '../../content-admin/grid-tree.ts';
 import { CategoryInput, categoryAdmin, categoryEtag } from './admin.ts';
-import { categoryImagePages } from './image-pages.ts';
+import { categoryImageSection } from './image-section.ts';
 import { moveCategory } from './move.ts';
 import { siblingsOf } from './tree-order.ts';
 
@@ -32,7 +30,7 @@ const tree: GridTree = {
   },
 };
 
-const categoryForm = documentPages<Row>({
+export const categoryAdminPages = documentPages<Row>({
   base: '/admin/categories',
   noun: 'category',
   keyLabel: 'Path',
@@ -50,13 +48,11 @@ const categoryForm = documentPages<Row>({
     { name: 'description', label: 'Description (HTML)', type: 'html', help: 'Sanitised on save.' },
     { name: 'isActive', label: 'Active (a hidden category hides its subcategories too)', type: 'checkbox' },
     { name: 'includeInMenu', label: 'In the storefront menu', type: 'checkbox' },
-    { name: 'imageAlt', label: 'Image alternative text', type: 'text', help: 'What its picture shows. The picture is uploaded, replaced or removed on the category\'s Image page: this page\'s address followed by /image.' },
+    { name: 'imageAlt', label: 'Image alternative text', type: 'text', help: 'What its picture shows. The picture itself is uploaded, replaced or removed in the Image section below.' },
   ],
   input: CategoryInput,
   service: categoryAdmin as never,
   tree,
+  extraSections: categoryImageSection,
   gridRow: (view) => ({ key: `/${String(view.urlPath)}`, title: String(view.name), status: `${view.isActive ? 'Active' : 'Inactive'}${view.includeInMenu ? ', in menu' : ''}${view.imageUrl ? ', with image' : ''}` }),
 });
-
-// The Image page's routes first: the form's would take "/{id}/image" for nothing.
-export const categoryAdminPages = new Hono<AdminEnv>().route('/', categoryImagePages).route('/', categoryForm);
