@@ -7,6 +7,7 @@ import { seedDemoData } from './demo/seed.ts';
 import { ensureAdminUser } from './core/admin/ensure-admin.ts';
 import { createMailer } from './core/mail/mailer.ts';
 import { scheduleHousekeeping } from './core/housekeeping.ts';
+import { scheduleSaleDays } from './core/catalog/products/sale-days.ts';
 import { adminFromEnv, appConfigFromEnv, databaseTarget, EnvError, mailSettingsFromEnv, parseEnv, type BackendEnv } from './env.ts';
 import { availableModules, selectModules } from './modules/index.ts';
 
@@ -32,7 +33,9 @@ async function start(env: BackendEnv): Promise<void> {
   // The modules' tables exist only now (createApp migrates them), so their demo data comes after the catalog.
   if (seeding) await modules.seedDemo();
   const mailWorker = mailer.startWorker(database.db);
-  const housekeeping = scheduleHousekeeping(database.db, (message, cause) => (cause ? console.error(message, cause) : console.log(message)));
+  const logJob = (message: string, cause?: unknown) => (cause ? console.error(message, cause) : console.log(message));
+  const housekeeping = scheduleHousekeeping(database.db, logJob);
+  const saleDays = scheduleSaleDays(database.db, modules.notifications, logJob);
   const server = serve({ fetch: app.fetch, hostname: env.BACKEND_HOST, port: env.BACKEND_PORT }, (info) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     console.log(`backend listening on http://${host}:${info.port} (${database.dialect})`);
@@ -41,6 +44,7 @@ async function start(env: BackendEnv): Promise<void> {
   const closeAndExit = async (code: number) => {
     // Deliveries, scheduled jobs and the mail worker finish while the database is still open.
     housekeeping.stop();
+    saleDays.stop();
     await Promise.all([stopModules(), mailWorker.stop()]);
     await database.close();
     process.exit(code);

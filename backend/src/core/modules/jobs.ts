@@ -50,7 +50,17 @@ export class ScheduledRun {
   async #slot(job: Cron): Promise<void> {
     const slot = job.currentRun() ?? new Date();
     slot.setMilliseconds(0);
-    const claimed = await this.#db.insert(jobRuns).values({ job: this.#name, slot, startedAt: new Date() }).onConflictDoNothing().returning();
+    // The runs log their own failures; claiming the slot can fail too (the database away), and a
+    // rejection out of a timer callback would end the process: the next slot tries again.
+    const claimed = await this.#db
+      .insert(jobRuns)
+      .values({ job: this.#name, slot, startedAt: new Date() })
+      .onConflictDoNothing()
+      .returning()
+      .catch((error: unknown) => {
+        console.error(`${this.#name}: could not claim the ${slot.toISOString()} run; the next one tries again`, error);
+        return [];
+      });
     if (claimed.length > 0) await this.#run();
   }
 }

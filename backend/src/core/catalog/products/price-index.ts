@@ -12,14 +12,16 @@
  *   sold in the store (all of them when none is in stock) lends the parent its price and special
  *   price; the parent's stock is the sum of its variants' and it is in stock when one of them is;
  * - grouped: the lowest final price of its members (in stock first);
- * - bundle: the cheapest complete choice: per required option, its cheapest selection (in stock
- *   first) at its quantity; without required options, the cheapest single selection;
+ * - bundle: the cheapest complete choice: per required option, its selection (in stock first)
+ *   cheapest at its quantity, as a cart charges it; without required options, the cheapest single
+ *   selection;
  * - gift card: the lowest amount, or the open range's minimum when that is lower.
  *
  * "Final price" counts a special price only on its days (`activeSpecialPrice`), as of the reindex:
  * a configurable takes its chosen variant's special price with its days, so its record shows it
- * from and until the right day, but which variant is cheapest and every `minimalPrice` are as of
- * the last reindex of the product (its next save), not recomputed when a sale starts or ends.
+ * from and until the right day; which variant is cheapest and every `minimalPrice` are as of the
+ * product's last reindex, which its saves do and the sale-days job (sale-days.ts) does when a sale
+ * starts or ends.
  */
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { roundMoney } from '../../carts/money.ts';
@@ -91,12 +93,12 @@ async function dependentsOf(db: Db, ids: number[]): Promise<number[]> {
   return [...linked, ...bundles].map((r) => r.id);
 }
 
-/** Cheapest of the candidates by final price (then by regular price), in stock first. */
-function cheapest<T extends { state: ChildState; price: PriceRow }>(candidates: T[]): T | undefined {
+/** Cheapest of the candidates by final price at their quantity (a bundle selection's; else one), then by regular price, in stock first. */
+function cheapest<T extends { state: ChildState; price: PriceRow; qty?: number }>(candidates: T[]): T | undefined {
   const enabled = candidates.filter((c) => c.state.enabled);
   const inStock = enabled.filter((c) => c.state.inStock);
   const pool = inStock.length > 0 ? inStock : enabled;
-  const final = (c: T) => finalPriceOf(c.price.price, c.price.specialPrice);
+  const final = (c: T) => finalPriceOf(c.price.price, c.price.specialPrice) * (c.qty ?? 1);
   return pool.reduce<T | undefined>((best, c) => (!best || final(c) < final(best) || (final(c) === final(best) && c.price.price < best.price.price) ? c : best), undefined);
 }
 

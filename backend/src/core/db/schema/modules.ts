@@ -1,4 +1,4 @@
-import { jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { instant } from './columns.ts';
 
 /**
@@ -25,3 +25,14 @@ export const jobRuns = pgTable(
   },
   (table) => [primaryKey({ columns: [table.job, table.slot] })],
 );
+
+/**
+ * How far a catch-up job has done its work, one row per job: its next run covers the time from
+ * `doneUntil` to its own start, so nothing is skipped while no process ran it and nothing is done
+ * twice. Microsecond precision (not `instant()`'s seconds): the mark is the run's database clock,
+ * and rounding it up could pass a moment the run did not yet cover.
+ */
+export const jobProgress = pgTable('job_progress', {
+  job: text().primaryKey(),
+  doneUntil: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -80,6 +80,10 @@ export const productPrices = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.storeId] }),
     check('product_prices_special_days_check', sql`${t.specialPriceFrom} <= ${t.specialPriceTo}`),
+    // The sale-days job (catalog/products/sale-days.ts) finds the rows whose sale starts or ends in a
+    // window by these; partial, because most rows have no days.
+    index('product_prices_special_from_idx').on(t.specialPriceFrom).where(sql`${t.specialPriceFrom} is not null`),
+    index('product_prices_special_to_idx').on(t.specialPriceTo).where(sql`${t.specialPriceTo} is not null`),
   ],
 );
 
