@@ -4,7 +4,7 @@
  * see them; every bad field refused by its path with nothing written; variants added, changed and
  * removed; members replaced; deleting a configurable takes its variants.
  */
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productLinks, products } from '../src/core/db/schema/index.ts';
 import { defineModule } from '../src/core/modules/define-module.ts';
@@ -382,26 +382,27 @@ describe.each(dialects)('deleting many products from the grid (%s)', (dialect) =
     await shop.close();
   });
 
-  it('deletes a configurable with its variants and leaves a bundle; a variant is not deleted by itself (409 is_variant)', async () => {
+  it('deletes a configurable with its variants and a bundle, and leaves a variant ticked alone; a variant is not deleted by itself (409 is_variant)', async () => {
     const headers = await adminBearer(shop);
     const created = await shop.send<AdminProduct>('POST', '/api/rest/v2/admin/products', { json: tee(), headers });
     const variant = created.body.variants![0]!;
     const refused = await shop.send('DELETE', `/api/rest/v2/admin/products/${variant.id}`, { headers });
     expect([refused.status, refused.body.error]).toEqual([409, 'is_variant']);
     const [bundle] = await shop.database.db.select().from(products).where(eq(products.type, 'bundle')).limit(1);
+    const [otherVariant] = await shop.database.db.select({ id: productLinks.linkedProductId }).from(productLinks).where(and(eq(productLinks.linkType, 'variant'), ne(productLinks.productId, created.body.id))).limit(1);
     const browser = adminBrowser(shop);
     await browser.signIn();
     const grid = await browser.request('GET', '/admin/products');
     const form = new URLSearchParams({ _csrf: browser.csrfOf(grid.html), action: 'delete' });
-    for (const id of [created.body.id, bundle!.id]) form.append('ids', String(id));
+    for (const id of [created.body.id, bundle!.id, otherVariant!.id]) form.append('ids', String(id));
     const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const bulk = await shop.app.request('/admin/products/bulk', { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
     const page = await bulk.text();
-    // The configurable goes with its variants; the bundle is left.
-    expect(page).toContain('1 product deleted.');
-    expect(page).toContain('1 left: bundles are not deleted here');
-    const left = await shop.database.db.select({ id: products.id }).from(products).where(inArray(products.id, [created.body.id, variant.id, bundle!.id]));
-    expect(left.map((row) => row.id)).toEqual([bundle!.id]);
+    // The configurable goes with its variants, the bundle with its options; another configurable's variant is left.
+    expect(page).toContain('2 products deleted.');
+    expect(page).toContain('1 left: a variant is removed on its product');
+    const left = await shop.database.db.select({ id: products.id }).from(products).where(inArray(products.id, [created.body.id, variant.id, bundle!.id, otherVariant!.id]));
+    expect(left.map((row) => row.id)).toEqual([otherVariant!.id]);
   });
 });
 

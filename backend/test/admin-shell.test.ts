@@ -1,12 +1,14 @@
 /**
  * The admin shell over HTTP: one stylesheet, linked by every page and the login form (which needs
  * no session to load it), with rules for a 390 px phone; grids of customers, orders and products
- * with page numbers, previous and next.
+ * with page numbers, previous and next; attributes written as markup, never as escaped text.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
 import { pageNumbers } from '../src/core/admin/pager.ts';
-import { customers, orders } from '../src/core/db/schema/index.ts';
+import customForms from '../src/modules/custom-forms/index.ts';
+import { asc, eq } from 'drizzle-orm';
+import { customers, orders, products, productTypes } from '../src/core/db/schema/index.ts';
 import { adminBrowser, testAdmin } from './helpers/admin-session.ts';
 import { usAddress } from './helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
@@ -109,6 +111,37 @@ describe.each(dialects)('admin shell (%s)', (dialect) => {
     expect(second?.current).toBe('2');
     expect(second?.links.find((link) => link.text === 'Previous')?.href).toBe('?page=1');
     expect(second?.links.find((link) => link.text === '1')?.href).toBe('?page=1');
+  });
+
+  it('writes its fields\' attributes as markup on every form (a quoted attribute passed as text would be escaped into the value)', async () => {
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const productPages = [];
+    for (const type of productTypes) {
+      const [product] = await shop.database.db.select({ id: products.id }).from(products).where(eq(products.type, type)).orderBy(asc(products.id)).limit(1);
+      if (product) productPages.push(`/admin/products/${product.id}`);
+    }
+    expect(productPages.length).toBeGreaterThanOrEqual(5);
+    const forms = ['/admin/products/new', '/admin/categories/1', '/admin/cms-pages/new', '/admin/blog-posts/new', ...productPages];
+    for (const path of forms) {
+      const page = await browser.request('GET', path);
+      expect(page.status, path).toBe(200);
+      expect(page.html, path).not.toMatch(/<[a-z][^>]*=&quot;/);
+    }
+    expect((await browser.request('GET', '/admin/products/new')).html).toMatch(/<input name="price" value=""\s+type="number" step="0.01" min="0"/);
+    // A module's generated configuration form (its number fields' steps).
+    const withForms = await openTestShop(dialect, { modules: [customForms] });
+    try {
+      await ensureAdminUser(withForms.database.db, testAdmin);
+      const moduleAdmin = adminBrowser(withForms);
+      await moduleAdmin.signIn();
+      const config = await moduleAdmin.request('GET', '/admin/custom-forms/config');
+      expect(config.status).toBe(200);
+      expect(config.html).not.toMatch(/<[a-z][^>]*=&quot;/);
+      expect(config.html).toMatch(/<input type="number" name="[^"]*minFillSeconds[^"]*" value="3" step="1"/);
+    } finally {
+      await withForms.close();
+    }
   });
 
   it('keeps the search in the page links and shows no pager for a single page', async () => {

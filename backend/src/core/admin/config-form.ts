@@ -47,7 +47,7 @@ async function control(schema: z.ZodType, path: string[], value: unknown, state:
         const options = await pickerOptions(state.db, meta.picker);
         return html`<label>${label} <select name="${name}" ${aria}>${options.map((o) => html`<option value="${o.value}" ${o.value === String(value) ? 'selected' : ''}>${o.label}</option>`)}</select></label>${help}`;
       }
-      return html`<label>${label} <input type="number" name="${name}" value="${value ?? ''}" ${kind.integer ? 'step="1"' : 'step="any"'} ${aria} /></label>${help}`;
+      return html`<label>${label} <input type="number" name="${name}" value="${value ?? ''}" step="${kind.integer ? '1' : 'any'}" ${aria} /></label>${help}`;
     case 'list': {
       const values = Array.isArray(value) ? value.map(String) : [];
       if (meta.picker === 'categories') {

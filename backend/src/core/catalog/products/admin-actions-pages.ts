@@ -2,7 +2,8 @@
  * Catalog → Products → New product, and on a product's page its images (upload, remove) and Delete:
  * the product admin service (admin.ts) behind forms. New product and Delete are for the types the
  * service creates: simple, virtual, configurable (with its attributes and a first variant; more are
- * added on its page), grouped (its members by SKU) and gift card (its amounts and open range); images go on any product. Errors show by
+ * added on its page), grouped (its members by SKU), downloadable (its links, one a line:
+ * admin-links-form.ts), bundle (its options: admin-bundle-form.ts) and gift card (its amounts and open range); images go on any product. Errors show by
  * their field with everything typed kept; after each action, the product's page.
  */
 import { asc } from 'drizzle-orm';
@@ -16,6 +17,9 @@ import { categories } from '../../db/schema/index.ts';
 import { AppError, refusedFields } from '../../errors.ts';
 import { addProductImage, createProduct, deleteProduct, getAdminProduct, ProductInput, removeProductImage, updateProductImage } from './admin.ts';
 import { membersOf } from './admin-members-form.ts';
+import { bundleField, bundleFieldsets, typedBundle, type TypedBundle } from './admin-bundle-form.ts';
+import { linkLines, type LinkLine } from './admin-links-form.ts';
+import { typedGiftcard } from './admin-giftcard-form.ts';
 import { configurableAttributeLabels } from './configurable-attributes.ts';
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -32,9 +36,9 @@ const many = (typed: Typed, name: string) => [typed[name] ?? []].flat();
 /**
  * The form's fields as the API body: numbers as numbers, blanks left to the defaults. A configurable
  * takes its attributes and first variant (`variant.sku`, `variant.price`, `variant.stockQty` and
- * `variant.{attribute}`); a grouped product its members.
+ * `variant.{attribute}`); a grouped product its members; a downloadable its links.
  */
-function bodyOf(typed: Typed, members: Array<{ id: number; defaultQty: number }>) {
+function bodyOf(typed: Typed, members: Array<{ id: number; defaultQty: number }>, links: readonly LinkLine[]) {
   const number = (name: string) => (text(typed, name).trim() === '' ? undefined : Number(text(typed, name)));
   const type = text(typed, 'type') || 'simple';
   const attributes = many(typed, 'configurableAttributes');
@@ -54,17 +58,10 @@ function bodyOf(typed: Typed, members: Array<{ id: number; defaultQty: number }>
       : type === 'grouped'
         ? { linkedProducts: members }
         : type === 'giftcard'
-          ? {
-              stockQty: number('stockQty'),
-              giftcard: {
-                giftcardType: text(typed, 'giftcard.giftcardType') || 'virtual',
-                amounts: text(typed, 'giftcard.amounts').split(/[\s,]+/).filter(Boolean).map(Number),
-                allowOpenAmount: typed['giftcard.allowOpenAmount'] !== undefined,
-                openAmountMin: number('giftcard.openAmountMin') ?? null,
-                openAmountMax: number('giftcard.openAmountMax') ?? null,
-              },
-            }
-          : { price: number('price'), stockQty: number('stockQty') };
+          ? { stockQty: number('stockQty'), giftcard: typedGiftcard(typed) }
+          : type === 'downloadable'
+            ? { price: number('price'), stockQty: number('stockQty'), downloadableLinks: links.map(({ title, price, sampleUrl }) => ({ title, price, sampleUrl })) }
+            : { price: number('price'), stockQty: number('stockQty') };
   return {
     sku: text(typed, 'sku'),
     name: text(typed, 'name'),
@@ -82,7 +79,9 @@ const typeLabels = {
   virtual: 'Virtual (not shipped)',
   configurable: 'Configurable (variants chosen by attributes)',
   grouped: 'Grouped (sells other products together)',
+  bundle: 'Bundle (shoppers choose its parts)',
   giftcard: 'Gift card',
+  downloadable: 'Downloadable (links shoppers buy and download)',
 };
 
 async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 'on', type: 'simple' }, errors: Record<string, string> = {}, error?: string) {
@@ -90,8 +89,9 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
   const chosen = new Set([typed.categoryIds ?? []].flat());
   const problem = (name: string) => (errors[name] ? html` <strong class="error" role="alert">${errors[name]}</strong>` : '');
   const invalid = (name: string) => (errors[name] ? html`aria-invalid="true"` : '');
-  const input = (name: string, label: string, attributes = '') =>
-    html`<label>${label} <input name="${name}" value="${text(typed, name)}" ${invalid(name)} ${attributes} /></label>${problem(name)}`;
+  /** A text field, or with `step` a number from 0 in those steps (money 0.01, counts 1). */
+  const input = (name: string, label: string, step?: '0.01' | '1') =>
+    html`<label>${label} <input name="${name}" value="${text(typed, name)}" ${invalid(name)} ${step ? html`type="number" step="${step}" min="0"` : ''} /></label>${problem(name)}`;
   return renderPage(
     c,
     'New product',
@@ -102,10 +102,13 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
       <label>Type <select name="type">
         ${Object.entries(typeLabels).map(([value, label]) => html`<option value="${value}" ${text(typed, 'type') === value ? 'selected' : ''}>${label}</option>`)}
       </select></label>
-      <p class="muted">Bundle and downloadable products are created by import (or, downloadable, the API) for now.</p>
-      <fieldset><legend>Simple and virtual products (and a gift card's stock)</legend>
-        ${input('price', 'Price (every store view; set a view\'s own on the product page)', 'type="number" step="0.01" min="0"')}
-        ${input('stockQty', 'Stock quantity', 'type="number" step="1" min="0"')}
+      <fieldset><legend>Simple, virtual and downloadable products (and a gift card's stock)</legend>
+        ${input('price', 'Price (every store view; set a view\'s own on the product page)', '0.01')}
+        ${input('stockQty', 'Stock quantity', '1')}
+      </fieldset>
+      <fieldset><legend>Downloadable products: the links shoppers buy</legend>
+        <label for="new-links">One link a line: title | price on top of the product's, every store view (blank or 0: comes with it) | sample URL (optional), e.g. "PDF | 0" and "Audiobook | 6.50 | https://example.com/sample.mp3"</label>
+        <textarea name="links" id="new-links" rows="4" ${invalid('links')}>${text(typed, 'links')}</textarea>${problem('links')}
       </fieldset>
       <fieldset><legend>Gift cards: the amounts offered (the same in every store view)</legend>
         <label>Kind <select name="giftcard.giftcardType">
@@ -113,20 +116,23 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
         </select></label>${problem('giftcard.giftcardType')}
         ${input('giftcard.amounts', 'Amounts, comma-separated (e.g. 25, 50, 100)')}
         <label><input type="checkbox" name="giftcard.allowOpenAmount" ${typed['giftcard.allowOpenAmount'] !== undefined ? 'checked' : ''} /> Shoppers may choose their own amount</label>
-        ${input('giftcard.openAmountMin', 'Smallest own amount', 'type="number" step="0.01" min="0"')} ${input('giftcard.openAmountMax', 'Largest own amount', 'type="number" step="0.01" min="0"')}
+        ${input('giftcard.openAmountMin', 'Smallest own amount', '0.01')} ${input('giftcard.openAmountMax', 'Largest own amount', '0.01')}
       </fieldset>
       <fieldset><legend>Configurable products: the attributes shoppers choose and a first variant (add more on its page)</legend>
         ${Object.entries(configurableAttributeLabels).map(
           ([code, label]) => html`<label><input type="checkbox" name="configurableAttributes" value="${code}" ${many(typed, 'configurableAttributes').includes(code) ? 'checked' : ''} /> ${label}</label>`,
         )}${problem('configurableAttributes')}
-        ${input('variant.sku', 'Variant SKU')} ${input('variant.price', 'Variant price (every store view)', 'type="number" step="0.01" min="0"')}
-        ${input('variant.stockQty', 'Variant stock quantity', 'type="number" step="1" min="0"')}
+        ${input('variant.sku', 'Variant SKU')} ${input('variant.price', 'Variant price (every store view)', '0.01')}
+        ${input('variant.stockQty', 'Variant stock quantity', '1')}
         ${Object.entries(configurableAttributeLabels).map(([code, label]) => input(`variant.${code}`, `Variant ${label.toLowerCase()} (e.g. ${code === 'color' ? 'Navy' : 'M'})`))}
         ${problem('variant.attributes')}
       </fieldset>
       <fieldset><legend>Grouped products: the products it sells</legend>
         <label for="new-members">Member SKUs (simple or virtual), one a line, a quantity after it if more than one (e.g. "TEE-1 2")</label>
         <textarea name="members" id="new-members" rows="4" ${invalid('members')}>${text(typed, 'members')}</textarea>${problem('members')}
+      </fieldset>
+      <fieldset><legend>Bundles: the options shoppers choose from (priced and stocked by their products; an empty option is left out, more can be added on its page)</legend>
+        ${bundleFieldsets(typed, errors, 3)}
       </fieldset>
       <label>Categories <select name="categoryIds" multiple size="8" ${invalid('categoryIds')}>
         ${tree.map((row) => html`<option value="${row.id}" ${chosen.has(String(row.id)) ? 'selected' : ''}>/${row.urlPath}</option>`)}
@@ -148,14 +154,18 @@ function formField(path: readonly PropertyKey[]): string {
   const [head, , part, code] = path.map(String);
   if (head === 'variants') return part === undefined ? 'variant.sku' : part === 'attributes' ? `variant.${code ?? 'attributes'}` : `variant.${part}`;
   if (head === 'linkedProducts') return 'members';
+  if (head === 'downloadableLinks') return 'links';
   if (head === 'giftcard') return `giftcard.${String(path[1] ?? 'amounts')}`;
   return head ?? '';
 }
 
-/** Field messages of a failed validation or of a refusal naming its field. */
-function fieldErrors(issues: Array<{ path: readonly PropertyKey[]; message: string }>): Record<string, string> {
+/** Field messages of a failed validation or of a refusal naming its field (a bundle's by the option they were typed in). */
+function fieldErrors(issues: Array<{ path: readonly PropertyKey[]; message: string }>, bundle?: TypedBundle): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of issues) errors[formField(issue.path)] ??= issue.message;
+  for (const issue of issues) {
+    const [field, message] = (bundle && bundleField(bundle, issue.path, issue.message)) ?? [formField(issue.path), issue.message];
+    errors[field] ??= message;
+  }
   return errors;
 }
 
@@ -165,14 +175,18 @@ export const productActionPages = new Hono<AdminEnv>()
     const typed = (await c.req.parseBody({ all: true })) as Typed;
     const members = text(typed, 'type') === 'grouped' ? await membersOf(c.var.db, text(typed, 'members')) : [];
     if (typeof members === 'string') return newProductForm(c, typed, { members });
-    const parsed = ProductInput.safeParse(bodyOf(typed, members));
-    if (!parsed.success) return newProductForm(c, typed, fieldErrors(parsed.error.issues));
+    const links = text(typed, 'type') === 'downloadable' ? linkLines(text(typed, 'links')) : [];
+    if (typeof links === 'string') return newProductForm(c, typed, { links });
+    const bundle = text(typed, 'type') === 'bundle' ? await typedBundle(c.var.db, typed) : undefined;
+    if (bundle && 'errors' in bundle) return newProductForm(c, typed, bundle.errors);
+    const parsed = ProductInput.safeParse({ ...bodyOf(typed, members, links), ...(bundle ? { bundleOptions: bundle.options } : {}) });
+    if (!parsed.success) return newProductForm(c, typed, fieldErrors(parsed.error.issues, bundle));
     try {
       const product = await createProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, parsed.data);
       return c.redirect(`/admin/products/${product.id}?flash=created`, 303);
     } catch (error) {
       if (!(error instanceof AppError) || !['invalid', 'conflict'].includes(error.kind)) throw error;
-      const fields = fieldErrors(Object.entries(refusedFields(error)).map(([name, message]) => ({ path: name.split('.'), message })));
+      const fields = fieldErrors(Object.entries(refusedFields(error)).map(([name, message]) => ({ path: name.split('.'), message })), bundle);
       return Object.keys(fields).length > 0 ? newProductForm(c, typed, fields) : newProductForm(c, typed, {}, error.message);
     }
   })

@@ -2,10 +2,11 @@
  * What a configurable, grouped or gift card product is made of, as the admin API shows it: a
  * configurable's attributes and its variants (each with its own SKU, price, stock, status and
  * attribute values by label), a grouped product's members with their default quantities, a gift
- * card's settings, a downloadable product's links. Loaded for a page of products at once; other types have none.
+ * card's settings, a downloadable product's links, a bundle's options with their selections. Loaded for a page of products at once; other types have none.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { loadBundleOptions, type AdminBundleOption } from './admin-bundle.ts';
 import { loadDownloadableLinks } from './admin-downloadable.ts';
 import { loadGiftcards, type GiftcardFields } from './admin-giftcard.ts';
 import { configurableOptions, configurableOptionValues, productLinks, productPrices, products, stores, variantOptionValues } from '../../db/schema/index.ts';
@@ -16,6 +17,8 @@ export interface AdminVariant {
   name: string;
   price: number | null;
   specialPrice: number | null;
+  specialPriceFrom: string | null;
+  specialPriceTo: string | null;
   stockQty: number;
   isEnabled: boolean;
   attributes: Record<string, string>;
@@ -27,6 +30,7 @@ export interface AdminComposition {
   linkedProducts?: Array<{ id: number; sku: string; name: string; defaultQty: number }>;
   giftcard?: GiftcardFields;
   downloadableLinks?: Array<{ id: number; title: string; price: number; sampleUrl: string | null }>;
+  bundleOptions?: AdminBundleOption[];
 }
 
 export async function loadCompositions(db: Db, rows: Array<{ id: number; type: string }>): Promise<Map<number, AdminComposition>> {
@@ -37,6 +41,8 @@ export async function loadCompositions(db: Db, rows: Array<{ id: number; type: s
   for (const id of downloadable) {
     result.set(id, { downloadableLinks: downloads.filter((link) => link.productId === id).map(({ id: linkId, title, price, sampleUrl }) => ({ id: linkId, title, price, sampleUrl })) });
   }
+  const bundles = await loadBundleOptions(db, rows.filter((row) => row.type === 'bundle').map((row) => row.id));
+  for (const [id, bundleOptions] of bundles) result.set(id, { bundleOptions });
   const parentIds = rows.filter((row) => row.type === 'configurable' || row.type === 'grouped').map((row) => row.id);
   if (parentIds.length === 0) return result;
   const [options, links] = await Promise.all([
@@ -63,7 +69,13 @@ export async function loadCompositions(db: Db, rows: Array<{ id: number; type: s
             .where(inArray(variantOptionValues.variantId, variantIds)),
           // The default store view's figures, as the product's own `price` shows.
           db
-            .select({ productId: productPrices.productId, price: productPrices.price, specialPrice: productPrices.specialPrice })
+            .select({
+              productId: productPrices.productId,
+              price: productPrices.price,
+              specialPrice: productPrices.specialPrice,
+              specialPriceFrom: productPrices.specialPriceFrom,
+              specialPriceTo: productPrices.specialPriceTo,
+            })
             .from(productPrices)
             .innerJoin(stores, eq(stores.id, productPrices.storeId))
             .where(inArray(productPrices.productId, variantIds))
@@ -86,6 +98,8 @@ export async function loadCompositions(db: Db, rows: Array<{ id: number; type: s
           name: child.name,
           price: price?.price ?? null,
           specialPrice: price?.specialPrice ?? null,
+          specialPriceFrom: price?.specialPriceFrom ?? null,
+          specialPriceTo: price?.specialPriceTo ?? null,
           stockQty: child.qty,
           isEnabled: child.isEnabled,
           attributes: Object.fromEntries(

@@ -116,7 +116,7 @@ export async function contentForm(c: Context<AdminEnv>, id: number, state: Conte
             const long = field === 'shortDescription' || field === 'description' || field === 'metaDescription';
             return html`<label for="content-${key}">${storeLabels[field]}</label>
               ${long
-                ? html`<textarea name="${key}" id="content-${key}" rows="${field === 'description' ? 8 : 3}" ${field === 'metaDescription' ? 'maxlength="1000"' : 'data-rich-text'} ${described(key)}>${first(typed[key])}</textarea>`
+                ? html`<textarea name="${key}" id="content-${key}" rows="${field === 'description' ? 8 : 3}" ${field === 'metaDescription' ? html`maxlength="1000"` : 'data-rich-text'} ${described(key)}>${first(typed[key])}</textarea>`
                 : html`<input name="${key}" id="content-${key}" value="${first(typed[key])}" maxlength="255" ${described(key)} />`}${problem(key)}`;
           })}
         </section>`,

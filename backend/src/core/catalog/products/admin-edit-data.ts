@@ -4,8 +4,8 @@
  * prices, special prices and stock are its variants', edited in a grid, and the parent's figures
  * (price index, stock) are derived on save in the same transaction (catalog/products/price-index.ts).
  * Grouped products, bundles and gift cards are priced from their parts or amounts: no price field.
- * A product priced by itself also takes the days its special price applies (every store view's);
- * every product takes its weight.
+ * A product priced by itself also takes the days its special price applies (every store view's), and
+ * so does each variant in the grid (its own days, every view's); every product takes its weight.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -135,8 +135,8 @@ export interface ProductChanges {
   /** The product's own stock; undefined for a configurable (its variants' sum). */
   qty?: number;
   prices: PriceChange[];
-  /** Each variant's stock, and its status when the form sent it. */
-  variantQty: Array<{ id: number; qty: number; enabled?: boolean }>;
+  /** Each variant's stock, and its status and special price days when the form sent them. */
+  variantQty: Array<{ id: number; qty: number; enabled?: boolean; specialDays?: SpecialDays }>;
   /** Undefined: not sent, left as it is; null: none. */
   weight?: number | null;
   /** The special price's days for every store view of a product priced by itself; undefined: not sent. */
@@ -152,14 +152,32 @@ function parseWeight(typed: string | undefined): number | null | undefined | str
   return Number(value.replace(',', '.'));
 }
 
-/** `special_from` and `special_to` (blank: open on that side). */
-function parseSpecialDays(fields: Record<string, string>): { from: string | null; to: string | null } | undefined | string {
-  const [from, to] = [fields.special_from?.trim(), fields.special_to?.trim()];
+interface SpecialDays {
+  from: string | null;
+  to: string | null;
+}
+
+/** A refused day: which of the two fields, and why. */
+interface DaysRefusal {
+  side: 'from' | 'to';
+  message: string;
+}
+
+/** Field name → message, for the refusals shown next to their field (the variants' days). */
+export interface RefusedFields {
+  fields: Record<string, string>;
+}
+
+/** `{prefix}special_from` and `{prefix}special_to` (blank: open on that side). */
+function parseSpecialDays(fields: Record<string, string>, prefix = ''): SpecialDays | undefined | DaysRefusal {
+  const [from, to] = [fields[`${prefix}special_from`]?.trim(), fields[`${prefix}special_to`]?.trim()];
   if (from === undefined && to === undefined) return undefined;
   const day = (value: string | undefined): string | false | null => (value ? (Day.safeParse(value).success ? value : false) : null);
   const [first, last] = [day(from), day(to)];
-  if (first === false || last === false) return 'Special price days: a date such as 2026-12-01, or blank.';
-  if (first !== null && last !== null && first > last) return 'Special price days: the last day cannot come before the first.';
+  const notADay = 'Special price days: a date such as 2026-12-01, or blank.';
+  if (first === false) return { side: 'from', message: notADay };
+  if (last === false) return { side: 'to', message: notADay };
+  if (first !== null && last !== null && first > last) return { side: 'to', message: 'Special price days: the last day cannot come before the first.' };
   return { from: first, to: last };
 }
 
@@ -181,8 +199,11 @@ function parsePrices(fields: Record<string, string>, prefix: string, productId: 
   return changes;
 }
 
-/** The submitted form, checked against the product's stores and variants; a message when it is wrong. */
-export function parseProductChanges(edit: ProductEdit, fields: Record<string, string>): ProductChanges | string {
+/**
+ * The submitted form, checked against the product's stores and variants; a message when it is wrong,
+ * or the variants' day fields that are, each with its message.
+ */
+export function parseProductChanges(edit: ProductEdit, fields: Record<string, string>): ProductChanges | string | RefusedFields {
   const base = ProductForm.safeParse(fields);
   if (!base.success) return base.error.issues[0]?.message ?? 'Check the form.';
   const changes: ProductChanges = { name: base.data.name, enabled: base.data.enabled === '1', prices: [], variantQty: [] };
@@ -199,9 +220,10 @@ export function parseProductChanges(edit: ProductEdit, fields: Record<string, st
     if (typeof prices === 'string') return prices;
     changes.prices.push(...prices);
     const days = parseSpecialDays(fields);
-    if (typeof days === 'string') return days;
+    if (days && 'message' in days) return days.message;
     changes.specialDays = days;
   }
+  const refusedDays: Record<string, string> = {};
   for (const variant of edit.variants) {
     const qty = Qty.safeParse(fields[`variant_${variant.id}_qty`]);
     if (!qty.success) return `${variant.sku}: ${qty.error.issues[0]?.message ?? 'stock must be a whole number.'}`;
@@ -209,10 +231,12 @@ export function parseProductChanges(edit: ProductEdit, fields: Record<string, st
     if (typeof prices === 'string') return prices;
     const enabled = fields[`variant_${variant.id}_enabled`];
     if (enabled !== undefined && enabled !== '1' && enabled !== '0') return `${variant.sku}: the status is enabled or disabled.`;
-    changes.variantQty.push({ id: variant.id, qty: qty.data, enabled: enabled === undefined ? undefined : enabled === '1' });
+    const days = parseSpecialDays(fields, `variant_${variant.id}_`);
+    if (days && 'message' in days) refusedDays[`variant_${variant.id}_special_${days.side}`] = days.message;
+    changes.variantQty.push({ id: variant.id, qty: qty.data, enabled: enabled === undefined ? undefined : enabled === '1', specialDays: days && !('message' in days) ? days : undefined });
     changes.prices.push(...prices);
   }
-  return changes;
+  return Object.keys(refusedDays).length > 0 ? { fields: refusedDays } : changes;
 }
 
 const stockOf = (qty: number) => ({ qty, stockStatus: qty > 0 ? ('in_stock' as const) : ('out_of_stock' as const) });
@@ -232,6 +256,9 @@ export async function saveProductChanges(tx: Db, edit: ProductEdit, changes: Pro
       .update(products)
       .set({ ...stockOf(variant.qty), isEnabled: variant.enabled, updatedAt: now })
       .where(eq(products.id, variant.id));
+    if (variant.specialDays) {
+      await tx.update(productPrices).set({ specialPriceFrom: variant.specialDays.from, specialPriceTo: variant.specialDays.to }).where(eq(productPrices.productId, variant.id));
+    }
   }
   for (const change of changes.prices) {
     await tx

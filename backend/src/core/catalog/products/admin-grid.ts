@@ -1,7 +1,7 @@
 /**
  * Catalog → Products: the grid (issue 17). Search by name or SKU; filters by type, status, stock
  * and category; sortable columns; page size; and bulk actions on the rows ticked: enable, disable,
- * put in a category, delete (every type but bundle, and no configurable's variant; the others are left and said so). Every
+ * put in a category, delete (no configurable's variant; those are left and said so). Every
  * change is announced, so the storefront follows.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
@@ -17,7 +17,7 @@ import { recordAudit } from '../../audit/service.ts';
 import type { Db } from '../../db/database.ts';
 import { categories, productCategories, products, productTypes } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { deletableTypes, deleteProduct } from './admin.ts';
+import { deleteProduct } from './admin.ts';
 
 const Filters = z.object({
   q: z.string().trim().max(100).catch(''),
@@ -95,7 +95,7 @@ async function grid(c: Context<AdminEnv>, notice?: string) {
           <option value="enable">Enable</option>
           <option value="disable">Disable</option>
           <option value="assign">Put in the category</option>
-          <option value="delete">Delete (not bundles or variants)</option>
+          <option value="delete">Delete (not variants)</option>
         </select></label>
         <label>Category (for "Put in the category") <select name="categoryId"><option value="">(none)</option>${tree.map((row) => html`<option value="${row.id}">/${row.urlPath}</option>`)}</select></label>
         <button type="submit">Apply</button>
@@ -124,19 +124,16 @@ export const productGridPages = new Hono<AdminEnv>()
     let done = 0;
     let skipped = 0;
     if (action === 'delete') {
-      const rows = await c.var.db.select({ id: products.id, type: products.type }).from(products).where(inArray(products.id, chosen));
+      const rows = await c.var.db.select({ id: products.id }).from(products).where(inArray(products.id, chosen));
       for (const row of rows) {
-        if (!deletableTypes.has(row.type)) skipped++;
-        else {
-          try {
-            await deleteProduct(ctx, row.id);
-            done++;
-          } catch (error) {
-            // A variant ticked with its configurable is already gone with it.
-            if (error instanceof AppError && error.kind === 'not_found') continue;
-            if (!(error instanceof AppError && error.code === 'is_variant')) throw error;
-            skipped++;
-          }
+        try {
+          await deleteProduct(ctx, row.id);
+          done++;
+        } catch (error) {
+          // A variant ticked with its configurable is already gone with it.
+          if (error instanceof AppError && error.kind === 'not_found') continue;
+          if (!(error instanceof AppError && error.code === 'is_variant')) throw error;
+          skipped++;
         }
       }
     } else {
@@ -154,6 +151,6 @@ export const productGridPages = new Hono<AdminEnv>()
         done = foundIds.length;
       });
     }
-    const notice = `${done} ${done === 1 ? 'product' : 'products'} ${{ enable: 'enabled', disable: 'disabled', assign: 'put in the category', delete: 'deleted' }[action]}.${skipped ? ` ${skipped} left: bundles are not deleted here, and a variant is removed on its product's page.` : ''}`;
+    const notice = `${done} ${done === 1 ? 'product' : 'products'} ${{ enable: 'enabled', disable: 'disabled', assign: 'put in the category', delete: 'deleted' }[action]}.${skipped ? ` ${skipped} left: a variant is removed on its product's page.` : ''}`;
     return grid(c, notice);
   });

@@ -3,9 +3,13 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import { contentForm, saveContent, savedContent, type ContentFormState, type Typed } from './admin-content-form.ts';
-import { deletableTypes, getAdminProduct } from './admin.ts';
+import { getAdminProduct } from './admin.ts';
 import { membersForm, membersText, saveMembers, type MembersFormState } from './admin-members-form.ts';
+import { bundleSection, saveBundle, savedBundle, type BundleFormState } from './admin-bundle-form.ts';
+import { linksForm, saveLinks, savedLinks, type LinksFormState } from './admin-links-form.ts';
+import { giftcardForm, saveGiftcard, savedGiftcard, type GiftcardFormState } from './admin-giftcard-form.ts';
 import { addVariantForm, removeVariantForms, removeVariantFromPage, saveNewVariant, type VariantFormState } from './admin-variant-form.ts';
+import { attributesSection, saveAttributesFromPage, type AttributesFormState } from './admin-attributes-form.ts';
 import { productLinks } from '../../db/schema/index.ts';
 import { productImageUrl } from '../../media/urls.ts';
 import type { AdminEnv } from '../../admin/admin-env.ts';
@@ -32,20 +36,38 @@ function specialDays(edit: ProductEdit) {
   </fieldset>`;
 }
 
-/** A configurable's variants: each row's price, special price per store view and stock. */
-function variantsGrid(edit: ProductEdit) {
+/** What a refused grid save typed, and the day fields it refused with their messages. */
+interface GridState {
+  typed: Record<string, string>;
+  errors: Record<string, string>;
+}
+
+/**
+ * A configurable's variants: each row's price and special price per store view, the days its special
+ * price applies (every view's), stock and status; a refused save shows what was typed.
+ */
+function variantsGrid(edit: ProductEdit, refused?: GridState) {
+  const typed = (name: string, saved: string) => refused?.typed[name] ?? saved;
+  const day = (v: ProductEdit['variants'][number], side: 'from' | 'to') => {
+    const name = `variant_${v.id}_special_${side}`;
+    const message = refused?.errors[name];
+    const saved = (side === 'from' ? v.prices[0]?.specialPriceFrom : v.prices[0]?.specialPriceTo) ?? '';
+    return html`<td><input aria-label="${v.sku} special price ${side}" name="${name}" type="date" value="${typed(name, saved)}" ${message ? html`aria-invalid="true" aria-describedby="${name}-error"` : ''} />${message
+      ? html`<strong class="error" id="${name}-error" role="alert">${message}</strong>`
+      : ''}</td>`;
+  };
   return html`<h2>Variants</h2>
     <table class="variants">
-      <tr><th>SKU</th><th>Options</th>${edit.prices.map((p) => html`<th>Price, ${p.storeName} (${p.currency})</th><th>Special, ${p.storeName}</th>`)}<th>Stock</th><th>Status</th><th>Remove</th></tr>
-      ${edit.variants.map(
-        (v) =>
-          html`<tr data-variant="${v.sku}"><td>${v.sku}</td><td>${v.label}</td>${v.prices.map(
-            (p) => html`<td><input aria-label="${v.sku} price, ${p.storeName}" name="variant_${v.id}_price_${p.storeId}" type="number" step="0.01" min="0" value="${money(p.price)}" required /></td>
-              <td><input aria-label="${v.sku} special price, ${p.storeName}" name="variant_${v.id}_special_${p.storeId}" type="number" step="0.01" min="0" value="${money(p.specialPrice)}" placeholder="none" /></td>`,
-          )}<td><input aria-label="${v.sku} stock" name="variant_${v.id}_qty" type="number" min="0" step="1" value="${v.qty}" required /></td>
-            <td><select aria-label="${v.sku} status" name="variant_${v.id}_enabled"><option value="1" ${v.isEnabled ? 'selected' : ''}>Enabled</option><option value="0" ${v.isEnabled ? '' : 'selected'}>Disabled</option></select></td>
-            <td><button type="submit" class="danger" form="remove-variant-${v.id}" aria-label="Remove variant ${v.sku}">Remove</button></td></tr>`,
-      )}
+      <tr><th>SKU</th><th>Options</th>${edit.prices.map((p) => html`<th>Price, ${p.storeName} (${p.currency})</th><th>Special, ${p.storeName}</th>`)}<th>Special from</th><th>Special to</th><th>Stock</th><th>Status</th><th>Remove</th></tr>
+      ${edit.variants.map((v) => {
+        const enabled = typed(`variant_${v.id}_enabled`, v.isEnabled ? '1' : '0') === '1';
+        return html`<tr data-variant="${v.sku}"><td>${v.sku}</td><td>${v.label}</td>${v.prices.map(
+          (p) => html`<td><input aria-label="${v.sku} price, ${p.storeName}" name="variant_${v.id}_price_${p.storeId}" type="number" step="0.01" min="0" value="${typed(`variant_${v.id}_price_${p.storeId}`, money(p.price))}" required /></td>
+              <td><input aria-label="${v.sku} special price, ${p.storeName}" name="variant_${v.id}_special_${p.storeId}" type="number" step="0.01" min="0" value="${typed(`variant_${v.id}_special_${p.storeId}`, money(p.specialPrice))}" placeholder="none" /></td>`,
+        )}${day(v, 'from')}${day(v, 'to')}<td><input aria-label="${v.sku} stock" name="variant_${v.id}_qty" type="number" min="0" step="1" value="${typed(`variant_${v.id}_qty`, String(v.qty))}" required /></td>
+            <td><select aria-label="${v.sku} status" name="variant_${v.id}_enabled"><option value="1" ${enabled ? 'selected' : ''}>Enabled</option><option value="0" ${enabled ? '' : 'selected'}>Disabled</option></select></td>
+            <td><button type="submit" class="danger" form="remove-variant-${v.id}" aria-label="Remove variant ${v.sku}">Remove</button></td></tr>`;
+      })}
     </table>`;
 }
 
@@ -60,19 +82,27 @@ function derivedPrices(edit: ProductEdit) {
 interface ChildForms {
   variant?: VariantFormState;
   members?: MembersFormState;
+  bundle?: BundleFormState;
+  links?: LinksFormState;
+  giftcard?: GiftcardFormState;
+  attributes?: AttributesFormState;
+  grid?: GridState;
 }
 
-/** A configurable's add-variant form and a grouped product's members, below the main form. */
+/** A configurable's add-variant form, a grouped product's members, a bundle's options, a downloadable's links or a gift card's settings, below the main form. */
 async function childForms(c: Context<AdminEnv>, edit: ProductEdit, refused: ChildForms) {
   const { product } = edit;
   if (product.type === 'configurable') {
-    const codes = (await getAdminProduct(c.var.db, product.id)).configurableAttributes ?? [];
-    return html`${removeVariantForms(c, product.id, edit.variants)}${addVariantForm(c, product.id, codes, refused.variant)}`;
+    const admin = await getAdminProduct(c.var.db, product.id);
+    return html`${removeVariantForms(c, product.id, edit.variants)}${addVariantForm(c, product.id, admin.configurableAttributes ?? [], refused.variant)}${attributesSection(c, admin, refused.attributes)}`;
   }
   if (product.type === 'grouped') {
     const members = (await getAdminProduct(c.var.db, product.id)).linkedProducts ?? [];
     return membersForm(c, product.id, refused.members ?? { typed: membersText(members) });
   }
+  if (product.type === 'bundle') return bundleSection(c, product.id, refused.bundle ?? savedBundle(await getAdminProduct(c.var.db, product.id)));
+  if (product.type === 'downloadable') return linksForm(c, product.id, refused.links ?? (await savedLinks(c, product.id)));
+  if (product.type === 'giftcard') return giftcardForm(c, product.id, refused.giftcard ?? (await savedGiftcard(c, product.id)));
   return '';
 }
 
@@ -86,7 +116,7 @@ async function productForm(c: Context<AdminEnv>, id: number, error?: string, con
   const edit = await loadProductEdit(c.var.db, id);
   if (!edit) return renderPage(c, 'Product not found', html`<p><a href="/admin/products">Back to products</a></p>`, { status: 404 });
   const { product } = edit;
-  const childError = refused.variant ?? refused.members;
+  const childError = refused.variant ?? refused.members ?? refused.bundle ?? refused.links ?? refused.giftcard ?? refused.attributes ?? refused.grid;
   return renderPage(
     c,
     `Edit ${product.sku}`,
@@ -99,7 +129,7 @@ async function productForm(c: Context<AdminEnv>, id: number, error?: string, con
         ? html`<p class="muted">Stock: ${product.qty} (the sum of the variants')</p>`
         : html`<label>Stock quantity <input name="qty" type="number" min="0" step="1" value="${product.qty}" required /></label>`}
       <label>Status <select name="enabled"><option value="1" ${product.isEnabled ? 'selected' : ''}>Enabled</option><option value="0" ${product.isEnabled ? '' : 'selected'}>Disabled</option></select></label>
-      ${product.type === 'configurable' ? variantsGrid(edit) : ''}
+      ${product.type === 'configurable' ? variantsGrid(edit, refused.grid) : ''}
       <button type="submit">Save</button> <a href="/admin/products">Cancel</a>
     </form>
     ${await childForms(c, edit, refused)}
@@ -134,7 +164,7 @@ async function productForm(c: Context<AdminEnv>, id: number, error?: string, con
       <label><input type="checkbox" name="main" /> Make it the main image</label>
       <button type="submit">Upload</button>
     </form>
-    ${deletableTypes.has(product.type) && !(await isVariant(c, product.id))
+    ${!(await isVariant(c, product.id))
       ? html`<form method="post" action="/admin/products/${product.id}/delete">
           ${csrfField(c.var.csrfToken)}<button type="submit" class="danger">Delete this product${product.type === 'configurable' ? ' and its variants' : ''}</button>
         </form>`
@@ -153,8 +183,10 @@ export const productPages = new Hono<AdminEnv>()
     if (!id.success) return c.notFound();
     const edit = await loadProductEdit(c.var.db, id.data);
     if (!edit) return c.notFound();
-    const changes = parseProductChanges(edit, await formFields(c));
+    const fields = await formFields(c);
+    const changes = parseProductChanges(edit, fields);
     if (typeof changes === 'string') return productForm(c, id.data, changes);
+    if ('fields' in changes) return productForm(c, id.data, 'Check the variants\' special price days marked below.', undefined, { grid: { typed: fields, errors: changes.fields } });
     await c.var.db.transaction(async (tx) => {
       const others = await saveProductChanges(tx, edit, changes);
       for (const productId of [id.data, ...others]) await c.var.notifications.publish(tx, 'catalog_product_saved', { productId });
@@ -169,6 +201,13 @@ export const productPages = new Hono<AdminEnv>()
     const refused = await saveNewVariant(c, edit.product.id, codes, await formFields(c));
     return refused ? productForm(c, edit.product.id, undefined, undefined, { variant: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#add-variant`, 303);
   })
+  .post('/:id/attributes', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    const edit = id.success ? await loadProductEdit(c.var.db, id.data) : undefined;
+    if (!edit || edit.product.type !== 'configurable') return c.notFound();
+    const refused = await saveAttributesFromPage(c, edit.product.id, await formFields(c));
+    return refused ? productForm(c, edit.product.id, undefined, undefined, { attributes: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#attributes`, 303);
+  })
   .post('/:id/variants/:variantId/delete', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     const variantId = Id.safeParse(c.req.param('variantId'));
@@ -182,6 +221,28 @@ export const productPages = new Hono<AdminEnv>()
     if (!edit || edit.product.type !== 'grouped') return c.notFound();
     const refused = await saveMembers(c, edit.product.id, (await formFields(c)).members ?? '');
     return refused ? productForm(c, edit.product.id, undefined, undefined, { members: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#members`, 303);
+  })
+  .post('/:id/bundle-options', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    const edit = id.success ? await loadProductEdit(c.var.db, id.data) : undefined;
+    if (!edit || edit.product.type !== 'bundle') return c.notFound();
+    const refused = await saveBundle(c, await getAdminProduct(c.var.db, edit.product.id), (await c.req.parseBody({ all: true })) as Typed);
+    return refused ? productForm(c, edit.product.id, undefined, undefined, { bundle: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#bundle-options`, 303);
+  })
+  .post('/:id/links', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    const edit = id.success ? await loadProductEdit(c.var.db, id.data) : undefined;
+    if (!edit || edit.product.type !== 'downloadable') return c.notFound();
+    const fields = await formFields(c);
+    const refused = await saveLinks(c, edit.product.id, fields.links ?? '', fields._etag ?? '');
+    return refused ? productForm(c, edit.product.id, undefined, undefined, { links: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#links`, 303);
+  })
+  .post('/:id/giftcard', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    const edit = id.success ? await loadProductEdit(c.var.db, id.data) : undefined;
+    if (!edit || edit.product.type !== 'giftcard') return c.notFound();
+    const refused = await saveGiftcard(c, edit.product.id, await formFields(c));
+    return refused ? productForm(c, edit.product.id, undefined, undefined, { giftcard: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#giftcard`, 303);
   })
   .post('/:id/content', async (c) => {
     const id = Id.safeParse(c.req.param('id'));

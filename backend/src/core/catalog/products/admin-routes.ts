@@ -9,6 +9,7 @@ import { documentAdminRoutes } from '../../content-admin/document-routes.ts';
 import { Timestamp } from '../../http/schemas.ts';
 import { addProductImage, adminProductView, getAdminProduct, ImageChange, ProductInput, ProductPatch, productAdmin, productEtag, removeProductImage, updateProductImage } from './admin.ts';
 import { addVariant, changeVariant, removeVariant, VariantChange, VariantInput } from './admin-variants.ts';
+import { changeConfigurableAttributes, ConfigurableAttributesChange } from './configurable-attribute-changes.ts';
 
 const ownText = z.string().nullable().optional().openapi({ description: 'The store view\'s own; null: the product\'s (the default view has none).' });
 const Prices = z.object({
@@ -54,6 +55,8 @@ const AdminProduct = z
           name: z.string(),
           price: z.number().nullable(),
           specialPrice: z.number().nullable(),
+          specialPriceFrom: z.string().nullable().openapi({ description: 'YYYY-MM-DD, inclusive; null: from now.' }),
+          specialPriceTo: z.string().nullable().openapi({ description: 'YYYY-MM-DD, inclusive; null: no end.' }),
           stockQty: z.number().int(),
           isEnabled: z.boolean(),
           attributes: z.record(z.string(), z.string()).openapi({ description: 'Attribute code → the value\'s label.' }),
@@ -79,6 +82,18 @@ const AdminProduct = z
       .array(z.object({ id: z.number().int(), title: z.string(), price: z.number(), sampleUrl: z.string().nullable() }))
       .optional()
       .openapi({ description: 'A downloadable product\'s links, in order (the default store view\'s prices).' }),
+    bundleOptions: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          title: z.string(),
+          type: z.enum(['select', 'radio', 'checkbox', 'multi']),
+          required: z.boolean(),
+          selections: z.array(z.object({ id: z.number().int(), productId: z.number().int(), sku: z.string(), name: z.string(), defaultQty: z.number().int(), isDefault: z.boolean() })),
+        }),
+      )
+      .optional()
+      .openapi({ description: 'A bundle\'s options with their selections, in order (send the ids back to keep them).' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
@@ -144,7 +159,7 @@ const changeVariantRoute = createRoute({
   path: '/admin/products/{id}/variants/{variantId}',
   tags: ['Admin: content'],
   security,
-  summary: 'Change a variant\'s name, price, special price (every store view), stock or status',
+  summary: 'Change a variant\'s name, price, special price and its days (every store view), stock or status',
   request: { params: variantParams, body: { content: { 'application/json': { schema: VariantChange } }, required: true } },
   responses: { 200: jsonContent(AdminProduct, 'The product with its variants'), ...variantErrors },
 });
@@ -158,8 +173,35 @@ const removeVariantRoute = createRoute({
   responses: { 200: jsonContent(AdminProduct, 'The product with its variants'), ...variantErrors },
 });
 
-/** A configurable's variants, one at a time; each answers the product as it now is. */
+const changeAttributesRoute = createRoute({
+  method: 'put',
+  path: '/admin/products/{id}/configurable-attributes',
+  tags: ['Admin: content'],
+  security,
+  summary: 'Set the attributes a configurable product varies by: add (with each variant\'s value), remove or reorder them (If-Match honoured)',
+  request: {
+    params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+    headers: z.object({ 'if-match': z.string().max(200).optional().openapi({ description: 'The ETag the change is based on; a stale one is 412.' }) }),
+    body: { content: { 'application/json': { schema: ConfigurableAttributesChange } }, required: true },
+  },
+  responses: {
+    200: jsonContent(AdminProduct, 'The product with its attributes and variants'),
+    ...errors,
+    400: jsonContent(ErrorSchema, 'invalid_request naming the field: an unknown attribute, a variant without a value, added values that make two variants alike'),
+    409: jsonContent(ErrorSchema, 'unsupported_type: not a configurable; variants_alike: without the removed attribute two variants would be alike (named)'),
+    412: jsonContent(ErrorSchema, 'stale_version: If-Match is not the current ETag; nothing changed'),
+  },
+});
+
+/** A configurable's variants, one at a time, and its attributes; each answers the product as it now is. */
 const productVariantRoutes = createRouter<AppEnv>()
+  .openapi(changeAttributesRoute, async (c) => {
+    const actor = requireAdmin(c.var.caller);
+    const { id } = c.req.valid('param');
+    await changeConfigurableAttributes({ db: c.var.db, notifications: c.var.notifications, actor }, id, c.req.valid('json'), c.req.valid('header')['if-match']);
+    const product = await getAdminProduct(c.var.db, id);
+    return c.json(adminProductView(product) as never, 200, { ETag: productEtag(product) });
+  })
   .openapi(addVariantRoute, async (c) => {
     const actor = requireAdmin(c.var.caller);
     const { id } = c.req.valid('param');

@@ -1,6 +1,6 @@
 /**
  * A configurable product's variants as the admin writes them (issue 17): created with the product,
- * then added, changed (name, price, special price, stock, status) and removed one at a time. A
+ * then added, changed (name, price, special price and its days, stock, status) and removed one at a time. A
  * variant is a simple product of its own (its SKU, stock and prices in every store view) that is not
  * visible by itself, linked to its parent and standing for one value of each of the parent's
  * attributes; no two variants stand for the same values. Every write re-derives the parent's price
@@ -20,6 +20,7 @@ import { AttributeValueLabel, configurableAttributeLabels, valueIndexFor, type C
 const Money = z.number().min(0).max(99_999_999.99).multipleOf(0.01);
 const Sku = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'A SKU: letters, digits, ".", "_" and "-", at most 64.');
 const Qty = z.number().int().min(0).max(1_000_000_000);
+const Day = z.iso.date('A date as YYYY-MM-DD.').nullable();
 
 export const VariantInput = z
   .object({
@@ -40,6 +41,8 @@ export const VariantChange = z
     name: z.string().trim().min(1).max(255),
     price: Money.openapi({ description: 'Every store view\'s price.' }),
     specialPrice: Money.nullable().openapi({ description: 'Every store view\'s special price; null: none.' }),
+    specialPriceFrom: Day.openapi({ description: 'First day the special price applies (YYYY-MM-DD, in each store view\'s time zone); null: from now.' }),
+    specialPriceTo: Day.openapi({ description: 'Last day the special price applies, inclusive; null: no end.' }),
     stockQty: Qty,
     isEnabled: z.boolean(),
   })
@@ -200,17 +203,26 @@ async function ownVariant(db: Db, parentId: number, variantId: number) {
   return link.variant;
 }
 
-/** Changes a variant's name, prices (every store view), stock or status. */
+/** Changes a variant's name, prices and special price days (every store view), stock or status. */
 export function changeVariant(ctx: AdminWriteContext, parentId: number, variantId: number, change: z.infer<typeof VariantChange>): Promise<void> {
   return ctx.db.transaction(async (tx) => {
     await lockConfigurable(tx, parentId);
     const before = await ownVariant(tx, parentId, variantId);
+    // A day sent alone is checked against the other one as stored (every view's rows carry the same days).
+    const [days] = await tx.select({ from: productPrices.specialPriceFrom, to: productPrices.specialPriceTo }).from(productPrices).where(eq(productPrices.productId, variantId)).limit(1);
+    const from = change.specialPriceFrom === undefined ? (days?.from ?? null) : change.specialPriceFrom;
+    const to = change.specialPriceTo === undefined ? (days?.to ?? null) : change.specialPriceTo;
+    // Strings compare as days in YYYY-MM-DD.
+    if (from !== null && to !== null && from > to) throw invalid(change.specialPriceTo === undefined ? 'specialPriceFrom' : 'specialPriceTo', `The special price cannot end (${to}) before it starts (${from}).`);
     await tx
       .update(products)
       .set({ name: change.name, isEnabled: change.isEnabled, ...(change.stockQty === undefined ? {} : stockOf(change.stockQty)), updatedAt: new Date() })
       .where(eq(products.id, variantId));
-    if (change.price !== undefined || change.specialPrice !== undefined) {
-      await tx.update(productPrices).set({ price: change.price, specialPrice: change.specialPrice }).where(eq(productPrices.productId, variantId));
+    if (change.price !== undefined || change.specialPrice !== undefined || change.specialPriceFrom !== undefined || change.specialPriceTo !== undefined) {
+      await tx
+        .update(productPrices)
+        .set({ price: change.price, specialPrice: change.specialPrice, specialPriceFrom: change.specialPriceFrom, specialPriceTo: change.specialPriceTo })
+        .where(eq(productPrices.productId, variantId));
     }
     await finish(ctx, tx, parentId, [variantId], 'variant_changed', { [`variant ${before.sku}`]: { from: { name: before.name, stockQty: before.qty, isEnabled: before.isEnabled }, to: change } });
   });

@@ -1,10 +1,12 @@
 /**
- * Products as the admin edits them through the API (DECISIONS.md 42, issue 17). Simple and virtual
- * products (priced by themselves, no children) are created, changed and deleted; so are configurable
- * products with their variants (admin-variants.ts) and grouped products with their members
- * (admin-grouped.ts), which are priced and stocked by those children; every type's own
- * content and placement (name, URL key, texts, categories, related products, status, meta title and
- * description, weight) is changed. `price` and `specialPrice` apply to every store view unless
+ * Products as the admin edits them through the API (DECISIONS.md 42, issue 17), every type created,
+ * changed and deleted: simple, virtual and downloadable products (priced by themselves; a
+ * downloadable one's links in admin-downloadable.ts), configurable products with their variants
+ * (admin-variants.ts), grouped products with their members (admin-grouped.ts), bundles with their
+ * options and selections (admin-bundle.ts), which are priced and stocked by those children, and gift
+ * cards priced by their amounts (admin-giftcard.ts). Every type's own content and placement (name,
+ * URL key, texts, categories, related products, status, meta title and description, weight) is
+ * changed the same way. `price` and `specialPrice` apply to every store view unless
  * `storeOverrides.{code}` sets the view's own; the special price's days (`specialPriceFrom`,
  * `specialPriceTo`) apply to every view's; `stockQty` sets the stock (and its status). A new
  * URL key keeps a 301 from the old path (url-redirects.ts). Each write is one transaction with the
@@ -29,9 +31,10 @@ import { reindexPrices } from './price-index.ts';
 import { productStoreTextFields, productTextKind, sendsPrices, type ProductTextField } from './store-texts.ts';
 import { auditedStoreTexts, loadStoreTexts, writeStoreTexts, type StoreTexts } from '../../stores/store-texts.ts';
 import { loadCompositions, type AdminComposition } from './admin-composition.ts';
-import { DownloadableLinks, writeDownloadableLinks } from './admin-downloadable.ts';
+import { DownloadableLinkChanges, DownloadableLinks, replaceDownloadableLinks, writeDownloadableLinks } from './admin-downloadable.ts';
 import { GiftcardSettings, writeGiftcard } from './admin-giftcard.ts';
 import { GroupedMembers, writeGroupedMembers } from './admin-grouped.ts';
+import { BundleOptionsInput, writeBundleOptions } from './admin-bundle.ts';
 import { createVariants, variantIdsOf, variantIssues, VariantInput } from './admin-variants.ts';
 import { ConfigurableAttributeCode, configurableAttributeLabels } from './configurable-attributes.ts';
 
@@ -41,7 +44,7 @@ const Day = z.iso.date('A date as YYYY-MM-DD.').nullable();
 
 const fields = {
   sku: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'A SKU: letters, digits, ".", "_" and "-", at most 64.'),
-  type: z.enum(['simple', 'virtual', 'downloadable', 'configurable', 'grouped', 'giftcard']).openapi({ description: 'Simple, virtual and downloadable products are priced by themselves; a configurable by its variants, a grouped product by its members, a gift card by its amounts.' }),
+  type: z.enum(['simple', 'virtual', 'downloadable', 'configurable', 'grouped', 'bundle', 'giftcard']).openapi({ description: 'Simple, virtual and downloadable products are priced by themselves; a configurable by its variants, a grouped product by its members, a bundle by its selections, a gift card by its amounts.' }),
   name: z.string().trim().min(1).max(255),
   urlKey,
   isEnabled: z.boolean(),
@@ -62,11 +65,9 @@ const fields = {
 };
 
 /** Types priced by their children or amounts: no price of their own. */
-const composite = new Set(['configurable', 'grouped', 'giftcard']);
-/** Types deleted through this service (a configurable with its variants); a bundle's options are not yet its to keep whole. */
-export const deletableTypes: ReadonlySet<string> = new Set(['simple', 'virtual', 'downloadable', 'configurable', 'grouped', 'giftcard']);
+const composite = new Set(['configurable', 'grouped', 'bundle', 'giftcard']);
 /** Types whose stock is their children's. */
-const childStocked = new Set(['configurable', 'grouped']);
+const childStocked = new Set(['configurable', 'grouped', 'bundle']);
 
 export const ProductInput = z
   .object({
@@ -80,6 +81,7 @@ export const ProductInput = z
       .openapi({ description: 'A configurable\'s attributes, in the order shoppers choose them.' }),
     variants: z.array(VariantInput).min(1, 'A configurable product has at least one variant.').max(500).optional().openapi({ description: 'A configurable\'s variants, created with it.' }),
     linkedProducts: GroupedMembers.optional().openapi({ description: 'A grouped product\'s members (simple or virtual products), in order.' }),
+    bundleOptions: BundleOptionsInput.optional().openapi({ description: 'A bundle\'s options, in order, each offering simple or virtual products.' }),
     giftcard: GiftcardSettings.optional().openapi({ description: 'A gift card\'s kind, amounts and open range.' }),
     downloadableLinks: DownloadableLinks.optional().openapi({ description: 'A downloadable product\'s links, in order.' }),
     type: fields.type.default('simple'),
@@ -102,9 +104,9 @@ export const ProductInput = z
   .superRefine((input, issues) => {
     const problem = (path: Array<string | number>, message: string) => issues.addIssue({ code: 'custom', path, message });
     if (!composite.has(input.type) && input.price === undefined) problem(['price'], 'A price is required.');
-    const source = { configurable: 'variants', grouped: 'members', giftcard: 'amounts' }[input.type as 'configurable'];
+    const source = { configurable: 'variants', grouped: 'members', bundle: 'selections', giftcard: 'amounts' }[input.type as 'configurable'];
     if (composite.has(input.type) && input.price !== undefined) problem(['price'], `A ${input.type} product is priced by its ${source}.`);
-    const owned = { configurableAttributes: 'configurable', variants: 'configurable', linkedProducts: 'grouped', giftcard: 'giftcard', downloadableLinks: 'downloadable' } as const;
+    const owned = { configurableAttributes: 'configurable', variants: 'configurable', linkedProducts: 'grouped', bundleOptions: 'bundle', giftcard: 'giftcard', downloadableLinks: 'downloadable' } as const;
     for (const [key, type] of Object.entries(owned)) {
       if (input.type === type && input[key as keyof typeof owned] === undefined) problem([key], `Required for a ${type} product.`);
       if (input.type !== type && input[key as keyof typeof owned] !== undefined) problem([key], `Only a ${type} product has ${key}.`);
@@ -121,6 +123,8 @@ export const ProductPatch = z
     ...fields,
     linkedProducts: GroupedMembers.openapi({ description: 'A grouped product\'s members, replacing the list.' }),
     giftcard: GiftcardSettings.openapi({ description: 'A gift card\'s settings, replacing them.' }),
+    bundleOptions: BundleOptionsInput.openapi({ description: 'A bundle\'s options, replacing them: an option or selection sent with its `id` is kept (carts holding it keep it), one without is added, one left out is deleted.' }),
+    downloadableLinks: DownloadableLinkChanges.openapi({ description: 'A downloadable product\'s links, in order, replacing the list: one with its `id` is changed in place, one without is added, one left out is removed.' }),
   })
   .omit({ type: true })
   .partial()
@@ -168,6 +172,7 @@ export function adminProductView(product: AdminProduct) {
     ...(product.linkedProducts ? { linkedProducts: product.linkedProducts } : {}),
     ...(product.giftcard ? { giftcard: product.giftcard } : {}),
     ...(product.downloadableLinks ? { downloadableLinks: product.downloadableLinks } : {}),
+    ...(product.bundleOptions ? { bundleOptions: product.bundleOptions } : {}),
     createdAt: formatTimestamp(product.createdAt),
     updatedAt: formatTimestamp(product.updatedAt),
   };
@@ -230,21 +235,22 @@ async function load(db: Db, id: number, lock = false): Promise<AdminProduct> {
 const childOwnedFields = ['price', 'specialPrice', 'specialPriceFrom', 'specialPriceTo', 'storeOverrides', 'stockQty'] as const;
 
 /**
- * Only the types this API creates are deleted through it (a configurable with its variants); those
- * priced by children are not priced or stocked through it (a configurable's variants have their own
- * routes, a grouped product's `linkedProducts` its members). Their content and placement (name, URL
- * key, texts, categories, status) are theirs alone.
+ * What a patch may change of a product of its type: each type's own parts only, and a product priced
+ * by its children is not priced or stocked through a patch (a configurable's variants have their own
+ * routes, a grouped product's `linkedProducts` its members, a bundle's `bundleOptions` its
+ * selections). Their content and placement (name, URL key, texts, categories, status) are theirs alone.
  */
-function editable(product: Row, patch?: Record<string, unknown>): void {
-  if (patch?.linkedProducts !== undefined && product.type !== 'grouped') throw field('linkedProducts', `A ${product.type} product has no members.`);
-  if (patch?.giftcard !== undefined && product.type !== 'giftcard') throw field('giftcard', `A ${product.type} product is not a gift card.`);
+function editable(product: Row, patch: Record<string, unknown>): void {
+  if (patch.linkedProducts !== undefined && product.type !== 'grouped') throw field('linkedProducts', `A ${product.type} product has no members.`);
+  if (patch.giftcard !== undefined && product.type !== 'giftcard') throw field('giftcard', `A ${product.type} product is not a gift card.`);
+  if (patch.bundleOptions !== undefined && product.type !== 'bundle') throw field('bundleOptions', `A ${product.type} product has no bundle options.`);
+  if (patch.downloadableLinks !== undefined && product.type !== 'downloadable') throw field('downloadableLinks', `A ${product.type} product has no download links.`);
   if (product.type === 'simple' || product.type === 'virtual' || product.type === 'downloadable') return;
-  if (!patch && deletableTypes.has(product.type)) return;
   // A gift card keeps a stock of its own (its cards); its prices are its amounts'.
   const owned = product.type === 'giftcard' ? childOwnedFields.filter((key) => key !== 'stockQty') : childOwnedFields;
-  const refused = patch ? owned.filter((key) => (key === 'storeOverrides' ? sendsPrices(patch.storeOverrides as never) : patch[key] !== undefined)) : ['delete'];
+  const refused = owned.filter((key) => (key === 'storeOverrides' ? sendsPrices(patch.storeOverrides as never) : patch[key] !== undefined));
   if (refused.length > 0) {
-    throw new AppError('conflict', 'unsupported_type', `A ${product.type} product's ${patch ? refused.join(', ') : 'deletion'} goes by its children: edit them on its admin page.`);
+    throw new AppError('conflict', 'unsupported_type', `A ${product.type} product's ${refused.join(', ')} goes by its children: edit them on its admin page.`);
   }
 }
 
@@ -374,6 +380,10 @@ export function createProduct(ctx: AdminWriteContext, input: ProductFields): Pro
     } else if (input.type === 'grouped') {
       await writePrices(tx, row!.id, { ...input, price: 0, specialPrice: null }, {});
       await writeGroupedMembers(tx, row!.id, input.linkedProducts!);
+    } else if (input.type === 'bundle') {
+      // The price rows exist for the index to fill from the selections (writeBundleOptions reindexes).
+      await writePrices(tx, row!.id, { ...input, price: 0, specialPrice: null }, {});
+      await writeBundleOptions(tx, row!.id, input.bundleOptions!);
     } else if (input.type === 'giftcard') {
       await writePrices(tx, row!.id, { ...input, price: Math.min(...input.giftcard!.amounts), specialPrice: null }, {});
       await writeGiftcard(tx, row!.id, input.giftcard!);
@@ -433,6 +443,8 @@ export function updateProduct(ctx: AdminWriteContext, id: number, patch: z.infer
     if (patch.storeOverrides) await writeStoreTexts(tx, productTextKind, id, patch.storeOverrides);
     if (patch.linkedProducts) await writeGroupedMembers(tx, id, patch.linkedProducts);
     if (patch.giftcard) await writeGiftcard(tx, id, patch.giftcard);
+    if (patch.bundleOptions) await writeBundleOptions(tx, id, patch.bundleOptions);
+    if (patch.downloadableLinks) await replaceDownloadableLinks(tx, id, patch.downloadableLinks);
     if (patch.urlKey !== undefined && patch.urlKey !== before.urlKey) {
       await claimPaths(tx, [patch.urlKey]);
       await recordMoves(tx, 'product', [{ from: before.urlKey, to: patch.urlKey }]);
@@ -454,11 +466,11 @@ export async function deleteProduct(ctx: AdminWriteContext, id: number, ifMatch?
   await ctx.db.transaction(async (tx) => {
     const before = await load(tx, id, true);
     requireVersion(ifMatch, productEtag(before), 'product');
-    editable(before);
     const [parent] = await tx.select({ id: productLinks.productId }).from(productLinks).where(and(eq(productLinks.linkedProductId, id), eq(productLinks.linkType, 'variant')));
     if (parent) throw new AppError('conflict', 'is_variant', `Product ${id} is a variant of product ${parent.id}: remove it there (DELETE …/products/${parent.id}/variants/${id}).`);
     // Order lines keep their own copy of SKU, name and price (their product reference is set null).
-    // A configurable's variants are its own: they go with it (a grouped product's members stay).
+    // A configurable's variants are its own: they go with it (a grouped product's members and a
+    // bundle's selected products stay; its options and selections go by cascade).
     const variants = before.type === 'configurable' ? await variantIdsOf(tx, id) : [];
     await tx.delete(products).where(inArray(products.id, [id, ...variants]));
     await announce(ctx, tx, 'deleted', before, { sku: { from: before.sku, to: null } });
