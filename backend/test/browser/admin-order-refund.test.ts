@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../../../tests/support/browser.ts';
 import { openAdminInBrowser, sidewaysScroll, type AdminInBrowser } from '../helpers/admin-in-browser.ts';
-import { testAdmin } from '../helpers/admin-session.ts';
 import { payCart, placeOrderBody } from '../helpers/checkout.ts';
 import { aSimpleProduct } from '../helpers/shop-data.ts';
 
@@ -26,13 +25,7 @@ describe('refunding an order in the admin on a phone', () => {
       headers: { ...cart, 'idempotency-key': 'browser-refund' },
     });
 
-    const context = await admin.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    await page.goto(`${admin.url}/admin/login`);
-    await page.getByLabel('Email').fill(testAdmin.email);
-    await page.getByLabel('Password').fill(testAdmin.password);
-    await page.getByRole('button', { name: 'Sign in' }).tap();
-    await page.waitForURL(`${admin.url}/admin`);
+    const { page, context } = await admin.signedInPhone();
     await page.goto(`${admin.url}/admin/orders/${placed.body.id}`);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);

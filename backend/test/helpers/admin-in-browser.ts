@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { ensureAdminUser } from '../../src/core/admin/ensure-admin.ts';
@@ -14,6 +14,8 @@ export interface AdminInBrowser {
   browser: Browser;
   /** A new page signed into the admin as the test admin, on the dashboard. */
   signedInPage(): Promise<Page>;
+  /** The same on a 390 px touch phone (signed in by tapping), in a context of its own to close. */
+  signedInPhone(): Promise<{ page: Page; context: BrowserContext }>;
   /** Closes the browser, the server and the shop, and checks the app logged no error. */
   close(): Promise<void>;
 }
@@ -36,6 +38,16 @@ export async function openAdminInBrowser(config: AppConfig = {}): Promise<AdminI
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(`${server.url}/admin`);
       return page;
+    },
+    async signedInPhone() {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/admin/login`);
+      await page.getByLabel('Email').fill(testAdmin.email);
+      await page.getByLabel('Password').fill(testAdmin.password);
+      await page.getByRole('button', { name: 'Sign in' }).tap();
+      await page.waitForURL(`${server.url}/admin`);
+      return { page, context };
     },
     async close() {
       await browser.close();
