@@ -205,7 +205,7 @@ describe('admin content pages', () => {
     expect(((await shop.get('/api/rest/v2/products?urlKey=page-import')).body as { member: unknown[] }).member).toHaveLength(1);
   });
 
-  it('finds an order by its customer\'s name, notes it, cancels it with its items back in stock, and keeps the history', async () => {
+  it('finds an order by its customer\'s name, notes it, cancels it by refunding its captured payment with its items back in stock, and keeps the history', async () => {
     const product = ((await shop.get('/api/rest/v2/products?itemsPerPage=50')).body as { member: Array<{ id: number; sku: string; type: string; stockStatus: string }> }).member.find((item) => item.type === 'simple' && item.stockStatus === 'in_stock')!;
     const stockBefore = ((await shop.send<{ stockQty: number }>('GET', `/api/rest/v2/admin/products/${product.id}`, { headers: await adminBearer(shop) })).body).stockQty;
     const token = (await shop.send('GET', '/api/rest/v2/cart')).headers.get('x-cart-token')!;
@@ -223,11 +223,14 @@ describe('admin content pages', () => {
 
     const path = `/admin/orders/${placed.body.id}`;
     expect((await browser.submit(path, `${path}/notes`, { note: 'Customer asked for gift wrap.' })).status).toBe(303);
-    expect((await browser.submit(path, `${path}/cancel`, { reason: 'Out of gift wrap' })).status).toBe(303);
+    // Its payment is captured, so there is no Cancel but a refund (cancel.ts); the refund that completes it cancels it.
+    expect((await browser.request('GET', path)).html).toContain('Its payment is captured: refund what is left');
+    expect((await browser.submit(path, `${path}/refunds`, { reason: 'Out of gift wrap' })).status).toBe(303);
     const page = await browser.request('GET', path);
     expect(page.html).toContain('<strong>canceled</strong>');
     expect(page.html).toMatch(/admin@example\.com: Customer asked for gift wrap\./);
-    expect(page.html).toMatch(/<strong>canceled<\/strong> \(Out of gift wrap\)/);
+    expect(page.html).toMatch(/<strong>Refunded [\d.]+ USD \(re_test_\w+\): Out of gift wrap<\/strong>/);
+    expect(page.html).toMatch(/<strong>canceled<\/strong> \(Refunded in full\.\)/);
     expect(page.html).not.toContain('/cancel"');
     const stockAfter = ((await shop.send<{ stockQty: number }>('GET', `/api/rest/v2/admin/products/${product.id}`, { headers: await adminBearer(shop) })).body).stockQty;
     expect(stockAfter).toBe(stockBefore);

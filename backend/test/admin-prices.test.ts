@@ -47,12 +47,13 @@ describe.each(dialects)('admin price edits reach every price a shopper meets (%s
   const detail = async (id: number) => (await shop.get(`/api/rest/v2/products/${id}`)).body as ProductDetail;
   const listed = async (urlKey: string) => ((await shop.get(`/api/rest/v2/products?urlKey=${encodeURIComponent(urlKey)}`)).body as Page).member[0]!;
 
-  /** Every input of the product's admin form with its current value. */
+  /** Every input of the product's main admin form with its current value (its version among them). */
   async function formOf(productId: number) {
     const form = await admin.request('GET', `/admin/products/${productId}`);
     expect(form.status).toBe(200);
-    const fields: Record<string, string> = { _csrf: admin.csrfOf(form.html), enabled: '1' };
-    for (const [, name, value] of form.html.matchAll(/<input[^>]*?name="([^"]+)"[^>]*?value="([^"]*)"/g)) if (name !== '_csrf') fields[name!] = value!;
+    const main = new RegExp(`<form method="post" action="/admin/products/${productId}"[\\s\\S]*?</form>`).exec(form.html)![0];
+    const fields: Record<string, string> = { enabled: '1' };
+    for (const [, name, value] of main.matchAll(/<input[^>]*?name="([^"]+)"[^>]*?value="([^"]*)"/g)) fields[name!] = value!.replaceAll('&quot;', '"');
     return { html: form.html, fields };
   }
 

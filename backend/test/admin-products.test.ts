@@ -181,22 +181,24 @@ describe.each(dialects)('admin products API (%s)', (dialect) => {
       'CSV-FORMULA,,,7.5,,',
       'CSV-BAD,Bad price,bad-price,abc,1,',
       'CSV-LOST,Lost category,lost-category,3,1,no/such/category',
+      'CSV-NAMELESS,,nameless,3,1,',
     ].join('\r\n');
     const importCsv = async (dryRun: boolean) => {
       const response = await shop.app.request(`/api/rest/v2/admin/products/import?dryRun=${dryRun}`, { method: 'POST', headers: { ...admin, 'Content-Type': 'text/csv' }, body: csv });
       return (await response.json()) as { errors: unknown[] };
     };
     const dry = await importCsv(true);
-    expect(dry).toMatchObject({ dryRun: true, rows: 4, created: 1, updated: 1, failed: 2 });
+    expect(dry).toMatchObject({ dryRun: true, rows: 5, created: 1, updated: 1, failed: 3 });
     expect(dry.errors).toEqual([
-      { line: 4, sku: 'CSV-BAD', field: 'price', message: expect.any(String) },
+      { line: 4, sku: 'CSV-BAD', field: 'price', message: 'Not a number: digits with a point, e.g. 19.90.' },
       { line: 5, sku: 'CSV-LOST', field: 'categories', message: 'No category /no/such/category.' },
+      { line: 6, sku: 'CSV-NAMELESS', field: 'name', message: 'Required for a new product.' },
     ]);
     expect((await api('GET', '?sku=CSV-NEW')).body.member).toEqual([]);
     expect((await api('GET', '?sku=CSV-FORMULA')).body.member![0]!.price).toBe(5);
 
     const real = await importCsv(false);
-    expect(real).toMatchObject({ dryRun: false, created: 1, updated: 1, failed: 2 });
+    expect(real).toMatchObject({ dryRun: false, created: 1, updated: 1, failed: 3 });
     expect((await api('GET', '?sku=CSV-NEW')).body.member![0]).toMatchObject({ urlKey: 'imported-kettle', price: 19.9, stockStatus: 'in_stock' });
     expect((await api('GET', '?sku=CSV-FORMULA')).body.member![0]!.price).toBe(7.5);
     const broken = await shop.app.request('/api/rest/v2/admin/products/import', { method: 'POST', headers: { ...admin, 'Content-Type': 'text/csv' }, body: 'name\nno sku column' });

@@ -5,7 +5,9 @@ export const adminStylesheetPath = '/admin/admin.css';
 
 /**
  * The admin shell's styles: a side navigation on wide screens, a stacked one on a phone (390 px),
- * grids that scroll inside themselves instead of widening the page, and the login card.
+ * grids that scroll inside themselves instead of widening the page, headings that wrap a long
+ * record key (a customer's email) anywhere, a field's error on a line of its own below it, and the
+ * login card.
  */
 const css = `
 *,*::before,*::after{box-sizing:border-box}
@@ -15,7 +17,7 @@ nav.side a{color:#e5e7eb;display:block;padding:.2rem 0;text-decoration:none}
 nav.side a:hover,nav.side a:focus{text-decoration:underline}
 nav.side h2{font-size:.75rem;text-transform:uppercase;color:#9ca3af;margin:1rem 0 .3rem;overflow-wrap:anywhere}
 main{flex:1;min-width:0;padding:1.5rem 2rem;max-width:1100px}
-h1{font-size:1.5rem;margin:0 0 1rem}
+h1{font-size:1.5rem;margin:0 0 1rem;overflow-wrap:anywhere}
 a{color:#1d4ed8}
 table{border-collapse:collapse;width:100%;background:#fff}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
@@ -33,6 +35,7 @@ button{font:inherit;padding:.35rem .9rem;border:1px solid #1d4ed8;border-radius:
 nav.side button{background:transparent;border-color:#6b7280}
 .flash{background:#ecfdf5;border:1px solid #10b981;padding:.5rem 1rem}
 .error{background:#fef2f2;border:1px solid #ef4444;padding:.5rem 1rem}
+strong.error{display:block;margin:.25rem 0;padding:.25rem .5rem}
 .save-status{border:1px solid #d1d5db;background:#fff;padding:.5rem 1rem}
 .snippets{margin:.25rem 0}
 .snippets button{margin:.15rem .25rem .15rem 0}
@@ -63,6 +66,7 @@ body.login button{width:100%;margin-top:.5rem}
   main{padding:1rem}
   table{display:block;overflow-x:auto}
   input,select,textarea{min-width:0;width:100%}
+  input[type=checkbox],input[type=radio]{width:auto}
   body.login{display:flex;min-height:100vh}
 }
 `;

@@ -58,6 +58,17 @@ export interface ExtraSections<Row> {
   routes(editPage: EditPage): Hono<AdminEnv>;
 }
 
+/**
+ * What a kind's Delete form asks beyond its button (a category: which category takes its products):
+ * the controls, and the schema of what they post, the one the API's delete query has. The parsed
+ * options go to `service.remove`; an empty control is left out (the service's default).
+ */
+export interface DeleteOptions<Row> {
+  query: z.ZodType;
+  /** The controls inside the Delete form; `failed` when the page answers a refused delete. */
+  render(c: Context<AdminEnv>, row: Row, failed?: SectionState): HtmlEscapedString | Promise<HtmlEscapedString>;
+}
+
 export interface DocumentPagesSpec<Row extends { id: number }> extends DocumentGridSpec<Row> {
   /** `/admin/cms-pages` */
   base: string;
@@ -75,6 +86,7 @@ export interface DocumentPagesSpec<Row extends { id: number }> extends DocumentG
   preview?(values: Record<string, unknown>): PreviewContent;
   /** Sections of the edit page beyond the form (a category's image); CMS pages and blog posts have none. */
   extraSections?: ExtraSections<Row>;
+  deleteOptions?: DeleteOptions<Row>;
 }
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -153,7 +165,7 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
     return html`<label for="${id}">${field.label}</label><input type="${type}" name="${field.name}" id="${id}" value="${shown}" ${aria} />${help}`;
   }
 
-  async function form(c: Context<AdminEnv>, target: { row?: Row; etag?: string; section?: SectionState }, values: Record<string, unknown>, errors: Record<string, string> = {}, error?: string) {
+  async function form(c: Context<AdminEnv>, target: { row?: Row; etag?: string; section?: SectionState; deletion?: SectionState }, values: Record<string, unknown>, errors: Record<string, string> = {}, error?: string) {
     const action = target.row ? `${base}/${target.row.id}` : base;
     const heading = target.row ? `Edit ${noun}: ${spec.gridRow(service.view(target.row)).key}` : `New ${noun}`;
     const [choices, snippets] = await Promise.all([Promise.all(spec.fields.map((field) => field.options?.(c.var.db) ?? [])), spec.fields.some((field) => field.snippets) ? editorSnippets(c) : []]);
@@ -175,6 +187,7 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
         ${target.row
           ? html`<form method="post" action="${base}/${target.row.id}/delete">
               ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${target.etag ?? ''}" />
+              ${spec.deleteOptions ? await spec.deleteOptions.render(c, target.row, target.deletion) : ''}
               <button type="submit" class="danger">Delete this ${noun}</button>
             </form>`
           : ''}`,
@@ -287,11 +300,20 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
       const raw = await formFields(c);
       const row = await service.get(c.var.db, id.data).catch(() => null);
       if (!row) return c.notFound();
+      // Refused: the current version (changed since loaded, to look at before deleting it), the choices kept and faulted in the Delete form.
+      const refuse = (errors: Record<string, string>, message: string) => form(c, { row, etag: service.etag(row), deletion: { errors, values: raw, message } }, service.view(row), {}, message);
+      const notDeleted = `The ${noun} was not deleted: see the Delete form at the bottom.`;
+      let options: unknown;
+      if (spec.deleteOptions) {
+        const parsed = spec.deleteOptions.query.safeParse(Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== '')));
+        if (!parsed.success) return refuse(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? ''), issue.message])), notDeleted);
+        options = parsed.data;
+      }
       try {
-        await service.remove(ctx(c), id.data, raw._etag || undefined);
+        await service.remove(ctx(c), id.data, raw._etag || undefined, options as never);
       } catch (error) {
-        // Changed since loaded: the current version, to look at before deleting it.
-        return form(c, { row, etag: service.etag(row) }, service.view(row), {}, refusal(error).message);
+        const refused = refusal(error);
+        return refuse(refused.errors ?? {}, refused.message ?? notDeleted);
       }
       return c.redirect(`${base}?flash=deleted`, 303);
     });

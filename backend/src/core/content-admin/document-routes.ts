@@ -49,7 +49,8 @@ export interface AdminService<Row extends { id: number }> {
   get(db: Db, id: number): Promise<Row>;
   create(ctx: AdminWriteContext, input: never): Promise<Row>;
   update(ctx: AdminWriteContext, id: number, patch: never, ifMatch?: string): Promise<Row>;
-  remove(ctx: AdminWriteContext, id: number, ifMatch?: string): Promise<void>;
+  /** `options`: the delete's query as the spec's `remove.query` parsed it (a category's `reassignTo`), for kinds that have one. */
+  remove(ctx: AdminWriteContext, id: number, ifMatch?: string, options?: never): Promise<void>;
   listing?: Listing;
   /** Applies `action` (one of `listing.actions`) to the records of `ids` that exist; answers how many. */
   bulk?(ctx: AdminWriteContext, action: string, ids: number[]): Promise<number>;
@@ -65,6 +66,10 @@ export interface DocumentRoutesSpec<Row extends { id: number }> {
   input: z.ZodType;
   patch: z.ZodType;
   service: AdminService<Row>;
+  /** What a delete takes in its query (a category: where its products go), handed to `service.remove`; with what its 409 means. */
+  remove?: { query: z.ZodObject; conflict: string };
+  /** The kind's own list filters and sort (products: admin-product-filters.ts), in place of `listing`'s, handed to `service.list` with the others; `summary` says what they are. */
+  list?: { query: z.ZodObject; summary: string };
 }
 
 const tags = ['Admin: content'];
@@ -100,7 +105,7 @@ export function documentAdminRoutes<Row extends { id: number }>(spec: DocumentRo
     path,
     tags,
     security,
-    summary: `${noun}s (search: title, name, identifier or path${service.listing ? '; status, sort and publish dates where the kind has them' : ''})`,
+    summary: spec.list?.summary ?? `${noun}s (search: title, name, identifier or path${service.listing ? '; status, sort and publish dates where the kind has them' : ''})`,
     request: {
       query: PagingQuery.extend({
         search: z.string().trim().max(200).optional(),
@@ -108,6 +113,7 @@ export function documentAdminRoutes<Row extends { id: number }>(spec: DocumentRo
         sku: z.string().trim().max(64).optional(),
         urlKey: z.string().trim().max(128).optional(),
         ...(service.listing ? listingQuery(service.listing) : {}),
+        ...spec.list?.query.shape,
       }),
     },
     responses: { 200: jsonContent(z.object({ member: z.array(record), totalItems: z.number().int(), page: z.number().int(), itemsPerPage: z.number().int() }), `A page of ${noun}s`), ...errors },
@@ -137,8 +143,8 @@ export function documentAdminRoutes<Row extends { id: number }>(spec: DocumentRo
     tags,
     security,
     summary: `Delete a ${noun} (If-Match honoured); the storefront drops it with its next sync`,
-    request: { params, headers: ifMatch },
-    responses: { 204: { description: 'Deleted' }, ...errors, ...notFound, ...stale },
+    request: { params, headers: ifMatch, query: spec.remove?.query ?? z.object({}) },
+    responses: { 204: { description: 'Deleted' }, ...errors, ...notFound, ...stale, ...(spec.remove ? { 409: jsonContent(ErrorSchema, spec.remove.conflict) } : {}) },
   });
 
   return createRouter<AppEnv>()
@@ -164,7 +170,7 @@ export function documentAdminRoutes<Row extends { id: number }>(spec: DocumentRo
     })
     .openapi(remove, async (c) => {
       const actor = requireAdmin(c.var.caller);
-      await service.remove({ db: c.var.db, notifications: c.var.notifications, actor }, c.req.valid('param').id, c.req.valid('header')['if-match']);
+      await service.remove({ db: c.var.db, notifications: c.var.notifications, actor }, c.req.valid('param').id, c.req.valid('header')['if-match'], c.req.valid('query') as never);
       return c.body(null, 204);
     });
 }

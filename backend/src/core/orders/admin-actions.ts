@@ -2,7 +2,8 @@
  * What the admin does with a placed order (issue 17): add a note, cancel it. Canceling puts the
  * ordered quantities back in stock (the products still there), records who did it, and announces
  * the products so the storefront shows their stock again. Both are kept in the order's history and
- * the audit log. Refunds, which reach the payment provider, are refunds.ts.
+ * the audit log. When an order may be canceled is cancel.ts; refunds, which reach the payment
+ * provider, are refunds.ts.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/service.ts';
@@ -29,23 +30,16 @@ export async function orderHistoryOf(db: Db, orderId: number) {
   });
 }
 
+export const maxNoteLength = 5000;
+
 export async function addOrderNote(ctx: OrderActionContext, orderId: number, message: string): Promise<void> {
   const text = message.trim();
-  if (text === '' || text.length > 5000) throw new AppError('invalid', 'invalid_request', 'A note has 1 to 5,000 characters.', [{ location: 'form', field: 'note', message: 'Write a note.' }]);
+  if (text === '' || text.length > maxNoteLength) throw new AppError('invalid', 'invalid_request', 'A note has 1 to 5,000 characters.', [{ location: 'form', field: 'note', message: 'Write a note.' }]);
   await ctx.db.transaction(async (tx) => {
     const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-    if (!order) throw new AppError('not_found', 'not_found', `No order ${orderId}.`);
+    if (!order) throw new AppError('not_found', 'order_not_found', `No order ${orderId}.`);
     await tx.insert(orderHistory).values({ orderId, kind: 'note', message: text, actor: ctx.actor.email, createdAt: new Date() });
     await recordAudit(tx, { actor: ctx.actor, module: 'core', action: 'order.note_added', subject: `order:${orderId}` });
-  });
-}
-
-export async function cancelOrder(ctx: OrderActionContext, orderId: number, reason: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order) throw new AppError('not_found', 'not_found', `No order ${orderId}.`);
-    if (!isCancelable(order.status)) throw new AppError('conflict', 'not_cancelable', `A ${order.status} order cannot be canceled.`);
-    await cancelLockedOrder(tx, ctx, order, reason.trim().slice(0, 1000) || 'Canceled.');
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -7,49 +7,29 @@ import { orders, orderStatuses } from '../db/schema/index.ts';
 import type { AddressSnapshot } from '../db/schema/index.ts';
 import { csvResponseHeaders, spreadsheetCsv } from '../csv.ts';
 import { AppError } from '../errors.ts';
-import { addOrderNote, cancelOrder, orderHistoryOf } from './admin-actions.ts';
-import { orderRecordById } from './load.ts';
+import { addOrderNote, maxNoteLength } from './admin-actions.ts';
+import { loadAdminOrder, type AdminOrderView } from './admin-order-view.ts';
+import { cancelOrder, maxCancelReasonLength } from './cancel.ts';
+import { orderSorts, searchOrders, type OrderSearch } from './order-search.ts';
 import { refundSection, submitRefundForm, type RefundFormState } from './refund-form.ts';
-import { refundBalance } from './refunds.ts';
 import type { AdminEnv } from '../admin/admin-env.ts';
 import { csrfField } from '../admin/layout.ts';
 import { formFields, renderPage } from '../admin/page.ts';
-import { gridQuery, option, PageSize, pageSizes, sortHeader } from '../admin/grid-query.ts';
+import { gridQuery, GridDay, option, PageSize, pageSizes, sortHeader } from '../admin/grid-query.ts';
 import { pager } from '../admin/pager.ts';
 
-/** A calendar day typed in a date field, or nothing (a bad one is ignored, not an error). */
-const Day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  // Date.parse rolls 2026-02-31 over to March: only a day that reads back the same is one.
-  .refine((day) => new Date(Date.parse(`${day}T00:00:00Z`) || 0).toISOString().slice(0, 10) === day)
-  .or(z.literal(''))
-  .catch('');
-
-/** Sales → Orders: search (number, email or the name on the shipping address), status, the day range it was placed in, sort and page size. */
+/** Sales → Orders: the search of order-search.ts (also the admin API's), read leniently: what the grid cannot read is ignored. */
 const OrderFilters = z.object({
   q: z.string().trim().max(100).catch(''),
   status: z.enum(orderStatuses).or(z.literal('')).catch(''),
-  from: Day,
-  to: Day,
-  sort: z.enum(['date', '-date', 'total', '-total', 'number', '-number']).catch('-date'),
+  from: GridDay,
+  to: GridDay,
+  sort: z.enum(orderSorts).catch('-date'),
   size: PageSize,
   page: z.coerce.number().int().min(1).catch(1),
-});
+}) satisfies z.ZodType<OrderSearch & { size: number; page: number }>;
 type OrderFilters = z.infer<typeof OrderFilters>;
 const orderDefaults: Partial<OrderFilters> = { sort: '-date', size: 50, page: 1 };
-const orderSortColumns = { date: orders.createdAt, total: orders.grandTotal, number: orders.number };
-
-function orderWhere(filters: OrderFilters): SQL | undefined {
-  const like = `%${filters.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
-  return and(
-    filters.q ? or(ilike(orders.number, like), ilike(orders.email, like), sql`(${orders.shippingAddress}->>'firstName') || ' ' || (${orders.shippingAddress}->>'lastName') ilike ${like}`) : undefined,
-    filters.status ? eq(orders.status, filters.status) : undefined,
-    filters.from ? gte(orders.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
-    filters.to ? lt(orders.createdAt, dayAfter(filters.to)) : undefined,
-  );
-}
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 
 const address = (a: AddressSnapshot) =>
@@ -57,13 +37,37 @@ const address = (a: AddressSnapshot) =>
 
 const ORDER_COLUMNS = ['number', 'date_utc', 'status', 'email', 'customer', 'currency', 'subtotal', 'shipping', 'grand_total', 'payment_method', 'shipping_method', 'country'];
 
+const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;
+
+/** The payments part: provider, its reference, amount, status and what was refunded. It scrolls sideways on a phone, so it takes the focus (no link in it). */
+function paymentsSection(order: AdminOrderView) {
+  if (order.payments.length === 0) return html`<h2>Payment</h2><p class="muted">No card payment is recorded for this order.</p>`;
+  return html`<h2>Payment</h2>
+    <table tabindex="0" aria-label="Payments">
+      <tr><th>Provider</th><th>Reference</th><th>Amount</th><th>Status</th><th>Refunded</th></tr>
+      ${order.payments.map(
+        (p) => html`<tr><td>${p.provider}</td><td><code>${p.reference}</code></td><td>${money(p.amount, p.currency)}</td><td>${p.status ?? 'unknown'}</td><td>${money(p.refundedTotal, p.currency)}</td></tr>`,
+      )}
+    </table>`;
+}
+
+/** Cancel when cancel.ts allows it; when only a refund can, why (a complete or canceled order shows nothing). */
+function cancelSection(csrfToken: string, order: AdminOrderView) {
+  if (order.cancelRefusal?.error === 'refund_required') return html`<p class="muted">${order.cancelRefusal.message}</p>`;
+  if (order.cancelRefusal) return '';
+  return html`<form method="post" action="/admin/orders/${order.id}/cancel">
+    ${csrfField(csrfToken)}
+    <label>Reason for canceling <input name="reason" maxlength="${maxCancelReasonLength}" /></label>
+    <button type="submit" class="danger">Cancel the order and put its items back in stock</button>
+  </form>`;
+}
+
 /** An order's page; after a refused refund, with the Refund form as it was sent and what was wrong. */
 async function orderPage(c: Context<AdminEnv>, id: number, refund?: { state: RefundFormState; error?: string; status: ContentfulStatusCode }) {
-  const order = await orderRecordById(c.var.db, id);
-  const [row] = await c.var.db.select().from(orders).where(eq(orders.id, id));
-  if (!order || !row) return c.notFound();
-  const history = await orderHistoryOf(c.var.db, order.id);
-  const balance = await refundBalance(c.var.db, row);
+  const loaded = await loadAdminOrder(c.var.db, id);
+  if (!loaded) return c.notFound();
+  const { order, row, balance } = loaded;
+  const refusedCancel = c.req.query('flash') === 'not_cancelable' ? (order.cancelRefusal?.message ?? 'This order can no longer be canceled.') : undefined;
   return renderPage(
     c,
     `Order ${order.number}`,
@@ -84,22 +88,17 @@ async function orderPage(c: Context<AdminEnv>, id: number, refund?: { state: Ref
       <h2>History</h2>
       <ul>
         <li>${order.createdAt} UTC: placed.</li>
-        ${history.map((entry) => html`<li>${entry.createdAt} UTC, ${entry.actor}: ${entry.kind === 'canceled' ? html`<strong>canceled</strong> (${entry.message})` : entry.kind === 'refund' ? html`<strong>${entry.message}</strong>` : entry.message}</li>`)}
+        ${order.history.map((entry) => html`<li>${entry.createdAt} UTC, ${entry.actor}: ${entry.kind === 'canceled' ? html`<strong>canceled</strong> (${entry.message})` : entry.kind === 'refund' ? html`<strong>${entry.message}</strong>` : entry.message}</li>`)}
       </ul>
       <form method="post" action="/admin/orders/${order.id}/notes">
         ${csrfField(c.var.csrfToken)}
-        <label>Add a note (for the shop's staff; the customer does not see it) <textarea name="note" rows="3" maxlength="5000" required></textarea></label>
+        <label>Add a note (for the shop's staff; the customer does not see it) <textarea name="note" rows="3" maxlength="${maxNoteLength}" required></textarea></label>
         <button type="submit">Add note</button>
       </form>
-      ${['pending', 'processing'].includes(order.status)
-        ? html`<form method="post" action="/admin/orders/${order.id}/cancel">
-            ${csrfField(c.var.csrfToken)}
-            <label>Reason for canceling <input name="reason" maxlength="1000" /></label>
-            <button type="submit" class="danger">Cancel the order and put its items back in stock</button>
-          </form>`
-        : ''}
+      ${cancelSection(c.var.csrfToken, order)}
+      ${paymentsSection(order)}
       ${refundSection(c.var.csrfToken, row, balance, refund?.state)}`,
-    { error: refund?.error ?? (c.req.query('flash') === 'not_cancelable' ? 'This order can no longer be canceled.' : undefined), status: refund?.status },
+    { error: refund?.error ?? refusedCancel, status: refund?.status },
   );
 }
 
@@ -124,21 +123,10 @@ export const orderPages = new Hono<AdminEnv>()
   })
   .get('/', async (c) => {
     const filters = OrderFilters.parse(c.req.query());
-    const where = orderWhere(filters);
-    const column = orderSortColumns[filters.sort.replace('-', '') as keyof typeof orderSortColumns];
-    const [rows, [total]] = await Promise.all([
-      c.var.db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(filters.sort.startsWith('-') ? desc(column) : asc(column), desc(orders.id))
-        .limit(filters.size)
-        .offset((filters.page - 1) * filters.size),
-      c.var.db.select({ n: count() }).from(orders).where(where),
-    ]);
-    const pages = Math.max(1, Math.ceil((total?.n ?? 0) / filters.size));
+    const { rows, total } = await searchOrders(c.var.db, filters, { page: filters.page, size: filters.size });
+    const pages = Math.max(1, Math.ceil(total / filters.size));
     const link = (change: Partial<OrderFilters>) => gridQuery(filters, orderDefaults, change);
-    const sortLink = (key: keyof typeof orderSortColumns, label: string) => sortHeader(filters.sort, key, label, (sort) => link({ sort: sort as OrderFilters['sort'], page: 1 }));
+    const sortLink = (key: 'date' | 'total' | 'number', label: string) => sortHeader(filters.sort, key, label, (sort) => link({ sort: sort as OrderFilters['sort'], page: 1 }));
     return renderPage(
       c,
       'Orders',
@@ -152,7 +140,7 @@ export const orderPages = new Hono<AdminEnv>()
           <input type="hidden" name="sort" value="${filters.sort}" />
           <button>Search</button>
         </form>
-        <p class="muted">${total?.n ?? 0} orders · page ${filters.page} of ${pages}</p>
+        <p class="muted">${total} orders · page ${filters.page} of ${pages}</p>
         <div class="table-scroll"><table>
           <tr>${sortLink('number', 'Number')}${sortLink('date', 'Date (UTC)')}<th>Email</th>${sortLink('total', 'Total')}<th>Status</th></tr>
           ${rows.map(
@@ -182,7 +170,7 @@ export const orderPages = new Hono<AdminEnv>()
     try {
       await cancelOrder({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id.data, fields.reason ?? '');
     } catch (error) {
-      if (error instanceof AppError && error.code === 'not_cancelable') return c.redirect(`/admin/orders/${id.data}?flash=not_cancelable`, 303);
+      if (error instanceof AppError && error.kind === 'conflict') return c.redirect(`/admin/orders/${id.data}?flash=not_cancelable`, 303);
       throw error;
     }
     return c.redirect(`/admin/orders/${id.data}?flash=saved`, 303);

@@ -1,11 +1,94 @@
+/**
+ * The orders admin API (issue 17, DECISIONS.md 42): the list and search of Sales → Orders, an order
+ * with its payment and history, and what its page does (notes, cancel, refunds), on the same
+ * services as the page.
+ */
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireAdmin } from '../auth/resolve-caller.ts';
+import type { Db } from '../db/database.ts';
+import type { orders } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
-import { ErrorSchema, errorResponses, jsonBody, jsonContent, Timestamp } from '../http/schemas.ts';
+import { formatTimestamp } from '../time.ts';
+import { collectionOf, ErrorSchema, errorResponses, jsonBody, jsonContent, Timestamp } from '../http/schemas.ts';
+import { addOrderNote } from './admin-actions.ts';
+import { loadAdminOrder } from './admin-order-view.ts';
+import { AdminOrderSchema, AdminOrderSummarySchema, OrderCancelBody, OrderIdParam as IdParam, OrderListQuery, OrderNoteBody } from './admin-schemas.ts';
+import { cancelOrder } from './cancel.ts';
+import { customerNameOf, searchOrders, type OrderSearch } from './order-search.ts';
 import { maxReasonLength, refundOrder } from './refunds.ts';
 
-const IdParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647).openapi({ param: { name: 'id', in: 'path' }, example: 12 }) });
+const security = [{ bearerAuth: [] }];
+const noStore = { 'Cache-Control': 'no-store' };
+const adminErrors = {
+  ...errorResponses,
+  401: jsonContent(ErrorSchema, 'No valid token'),
+  403: jsonContent(ErrorSchema, 'Not an admin token'),
+};
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/admin/orders',
+  tags: ['Admin'],
+  summary: 'Orders found by number, email or name, status and the days placed; sorted and paged',
+  description: 'The search and filters of Sales → Orders. A filter the API cannot read is 400 `invalid_request` naming it (`details[].field`).',
+  security,
+  request: { query: OrderListQuery },
+  responses: { 200: jsonContent(collectionOf(AdminOrderSummarySchema, 'AdminOrderSummaries'), 'One page of orders'), ...adminErrors },
+});
+
+const detailRoute = createRoute({
+  method: 'get',
+  path: '/admin/orders/{id}',
+  tags: ['Admin'],
+  summary: 'An order with its lines, addresses, payment (provider reference, refunds), history, and whether it can be canceled',
+  security,
+  request: { params: IdParam },
+  responses: { 200: jsonContent(AdminOrderSchema, 'The order'), ...adminErrors },
+});
+
+const cancelRoute = createRoute({
+  method: 'post',
+  path: '/admin/orders/{id}/cancel',
+  tags: ['Admin'],
+  summary: 'Cancel a pending or processing order without a captured payment: its items go back in stock (audited)',
+  description:
+    'The body is optional. 409 `not_cancelable`: complete or canceled already. 409 `refund_required`: its payment is captured; refund what is left (POST …/refunds), and the refund that completes it cancels the order and puts its items back in stock. Nothing reaches the payment provider here.',
+  security,
+  request: { params: IdParam, body: { required: false, content: { 'application/json': { schema: OrderCancelBody } } } },
+  responses: { 200: jsonContent(AdminOrderSchema, 'The canceled order'), ...adminErrors, 409: jsonContent(ErrorSchema, 'The order cannot be canceled') },
+});
+
+const noteRoute = createRoute({
+  method: 'post',
+  path: '/admin/orders/{id}/notes',
+  tags: ['Admin'],
+  summary: 'Add a staff note to an order\'s history (audited; the customer does not see it)',
+  security,
+  request: { params: IdParam, body: jsonBody(OrderNoteBody) },
+  responses: { 201: jsonContent(AdminOrderSchema, 'The order with the note in its history'), ...adminErrors },
+});
+
+function summaryOf(row: typeof orders.$inferSelect) {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    email: row.email,
+    customerId: row.customerId,
+    customerName: customerNameOf(row),
+    currency: row.currency,
+    grandTotal: row.grandTotal,
+    createdAt: formatTimestamp(row.createdAt),
+  };
+}
+
+async function adminOrder(db: Db, id: number) {
+  const loaded = await loadAdminOrder(db, id);
+  if (!loaded) throw new AppError('not_found', 'order_not_found', `No order ${id}.`);
+  return loaded.order;
+}
 
 const RefundBody = z
   .object({
@@ -43,7 +126,7 @@ const refundRoute = createRoute({
   summary: 'Refund all or part of a paid order through its payment provider (audited)',
   description:
     'The refund goes to the provider that took the payment (Stripe\'s Refunds API, or the test provider) and is recorded only when the provider accepts it. 409 `not_refundable`: no captured payment, or refunded in full already; 400 `invalid_amount` (field `amount`): 0 or less, not whole cents, or more than is left; 502 `provider_failed`: the provider refused or did not answer, and nothing was recorded.',
-  security: [{ bearerAuth: [] }],
+  security,
   request: { params: IdParam, headers: RefundHeaders, body: jsonBody(RefundBody) },
   responses: {
     201: jsonContent(OrderRefundSchema, 'The refund'),
@@ -57,11 +140,35 @@ const refundRoute = createRoute({
   },
 });
 
-export const orderAdminRoutes = createRouter<AppEnv>().openapi(refundRoute, async (c) => {
-  const actor = requireAdmin(c.var.caller);
-  const context = { db: c.var.db, notifications: c.var.notifications, payments: c.var.payments, actor };
-  const request = { ...c.req.valid('json'), idempotencyKey: c.req.valid('header')['idempotency-key'] };
-  const { refund, replayed } = await refundOrder(context, c.req.valid('param').id, request);
-  if (replayed) return c.json(refund, 200, { 'Cache-Control': 'no-store', 'Idempotent-Replayed': 'true' });
-  return c.json(refund, 201, { 'Cache-Control': 'no-store' });
-});
+export const orderAdminRoutes = createRouter<AppEnv>()
+  .openapi(listRoute, async (c) => {
+    requireAdmin(c.var.caller);
+    const query = c.req.valid('query');
+    const search: OrderSearch = { q: query.q ?? '', status: query.status ?? '', from: query.createdFrom ?? '', to: query.createdTo ?? '', sort: query.sort };
+    const { rows, total } = await searchOrders(c.var.db, search, { page: query.page, size: query.itemsPerPage });
+    return c.json({ member: rows.map(summaryOf), totalItems: total, page: query.page, itemsPerPage: query.itemsPerPage }, 200, noStore);
+  })
+  .openapi(detailRoute, async (c) => {
+    requireAdmin(c.var.caller);
+    return c.json(await adminOrder(c.var.db, c.req.valid('param').id), 200, noStore);
+  })
+  .openapi(cancelRoute, async (c) => {
+    const actor = requireAdmin(c.var.caller);
+    const { id } = c.req.valid('param');
+    await cancelOrder({ db: c.var.db, notifications: c.var.notifications, actor }, id, c.req.valid('json').reason ?? '');
+    return c.json(await adminOrder(c.var.db, id), 200, noStore);
+  })
+  .openapi(noteRoute, async (c) => {
+    const actor = requireAdmin(c.var.caller);
+    const { id } = c.req.valid('param');
+    await addOrderNote({ db: c.var.db, notifications: c.var.notifications, actor }, id, c.req.valid('json').message);
+    return c.json(await adminOrder(c.var.db, id), 201, noStore);
+  })
+  .openapi(refundRoute, async (c) => {
+    const actor = requireAdmin(c.var.caller);
+    const context = { db: c.var.db, notifications: c.var.notifications, payments: c.var.payments, actor };
+    const request = { ...c.req.valid('json'), idempotencyKey: c.req.valid('header')['idempotency-key'] };
+    const { refund, replayed } = await refundOrder(context, c.req.valid('param').id, request);
+    if (replayed) return c.json(refund, 200, { ...noStore, 'Idempotent-Replayed': 'true' });
+    return c.json(refund, 201, noStore);
+  });

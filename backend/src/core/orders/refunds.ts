@@ -57,9 +57,10 @@ export interface OrderRefund {
 export const maxReasonLength = 500;
 
 type Order = typeof orders.$inferSelect;
-type RecordedRefund = RefundEntry & { actor: string; createdAt: Date };
+export type RecordedRefund = RefundEntry & { actor: string; createdAt: Date };
 
-async function recordedRefunds(db: Db, orderId: number): Promise<RecordedRefund[]> {
+/** The order's refunds, oldest first, with who made them and when. */
+export async function recordedRefunds(db: Db, orderId: number): Promise<RecordedRefund[]> {
   const rows = await db
     .select()
     .from(orderHistory)

@@ -1,13 +1,15 @@
 /**
  * Catalog → Categories in the admin: the tree as a grid in storefront order whose rows move among
  * their siblings (Move up/down; drag and drop with the admin script), and the category form, whose
- * edit page has the category's image section (image-section.ts).
+ * edit page has the category's image section (image-section.ts) and a Delete form asking where its
+ * products go (delete-form.ts).
  */
 import { asc, count, eq, isNull } from 'drizzle-orm';
 import { documentPages } from '../../content-admin/document-pages.ts';
 import { categories } from '../../db/schema/index.ts';
 import type { GridTree, TreePlace } from '../../content-admin/grid-tree.ts';
 import { CategoryInput, categoryAdmin, categoryEtag } from './admin.ts';
+import { categoryDeleteOptions } from './delete-form.ts';
 import { categoryImageSection } from './image-section.ts';
 import { moveCategory } from './move.ts';
 import { siblingsOf } from './tree-order.ts';
@@ -54,5 +56,6 @@ export const categoryAdminPages = documentPages<Row>({
   service: categoryAdmin as never,
   tree,
   extraSections: categoryImageSection,
+  deleteOptions: categoryDeleteOptions,
   gridRow: (view) => ({ key: `/${String(view.urlPath)}`, title: String(view.name), status: `${view.isActive ? 'Active' : 'Inactive'}${view.includeInMenu ? ', in menu' : ''}${view.imageUrl ? ', with image' : ''}` }),
 });

@@ -2,9 +2,10 @@
  * Categories as the admin edits them (DECISIONS.md 42, issue 17): create, rename, move under
  * another parent, reorder, change the URL key, delete. A new URL key or parent changes the
  * category's path and every descendant's (`urlPath` is the slash-joined URL keys from the top),
- * each old path kept as a 301 (url-redirects.ts). Deleting a category moves its products to its
- * parent and redirects its path there; a category with subcategories is not deleted (move or
- * delete them first). Its image is uploaded through image.ts; `imageAlt` is its alternative text.
+ * each old path kept as a 301 (url-redirects.ts). Deleting a category moves its products to the
+ * category the merchant chooses (default: its parent) and redirects its path there; a category
+ * with subcategories is not deleted (move or delete them first). Its image is uploaded through
+ * image.ts; `imageAlt` is its alternative text.
  * A move to a place among its siblings, renumbering them, is move.ts (on `rehome` below).
  * Each write is one transaction with its audit entry and
  * `catalog_category_saved`, on which the storefront connector syncs the categories.
@@ -183,23 +184,73 @@ export function updateCategory(ctx: AdminWriteContext, id: number, patch: Partia
   });
 }
 
-export async function deleteCategory(ctx: AdminWriteContext, id: number, ifMatch?: string): Promise<void> {
+/** The delete's options: `DELETE …/categories/{id}?reassignTo=`, and the admin Delete form's picker. */
+export const CategoryDeleteQuery = z.object({
+  reassignTo: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2_147_483_647)
+    .optional()
+    .openapi({ description: 'The category that takes the products it holds (and its old path). Default: its parent; required for a top-level category that holds products.' }),
+});
+export type CategoryDeleteOptions = z.infer<typeof CategoryDeleteQuery>;
+
+const onReassignTo = (message: string) => [{ location: 'query', field: 'reassignTo', message }];
+
+/**
+ * Where a deleted category's products go: `reassignTo`, else its parent. A top-level category with
+ * products and no choice is refused (409: dropping them would take them out of every listing
+ * silently); null only for a top-level category without products and no choice.
+ */
+async function reassignTarget(tx: Db, row: Row, reassignTo: number | undefined, holding: number): Promise<Row | null> {
+  if (reassignTo === undefined) {
+    if (row.parentId !== null) return getAdminCategory(tx, row.parentId);
+    if (holding === 0) return null;
+    throw new AppError(
+      'conflict',
+      'reassign_required',
+      `/${row.urlPath} holds ${holding} product${holding === 1 ? '' : 's'} and has no parent: say which category takes them (reassignTo).`,
+      onReassignTo('Choose the category that takes its products.'),
+    );
+  }
+  // Its subcategories are refused before this (has_subcategories): the subtree going is itself.
+  if (reassignTo === row.id) throw new AppError('invalid', 'invalid_request', 'A deleted category cannot take its own products.', onReassignTo('Choose a category other than this one.'));
+  const [target] = await tx.select().from(categories).where(eq(categories.id, reassignTo));
+  if (!target) throw new AppError('invalid', 'invalid_request', `No category ${reassignTo} to take the products.`, onReassignTo('No such category.'));
+  return target;
+}
+
+/**
+ * Deletes a category without subcategories. The products it held move to the target
+ * (`reassignTarget`), one membership each (a product already there keeps its own), and its path
+ * redirects there. One transaction: the audit entry counts the products reassigned; each of them
+ * publishes `catalog_product_saved` (the storefront re-syncs its listings), the deleted category
+ * and the target `catalog_category_saved` (the tree is synced whole; the target's page is purged).
+ */
+export async function deleteCategory(ctx: AdminWriteContext, id: number, ifMatch?: string, options: CategoryDeleteOptions = {}): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const row = await lockedRow(tx, id, ifMatch);
     const [children] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id));
     if ((children?.n ?? 0) > 0) {
       throw new AppError('conflict', 'has_subcategories', 'Move or delete its subcategories first.');
     }
-    if (row.parentId !== null) {
-      // Its products stay findable in the parent, and its path leads there.
+    const held = (await tx.select({ productId: productCategories.productId }).from(productCategories).where(eq(productCategories.categoryId, id))).map((member) => member.productId);
+    const target = await reassignTarget(tx, row, options.reassignTo, held.length);
+    if (target) {
       await tx.execute(sql`insert into ${productCategories} (category_id, product_id, position)
-        select ${row.parentId}, product_id, position from ${productCategories} where category_id = ${id}
+        select ${target.id}, product_id, position from ${productCategories} where category_id = ${id}
         on conflict do nothing`);
-      const [parent] = await tx.select().from(categories).where(eq(categories.id, row.parentId));
-      await recordMoves(tx, 'category', [{ from: row.urlPath, to: parent!.urlPath }]);
+      await recordMoves(tx, 'category', [{ from: row.urlPath, to: target.urlPath }]);
     }
     await tx.delete(categories).where(eq(categories.id, id));
-    await announce(ctx, tx, 'deleted', id, { urlPath: { from: row.urlPath, to: null } });
+    await announce(ctx, tx, 'deleted', id, {
+      urlPath: { from: row.urlPath, to: null },
+      reassignTo: { from: null, to: target?.id ?? null },
+      productsReassigned: { from: 0, to: held.length },
+    });
+    if (target) await ctx.notifications.publish(tx, 'catalog_category_saved', { categoryId: target.id });
+    for (const productId of held) await ctx.notifications.publish(tx, 'catalog_product_saved', { productId });
   });
 }
 

@@ -1,31 +1,32 @@
 /**
- * The product edit form's data, validation and save. What an admin types is what a cart charges:
+ * The product edit form's data and validation. What an admin types is what a cart charges:
  * a product priced by itself takes a price and special price per store view; a configurable's
  * prices, special prices and stock are its variants', edited in a grid, and the parent's figures
- * (price index, stock) are derived on save in the same transaction (catalog/products/price-index.ts).
- * Grouped products, bundles and gift cards are priced from their parts or amounts: no price field.
- * A product priced by itself also takes the days its special price applies (every store view's), and
- * so does each variant in the grid (its own days, every view's); every product takes its weight.
+ * (price index, stock) are derived on save (catalog/products/price-index.ts). Grouped products,
+ * bundles and gift cards are priced from their parts or amounts: no price field; grouped products
+ * and bundles are stocked by them too. A product priced by itself also takes the days its special
+ * price applies (every store view's), and so does each variant in the grid (its own days, every
+ * view's); every product takes its name, SKU, status and weight. Every refusal is keyed by the
+ * field it is about, so the form shows each next to its field. The save is admin-product-save.ts.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { derivedPriceTypes, reindexPrices } from './price-index.ts';
+import { derivedPriceTypes } from './price-index.ts';
 import type { Db } from '../../db/database.ts';
 import { configurableOptions, configurableOptionValues, productImages, productLinks, productPrices, products, stores, variantOptionValues } from '../../db/schema/index.ts';
 
-const Qty = z.coerce.number().int().min(0, 'Stock cannot be negative.').max(1_000_000_000);
-const ProductForm = z.object({
-  name: z.string().trim().min(1, 'Name is required.').max(255),
-  enabled: z.enum(['1', '0']),
-});
-/** Up to two decimals, no sign, no blank (z.coerce would read a blank as 0). */
-const moneyPattern = /^\d{1,10}(\.\d{1,2})?$/;
+/** A whole number, no sign, no blank. */
+const qtyPattern = /^\d{1,10}$/;
+/** Up to two decimals, no sign, no blank; below a hundred million (the API's bound). */
+const moneyPattern = /^\d{1,8}(\.\d{1,2})?$/;
 /** Kilograms to the gram, at most a thousand tonnes (the API's bound). */
 const weightPattern = /^\d{1,7}(\.\d{1,3})?$/;
 const Day = z.iso.date();
 
 export interface StorePrice {
   storeId: number;
+  /** The view's code: the key of its own price in the API's `storeOverrides`. */
+  storeCode: string;
   storeName: string;
   currency: string;
   price: number;
@@ -56,6 +57,8 @@ export interface ProductEdit {
 }
 
 export const pricedBySelf = (product: EditedProduct) => !derivedPriceTypes.has(product.type);
+/** A configurable, grouped product or bundle is stocked by its children, as the API has it (admin.ts); a gift card keeps its own. */
+export const stockedBySelf = (product: EditedProduct) => !['configurable', 'grouped', 'bundle'].includes(product.type);
 
 async function storePrices(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
@@ -63,6 +66,7 @@ async function storePrices(db: Db, ids: number[]) {
     .select({
       productId: productPrices.productId,
       storeId: stores.id,
+      storeCode: stores.code,
       storeName: stores.name,
       currency: stores.baseCurrencyCode,
       price: productPrices.price,
@@ -122,26 +126,47 @@ export async function loadProductEdit(db: Db, id: number): Promise<ProductEdit |
   };
 }
 
-interface PriceChange {
-  productId: number;
+export interface PriceChange {
   storeId: number;
   price: number;
   specialPrice: number | null;
 }
 
+export interface SpecialDays {
+  from: string | null;
+  to: string | null;
+}
+
+/** One row of a configurable's variants grid as submitted. */
+export interface VariantChanges {
+  id: number;
+  qty: number;
+  /** Undefined: not sent, left as it is. */
+  enabled?: boolean;
+  prices: PriceChange[];
+  /** Undefined: not sent, left as they are. */
+  specialDays?: SpecialDays;
+}
+
 export interface ProductChanges {
   name: string;
+  /** Undefined: not sent, left as it is (its format is the API's rule, checked on save). */
+  sku?: string;
   enabled: boolean;
-  /** The product's own stock; undefined for a configurable (its variants' sum). */
+  /** The product's own stock; undefined for a product stocked by its children. */
   qty?: number;
-  prices: PriceChange[];
-  /** Each variant's stock, and its status and special price days when the form sent them. */
-  variantQty: Array<{ id: number; qty: number; enabled?: boolean; specialDays?: SpecialDays }>;
   /** Undefined: not sent, left as it is; null: none. */
   weight?: number | null;
+  /** A product priced by itself: its price and special price in each store view. */
+  prices: PriceChange[];
   /** The special price's days for every store view of a product priced by itself; undefined: not sent. */
-  specialDays?: { from: string | null; to: string | null };
+  specialDays?: SpecialDays;
+  /** A configurable's variants grid, row by row. */
+  variants: VariantChanges[];
 }
+
+/** Field name → why it was refused, each shown next to its field. */
+export type FieldErrors = Record<string, string>;
 
 /** The weight field: blank is none. */
 function parseWeight(typed: string | undefined): number | null | undefined | string {
@@ -152,20 +177,16 @@ function parseWeight(typed: string | undefined): number | null | undefined | str
   return Number(value.replace(',', '.'));
 }
 
-interface SpecialDays {
-  from: string | null;
-  to: string | null;
+/** A stock field: a whole number from 0 to a billion, or what is wrong. */
+function parseQty(typed: string | undefined): number | undefined {
+  const value = typed?.trim();
+  return value !== undefined && qtyPattern.test(value) && Number(value) <= 1_000_000_000 ? Number(value) : undefined;
 }
 
 /** A refused day: which of the two fields, and why. */
 interface DaysRefusal {
   side: 'from' | 'to';
   message: string;
-}
-
-/** Field name → message, for the refusals shown next to their field (the variants' days). */
-export interface RefusedFields {
-  fields: Record<string, string>;
 }
 
 /** `{prefix}special_from` and `{prefix}special_to` (blank: open on that side). */
@@ -182,96 +203,71 @@ function parseSpecialDays(fields: Record<string, string>, prefix = ''): SpecialD
 }
 
 /**
- * The price fields of one product in one store: `{prefix}price_{store}` and `{prefix}special_{store}`
- * (blank: no special price). A special price field that was not sent leaves it as it is.
+ * The price fields of one product in each store view: `{prefix}price_{store}` and
+ * `{prefix}special_{store}` (blank: no special price; not sent: left as it is). Refusals go to
+ * `errors` by field, each message led by `label` (a variant's SKU in the grid).
  */
-function parsePrices(fields: Record<string, string>, prefix: string, productId: number, current: StorePrice[], label: string): PriceChange[] | string {
+function parsePrices(fields: Record<string, string>, prefix: string, current: StorePrice[], label: string, errors: FieldErrors): PriceChange[] {
   const changes: PriceChange[] = [];
+  const say = (text: string) => (label ? `${label}${text}` : `${text[0]!.toUpperCase()}${text.slice(1)}`);
   for (const store of current) {
-    const price = fields[`${prefix}price_${store.storeId}`]?.trim();
-    const special = fields[`${prefix}special_${store.storeId}`]?.trim();
-    if (price === undefined || !moneyPattern.test(price)) return `${label}: the price in ${store.storeName} must be a number of 0 or more.`;
-    if (special !== undefined && special !== '' && !moneyPattern.test(special)) return `${label}: the special price in ${store.storeName} must be a number of 0 or more, or blank.`;
+    const [priceField, specialField] = [`${prefix}price_${store.storeId}`, `${prefix}special_${store.storeId}`];
+    const price = fields[priceField]?.trim();
+    const special = fields[specialField]?.trim();
+    if (price === undefined || !moneyPattern.test(price)) {
+      errors[priceField] = say(`the price in ${store.storeName} must be a number of 0 or more (below 100,000,000), such as 12.50.`);
+      continue;
+    }
+    if (special !== undefined && special !== '' && !moneyPattern.test(special)) {
+      errors[specialField] = say(`the special price in ${store.storeName} must be a number of 0 or more, or blank.`);
+      continue;
+    }
     const specialPrice = special === undefined ? store.specialPrice : special === '' ? null : Number(special);
-    if (specialPrice !== null && specialPrice >= Number(price)) return `${label}: the special price in ${store.storeName} must be below the price.`;
-    changes.push({ productId, storeId: store.storeId, price: Number(price), specialPrice });
+    if (specialPrice !== null && specialPrice >= Number(price)) {
+      errors[special === undefined ? priceField : specialField] = say(`the special price in ${store.storeName} must be below the price.`);
+      continue;
+    }
+    changes.push({ storeId: store.storeId, price: Number(price), specialPrice });
   }
   return changes;
 }
 
 /**
- * The submitted form, checked against the product's stores and variants; a message when it is wrong,
- * or the variants' day fields that are, each with its message.
+ * The submitted form, checked against the product's store views and variants: the changes, or
+ * every field that is wrong with its message (nothing is saved then).
  */
-export function parseProductChanges(edit: ProductEdit, fields: Record<string, string>): ProductChanges | string | RefusedFields {
-  const base = ProductForm.safeParse(fields);
-  if (!base.success) return base.error.issues[0]?.message ?? 'Check the form.';
-  const changes: ProductChanges = { name: base.data.name, enabled: base.data.enabled === '1', prices: [], variantQty: [] };
-  if (edit.product.type !== 'configurable') {
-    const qty = Qty.safeParse(fields.qty);
-    if (!qty.success) return qty.error.issues[0]?.message ?? 'Stock must be a whole number.';
-    changes.qty = qty.data;
+export function parseProductChanges(edit: ProductEdit, fields: Record<string, string>): { changes: ProductChanges } | { errors: FieldErrors } {
+  const { product } = edit;
+  const errors: FieldErrors = {};
+  const name = fields.name?.trim() ?? '';
+  if (name === '' || name.length > 255) errors.name = name === '' ? 'Name is required.' : 'Name: at most 255 characters.';
+  const sku = fields.sku?.trim();
+  if (sku === '') errors.sku = 'SKU is required.';
+  if (fields.enabled !== '1' && fields.enabled !== '0') errors.enabled = 'Status: enabled or disabled.';
+  const changes: ProductChanges = { name, sku, enabled: fields.enabled === '1', prices: [], variants: [] };
+  if (stockedBySelf(product)) {
+    changes.qty = parseQty(fields.qty);
+    if (changes.qty === undefined) errors.qty = 'Stock: a whole number, 0 or more.';
   }
   const weight = parseWeight(fields.weight);
-  if (typeof weight === 'string') return weight;
-  changes.weight = weight;
-  if (pricedBySelf(edit.product)) {
-    const prices = parsePrices(fields, '', edit.product.id, edit.prices, edit.product.sku);
-    if (typeof prices === 'string') return prices;
-    changes.prices.push(...prices);
+  if (typeof weight === 'string') errors.weight = weight;
+  else changes.weight = weight;
+  if (pricedBySelf(product)) {
+    changes.prices = parsePrices(fields, '', edit.prices, '', errors);
     const days = parseSpecialDays(fields);
-    if (days && 'message' in days) return days.message;
-    changes.specialDays = days;
+    if (days && 'message' in days) errors[`special_${days.side}`] = days.message;
+    else changes.specialDays = days;
   }
-  const refusedDays: Record<string, string> = {};
   for (const variant of edit.variants) {
-    const qty = Qty.safeParse(fields[`variant_${variant.id}_qty`]);
-    if (!qty.success) return `${variant.sku}: ${qty.error.issues[0]?.message ?? 'stock must be a whole number.'}`;
-    const prices = parsePrices(fields, `variant_${variant.id}_`, variant.id, variant.prices, variant.sku);
-    if (typeof prices === 'string') return prices;
-    const enabled = fields[`variant_${variant.id}_enabled`];
-    if (enabled !== undefined && enabled !== '1' && enabled !== '0') return `${variant.sku}: the status is enabled or disabled.`;
-    const days = parseSpecialDays(fields, `variant_${variant.id}_`);
-    if (days && 'message' in days) refusedDays[`variant_${variant.id}_special_${days.side}`] = days.message;
-    changes.variantQty.push({ id: variant.id, qty: qty.data, enabled: enabled === undefined ? undefined : enabled === '1', specialDays: days && !('message' in days) ? days : undefined });
-    changes.prices.push(...prices);
+    const prefix = `variant_${variant.id}_`;
+    const qty = parseQty(fields[`${prefix}qty`]);
+    if (qty === undefined) errors[`${prefix}qty`] = `${variant.sku}: stock is a whole number, 0 or more.`;
+    const enabled = fields[`${prefix}enabled`];
+    if (enabled !== undefined && enabled !== '1' && enabled !== '0') errors[`${prefix}enabled`] = `${variant.sku}: the status is enabled or disabled.`;
+    const prices = parsePrices(fields, prefix, variant.prices, `${variant.sku}: `, errors);
+    const days = parseSpecialDays(fields, prefix);
+    if (days && 'message' in days) errors[`${prefix}special_${days.side}`] = days.message;
+    changes.variants.push({ id: variant.id, qty: qty ?? variant.qty, enabled: enabled === undefined ? undefined : enabled === '1', prices, specialDays: days && !('message' in days) ? days : undefined });
   }
-  return Object.keys(refusedDays).length > 0 ? { fields: refusedDays } : changes;
-}
-
-const stockOf = (qty: number) => ({ qty, stockStatus: qty > 0 ? ('in_stock' as const) : ('out_of_stock' as const) });
-
-/**
- * Writes the changes and re-derives every figure priced from them, in `tx` (one transaction).
- * Answers the other products whose records changed with it (a grouped product or bundle selling it).
- */
-export async function saveProductChanges(tx: Db, edit: ProductEdit, changes: ProductChanges): Promise<number[]> {
-  const now = new Date();
-  await tx
-    .update(products)
-    .set({ name: changes.name, isEnabled: changes.enabled, ...(changes.qty === undefined ? {} : stockOf(changes.qty)), weight: changes.weight, updatedAt: now })
-    .where(eq(products.id, edit.product.id));
-  for (const variant of changes.variantQty) {
-    await tx
-      .update(products)
-      .set({ ...stockOf(variant.qty), isEnabled: variant.enabled, updatedAt: now })
-      .where(eq(products.id, variant.id));
-    if (variant.specialDays) {
-      await tx.update(productPrices).set({ specialPriceFrom: variant.specialDays.from, specialPriceTo: variant.specialDays.to }).where(eq(productPrices.productId, variant.id));
-    }
-  }
-  for (const change of changes.prices) {
-    await tx
-      .update(productPrices)
-      .set({ price: change.price, specialPrice: change.specialPrice })
-      .where(and(eq(productPrices.productId, change.productId), eq(productPrices.storeId, change.storeId)));
-  }
-  if (changes.specialDays) {
-    await tx
-      .update(productPrices)
-      .set({ specialPriceFrom: changes.specialDays.from, specialPriceTo: changes.specialDays.to })
-      .where(eq(productPrices.productId, edit.product.id));
-  }
-  const touched = await reindexPrices(tx, [edit.product.id, ...edit.variants.map((v) => v.id)]);
-  return touched.filter((id) => id !== edit.product.id);
+  return Object.keys(errors).length > 0 ? { errors } : { changes };
 }

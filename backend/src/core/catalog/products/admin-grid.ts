@@ -1,10 +1,12 @@
 /**
- * Catalog → Products: the grid (issue 17). Search by name or SKU; filters by type, status, stock
- * and category; sortable columns; page size; and bulk actions on the rows ticked: enable, disable,
- * put in a category, delete (no configurable's variant; those are left and said so). Every
- * change is announced, so the storefront follows.
+ * Catalog → Products: the grid (issue 17). Search by name or SKU; filters by type, status, stock,
+ * category and price range; sortable columns (the price among them); page size; and bulk actions on
+ * the rows ticked: enable, disable, put in a category, delete (no configurable's variant; those are
+ * left and said so). The filters and sort are the REST list's (admin-product-filters.ts), the bulk
+ * actions its bulk route's (admin-product-bulk.ts). Every change is announced, so the storefront
+ * follows.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
@@ -13,57 +15,55 @@ import { csrfField } from '../../admin/layout.ts';
 import { renderPage } from '../../admin/page.ts';
 import { gridQuery, option, PageSize, pageSizes, sortHeader } from '../../admin/grid-query.ts';
 import { pager } from '../../admin/pager.ts';
-import { recordAudit } from '../../audit/service.ts';
-import type { Db } from '../../db/database.ts';
-import { categories, productCategories, products, productTypes } from '../../db/schema/index.ts';
+import { categories, productTypes, type ProductType } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { deleteProduct } from './admin.ts';
+import { findAdminProducts, productFilterFields, type ProductListFilter } from './admin-product-filters.ts';
+import { applyProductBulk, ProductBulk } from './admin-product-bulk.ts';
+import { derivedPriceTypes } from './price-index.ts';
+
+/** A filter the grid cannot read is ignored (the grid answers as without it). */
+const lenient = <T extends z.ZodType>(field: T) => field.or(z.literal('')).catch('');
 
 const Filters = z.object({
   q: z.string().trim().max(100).catch(''),
-  type: z.enum(productTypes).or(z.literal('')).catch(''),
-  status: z.enum(['enabled', 'disabled', '']).catch(''),
-  stock: z.enum(['in_stock', 'out_of_stock', '']).catch(''),
-  category: z.coerce.number().int().min(1).max(2_147_483_647).or(z.literal('')).catch(''),
-  sort: z.enum(['id', 'sku', 'name', 'qty', '-id', '-sku', '-name', '-qty']).catch('id'),
+  type: lenient(productFilterFields.type),
+  status: lenient(productFilterFields.status),
+  stock: lenient(productFilterFields.stock),
+  category: lenient(productFilterFields.categoryId),
+  priceFrom: lenient(productFilterFields.priceFrom),
+  priceTo: lenient(productFilterFields.priceTo),
+  sort: productFilterFields.sort.catch('id'),
   size: PageSize,
   page: z.coerce.number().int().min(1).catch(1),
 });
 type Filters = z.infer<typeof Filters>;
 
-const sortColumns = { id: products.id, sku: products.sku, name: products.name, qty: products.qty };
-
-function whereOf(db: Db, filters: Filters): SQL | undefined {
-  const like = `%${filters.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  return and(
-    filters.q ? or(ilike(products.name, like), ilike(products.sku, like)) : undefined,
-    filters.type ? eq(products.type, filters.type) : undefined,
-    filters.status ? eq(products.isEnabled, filters.status === 'enabled') : undefined,
-    filters.stock ? eq(products.stockStatus, filters.stock) : undefined,
-    filters.category === '' ? undefined : inArray(products.id, db.select({ id: productCategories.productId }).from(productCategories).where(eq(productCategories.categoryId, filters.category))),
-  );
-}
+/** The grid's parameters as the shared builder reads them ('' is "any"). */
+const listFilterOf = (filters: Filters): ProductListFilter => ({
+  search: filters.q || undefined,
+  type: filters.type || undefined,
+  status: filters.status || undefined,
+  stock: filters.stock || undefined,
+  categoryId: filters.category === '' ? undefined : filters.category,
+  priceFrom: filters.priceFrom === '' ? undefined : filters.priceFrom,
+  priceTo: filters.priceTo === '' ? undefined : filters.priceTo,
+  sort: filters.sort,
+});
 
 const defaults: Partial<Filters> = { sort: 'id', size: 50, page: 1 };
 const query = (filters: Filters, change: Partial<Filters> = {}) => gridQuery(filters, defaults, change);
 
+/** A product's price cell: its own price, or "from" the cheapest of its children or amounts. */
+const priceCell = (type: ProductType, price: number | null) => (price === null ? '—' : `${derivedPriceTypes.has(type) ? 'from ' : ''}${price.toFixed(2)}`);
+
 async function grid(c: Context<AdminEnv>, notice?: string) {
   const filters = Filters.parse(c.req.query());
-  const where = whereOf(c.var.db, filters);
-  const column = sortColumns[filters.sort.replace('-', '') as keyof typeof sortColumns];
-  const [rows, [total], tree] = await Promise.all([
-    c.var.db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(filters.sort.startsWith('-') ? desc(column) : asc(column), asc(products.id))
-      .limit(filters.size)
-      .offset((filters.page - 1) * filters.size),
-    c.var.db.select({ n: count() }).from(products).where(where),
+  const [{ rows, total }, tree] = await Promise.all([
+    findAdminProducts(c.var.db, listFilterOf(filters), { page: filters.page, itemsPerPage: filters.size }),
     c.var.db.select({ id: categories.id, urlPath: categories.urlPath }).from(categories).orderBy(asc(categories.urlPath)),
   ]);
-  const pages = Math.max(1, Math.ceil((total?.n ?? 0) / filters.size));
-  const sortLink = (key: keyof typeof sortColumns, label: string) => sortHeader(filters.sort, key, label, (sort) => query(filters, { sort: sort as Filters['sort'], page: 1 }));
+  const pages = Math.max(1, Math.ceil(total / filters.size));
+  const sortLink = (key: string, label: string) => sortHeader(filters.sort, key, label, (sort) => query(filters, { sort: sort as Filters['sort'], page: 1 }));
   const categoryOptions = tree.map((row) => option(String(row.id), `/${row.urlPath}`, filters.category));
   return renderPage(
     c,
@@ -76,18 +76,20 @@ async function grid(c: Context<AdminEnv>, notice?: string) {
         <label>Status <select name="status">${option('', 'Any', filters.status)}${option('enabled', 'Enabled', filters.status)}${option('disabled', 'Disabled', filters.status)}</select></label>
         <label>Stock <select name="stock">${option('', 'Any', filters.stock)}${option('in_stock', 'In stock', filters.stock)}${option('out_of_stock', 'Out of stock', filters.stock)}</select></label>
         <label>Category (directly in it) <select name="category">${option('', 'Any', filters.category)}${categoryOptions}</select></label>
+        <label>Price from <input type="number" name="priceFrom" min="0" step="0.01" inputmode="decimal" value="${filters.priceFrom}" /></label>
+        <label>Price to <input type="number" name="priceTo" min="0" step="0.01" inputmode="decimal" value="${filters.priceTo}" /></label>
         <label>Per page <select name="size">${pageSizes.map((size) => option(String(size), String(size), filters.size))}</select></label>
         <input type="hidden" name="sort" value="${filters.sort}" />
         <button>Search</button>
       </form>
-      <p class="muted">${total?.n ?? 0} products · page ${filters.page} of ${pages}</p>
+      <p class="muted">${total} products · page ${filters.page} of ${pages}</p>
       <form method="post" action="/admin/products/bulk?${new URLSearchParams(query(filters)).toString()}">
         ${csrfField(c.var.csrfToken)}
         <div class="table-scroll"><table>
-          <tr><th><span class="visually-hidden">Choose</span></th>${sortLink('sku', 'SKU')}${sortLink('name', 'Name')}<th>Type</th>${sortLink('qty', 'Stock')}<th>Status</th></tr>
+          <tr><th><span class="visually-hidden">Choose</span></th>${sortLink('sku', 'SKU')}${sortLink('name', 'Name')}<th>Type</th>${sortLink('price', 'Price')}${sortLink('stockQty', 'Stock')}<th>Status</th></tr>
           ${rows.map(
-            (p) =>
-              html`<tr><td><input type="checkbox" name="ids" value="${p.id}" aria-label="Choose ${p.sku}" /></td><td><a href="/admin/products/${p.id}">${p.sku}</a></td><td>${p.name}</td><td>${p.type}</td><td>${p.qty}</td><td>${p.isEnabled ? 'Enabled' : 'Disabled'}</td></tr>`,
+            ({ product: p, price }) =>
+              html`<tr><td><input type="checkbox" name="ids" value="${p.id}" aria-label="Choose ${p.sku}" /></td><td><a href="/admin/products/${p.id}">${p.sku}</a></td><td>${p.name}</td><td>${p.type}</td><td>${priceCell(p.type, price)}</td><td>${p.qty}</td><td>${p.isEnabled ? 'Enabled' : 'Disabled'}</td></tr>`,
           )}
         </table></div>
         <label>With the products ticked <select name="action" required>
@@ -105,52 +107,26 @@ async function grid(c: Context<AdminEnv>, notice?: string) {
   );
 }
 
-const Bulk = z.object({
-  action: z.enum(['enable', 'disable', 'assign', 'delete']),
-  ids: z.array(z.coerce.number().int().min(1).max(2_147_483_647)).min(1).max(500),
-  categoryId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-});
-
 export const productGridPages = new Hono<AdminEnv>()
   .get('/', (c) => grid(c))
   .post('/bulk', async (c) => {
     const body = await c.req.parseBody({ all: true });
-    const ids = body.ids === undefined ? [] : [body.ids].flat();
-    const parsed = Bulk.safeParse({ action: body.action, ids, categoryId: body.categoryId || undefined });
-    if (!parsed.success) return grid(c, 'Tick at least one product and choose an action.');
-    const { action, categoryId } = parsed.data;
-    const chosen = [...new Set(parsed.data.ids)];
-    const ctx = { db: c.var.db, notifications: c.var.notifications, actor: c.var.admin };
-    let done = 0;
-    let skipped = 0;
-    if (action === 'delete') {
-      const rows = await c.var.db.select({ id: products.id }).from(products).where(inArray(products.id, chosen));
-      for (const row of rows) {
-        try {
-          await deleteProduct(ctx, row.id);
-          done++;
-        } catch (error) {
-          // A variant ticked with its configurable is already gone with it.
-          if (error instanceof AppError && error.kind === 'not_found') continue;
-          if (!(error instanceof AppError && error.code === 'is_variant')) throw error;
-          skipped++;
-        }
-      }
-    } else {
-      if (action === 'assign' && categoryId === undefined) return grid(c, 'Choose the category to put the products in.');
-      await c.var.db.transaction(async (tx) => {
-        const found = await tx.select({ id: products.id }).from(products).where(inArray(products.id, chosen));
-        const foundIds = found.map((row) => row.id);
-        if (foundIds.length === 0) return;
-        if (action === 'assign') await tx.insert(productCategories).values(foundIds.map((productId) => ({ categoryId: categoryId!, productId, position: 0 }))).onConflictDoNothing();
-        else await tx.update(products).set({ isEnabled: action === 'enable', updatedAt: new Date() }).where(inArray(products.id, foundIds));
-        for (const productId of foundIds) {
-          await recordAudit(tx, { actor: c.var.admin, module: 'core', action: `product.bulk_${action}`, subject: `product:${productId}` });
-          await c.var.notifications.publish(tx, 'catalog_product_saved', { productId });
-        }
-        done = foundIds.length;
-      });
+    const ids = body.ids === undefined ? [] : [body.ids].flat().map(Number);
+    // The category select is sent with every action; only "Put in the category" reads it.
+    const categoryId = body.action === 'assign' && body.categoryId ? Number(body.categoryId) : undefined;
+    const parsed = ProductBulk.safeParse({ action: body.action, ids, categoryId });
+    if (!parsed.success) {
+      const assignWithout = body.action === 'assign' && ids.length > 0 && parsed.error.issues.every((issue) => issue.path[0] === 'categoryId');
+      return grid(c, assignWithout ? 'Choose the category to put the products in.' : 'Tick at least one product and choose an action.');
     }
-    const notice = `${done} ${done === 1 ? 'product' : 'products'} ${{ enable: 'enabled', disable: 'disabled', assign: 'put in the category', delete: 'deleted' }[action]}.${skipped ? ` ${skipped} left: a variant is removed on its product's page.` : ''}`;
-    return grid(c, notice);
+    try {
+      const { action, done, skipped } = await applyProductBulk({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, parsed.data);
+      const left = skipped.filter((skip) => skip.reason === 'is_variant').length;
+      const verb = { enable: 'enabled', disable: 'disabled', assign: 'put in the category', delete: 'deleted' }[action];
+      return grid(c, `${done.length} ${done.length === 1 ? 'product' : 'products'} ${verb}.${left ? ` ${left} left: a variant is removed on its product's page.` : ''}`);
+    } catch (error) {
+      // The category chosen was deleted since the grid was shown.
+      if (error instanceof AppError && error.kind === 'invalid') return grid(c, error.message);
+      throw error;
+    }
   });

@@ -3,13 +3,15 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireAdmin } from '../../auth/resolve-caller.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/router.ts';
-import { ErrorSchema, jsonContent } from '../../http/schemas.ts';
+import { ErrorSchema, jsonBody, jsonContent } from '../../http/schemas.ts';
 import { imageUploadFields, imageUploadLimit } from '../../media/upload-route.ts';
 import { documentAdminRoutes } from '../../content-admin/document-routes.ts';
 import { Timestamp } from '../../http/schemas.ts';
 import { addProductImage, adminProductView, getAdminProduct, ImageChange, ProductInput, ProductPatch, productAdmin, productEtag, removeProductImage, updateProductImage } from './admin.ts';
 import { addVariant, changeVariant, removeVariant, VariantChange, VariantInput } from './admin-variants.ts';
 import { changeConfigurableAttributes, ConfigurableAttributesChange } from './configurable-attribute-changes.ts';
+import { productFilterFields } from './admin-product-filters.ts';
+import { applyProductBulk, ProductBulk, skipReasons } from './admin-product-bulk.ts';
 
 const ownText = z.string().nullable().optional().openapi({ description: 'The store view\'s own; null: the product\'s (the default view has none).' });
 const Prices = z.object({
@@ -224,7 +226,53 @@ const productVariantRoutes = createRouter<AppEnv>()
     return c.json(adminProductView(product) as never, 200, { ETag: productEtag(product) });
   });
 
-/** Product images: upload, change and remove (uploads are multipart, so not part of the JSON record routes); with them a configurable's variants. */
+/** The list's filters and sort beyond search, sku and urlKey: the grid's (admin-product-filters.ts). */
+const ProductListQuery = z.object({
+  type: productFilterFields.type.optional().openapi({ description: 'Only products of this type.' }),
+  status: productFilterFields.status.optional().openapi({ description: 'Only enabled or only disabled products.' }),
+  stock: productFilterFields.stock.optional().openapi({ description: 'Only products in stock, or only those out of stock (their `stockStatus`).' }),
+  categoryId: productFilterFields.categoryId.optional().openapi({ description: 'Only products in this category itself (not its subcategories).' }),
+  priceFrom: productFilterFields.priceFrom.optional().openapi({
+    description: 'Only products priced at least this (inclusive) in the default store view: a product priced by itself by its price, one priced by its children or amounts by its "from" price.',
+    example: '10',
+  }),
+  priceTo: productFilterFields.priceTo.optional().openapi({ description: 'Only products priced at most this (inclusive), as priceFrom; below priceFrom is 400.', example: '99.99' }),
+  sort: productFilterFields.sort.optional().openapi({
+    description: 'The column to sort by: id, sku, name, stockQty, price (as priceFrom; products without a price last) or updatedAt; "-" before it: descending (`-price`). Ties go by id. Default: id.',
+  }),
+});
+
+const BulkOutcome = z
+  .object({
+    action: z.enum(['enable', 'disable', 'assign', 'delete']),
+    done: z.array(z.number().int()).openapi({ description: 'The products the action was applied to (deleting a configurable deletes its variants too).' }),
+    skipped: z
+      .array(z.object({ id: z.number().int(), reason: z.enum(skipReasons), message: z.string() }))
+      .openapi({ description: 'The products left as they were, and why: not_found; is_variant (a variant is removed on its configurable\'s page or with it); deleted_with_configurable (gone with its configurable, also chosen).' }),
+  })
+  .openapi('ProductBulkOutcome');
+const bulkRoute = createRoute({
+  method: 'post',
+  path: '/admin/products/bulk',
+  tags: ['Admin: content'],
+  security,
+  summary: 'Enable, disable, put in a category or delete up to 500 products at once (all in one transaction; each change audited and announced)',
+  request: { body: jsonBody(ProductBulk) },
+  responses: {
+    200: jsonContent(BulkOutcome, 'What was done and what was skipped, with why'),
+    400: jsonContent(ErrorSchema, 'invalid_request naming the field: no ids or more than 500, an unknown action, assign without categoryId or with a category that does not exist; nothing changed'),
+    401: errors[401],
+    403: errors[403],
+  },
+});
+
+/** Bulk actions over chosen products: the grid's (admin-product-bulk.ts). */
+const productBulkRoutes = createRouter<AppEnv>().openapi(bulkRoute, async (c) => {
+  const actor = requireAdmin(c.var.caller);
+  return c.json(await applyProductBulk({ db: c.var.db, notifications: c.var.notifications, actor }, c.req.valid('json')), 200);
+});
+
+/** Product images: upload, change and remove (uploads are multipart, so not part of the JSON record routes); with them a configurable's variants and bulk actions. */
 export const productImageRoutes = createRouter<AppEnv>()
   .openapi(addImage, async (c) => {
     const actor = requireAdmin(c.var.caller);
@@ -245,7 +293,8 @@ export const productImageRoutes = createRouter<AppEnv>()
     const product = await removeProductImage({ db: c.var.db, notifications: c.var.notifications, actor }, id, imageId);
     return c.json(adminProductView(product) as never, 200, { ETag: productEtag(product) });
   })
-  .route('/', productVariantRoutes);
+  .route('/', productVariantRoutes)
+  .route('/', productBulkRoutes);
 
 export const productAdminRoutes = documentAdminRoutes({
   path: '/admin/products',
@@ -254,4 +303,5 @@ export const productAdminRoutes = documentAdminRoutes({
   input: ProductInput,
   patch: ProductPatch,
   service: productAdmin as never,
+  list: { query: ProductListQuery, summary: 'products (search: name or SKU; type, status, stock, category, price range and sort, as the products grid)' },
 });

@@ -13,7 +13,7 @@
  * price index, its audit entry and the notification the storefront connector syncs on
  * (`catalog_product_saved`, `catalog_product_deleted`).
  */
-import { and, asc, count, eq, ilike, inArray, max, min, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, min, ne } from 'drizzle-orm';
 import { z } from '@hono/zod-openapi';
 import { recordAudit } from '../../audit/service.ts';
 import { requireVersion, versionTag } from '../../content-admin/versions.ts';
@@ -36,6 +36,7 @@ import { GiftcardSettings, writeGiftcard } from './admin-giftcard.ts';
 import { GroupedMembers, writeGroupedMembers } from './admin-grouped.ts';
 import { BundleOptionsInput, writeBundleOptions } from './admin-bundle.ts';
 import { createVariants, variantIdsOf, variantIssues, VariantInput } from './admin-variants.ts';
+import { checkPriceRange, findAdminProducts, type ProductListFilter } from './admin-product-filters.ts';
 import { ConfigurableAttributeCode, configurableAttributeLabels } from './configurable-attributes.ts';
 
 const Money = z.number().min(0).max(99_999_999.99).multipleOf(0.01);
@@ -328,19 +329,12 @@ async function announce(ctx: AdminWriteContext, db: Db, action: string, product:
   await recordAudit(db, { actor: ctx.actor, module: 'core', action: `product.${action}`, subject: `product:${product.id}`, diff });
 }
 
-export async function listAdminProducts(db: Db, filter: { search?: string; sku?: string; urlKey?: string }, paging: { page: number; itemsPerPage: number }) {
-  const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
-  const where = and(
-    like ? or(ilike(products.name, like), ilike(products.sku, like)) : undefined,
-    filter.sku ? eq(products.sku, filter.sku) : undefined,
-    filter.urlKey ? eq(products.urlKey, filter.urlKey) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    db.select().from(products).where(where).orderBy(asc(products.id)).limit(paging.itemsPerPage).offset((paging.page - 1) * paging.itemsPerPage),
-    db.select({ n: count() }).from(products).where(where),
-  ]);
-  const member = (await loadMany(db, rows)).map(adminProductView);
-  return { member, totalItems: total?.n ?? 0, ...paging };
+/** The API's list: the grid's filters and sort (admin-product-filters.ts), each product as its record. */
+export async function listAdminProducts(db: Db, filter: ProductListFilter, paging: { page: number; itemsPerPage: number }) {
+  checkPriceRange(filter);
+  const { rows, total } = await findAdminProducts(db, filter, paging);
+  const member = (await loadMany(db, rows.map((row) => row.product))).map(adminProductView);
+  return { member, totalItems: total, ...paging };
 }
 
 export const getAdminProduct = (db: Db, id: number) => load(db, id);
@@ -427,7 +421,8 @@ export function updateProduct(ctx: AdminWriteContext, id: number, patch: z.infer
       })
       .where(eq(products.id, id));
     const priced = ['price', 'specialPrice', 'specialPriceFrom', 'specialPriceTo', 'storeOverrides'] as const;
-    if (priced.some((key) => (key === 'storeOverrides' ? sendsPrices(patch.storeOverrides) : patch[key] !== undefined))) {
+    const repriced = priced.some((key) => (key === 'storeOverrides' ? sendsPrices(patch.storeOverrides) : patch[key] !== undefined));
+    if (repriced) {
       const [first] = before.prices;
       const kept = <T>(sent: T | undefined, saved: T | undefined | null) => (sent === undefined ? (saved ?? null) : sent);
       const base = {
@@ -449,6 +444,10 @@ export function updateProduct(ctx: AdminWriteContext, id: number, patch: z.infer
       await claimPaths(tx, [patch.urlKey]);
       await recordMoves(tx, 'product', [{ from: before.urlKey, to: patch.urlKey }]);
     }
+    // The products priced from this one (a configurable owning it, grouped products and bundles selling
+    // it) follow its prices, stock and status: re-derived (again after writePrices: cheap, and the
+    // stock and status written above count too) and announced with it.
+    const derived = repriced || patch.stockQty !== undefined || patch.isEnabled !== undefined ? await reindexPrices(tx, [id]) : [];
     const after = await load(tx, id);
     const shown = (product: AdminProduct, key: string) =>
       key === 'description' || key === 'shortDescription'
@@ -457,7 +456,7 @@ export function updateProduct(ctx: AdminWriteContext, id: number, patch: z.infer
           ? auditedStoreTexts(adminProductView(product).storeOverrides, productTextKind.html)
           : adminProductView(product)[key as keyof ReturnType<typeof adminProductView>];
     await announce(ctx, tx, 'updated', after, Object.fromEntries(Object.keys(patch).map((key) => [key, { from: shown(before, key), to: shown(after, key) }])));
-    await ctx.notifications.publish(tx, 'catalog_product_saved', { productId: id });
+    for (const productId of [id, ...derived]) await ctx.notifications.publish(tx, 'catalog_product_saved', { productId });
     return after;
   });
 }

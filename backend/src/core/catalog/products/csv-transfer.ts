@@ -167,7 +167,11 @@ export async function importProductsCsv(ctx: AdminWriteContext, text: string, dr
         if (!parsed.success) {
           const issue = parsed.error.issues[0]!;
           const field = String(issue.path[0] ?? '');
-          fail(line, sku, FIELD_COLUMNS[field] ?? field, issue.message);
+          // A column a new product needs but the row leaves out or blank: say so, not the schema's type talk.
+          const value = (fields as Record<string, unknown>)[field];
+          const message =
+            issue.code !== 'invalid_type' ? issue.message : value === undefined ? 'Required for a new product.' : Number.isNaN(value) ? 'Not a number: digits with a point, e.g. 19.90.' : issue.message;
+          fail(line, sku, FIELD_COLUMNS[field] ?? field, message);
           continue;
         }
         try {

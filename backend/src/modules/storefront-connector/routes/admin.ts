@@ -26,15 +26,16 @@ export const connectorAdmin = new Hono<AdminEnv>()
     return renderPage(
       c,
       'Storefront',
-      html`${notice ? html`<p class="flash" role="status">${notice}</p>` : ''}
+      html`${notice ? html`<p class="${c.req.query('sync') === 'sync-failed' ? 'error' : 'flash'}" role="status">${notice}</p>` : ''}
         <p>Storefront: <strong>${target.storefrontUrl ?? 'not configured'}</strong>${target.storeCode ? html`, store ${target.storeCode}` : ''}.
           ${next ? html`Next scheduled full sync ${next.toISOString()}.` : 'No scheduled sync.'} <a href="${base}/config">Configuration</a></p>
         <form method="post" action="${base}/sync">${csrfField(c.var.csrfToken)}<button type="submit">Sync Now</button>
           <span class="muted">Full sync of every store (POST /sync on the storefront).</span></form>
-        <h2>Sync log</h2>
+        <h2 id="sync-log">Sync log</h2>
         ${calls.length === 0
           ? html`<p class="muted">No syncs recorded.</p>`
-          : html`<table>
+          : // On a phone the table scrolls inside itself; focusable, so a keyboard can scroll it too.
+            html`<table tabindex="0" aria-labelledby="sync-log">
               <tr><th>Started</th><th>Type</th><th>Trigger</th><th>Attempt</th><th>Status</th><th>HTTP</th><th>Duration</th><th>Error</th></tr>
               ${calls.map(
                 (row) =>
