@@ -44,11 +44,13 @@ function adminSession() {
       const page = await request('GET', '/admin/login');
       expect((await request('POST', '/admin/login', { ...admin, _csrf: csrfOf(page.html) })).status).toBe(303);
     },
-    /** Every input of the product's form as it stands, with `changes` on top. */
+    /** Every input of the product's main form as it stands (its version among them), with `changes` on top. */
     async save(productId: number, changes: (fields: Record<string, string>) => Record<string, string>) {
-      const form = await request('GET', `/admin/products/${productId}`);
-      const fields: Record<string, string> = { _csrf: csrfOf(form.html), enabled: '1' };
-      for (const [, name, value] of form.html.matchAll(/<input[^>]*?name="([^"]+)"[^>]*?value="([^"]*)"/g)) if (name !== '_csrf') fields[name!] = value!;
+      const page = await request('GET', `/admin/products/${productId}`);
+      // The page's other sections have forms of their own (Add a variant has its own empty SKU).
+      const form = new RegExp(`<form method="post" action="/admin/products/${productId}"[\\s\\S]*?</form>`).exec(page.html)![0];
+      const fields: Record<string, string> = { enabled: '1' };
+      for (const [, name, value] of form.matchAll(/<input[^>]*?name="([^"]+)"[^>]*?value="([^"]*)"/g)) fields[name!] = value!.replaceAll('&quot;', '"');
       const saved = await request('POST', `/admin/products/${productId}`, { ...fields, ...changes(fields) });
       expect(saved.status, /class="error"[^<]*</.exec(saved.html)?.[0]).toBe(303);
     },
