@@ -57,6 +57,8 @@ export default function CheckoutForm(props: Props) {
   const [paymentCode, setPaymentCode] = createSignal('');
   const [pending, setPending] = createSignal(false);
   const [error, setError] = createSignal<string | null>(null);
+  /** The cart, the payment methods and a signed-in shopper's account have been applied to the form. */
+  const [loaded, setLoaded] = createSignal(false);
   let attemptKey = newIdempotencyKey();
   // Browser state (the session's draft, the sign-in) is read once mounted: the server renders a blank form.
   let draft: CheckoutDraft | null = null;
@@ -104,6 +106,9 @@ export default function CheckoutForm(props: Props) {
       }
     } catch (failure) {
       setError(errorMessage(failure));
+    } finally {
+      // An order placed before the account arrived could go to an address about to be replaced.
+      setLoaded(true);
     }
   });
 
@@ -162,7 +167,7 @@ export default function CheckoutForm(props: Props) {
         </div>
       </Show>
       <Show when={(cart()?.items.length ?? 0) > 0}>
-        <form class="form-grid" method="post" onSubmit={submit} onInput={remember} onChange={remember} aria-describedby="checkout-error">
+        <form class="form-grid" method="post" data-loaded={loaded() ? '' : undefined} onSubmit={submit} onInput={remember} onChange={remember} aria-describedby="checkout-error">
           <section class="panel" aria-labelledby="contact-heading">
             <h2 id="contact-heading">Contact</h2>
             <div class="field">
@@ -216,7 +221,7 @@ export default function CheckoutForm(props: Props) {
             <p id="checkout-error" class="status" role="alert">
               <Show when={error()}>{(message) => <span class="error">{message()}</span>}</Show>
             </p>
-            <button class="button button--block" type="submit" disabled={!hydrated() || pending() || !shippingCode() || !paymentCode()}>
+            <button class="button button--block" type="submit" disabled={!hydrated() || !loaded() || pending() || !shippingCode() || !paymentCode()}>
               {pending() ? 'Placing your order…' : 'Place order'}
             </button>
           </section>

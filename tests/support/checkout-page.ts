@@ -6,6 +6,8 @@ import { expect } from 'vitest';
 export const TEST_CARD = '4242 4242 4242 4242';
 
 export async function fillAddress(page: Page): Promise<void> {
+  // A signed-in shopper's saved address is applied once their account loads: typing before would race it.
+  await page.locator('form[data-loaded]').waitFor();
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
   await page.getByLabel('Street address').fill('12 Analytical Way');
@@ -20,7 +22,12 @@ export async function fillAddress(page: Page): Promise<void> {
 export async function placeOrder(page: Page): Promise<string> {
   await expect.poll(() => page.locator('input[name="shippingMethod"]').count()).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Place order' }).click();
-  await page.waitForURL(/\/checkout\/success\?ref=/);
+  // Fails at once with the page's own message when the checkout refuses, rather than at the navigation timeout.
+  const navigated = page.waitForURL(/\/checkout\/success\?ref=/).then(() => null, (failure: unknown) => String(failure));
+  const refused = page.locator('#checkout-error .error');
+  const refusal = refused.waitFor().then(async () => `the checkout refused the order: ${await refused.textContent()}`, () => null);
+  const problem = await Promise.race([navigated, refusal.then((message) => message ?? navigated)]);
+  if (problem) throw new Error(problem);
   const number = (await page.getByTestId('order-number').textContent()) ?? '';
   expect(number).not.toBe('');
   return number;
