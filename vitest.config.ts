@@ -8,6 +8,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two cores: two test files at a time. The integration project runs after the others (groupOrder):
+    // each of its files starts a backend, a workerd and often a Chromium, and run alongside the backend's
+    // API tests they only wait on each other for the CPU (a full run took about twice as long).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -22,7 +26,7 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['tests/**/*.test.ts', 'backend/src/modules/*/**/*.integration.test.ts'],
-          globalSetup: ['tests/support/build-storefront.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
           // Islands hydrate and call /api before a form fills in; on a loaded CI machine that can take
@@ -30,6 +34,7 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           // Each file starts its own shop; two at once is what two cores carry.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,15 +1,18 @@
 /**
- * A whole shop for one test file: the real backend on a fresh embedded database (seeded with the
- * demo catalog) and the built storefront in workerd with its own KV directory, on free ports.
+ * A whole shop for one test file: the real backend on an embedded database of its own (a copy of the
+ * run's seeded template, see global-setup.ts) and the built storefront in workerd with its own KV
+ * directory, on free ports.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { getPlatformProxy } from 'wrangler';
 import { freePort } from '../../scripts/lib/ports.ts';
 import { ROOT, seedCatalog, startBackend, startStorefront, type Child } from '../../scripts/lib/processes.ts';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
+import { TEST_ADMIN } from './seeded-backend-template.ts';
 
 export interface TestShop {
   backend: Child;
@@ -55,20 +58,11 @@ export async function startShop(options: ShopOptions = {}): Promise<TestShop> {
   const syncSecret = randomBytes(18).toString('base64url');
   // Both sides share it, as `npm start` arranges: the storefront signs the visitor's IP for the backend.
   const proxySecret = randomBytes(32).toString('base64url');
-  if (options.products !== undefined) seedCatalog(join(dir, 'pglite'), options.products);
-  const backend = await startBackend({
-    port: await freePort(),
-    env: {
-      PGLITE_DIR: join(dir, 'pglite'),
-      JWT_SECRET: randomBytes(32).toString('base64url'),
-      SYNC_SECRET: syncSecret,
-      STOREFRONT_PROXY_SECRET: proxySecret,
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'Admin#Test2026',
-      ...options.backendEnv,
-    },
-  });
-  const faults = await startFaultProxy(backend.url);
+  const pgliteDir = join(dir, 'pglite');
+  if (options.products !== undefined) seedCatalog(pgliteDir, options.products);
+  else await cp(inject('seededPglite'), pgliteDir, { recursive: true });
+  const backendPort = await freePort();
+  const faults = await startFaultProxy(`http://127.0.0.1:${backendPort}`);
   const vars = {
     BACKEND_API_URL: faults.url,
     SYNC_SECRET: syncSecret,
@@ -87,12 +81,18 @@ export async function startShop(options: ShopOptions = {}): Promise<TestShop> {
       }
     }
   };
-  let storefront: Child;
-  try {
-    storefront = await launch();
-  } catch (error) {
-    await Promise.allSettled([backend.stop(), faults.close()]);
-    throw error;
+  // Neither needs the other to start (the storefront reaches the backend only when asked to sync or proxy).
+  const started = await Promise.allSettled([
+    startBackend({
+      port: backendPort,
+      env: { PGLITE_DIR: pgliteDir, JWT_SECRET: randomBytes(32).toString('base64url'), SYNC_SECRET: syncSecret, STOREFRONT_PROXY_SECRET: proxySecret, ...TEST_ADMIN, ...options.backendEnv },
+    }),
+    launch(),
+  ]);
+  const [backend, storefront] = started.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : undefined));
+  if (!backend || !storefront) {
+    await Promise.allSettled([backend?.stop(), storefront?.stop(), faults.close()]);
+    throw started.find((outcome) => outcome.status === 'rejected')!.reason;
   }
   const proxy = await getPlatformProxy<{ CONTENT: KVNamespace }>({
     configPath: await kvOnlyConfig(dir),
