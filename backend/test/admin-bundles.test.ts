@@ -9,10 +9,10 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productDetailSchema } from '../../contracts/product.ts';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
 import { adminAuditLog, bundleOptions, bundleSelections, products } from '../src/core/db/schema/index.ts';
 import { defineModule } from '../src/core/modules/define-module.ts';
-import { adminBearer, adminBrowser, testAdmin } from './helpers/admin-session.ts';
+import { etagOf, unescapeAttribute } from './helpers/admin-forms.ts';
+import { adminBearer, adminBrowser, signedInAdmin } from './helpers/admin-session.ts';
 import { exactly } from './helpers/contract.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 
@@ -265,9 +265,7 @@ describe.each(dialects)('admin bundle pages (%s)', (dialect) => {
     // Stands for the storefront connector: pages whose saves reach the storefront follow them with it.
     const sync = defineModule({ id: 'sync-probe', title: 'Sync probe', admin: { saveStatus: { path: '/sync-probe/status', log: '/sync-probe' } } });
     shop = await openTestShop(dialect, { modules: [sync] });
-    await ensureAdminUser(shop.database.db, testAdmin);
-    admin = adminBrowser(shop);
-    await admin.signIn();
+    admin = await signedInAdmin(shop);
   });
   afterAll(async () => {
     expect(shop.loggedErrors).toEqual([]);
@@ -327,10 +325,9 @@ describe.each(dialects)('admin bundle pages (%s)', (dialect) => {
     const page = await admin.request('GET', path);
     expect(page.html).toContain('id="bundle-options"');
     const fields: Record<string, string> = { _csrf: admin.csrfOf(page.html) };
-    const unescape = (value: string) => value.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&');
     const section = page.html.slice(page.html.indexOf('id="bundle-options"'));
-    for (const [, name, value] of section.matchAll(/<input[^>]*?name="((?:_etag|bundle\.)[^"]*)"[^>]*?value="([^"]*)"/g)) fields[name!] ??= unescape(value!);
-    for (const [, name, value] of section.matchAll(/<textarea[^>]*?name="(bundle\.[^"]*)"[^>]*>([^<]*)<\/textarea>/g)) fields[name!] = unescape(value!);
+    for (const [, name, value] of section.matchAll(/<input[^>]*?name="((?:_etag|bundle\.)[^"]*)"[^>]*?value="([^"]*)"/g)) fields[name!] ??= unescapeAttribute(value!);
+    for (const [, name, value] of section.matchAll(/<textarea[^>]*?name="(bundle\.[^"]*)"[^>]*>([^<]*)<\/textarea>/g)) fields[name!] = unescapeAttribute(value!);
     for (const [, name, value] of section.matchAll(/<select[^>]*?name="(bundle\.[^"]*)"[^>]*>[\s\S]*?<option value="([^"]*)" selected/g)) fields[name!] = value!;
     const [first, second] = before.bundleOptions;
     expect(fields['bundle.0.selections']).toBe(`${first!.selections[0]!.sku} *\n${first!.selections[1]!.sku} 2`);
@@ -353,7 +350,7 @@ describe.each(dialects)('admin bundle pages (%s)', (dialect) => {
     expect(stale.html).toMatch(/changed since|another save|stale|newer/i);
     // A wrong line is refused inline by its option.
     const refreshed = await admin.request('GET', path);
-    const etag = unescape(/name="_etag" value="([^"]+)"/.exec(refreshed.html.slice(refreshed.html.indexOf('id="bundle-options"')))![1]!);
+    const etag = etagOf(refreshed.html, `${path}/bundle-options`);
     const wrong = await admin.request('POST', `${path}/bundle-options`, { ...fields, _etag: etag, _csrf: admin.csrfOf(refreshed.html), 'bundle.1.selections': `${bundle!.sku}` });
     expect(wrong.status).toBe(400);
     expect(wrong.html).toContain('A bundle does not sell itself.');

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineModule } from '../src/core/modules/define-module.ts';
+import { etagOf } from './helpers/admin-forms.ts';
 import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
@@ -237,7 +238,7 @@ describe.each(dialects)('a configurable\'s Attributes section and variants grid 
     const forged = await browser.request('POST', `${page()}/attributes`, { action: 'add', code: 'size', default: 'M' });
     expect(forged.status).toBe(403);
 
-    const refused = await browser.submit(page(), `${page()}/attributes`, { _etag: etagOf(shown.html), action: 'add', code: 'size', [`variant.${idOf('PT-RED')}`]: 'XL' });
+    const refused = await browser.submit(page(), `${page()}/attributes`, { _etag: etagOf(shown.html, `${page()}/attributes`), action: 'add', code: 'size', [`variant.${idOf('PT-RED')}`]: 'XL' });
     expect(refused.status).toBe(400);
     const navy = `variant.${idOf('PT-NAVY')}`;
     expect(refused.html).toMatch(new RegExp(`name="${navy}" value="" maxlength="64" aria-invalid="true" aria-describedby="attributes-${navy}-error"`));
@@ -245,7 +246,7 @@ describe.each(dialects)('a configurable\'s Attributes section and variants grid 
     expect(refused.html).toContain('value="XL"');
     expect((await record()).configurableAttributes).toEqual(['color']);
 
-    const added = await browser.submit(page(), `${page()}/attributes`, { _etag: etagOf(refused.html), action: 'add', code: 'size', default: 'S', [`variant.${idOf('PT-RED')}`]: 'XL' });
+    const added = await browser.submit(page(), `${page()}/attributes`, { _etag: etagOf(refused.html, `${page()}/attributes`), action: 'add', code: 'size', default: 'S', [`variant.${idOf('PT-RED')}`]: 'XL' });
     expect(added.status).toBe(303);
     expect(added.location).toBe(`${page()}?flash=saved#attributes`);
     expect((await record()).variants.map((variant) => variant.attributes.size)).toEqual(['XL', 'S', 'S']);
@@ -258,13 +259,13 @@ describe.each(dialects)('a configurable\'s Attributes section and variants grid 
   });
 
   it('moves an attribute; a removal that makes variants alike is refused next to it; a stale page is refused; a removal that keeps them apart is saved', async () => {
-    const moved = await browser.submit(page(), `${page()}/attributes`, { _etag: etagOf((await browser.request('GET', page())).html), action: 'up', code: 'size' });
+    const moved = await browser.submit(page(), `${page()}/attributes`, { _etag: etagOf((await browser.request('GET', page())).html, `${page()}/attributes`), action: 'up', code: 'size' });
     expect(moved.status).toBe(303);
     const shown = await browser.request('GET', page());
     expect(listed(shown.html)).toEqual(['Size', 'Color']);
     expect((await record()).configurableAttributes).toEqual(['size', 'color']);
 
-    const alike = await browser.submit(page(), `${page()}/attributes`, { _etag: etagOf(shown.html), action: 'remove', code: 'color' });
+    const alike = await browser.submit(page(), `${page()}/attributes`, { _etag: etagOf(shown.html, `${page()}/attributes`), action: 'remove', code: 'color' });
     expect(alike.status).toBe(400);
     expect(alike.html).toContain('id="attributes-attribute.color-error" role="alert">Every variant must differ by its values: PT-NAVY and PT-SAGE would both be S.');
     expect((await record()).configurableAttributes).toEqual(['size', 'color']);
@@ -274,7 +275,7 @@ describe.each(dialects)('a configurable\'s Attributes section and variants grid 
     expect(stale.html).toContain('changed since you loaded it');
     expect((await record()).configurableAttributes).toEqual(['size', 'color']);
 
-    const removed = await browser.submit(page(), `${page()}/attributes`, { _etag: etagOf(shown.html), action: 'remove', code: 'size' });
+    const removed = await browser.submit(page(), `${page()}/attributes`, { _etag: etagOf(shown.html, `${page()}/attributes`), action: 'remove', code: 'size' });
     expect(removed.status).toBe(303);
     expect((await record()).configurableAttributes).toEqual(['color']);
     const public_ = (await shop.get(`/api/rest/v2/products/${product.id}`)).body as PublicProduct;
@@ -308,8 +309,3 @@ describe.each(dialects)('a configurable\'s Attributes section and variants grid 
     expect((await browser.request('GET', page())).html).toContain(`name="variant_${sage}_special_to" type="date" value="2031-05-10"`);
   });
 });
-
-/** The version a page's Attributes forms carry. */
-function etagOf(html: string) {
-  return /<form method="post" action="\/admin\/products\/\d+\/attributes"[^>]*>\s*<input type="hidden" name="_csrf" value="[^"]*"[^>]*>\s*<input type="hidden" name="_etag" value="([^"]+)"/.exec(html)?.[1]?.replaceAll('&quot;', '"') ?? '';
-}

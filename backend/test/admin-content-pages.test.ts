@@ -7,13 +7,12 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
+import { etagOf } from './helpers/admin-forms.ts';
+import { adminBearer, adminBrowser, signedInAdmin } from './helpers/admin-session.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { usAddress } from './helpers/shop-data.ts';
 import { eq } from 'drizzle-orm';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
 import { customers } from '../src/core/db/schema/index.ts';
-import { testAdmin } from './helpers/admin-session.ts';
 import { openTestShop, type TestShop } from './helpers/test-shop.ts';
 
 describe('admin content pages', () => {
@@ -22,9 +21,7 @@ describe('admin content pages', () => {
 
   beforeAll(async () => {
     shop = await openTestShop('pglite');
-    await ensureAdminUser(shop.database.db, testAdmin);
-    browser = adminBrowser(shop);
-    await browser.signIn();
+    browser = await signedInAdmin(shop);
   });
   afterAll(async () => {
     expect(shop.loggedErrors).toEqual([]);
@@ -59,10 +56,10 @@ describe('admin content pages', () => {
     const [page] = ((await shop.get('/api/rest/v2/cms-pages?identifier=about-us')).body as { member: Array<{ id: number }> }).member;
     const path = `/admin/cms-pages/${page!.id}`;
     const form = await browser.request('GET', path);
-    const etag = /name="_etag" value="([^"]+)"/.exec(form.html)![1]!;
-    const first = await browser.request('POST', path, { _csrf: browser.csrfOf(form.html), _etag: etag.replaceAll('&quot;', '"'), title: 'About us', identifier: 'about-us', content: '<p>First edit</p>', isActive: 'on' });
+    const etag = etagOf(form.html, path);
+    const first = await browser.request('POST', path, { _csrf: browser.csrfOf(form.html), _etag: etag, title: 'About us', identifier: 'about-us', content: '<p>First edit</p>', isActive: 'on' });
     expect(first.status).toBe(303);
-    const second = await browser.request('POST', path, { _csrf: browser.csrfOf(form.html), _etag: etag.replaceAll('&quot;', '"'), title: 'About us', identifier: 'about-us', content: '<p>Second edit</p>', isActive: 'on' });
+    const second = await browser.request('POST', path, { _csrf: browser.csrfOf(form.html), _etag: etag, title: 'About us', identifier: 'about-us', content: '<p>Second edit</p>', isActive: 'on' });
     expect(second.status).toBe(400);
     expect(second.html).toContain('changed since you loaded it');
     expect(second.html).toContain('&lt;p&gt;Second edit&lt;/p&gt;');
@@ -72,7 +69,7 @@ describe('admin content pages', () => {
   it('deletes a post from its edit page', async () => {
     const [post] = ((await shop.get('/api/rest/v2/blog-posts?identifier=spring-sale')).body as { member: Array<{ id: number }> }).member;
     const form = await browser.request('GET', `/admin/blog-posts/${post!.id}`);
-    const etag = /name="_etag" value="([^"]+)"/.exec(form.html)![1]!.replaceAll('&quot;', '"');
+    const etag = etagOf(form.html, `/admin/blog-posts/${post!.id}`);
     const deleted = await browser.request('POST', `/admin/blog-posts/${post!.id}/delete`, { _csrf: browser.csrfOf(form.html), _etag: etag });
     expect([deleted.status, deleted.location]).toEqual([303, '/admin/blog-posts?flash=deleted']);
     expect(((await shop.get('/api/rest/v2/blog-posts?identifier=spring-sale')).body as { member: unknown[] }).member).toEqual([]);
@@ -89,7 +86,7 @@ describe('admin content pages', () => {
     expect(edit.html).toContain(`Edit category: /${parent[2]}/gift-ideas`);
     expect(edit.html).toContain(`<option value="${parent[1]}" selected>`);
     const id = created.location!.split('/').at(-1)!.split('?')[0]!;
-    const etag = /name="_etag" value="([^"]+)"/.exec(edit.html)![1]!.replaceAll('&quot;', '"');
+    const etag = etagOf(edit.html, `/admin/categories/${id}`);
     const intoItself = await browser.request('POST', `/admin/categories/${id}`, { _csrf: browser.csrfOf(edit.html), _etag: etag, name: 'Gift ideas', urlKey: 'gift-ideas', parentId: id, position: '3', description: '', isActive: 'on' });
     expect(intoItself.status).toBe(400);
     expect(intoItself.html).toMatch(/id="field-parentId"[^>]*aria-invalid="true"/);
@@ -123,7 +120,7 @@ describe('admin content pages', () => {
     const path = `/admin/products/${product.id}`;
     const page = await browser.request('GET', path);
     expect(page.html).toContain('<form method="post" action="' + path + '/content" data-unsaved-warning>');
-    const etag = /action="[^"]+\/content"[\s\S]*?name="_etag" value="([^"]+)"/.exec(page.html)![1]!.replaceAll('&quot;', '"');
+    const etag = etagOf(page.html, `${path}/content`);
     const category = /name="categoryIds" multiple[\s\S]*?<option value="(\d+)"/.exec(page.html)![1]!;
     const fields = { _etag: etag, urlKey: `${product.urlKey}-edited`, visibility: 'catalog', categoryIds: category, shortDescription: 'Short', description: '<p onclick="x()">Made <b>well</b></p>' };
 
@@ -186,6 +183,20 @@ describe('admin content pages', () => {
       expect([download.status, download.headers.get('Content-Disposition')], path).toEqual([200, expect.stringMatching(/^attachment; filename="\w+\.csv"$/)]);
       expect(download.html.replace(/^\uFEFF/, '').startsWith(header), path).toBe(true);
     }
+    // The admin API's exports are the same files, for an admin token only; a name typed as a formula stays text.
+    const formula = await shop.send('POST', '/api/rest/v2/customers', { json: { email: 'formula@csv.example', firstName: '=HYPERLINK("http://x")', lastName: '+Sum', password: 'Formula#Pass2026' } });
+    expect(formula.status).toBe(201);
+    for (const [api, page] of [['/api/rest/v2/admin/orders/export', '/admin/orders/export.csv'], ['/api/rest/v2/admin/customers/export', '/admin/customers/export.csv'], ['/api/rest/v2/admin/products/export', '/admin/products/export.csv']] as const) {
+      const viaApi = await shop.app.request(api, { headers: await adminBearer(shop) });
+      expect([viaApi.status, viaApi.headers.get('Content-Type')], api).toEqual([200, 'text/csv; charset=utf-8']);
+      expect(await viaApi.text(), api).toBe((await browser.request('GET', page)).html);
+      expect((await shop.app.request(api)).status, api).toBe(401);
+    }
+    const customersCsv = (await browser.request('GET', '/admin/customers/export.csv')).html;
+    expect(customersCsv).toContain(`formula@csv.example,"'=HYPERLINK(""http://x"")",'+Sum,`);
+    const docs = (await shop.get('/api/rest/v2/docs.json')).body as { paths: Record<string, unknown> };
+    expect(Object.keys(docs.paths)).toEqual(expect.arrayContaining(['/api/rest/v2/admin/orders/export', '/api/rest/v2/admin/customers/export']));
+
     const page = await browser.request('GET', '/admin/products/import');
     const send = async (dryRun: boolean) => {
       const form = new FormData();

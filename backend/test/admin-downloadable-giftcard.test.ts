@@ -9,10 +9,10 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productDetailSchema } from '../../contracts/product.ts';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
 import { adminAuditLog, downloadableLinks, products } from '../src/core/db/schema/index.ts';
 import { defineModule } from '../src/core/modules/define-module.ts';
-import { adminBearer, adminBrowser, testAdmin } from './helpers/admin-session.ts';
+import { etagOf } from './helpers/admin-forms.ts';
+import { adminBearer, adminBrowser, signedInAdmin } from './helpers/admin-session.ts';
 import { payCart } from './helpers/checkout.ts';
 import { exactly } from './helpers/contract.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
@@ -162,15 +162,12 @@ describe.each(dialects)('admin downloadable and gift card pages (%s)', (dialect)
   let shop: TestShop;
   let admin: ReturnType<typeof adminBrowser>;
   const errorOf = (html: string) => /class="error"[^>]*>([^<]*)</.exec(html)?.[1];
-  const etagOf = (html: string, section: string) => /name="_etag" value="([^"]+)"/.exec(html.slice(html.indexOf(`id="${section}"`)))![1]!.replaceAll('&quot;', '"');
   const shopper = async (id: number) => exactly(productDetailSchema, (await shop.get(`/api/rest/v2/products/${id}`)).body);
   const idOf = (location: string | null) => Number(/\/admin\/products\/(\d+)/.exec(location ?? '')![1]);
 
   beforeAll(async () => {
     shop = await openTestShop(dialect);
-    await ensureAdminUser(shop.database.db, testAdmin);
-    admin = adminBrowser(shop);
-    await admin.signIn();
+    admin = await signedInAdmin(shop);
   });
   afterAll(async () => {
     expect(shop.loggedErrors).toEqual([]);
@@ -214,7 +211,7 @@ describe.each(dialects)('admin downloadable and gift card pages (%s)', (dialect)
     const page = await admin.request('GET', path);
     expect(page.html).toContain('<h2 id="links">Download links</h2>');
     expect(page.html).toContain('>MP3 album | 0.00\nLyrics booklet | 2.50 | https://example.com/lyrics.pdf</textarea>');
-    const loaded = etagOf(page.html, 'links');
+    const loaded = etagOf(page.html, `${path}/links`);
 
     const typed = 'Lyrics booklet | 3 | https://example.com/lyrics.pdf\nmp3 ALBUM\nSheet music | 1 | notaurl';
     const refused = await admin.request('POST', `${path}/links`, { _csrf: admin.csrfOf(page.html), _etag: loaded, links: typed });
@@ -246,7 +243,7 @@ describe.each(dialects)('admin downloadable and gift card pages (%s)', (dialect)
     expect(stale.html).toContain('>Only this</textarea>');
     expect((await shopper(product!.id)).downloadableLinks).toHaveLength(3);
     // Without the CSRF token nothing is saved.
-    expect((await admin.request('POST', `${path}/links`, { _etag: etagOf(page.html, 'links'), links: 'Only this' })).status).toBe(403);
+    expect((await admin.request('POST', `${path}/links`, { _etag: etagOf(page.html, `${path}/links`), links: 'Only this' })).status).toBe(403);
   });
 
   it('edits a gift card\'s kind, amounts and open range on its page, errors inline with the typing kept', async () => {
@@ -258,7 +255,7 @@ describe.each(dialects)('admin downloadable and gift card pages (%s)', (dialect)
     const page = await admin.request('GET', path);
     expect(page.html).toContain('<h2 id="giftcard">Gift card</h2>');
     expect(page.html).toContain('name="giftcard.amounts" value="25, 50"');
-    const fields = { _csrf: admin.csrfOf(page.html), _etag: etagOf(page.html, 'giftcard'), 'giftcard.giftcardType': 'physical' };
+    const fields = { _csrf: admin.csrfOf(page.html), _etag: etagOf(page.html, `${path}/giftcard`), 'giftcard.giftcardType': 'physical' };
 
     const wrongRange = await admin.request('POST', `${path}/giftcard`, { ...fields, 'giftcard.amounts': '30, 60, 90', 'giftcard.allowOpenAmount': 'on', 'giftcard.openAmountMin': '100', 'giftcard.openAmountMax': '10' });
     expect(wrongRange.status).toBe(400);
@@ -279,7 +276,7 @@ describe.each(dialects)('admin downloadable and gift card pages (%s)', (dialect)
     // Switching the own amount off drops the range (its fields need not be emptied).
     const reloaded = await admin.request('GET', path);
     expect(reloaded.html).toMatch(/name="giftcard\.allowOpenAmount" checked/);
-    const closed = await admin.request('POST', `${path}/giftcard`, { _csrf: admin.csrfOf(reloaded.html), _etag: etagOf(reloaded.html, 'giftcard'), 'giftcard.giftcardType': 'virtual', 'giftcard.amounts': '30', 'giftcard.openAmountMin': '5', 'giftcard.openAmountMax': '500' });
+    const closed = await admin.request('POST', `${path}/giftcard`, { _csrf: admin.csrfOf(reloaded.html), _etag: etagOf(reloaded.html, `${path}/giftcard`), 'giftcard.giftcardType': 'virtual', 'giftcard.amounts': '30', 'giftcard.openAmountMin': '5', 'giftcard.openAmountMax': '500' });
     expect(closed.status, errorOf(closed.html)).toBe(303);
     expect(await shopper(id)).toMatchObject({ giftcardType: 'virtual', giftcardAmounts: [30], allowOpenAmount: false, openAmountMin: null, openAmountMax: null });
     // The page loaded before is stale now.

@@ -4,12 +4,11 @@
  * the test provider (captured at once) and with Stripe, for which a local server stands in for
  * api.stripe.com and leaves the payment authorized but not captured (`requires_capture`).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { aSimpleProduct, usAddress } from './helpers/shop-data.ts';
+import { startStripeStandIn, type StripeStandIn } from './helpers/stripe-standin.ts';
 import { dialects, openTestShop, type ErrorAnswer, type TestShop } from './helpers/test-shop.ts';
 
 interface Summary {
@@ -57,37 +56,19 @@ interface Invalid {
 }
 
 describe.each(dialects)('orders admin API (%s)', (dialect) => {
-  const intents = new Map<string, { id: string; client_secret: string; status: string; amount: number; currency: string }>();
-  let stripe: Server;
+  let stripe: StripeStandIn;
   let shop: TestShop;
   let admin: { authorization: string };
 
   beforeAll(async () => {
-    stripe = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        const reply = (status: number, json: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
-        const form = Object.fromEntries(new URLSearchParams(body));
-        if (req.method === 'POST' && req.url === '/v1/payment_intents') {
-          const id = `pi_${intents.size + 1}`;
-          const intent = { id, client_secret: `${id}_secret`, status: 'requires_payment_method', amount: Number(form.amount), currency: form.currency ?? '' };
-          intents.set(id, intent);
-          return reply(200, intent);
-        }
-        const intent = intents.get(decodeURIComponent(req.url?.split('/').pop() ?? ''));
-        return intent ? reply(200, intent) : reply(404, { error: { type: 'invalid_request_error', code: 'resource_missing' } });
-      });
-    });
-    await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
-    const apiBase = `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`;
-    shop = await openTestShop(dialect, { payments: { defaultProvider: 'test', stripe: { secretKey: 'sk_test_local', publishableKey: 'pk_test_local', apiBase, timeoutMs: 2000 } } });
+    stripe = await startStripeStandIn();
+    shop = await openTestShop(dialect, { payments: { defaultProvider: 'test', stripe: stripe.settings } });
     admin = await adminBearer(shop);
   });
   afterAll(async () => {
     expect(shop.loggedErrors).toEqual([]);
     await shop.close();
-    await new Promise<void>((resolve) => stripe.close(() => resolve()));
+    await stripe.close();
   });
 
   let placedCount = 0;
@@ -104,7 +85,7 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
     if (payment === 'captured') intentId = await payCart(shop, headers);
     else {
       intentId = (await shop.send<{ id: string }>('POST', '/api/rest/v2/payment-intents', { json: { shippingMethod: 'flatrate', country: 'US', provider: 'stripe' }, headers })).body.id;
-      intents.get(intentId)!.status = 'requires_capture';
+      stripe.intents.get(intentId)!.status = 'requires_capture';
     }
     const placed = await shop.send<{ id: number; number: string; grandTotal: number }>('POST', '/api/rest/v2/checkout/place-order', {
       json: { ...placeOrderBody(intentId, who.email), shippingAddress: { ...usAddress, firstName: who.firstName, lastName: who.lastName }, paymentMethod: payment === 'captured' ? 'test' : 'stripe' },
@@ -218,7 +199,7 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
     expect((await post(`/2000000000/notes`, { message: 'Lost?' })).status).toBe(404);
   });
 
-  it('cancels an order whose payment is not captured: items back in stock, history, audit; a second cancel is 409', async () => {
+  it('cancels an order whose payment is only authorized: the authorization released at Stripe, items back in stock, history, audit; a second cancel is 409', async () => {
     const order = await placeOrder('authorized', { email: 'cancel@orders-api.example', firstName: 'Carl', lastName: 'Cancel' }, 2);
     const stockPlaced = await stockOf(order.productId);
     expect((await get<Order>(`/${order.id}`)).body.cancelRefusal).toBeNull();
@@ -231,6 +212,11 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
     expect(canceled.status).toBe(200);
     expect(canceled.body).toMatchObject({ status: 'canceled', cancelRefusal: { error: 'not_cancelable' } });
     expect(canceled.body.history.at(-1)).toMatchObject({ kind: 'canceled', message: 'Out of stock', actor: 'admin@example.com' });
+    // The customer's card is no longer held: Stripe was asked to cancel the intent, once.
+    expect(stripe.cancelRequests.map((request) => request.id)).toEqual([order.intentId]);
+    expect(stripe.intents.get(order.intentId)!.status).toBe('canceled');
+    expect(canceled.body.payments[0]).toMatchObject({ reference: order.intentId, status: 'canceled' });
+    expect(canceled.body.history.at(-2)).toMatchObject({ kind: 'note', message: `The authorized payment ${order.intentId} was released at Credit card (Stripe).` });
     expect(await stockOf(order.productId)).toBe(stockPlaced + 2);
     expect(await auditActions(order.id)).toContain('order.canceled');
     expect((await get<Page>('?q=cancel@orders-api&status=canceled')).body.member.map((found) => found.id)).toEqual([order.id]);
@@ -240,6 +226,26 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
     expect([again.status, again.body.error]).toEqual([409, 'not_cancelable']);
     expect(await stockOf(order.productId)).toBe(stockPlaced + 2);
     expect((await post(`/2000000000/cancel`)).status).toBe(404);
+  });
+
+  it('keeps the order as it was when Stripe refuses to release its authorization (captured there meanwhile, or down): 502, nothing written', async () => {
+    const order = await placeOrder('authorized', { email: 'held@orders-api.example', firstName: 'Hal', lastName: 'Held' });
+    const stockPlaced = await stockOf(order.productId);
+    stripe.answerNext({ status: 500, body: { error: { type: 'api_error', message: 'Something went wrong' } } });
+    const refused = await post<ErrorAnswer>(`/${order.id}/cancel`, { reason: 'Customer asked' });
+    expect([refused.status, refused.body.error]).toEqual([502, 'provider_failed']);
+    expect(refused.body.message).toMatch(/did not release the authorized payment: .*The order was not canceled\./);
+    const unchanged = (await get<Order>(`/${order.id}`)).body;
+    expect([unchanged.status, unchanged.payments[0]!.status, unchanged.history]).toEqual(['processing', 'requires_capture', []]);
+    expect(await stockOf(order.productId)).toBe(stockPlaced);
+    // Captured at Stripe since (in its dashboard): the cancel is refused there, and the admin is told.
+    stripe.intents.get(order.intentId)!.status = 'succeeded';
+    const captured = await post<ErrorAnswer>(`/${order.id}/cancel`);
+    expect([captured.status, captured.body.error]).toEqual([502, 'provider_failed']);
+    expect(captured.body.message).toContain('because it has a status of succeeded');
+    expect((await get<Order>(`/${order.id}`)).body.status).toBe('processing');
+    // Each refusal is a server-side failure the log shows, with Stripe's answer.
+    expect(shop.loggedErrors.splice(0).map((error) => (error as { code: string }).code)).toEqual(['payment_provider_error', 'payment_provider_error']);
   });
 
   it('refuses to cancel an order whose payment is captured until it is refunded; the refund that completes it cancels it once', async () => {
@@ -289,6 +295,15 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
     const cancelable = await browser.request('GET', `/admin/orders/${authorized.id}`);
     expect(cancelable.html).toContain(`action="/admin/orders/${authorized.id}/cancel"`);
     expect(cancelable.html).toContain('<td>requires_capture</td>');
+    // Stripe down: the page says so where the cancel was asked, and the order stays as it was.
+    stripe.answerNext({ status: 503, body: { error: { type: 'api_error', message: 'Stripe is unavailable' } } });
+    const down = await browser.request('POST', `/admin/orders/${authorized.id}/cancel`, { _csrf: browser.csrfOf(cancelable.html), reason: 'Asked' });
+    expect(down.status).toBe(502);
+    expect(down.html).toMatch(/class="error" role="alert">The payment provider did not release the authorized payment: [^<]*The order was not canceled\./);
+    expect((await get<Order>(`/${authorized.id}`)).body.status).toBe('processing');
+    const released = await browser.request('POST', `/admin/orders/${authorized.id}/cancel`, { _csrf: browser.csrfOf(cancelable.html), reason: 'Asked' });
+    expect([released.status, released.location]).toEqual([303, `/admin/orders/${authorized.id}?flash=saved`]);
+    expect((await browser.request('GET', released.location!)).html).toContain(`The authorized payment ${authorized.intentId} was released at Credit card (Stripe).`);
   });
 
   it('documents the routes and refuses callers without an admin token', async () => {

@@ -6,11 +6,11 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
 import { reindexPrices } from '../src/core/catalog/products/price-index.ts';
 import { bundleOptions, bundleSelections, productLinks, productPrices, products } from '../src/core/db/schema/index.ts';
 import type { ProductDetail } from '../../contracts/product.ts';
-import { adminBrowser, testAdmin } from './helpers/admin-session.ts';
+import { formFields } from './helpers/admin-forms.ts';
+import { adminBrowser, signedInAdmin } from './helpers/admin-session.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { aConfigurableChoice } from './helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
@@ -34,9 +34,7 @@ describe.each(dialects)('admin price edits reach every price a shopper meets (%s
 
   beforeAll(async () => {
     shop = await openTestShop(dialect);
-    await ensureAdminUser(shop.database.db, testAdmin);
-    admin = adminBrowser(shop);
-    await admin.signIn();
+    admin = await signedInAdmin(shop);
   });
   afterAll(async () => {
     expect(shop.loggedErrors).toEqual([]);
@@ -51,10 +49,7 @@ describe.each(dialects)('admin price edits reach every price a shopper meets (%s
   async function formOf(productId: number) {
     const form = await admin.request('GET', `/admin/products/${productId}`);
     expect(form.status).toBe(200);
-    const main = new RegExp(`<form method="post" action="/admin/products/${productId}"[\\s\\S]*?</form>`).exec(form.html)![0];
-    const fields: Record<string, string> = { enabled: '1' };
-    for (const [, name, value] of main.matchAll(/<input[^>]*?name="([^"]+)"[^>]*?value="([^"]*)"/g)) fields[name!] = value!.replaceAll('&quot;', '"');
-    return { html: form.html, fields };
+    return { html: form.html, fields: { enabled: '1', ...formFields(form.html, `/admin/products/${productId}`) } };
   }
 
   /** Saves the product's admin form as it is, with `changes`; answers the form's HTML. */

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../src/core/audit/service.ts';
 import { productLinks, products } from '../src/core/db/schema/index.ts';
 import { defineModule } from '../src/core/modules/define-module.ts';
+import { etagOf, formFields, formHtml } from './helpers/admin-forms.ts';
 import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
 import { aConfigurableChoice, aSimpleProduct } from './helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
@@ -45,17 +46,13 @@ describe.each(dialects)('the product page\'s main form (%s)', (dialect) => {
   });
 
   const record = async (id: number) => (await shop.send<AdminRecord>('GET', `/api/rest/v2/admin/products/${id}`, { headers: bearer })).body;
-  const unescape = (value: string) => value.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&');
 
   /** The page and its main form's fields as loaded: the CSRF token and the version among them. */
   async function formOf(id: number) {
     const page = await admin.request('GET', `/admin/products/${id}`);
     expect(page.status).toBe(200);
-    const main = new RegExp(`<form method="post" action="/admin/products/${id}" data-unsaved-warning>[\\s\\S]*?</form>`).exec(page.html)![0];
-    const fields: Record<string, string> = {};
-    for (const [, name, value] of main.matchAll(/<input[^>]*?name="([^"]+)"[^>]*?value="([^"]*)"/g)) fields[name!] = unescape(value!);
-    for (const [, name, value] of main.matchAll(/<select[^>]*?name="([^"]+)"[^>]*>[\s\S]*?<option value="([^"]*)" selected/g)) fields[name!] = value!;
-    return { page, main, fields };
+    const action = `/admin/products/${id}`;
+    return { page, main: formHtml(page.html, action), fields: formFields(page.html, action) };
   }
   const post = (id: number, fields: Record<string, string>) => admin.request('POST', `/admin/products/${id}`, fields);
   /** The field's input as rendered, and its error next to it. */
@@ -193,7 +190,7 @@ describe.each(dialects)('the product page\'s main form (%s)', (dialect) => {
     const [group] = await shop.database.db.select({ id: productLinks.productId }).from(productLinks).where(eq(productLinks.linkType, 'grouped')).orderBy(asc(productLinks.productId)).limit(1);
     const id = group!.id;
     const page = await admin.request('GET', `/admin/products/${id}`);
-    const etag = unescape(/action="\/admin\/products\/\d+\/members" data-unsaved-warning>\s*<input type="hidden" name="_csrf" value="[^"]*" \/><input type="hidden" name="_etag" value="([^"]+)"/.exec(page.html)![1]!);
+    const etag = etagOf(page.html, `/admin/products/${id}/members`);
     const other = await aSimpleProduct(shop.database.db, 5);
     expect((await shop.send('PATCH', `/api/rest/v2/admin/products/${id}`, { json: { metaTitle: 'Changed elsewhere' }, headers: bearer })).status).toBe(200);
     const before = await record(id);

@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productLinks, products } from '../src/core/db/schema/index.ts';
 import { defineModule } from '../src/core/modules/define-module.ts';
 import { productDetailSchema } from '../../contracts/product.ts';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
-import { adminBearer, adminBrowser, testAdmin } from './helpers/admin-session.ts';
+import { adminBearer, adminBrowser, signedInAdmin } from './helpers/admin-session.ts';
 import { exactly } from './helpers/contract.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 
@@ -265,9 +264,7 @@ describe.each(dialects)('admin product type pages (%s)', (dialect) => {
 
   beforeAll(async () => {
     shop = await openTestShop(dialect);
-    await ensureAdminUser(shop.database.db, testAdmin);
-    admin = adminBrowser(shop);
-    await admin.signIn();
+    admin = await signedInAdmin(shop);
   });
   afterAll(async () => {
     expect(shop.loggedErrors).toEqual([]);

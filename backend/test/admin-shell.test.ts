@@ -9,7 +9,7 @@ import { pageNumbers } from '../src/core/admin/pager.ts';
 import customForms from '../src/modules/custom-forms/index.ts';
 import { asc, eq } from 'drizzle-orm';
 import { customers, orders, products, productTypes } from '../src/core/db/schema/index.ts';
-import { adminBrowser, testAdmin } from './helpers/admin-session.ts';
+import { adminBrowser, testAdmin, signedInAdmin } from './helpers/admin-session.ts';
 import { usAddress } from './helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 
@@ -132,9 +132,7 @@ describe.each(dialects)('admin shell (%s)', (dialect) => {
     // A module's generated configuration form (its number fields' steps).
     const withForms = await openTestShop(dialect, { modules: [customForms] });
     try {
-      await ensureAdminUser(withForms.database.db, testAdmin);
-      const moduleAdmin = adminBrowser(withForms);
-      await moduleAdmin.signIn();
+      const moduleAdmin = await signedInAdmin(withForms);
       const config = await moduleAdmin.request('GET', '/admin/custom-forms/config');
       expect(config.status).toBe(200);
       expect(config.html).not.toMatch(/<[a-z][^>]*=&quot;/);

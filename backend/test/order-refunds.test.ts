@@ -3,14 +3,13 @@
  * provider, and with Stripe, for which a local server stands in for api.stripe.com (no network here)
  * and records what it is asked.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/core/db/schema/index.ts';
 import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { aSimpleProduct, usAddress } from './helpers/shop-data.ts';
+import { startStripeStandIn, type StripeStandIn } from './helpers/stripe-standin.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 
 interface Refund {
@@ -28,53 +27,20 @@ interface Refund {
 
 // On PostgreSQL too (TEST_DATABASE_URL), where refunds sent at once really run side by side.
 describe.each(dialects)('order refunds (%s)', (dialect) => {
-  const intents = new Map<string, { id: string; client_secret: string; status: string; amount: number; currency: string }>();
-  const refundRequests: { headers: IncomingHttpHeaders; form: Record<string, string> }[] = [];
-  const refundsByKey = new Map<string, unknown>();
-  /** What Stripe answers the next refund instead of making it (a refusal, an outage). */
-  let nextRefundAnswer: { status: number; body: unknown } | undefined;
-  let stripe: Server;
+  let stripe: StripeStandIn;
   let shop: TestShop;
   let admin: { authorization: string };
 
   beforeAll(async () => {
-    stripe = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        const reply = (status: number, json: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
-        const form = Object.fromEntries(new URLSearchParams(body));
-        if (req.method === 'POST' && req.url === '/v1/refunds') {
-          refundRequests.push({ headers: req.headers, form });
-          const override = nextRefundAnswer;
-          nextRefundAnswer = undefined;
-          if (override) return reply(override.status, override.body);
-          // Stripe answers a key it has seen with the refund it made then.
-          const key = String(req.headers['idempotency-key']);
-          const refund = refundsByKey.get(key) ?? { id: `re_${refundsByKey.size + 1}`, object: 'refund', amount: Number(form.amount), currency: 'usd', payment_intent: form.payment_intent, status: 'succeeded' };
-          refundsByKey.set(key, refund);
-          return reply(200, refund);
-        }
-        if (req.method === 'POST' && req.url === '/v1/payment_intents') {
-          const id = `pi_${intents.size + 1}`;
-          const intent = { id, client_secret: `${id}_secret`, status: 'requires_payment_method', amount: Number(form.amount), currency: form.currency ?? '' };
-          intents.set(id, intent);
-          return reply(200, intent);
-        }
-        const intent = intents.get(decodeURIComponent(req.url?.split('/').pop() ?? ''));
-        return intent ? reply(200, intent) : reply(404, { error: { type: 'invalid_request_error', code: 'resource_missing' } });
-      });
-    });
-    await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
-    const apiBase = `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`;
+    stripe = await startStripeStandIn();
     // The test provider is the default; Stripe is offered beside it.
-    shop = await openTestShop(dialect, { payments: { defaultProvider: 'test', stripe: { secretKey: 'sk_test_local', publishableKey: 'pk_test_local', apiBase, timeoutMs: 2000 } } });
+    shop = await openTestShop(dialect, { payments: { defaultProvider: 'test', stripe: stripe.settings } });
     admin = await adminBearer(shop);
   });
   afterAll(async () => {
     expect(shop.loggedErrors).toEqual([]);
     await shop.close();
-    await new Promise<void>((resolve) => stripe.close(() => resolve()));
+    await stripe.close();
   });
 
   let orderCount = 0;
@@ -88,7 +54,7 @@ describe.each(dialects)('order refunds (%s)', (dialect) => {
     else {
       const intent = await shop.send<{ id: string }>('POST', '/api/rest/v2/payment-intents', { json: { shippingMethod: 'flatrate', country: 'US', provider: 'stripe' }, headers });
       intentId = intent.body.id;
-      intents.get(intentId)!.status = 'succeeded';
+      stripe.intents.get(intentId)!.status = 'succeeded';
     }
     const placed = await shop.send<{ id: number; number: string; grandTotal: number; status: string }>('POST', '/api/rest/v2/checkout/place-order', {
       json: { ...placeOrderBody(intentId, 'refunds@example.com'), paymentMethod: provider },
@@ -203,25 +169,25 @@ describe.each(dialects)('order refunds (%s)', (dialect) => {
     const part = await refund(order.id, { amount: 2, reason: 'Scratched' });
     expect(part.status).toBe(201);
     expect(part.body).toMatchObject({ id: expect.stringMatching(/^re_\d+$/), amount: 2, refundedTotal: 2, status: 'succeeded' });
-    const sent = refundRequests.at(-1)!;
+    const sent = stripe.refundRequests.at(-1)!;
     expect(sent.form).toEqual({ payment_intent: order.intentId, amount: '200', 'metadata[order_number]': order.number });
     expect(sent.headers.authorization).toBe('Bearer sk_test_local');
     expect(sent.headers['idempotency-key']).toBe(`order-${order.id}-refund-1-200`);
 
-    nextRefundAnswer = { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'This charge is disputed.' } } };
+    stripe.answerNext({ status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'This charge is disputed.' } } });
     const refused = await refund(order.id, { amount: 3 });
     expect([refused.status, (refused.body as unknown as { error: string }).error]).toEqual([502, 'provider_failed']);
-    nextRefundAnswer = { status: 200, body: { id: 're_failed', object: 'refund', amount: 300, currency: 'usd', status: 'failed' } };
+    stripe.answerNext({ status: 200, body: { id: 're_failed', object: 'refund', amount: 300, currency: 'usd', status: 'failed' } });
     expect((await refund(order.id, { amount: 3 })).status).toBe(502);
 
     // Stripe had an outage: asking for the same refund again sends the same key, so a refund Stripe
     // made unseen would be answered again instead of made twice.
-    nextRefundAnswer = { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong' } } };
+    stripe.answerNext({ status: 500, body: { error: { type: 'api_error', message: 'Something went wrong' } } });
     expect((await refund(order.id, { amount: 3 })).status).toBe(502);
     const retried = await refund(order.id, { amount: 3 });
     expect(retried.status).toBe(201);
     expect(retried.body).toMatchObject({ amount: 3, refundedTotal: 5 });
-    const lastFour = refundRequests.slice(-4).map((request) => request.headers['idempotency-key']);
+    const lastFour = stripe.refundRequests.slice(-4).map((request) => request.headers['idempotency-key']);
     expect(new Set(lastFour)).toEqual(new Set([`order-${order.id}-refund-2-300`]));
     // Each refusal is a server-side failure the log shows, with Stripe's answer.
     expect(shop.loggedErrors.splice(0).map((error) => (error as { code: string }).code)).toEqual(['payment_provider_error', 'provider_failed', 'payment_provider_error']);
@@ -265,7 +231,7 @@ describe.each(dialects)('order refunds (%s)', (dialect) => {
     const browser = adminBrowser(shop);
     await browser.signIn();
     const path = `/admin/orders/${order.id}`;
-    nextRefundAnswer = { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'This charge is disputed.' } } };
+    stripe.answerNext({ status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'This charge is disputed.' } } });
     const refused = await browser.submit(path, `${path}/refunds`, { key: 'page-key', amount: '4', reason: 'Damaged' });
     expect(refused.status).toBe(502);
     expect(refused.html).toContain('The payment provider did not refund');

@@ -6,6 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formFields } from '../../backend/test/helpers/admin-forms.ts';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import type { CategoryNode, Product } from '../../src/lib/content/schemas.ts';
 import { expectAccessible, expectNoProblems, screenshot, untilAddToCartHydrated, watchedPage } from '../support/browser.ts';
@@ -48,9 +49,7 @@ function adminSession() {
     async save(productId: number, changes: (fields: Record<string, string>) => Record<string, string>) {
       const page = await request('GET', `/admin/products/${productId}`);
       // The page's other sections have forms of their own (Add a variant has its own empty SKU).
-      const form = new RegExp(`<form method="post" action="/admin/products/${productId}"[\\s\\S]*?</form>`).exec(page.html)![0];
-      const fields: Record<string, string> = { enabled: '1' };
-      for (const [, name, value] of form.matchAll(/<input[^>]*?name="([^"]+)"[^>]*?value="([^"]*)"/g)) fields[name!] = value!.replaceAll('&quot;', '"');
+      const fields = { enabled: '1', ...formFields(page.html, `/admin/products/${productId}`) };
       const saved = await request('POST', `/admin/products/${productId}`, { ...fields, ...changes(fields) });
       expect(saved.status, /class="error"[^<]*</.exec(saved.html)?.[0]).toBe(303);
     },

@@ -40,3 +40,11 @@ export function adminBrowser(shop: TestShop) {
   }
   return { request, csrfOf, signIn, submit, cookies };
 }
+
+/** The test admin (created if missing) signed into the admin panel. */
+export async function signedInAdmin(shop: TestShop): Promise<ReturnType<typeof adminBrowser>> {
+  await ensureAdminUser(shop.database.db, testAdmin);
+  const admin = adminBrowser(shop);
+  await admin.signIn();
+  return admin;
+}

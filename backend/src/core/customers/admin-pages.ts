@@ -4,7 +4,8 @@ import { html } from 'hono/html';
 import { z } from 'zod';
 import { approvalStatuses, customerGroups, customers } from '../db/schema/index.ts';
 import { changeCustomerGroup } from './service.ts';
-import { csvResponseHeaders, spreadsheetCsv } from '../csv.ts';
+import { csvResponseHeaders } from '../csv.ts';
+import { exportCustomersCsv } from './csv-export.ts';
 import type { AdminEnv } from '../admin/admin-env.ts';
 import { gridExtensions, rowActions } from '../admin/grid-extensions.ts';
 import { csrfField } from '../admin/layout.ts';
@@ -27,25 +28,8 @@ const customerSortColumns = { email: customers.email, name: customers.lastName, 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 const GroupForm = z.object({ groupId: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-const CUSTOMER_COLUMNS = ['email', 'first_name', 'last_name', 'group', 'approval_status', 'created_utc'];
-
 export const customerPages = new Hono<AdminEnv>()
-  .get('/export.csv', async (c) => {
-    const rows = await c.var.db
-      .select({ customer: customers, group: customerGroups.code })
-      .from(customers)
-      .innerJoin(customerGroups, eq(customerGroups.id, customers.groupId))
-      .orderBy(asc(customers.id));
-    const records = rows.map(({ customer, group }) => [
-      customer.email,
-      customer.firstName,
-      customer.lastName,
-      group,
-      customer.approvalStatus,
-      customer.createdAt.toISOString().slice(0, 19).replace('T', ' '),
-    ]);
-    return c.body(spreadsheetCsv(CUSTOMER_COLUMNS, records), 200, csvResponseHeaders('customers.csv'));
-  })
+  .get('/export.csv', async (c) => c.body(await exportCustomersCsv(c.var.db), 200, csvResponseHeaders('customers.csv')))
   .get('/', async (c) => {
     const filters = CustomerFilters.parse(c.req.query());
     const like = `%${filters.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -1,12 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { requireAdmin } from '../auth/resolve-caller.ts';
+import { csvResponseHeaders } from '../csv.ts';
 import { customerGroups, customers } from '../db/schema/index.ts';
 import type { AppEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
 import { ErrorSchema, PagingQuery, collectionOf, errorResponses, jsonContent } from '../http/schemas.ts';
 import { formatTimestamp } from '../time.ts';
 import { approvalStatuses, type ApprovalStatus } from './approval.ts';
+import { exportCustomersCsv, CUSTOMER_CSV_COLUMNS } from './csv-export.ts';
 import { CustomerSchema } from './schemas.ts';
 import { changeCustomerStatus } from './status.ts';
 
@@ -42,6 +44,15 @@ const listRoute = createRoute({
   security,
   request: { query: ListQuery },
   responses: { 200: jsonContent(collectionOf(AdminCustomerSchema, 'AdminCustomers'), 'One page of accounts'), ...adminErrors },
+});
+
+const exportRoute = createRoute({
+  method: 'get',
+  path: '/admin/customers/export',
+  tags: ['Admin'],
+  summary: `Every account as CSV, oldest first (${CUSTOMER_CSV_COLUMNS.join(', ')}; UTF-8 with BOM, formulas neutralised)`,
+  security,
+  responses: { 200: { description: 'The CSV, as Customers → Export CSV downloads it', content: { 'text/csv': { schema: z.string() } } }, ...adminErrors },
 });
 
 /** The three decisions and the status each leads to (DECISIONS.md 19: a rejected account can be approved or set back to pending). */
@@ -82,7 +93,12 @@ function customerOut(row: { customer: typeof customers.$inferSelect; groupCode: 
 
 const withGroup = { customer: customers, groupCode: customerGroups.code };
 
-const router = createRouter<AppEnv>().openapi(listRoute, async (c) => {
+const router = createRouter<AppEnv>()
+  .openapi(exportRoute, async (c) => {
+    requireAdmin(c.var.caller);
+    return c.body(await exportCustomersCsv(c.var.db), 200, csvResponseHeaders('customers.csv'));
+  })
+  .openapi(listRoute, async (c) => {
   requireAdmin(c.var.caller);
   const { approvalStatus, search, page, itemsPerPage } = c.req.valid('query');
   const filters: (SQL | undefined)[] = [

@@ -1,15 +1,15 @@
-import { desc } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { orders, orderStatuses } from '../db/schema/index.ts';
+import { orderStatuses } from '../db/schema/index.ts';
 import type { AddressSnapshot } from '../db/schema/index.ts';
-import { csvResponseHeaders, spreadsheetCsv } from '../csv.ts';
+import { csvResponseHeaders } from '../csv.ts';
 import { AppError } from '../errors.ts';
 import { addOrderNote, maxNoteLength } from './admin-actions.ts';
 import { loadAdminOrder, type AdminOrderView } from './admin-order-view.ts';
 import { cancelOrder, maxCancelReasonLength } from './cancel.ts';
+import { exportOrdersCsv } from './csv-export.ts';
 import { orderSorts, searchOrders, type OrderSearch } from './order-search.ts';
 import { refundSection, submitRefundForm, type RefundFormState } from './refund-form.ts';
 import type { AdminEnv } from '../admin/admin-env.ts';
@@ -34,8 +34,6 @@ const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 
 const address = (a: AddressSnapshot) =>
   html`${a.firstName} ${a.lastName}<br />${a.company ? html`${a.company}<br />` : ''}${a.street.map((line) => html`${line}<br />`)}${a.postcode} ${a.city}${a.region ? html`, ${a.region}` : ''}<br />${a.countryId}`;
-
-const ORDER_COLUMNS = ['number', 'date_utc', 'status', 'email', 'customer', 'currency', 'subtotal', 'shipping', 'grand_total', 'payment_method', 'shipping_method', 'country'];
 
 const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;
 
@@ -62,8 +60,11 @@ function cancelSection(csrfToken: string, order: AdminOrderView) {
   </form>`;
 }
 
-/** An order's page; after a refused refund, with the Refund form as it was sent and what was wrong. */
-async function orderPage(c: Context<AdminEnv>, id: number, refund?: { state: RefundFormState; error?: string; status: ContentfulStatusCode }) {
+/**
+ * An order's page; after a refused refund, with the Refund form as it was sent and what was wrong;
+ * after a cancel the payment provider refused, with its answer.
+ */
+async function orderPage(c: Context<AdminEnv>, id: number, refund?: { state?: RefundFormState; error?: string; status: ContentfulStatusCode }) {
   const loaded = await loadAdminOrder(c.var.db, id);
   if (!loaded) return c.notFound();
   const { order, row, balance } = loaded;
@@ -103,24 +104,7 @@ async function orderPage(c: Context<AdminEnv>, id: number, refund?: { state: Ref
 }
 
 export const orderPages = new Hono<AdminEnv>()
-  .get('/export.csv', async (c) => {
-    const rows = await c.var.db.select().from(orders).orderBy(desc(orders.id));
-    const records = rows.map((o) => [
-      o.number,
-      o.createdAt.toISOString().slice(0, 19).replace('T', ' '),
-      o.status,
-      o.email,
-      `${o.shippingAddress.firstName} ${o.shippingAddress.lastName}`,
-      o.currency,
-      String(o.subtotal),
-      String(o.shippingAmount),
-      String(o.grandTotal),
-      o.paymentMethod,
-      o.shippingMethod,
-      o.shippingAddress.countryId,
-    ]);
-    return c.body(spreadsheetCsv(ORDER_COLUMNS, records), 200, csvResponseHeaders('orders.csv'));
-  })
+  .get('/export.csv', async (c) => c.body(await exportOrdersCsv(c.var.db), 200, csvResponseHeaders('orders.csv')))
   .get('/', async (c) => {
     const filters = OrderFilters.parse(c.req.query());
     const { rows, total } = await searchOrders(c.var.db, filters, { page: filters.page, size: filters.size });
@@ -168,9 +152,10 @@ export const orderPages = new Hono<AdminEnv>()
     if (!id.success) return c.notFound();
     const fields = await formFields(c);
     try {
-      await cancelOrder({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id.data, fields.reason ?? '');
+      await cancelOrder({ db: c.var.db, notifications: c.var.notifications, payments: c.var.payments, actor: c.var.admin }, id.data, fields.reason ?? '');
     } catch (error) {
       if (error instanceof AppError && error.kind === 'conflict') return c.redirect(`/admin/orders/${id.data}?flash=not_cancelable`, 303);
+      if (error instanceof AppError && (error.kind === 'upstream' || error.kind === 'unavailable')) return orderPage(c, id.data, { error: error.message, status: 502 });
       throw error;
     }
     return c.redirect(`/admin/orders/${id.data}?flash=saved`, 303);

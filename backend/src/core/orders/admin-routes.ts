@@ -5,6 +5,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireAdmin } from '../auth/resolve-caller.ts';
+import { csvResponseHeaders } from '../csv.ts';
 import type { Db } from '../db/database.ts';
 import type { orders } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -16,6 +17,7 @@ import { addOrderNote } from './admin-actions.ts';
 import { loadAdminOrder } from './admin-order-view.ts';
 import { AdminOrderSchema, AdminOrderSummarySchema, OrderCancelBody, OrderIdParam as IdParam, OrderListQuery, OrderNoteBody } from './admin-schemas.ts';
 import { cancelOrder } from './cancel.ts';
+import { exportOrdersCsv, ORDER_CSV_COLUMNS } from './csv-export.ts';
 import { customerNameOf, searchOrders, type OrderSearch } from './order-search.ts';
 import { maxReasonLength, refundOrder } from './refunds.ts';
 
@@ -26,6 +28,15 @@ const adminErrors = {
   401: jsonContent(ErrorSchema, 'No valid token'),
   403: jsonContent(ErrorSchema, 'Not an admin token'),
 };
+
+const exportRoute = createRoute({
+  method: 'get',
+  path: '/admin/orders/export',
+  tags: ['Admin'],
+  security,
+  summary: `Every order as CSV, newest first (${ORDER_CSV_COLUMNS.join(', ')}; UTF-8 with BOM, formulas neutralised)`,
+  responses: { 200: { description: 'The CSV, as Sales → Orders → Export CSV downloads it', content: { 'text/csv': { schema: z.string() } } }, ...adminErrors },
+});
 
 const listRoute = createRoute({
   method: 'get',
@@ -141,6 +152,11 @@ const refundRoute = createRoute({
 });
 
 export const orderAdminRoutes = createRouter<AppEnv>()
+  // Before /admin/orders/{id}, which would read "export" as an id.
+  .openapi(exportRoute, async (c) => {
+    requireAdmin(c.var.caller);
+    return c.body(await exportOrdersCsv(c.var.db), 200, csvResponseHeaders('orders.csv'));
+  })
   .openapi(listRoute, async (c) => {
     requireAdmin(c.var.caller);
     const query = c.req.valid('query');
@@ -155,7 +171,7 @@ export const orderAdminRoutes = createRouter<AppEnv>()
   .openapi(cancelRoute, async (c) => {
     const actor = requireAdmin(c.var.caller);
     const { id } = c.req.valid('param');
-    await cancelOrder({ db: c.var.db, notifications: c.var.notifications, actor }, id, c.req.valid('json').reason ?? '');
+    await cancelOrder({ db: c.var.db, notifications: c.var.notifications, payments: c.var.payments, actor }, id, c.req.valid('json').reason ?? '');
     return c.json(await adminOrder(c.var.db, id), 200, noStore);
   })
   .openapi(noteRoute, async (c) => {

@@ -7,15 +7,22 @@
  * platforms do (no cancel of an invoiced order: a credit memo), and it keeps one path for money:
  * the refund, with its amount, reason, idempotency key and the provider's refusals shown where it
  * was asked. A cancel that refunded by itself would move money from a status button, and one that
- * ignored the payment would leave the customer charged for nothing. An order with no captured
- * payment (none recorded, or only authorized) is canceled at once; nothing reaches the provider.
+ * ignored the payment would leave the customer charged for nothing. An order with no payment is
+ * canceled at once. An order whose payment is only authorized (Stripe's `requires_capture`) has its
+ * authorization released at the provider first, so the customer's card is no longer held; if the
+ * provider refuses (it was captured meanwhile, or the provider is down) nothing changes and the
+ * admin is told why.
  */
 import { eq } from 'drizzle-orm';
-import { orders, type OrderStatus } from '../db/schema/index.ts';
+import { toMinorUnits } from '../carts/money.ts';
+import { setIntentStatus } from '../checkout/payment-intents.ts';
+import type { Db } from '../db/database.ts';
+import { orderHistory, orders, paymentIntents, type OrderStatus } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
-import { cancelLockedOrder, isCancelable, type OrderActionContext } from './admin-actions.ts';
+import type { ProviderIntent } from '../payments/provider.ts';
+import { cancelLockedOrder, isCancelable } from './admin-actions.ts';
 import { fromMinorUnits } from './refund-entry.ts';
-import { refundBalance, type RefundBalance } from './refunds.ts';
+import { refundBalance, type RefundBalance, type RefundContext } from './refunds.ts';
 
 export interface CancelRefusal {
   /** `not_cancelable`: complete or canceled already; `refund_required`: its captured payment is to be refunded instead. */
@@ -40,12 +47,34 @@ export function cancelRefusal(order: { status: OrderStatus; currency: string }, 
 }
 
 /** Cancels the order, or refuses (409) as {@link cancelRefusal} says; the order is locked, so a refund sent meanwhile waits. */
-export async function cancelOrder(ctx: OrderActionContext, orderId: number, reason: string): Promise<void> {
+export async function cancelOrder(ctx: RefundContext, orderId: number, reason: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new AppError('not_found', 'order_not_found', `No order ${orderId}.`);
     const refusal = cancelRefusal(order, await refundBalance(tx, order));
     if (refusal) throw new AppError('conflict', refusal.error, refusal.message);
+    await releaseAuthorization(tx, ctx, order);
     await cancelLockedOrder(tx, ctx, order, reason.trim().slice(0, maxCancelReasonLength) || 'Canceled.');
   });
+}
+
+/** Releases the order's authorized (uncaptured) payment at its provider and records that it did; nothing for other payments. */
+async function releaseAuthorization(tx: Db, ctx: RefundContext, order: typeof orders.$inferSelect): Promise<void> {
+  if (order.paymentIntentId === null) return;
+  const [stored] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, order.paymentIntentId));
+  if (stored?.status !== 'requires_capture') return;
+  const provider = ctx.payments.get(stored.provider);
+  if (!provider) throw new AppError('unavailable', 'payment_provider_unavailable', `The order was paid through "${stored.provider}", which this backend does not offer now.`);
+  const notReleased = (why: string, cause?: unknown) =>
+    new AppError('upstream', 'provider_failed', `The payment provider did not release the authorized payment: ${why} The order was not canceled.`, { reference: stored.id }, { cause });
+  let intent: ProviderIntent;
+  try {
+    intent = await provider.cancelIntent(stored.id, { id: stored.id, clientSecret: null, status: stored.status, amountMinor: toMinorUnits(stored.amount), currency: stored.currency });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw notReleased(error.message, error);
+  }
+  if (intent.status !== 'canceled') throw notReleased(`the payment is ${intent.status} there.`);
+  await setIntentStatus(tx, stored.id, 'canceled');
+  await tx.insert(orderHistory).values({ orderId: order.id, kind: 'note', message: `The authorized payment ${stored.id} was released at ${provider.title}.`, actor: ctx.actor.email, createdAt: new Date() });
 }

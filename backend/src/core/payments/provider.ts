@@ -60,6 +60,11 @@ export interface PaymentProvider {
   retrieveIntent(id: string, stored: ProviderIntent): Promise<ProviderIntent>;
   /** Gives back all or part of a succeeded payment; a refusal throws an AppError. */
   refund(input: RefundInput): Promise<ProviderRefund>;
+  /**
+   * Releases an authorized payment that was never captured (Stripe cancels the PaymentIntent), so the
+   * customer's card is no longer held; answers the intent as the provider leaves it. A refusal throws.
+   */
+  cancelIntent(id: string, stored: ProviderIntent): Promise<ProviderIntent>;
 }
 
 export interface PaymentProviders {

@@ -50,7 +50,9 @@ function toError(status: number, body: unknown): AppError {
   if (status === 401 || status === 403) {
     return new AppError('unavailable', 'payment_provider_misconfigured', 'Card payments are not configured correctly.', undefined, { cause: error });
   }
-  return new AppError('upstream', 'payment_provider_error', 'The payment provider refused the request.', undefined, { cause: error ?? body });
+  // Stripe's own sentence says what to do ("…because it has a status of succeeded"); the admin sees it.
+  const why = error?.message ? `The payment provider refused the request: ${error.message}` : 'The payment provider refused the request.';
+  return new AppError('upstream', 'payment_provider_error', why, undefined, { cause: error ?? body });
 }
 
 /**
@@ -91,6 +93,10 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     },
     async retrieveIntent(id) {
       return toIntent(await call('GET', `/v1/payment_intents/${encodeURIComponent(id)}`));
+    },
+    // Cancelling the PaymentIntent releases the authorization; Stripe refuses once it is captured.
+    async cancelIntent(id) {
+      return toIntent(await call('POST', `/v1/payment_intents/${encodeURIComponent(id)}/cancel`, new URLSearchParams()));
     },
     // The Refunds API: a partial refund is an amount below what is left; Stripe refuses more.
     async refund({ paymentIntentId, amountMinor, orderNumber, idempotencyKey }) {

@@ -20,6 +20,9 @@ export function testProvider(): PaymentProvider {
     async retrieveIntent(_id, stored) {
       return stored;
     },
+    async cancelIntent(_id, stored) {
+      return { ...stored, status: 'canceled' };
+    },
     async refund({ amountMinor, idempotencyKey }) {
       return { id: `re_test_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`, status: 'succeeded', amountMinor };
     },

@@ -2,7 +2,8 @@
  * The storefront connector over real HTTP: an admin saves a product in the backend admin (session
  * cookie and CSRF token, as a browser does), the connector's debounced product sync reaches the
  * storefront in workerd, and the storefront shows the new name; the same for a category renamed, a
- * product created and deleted, and a CMS page edited through the admin API.
+ * category deleted (its products moved to its parent), a product created and deleted, and a CMS page
+ * edited through the admin API.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +119,31 @@ describe('storefront connector', () => {
     expect((await eventually(`/${top.urlKey}-renamed`, (response) => response.status === 200)).response.status).toBe(200);
     const old = await eventually(`/${top.urlPath}?page=1`, (response) => response.status === 301);
     expect([old.response.status, old.response.headers.get('location')]).toEqual([301, `/${top.urlKey}-renamed?page=1`]);
+  });
+
+  it('a category deleted through the admin API leaves the menu and the sitemap; its URL answers 301 to the parent its products moved to, which lists them', async () => {
+    const admin = await adminApi();
+    type Category = { id: number; name: string; urlPath: string; level: number; parentId: number | null; includeInMenu: boolean; isActive: boolean };
+    const categories = ((await (await fetch(`${shop.backend.url}/api/rest/v2/admin/categories?itemsPerPage=100`, { headers: admin })).json()) as { member: Category[] }).member;
+    const shown = (category: Category) => category.includeInMenu && category.isActive && !category.urlPath.includes('renamed');
+    const leaf = categories.find((category) => category.level === 2 && shown(category) && !categories.some((child) => child.parentId === category.id))!;
+    const parent = categories.find((category) => category.id === leaf.parentId)!;
+    const [held] = ((await (await fetch(`${shop.backend.url}/api/rest/v2/products?categoryId=${leaf.id}&itemsPerPage=1`)).json()) as { member: Listed[] }).member;
+    expect(held).toBeDefined();
+    const home = await eventually('/', (response) => response.status === 200);
+    expect(home.html).toContain(`href="/${leaf.urlPath}"`);
+
+    const deleted = await fetch(`${shop.backend.url}/api/rest/v2/admin/categories/${leaf.id}?reassignTo=${parent.id}`, { method: 'DELETE', headers: admin });
+    expect(deleted.status).toBe(204);
+    const old = await eventually(`/${leaf.urlPath}`, (response) => response.status === 301);
+    expect(old.response.headers.get('location')).toBe(`/${parent.urlPath}`);
+    expect((await eventually('/', (_response, html) => !html.includes(`href="/${leaf.urlPath}"`))).html).toContain(`href="/${parent.urlPath}"`);
+    expect(await (await fetch(`${shop.storefront.url}/sitemap.xml`)).text()).not.toContain(`/${leaf.urlPath}</loc>`);
+    // The product it held is in the parent's own listing now (it was there before only through the subtree).
+    const inParent = ((await (await fetch(`${shop.backend.url}/api/rest/v2/admin/products/${held!.id}`, { headers: admin })).json()) as { categoryIds: number[] }).categoryIds;
+    expect(inParent).toContain(parent.id);
+    const product = await eventually(`/${held!.urlKey}`, (response) => response.status === 200);
+    expect(product.html).not.toContain(`href="/${leaf.urlPath}"`);
   });
 
   it('a product created through the admin API shows on its page with its uploaded image and in its category; deleted, its page is 404 and it leaves the sitemap', async () => {
