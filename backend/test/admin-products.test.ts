@@ -18,6 +18,7 @@ interface AdminProduct {
   stockStatus: string;
   storeOverrides: Record<string, { price: number; specialPrice: number | null }>;
   categoryIds: number[];
+  position: number;
 }
 type Answer = AdminProduct & { error?: string; details?: unknown; member?: AdminProduct[]; totalItems?: number };
 
@@ -93,6 +94,8 @@ describe.each(dialects)('admin products API (%s)', (dialect) => {
       [{ sku: 'OK-1', name: 'x', urlKey: 'x-1', price: 1, type: 'kit' }, 'type'],
       [{ sku: 'OK-1', name: 'x', urlKey: 'x-1', price: 1, categoryIds: [999999] }, 'categoryIds'],
       [{ sku: 'OK-1', name: 'x', urlKey: 'x-1', price: 1, storeOverrides: { mars: { price: 2 } } }, 'storeOverrides'],
+      [{ sku: 'OK-1', name: 'x', urlKey: 'x-1', price: 1, position: -1 }, 'position'],
+      [{ sku: 'OK-1', name: 'x', urlKey: 'x-1', price: 1, position: 1.5 }, 'position'],
     ] as const) {
       const answer = await api('POST', '', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
@@ -109,6 +112,10 @@ describe.each(dialects)('admin products API (%s)', (dialect) => {
       headers: admin,
     });
     expect([described.status, described.body.shortDescription, described.body.categoryIds]).toEqual([200, '<p>Now in teal</p>', [categoryId]]);
+    // Its place in listings: one position, lower first; shoppers' records carry it (the storefront sorts by it).
+    const placed = await api('PATCH', `/${configurable.id}`, { position: 3 });
+    expect([placed.status, placed.body.position]).toEqual([200, 3]);
+    expect(((await shop.get(`/api/rest/v2/products/${configurable.id}`)).body as { position: number }).position).toBe(3);
     // Related products: not itself, only products that exist; shown to shoppers by SKU, in order.
     const [lantern] = (await api('GET', '?sku=NEW-LANTERN')).body.member!;
     for (const relatedIds of [[configurable.id], [999_999]]) {

@@ -6,6 +6,8 @@ import { categories, cmsPages, countries, customerGroups, stores } from '../db/s
 import type { Picker } from '../modules/config-fields.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+/** Attributes for each checkbox (aria-invalid and aria-describedby), or none. */
+type Attributes = Html | '';
 export type Option = { value: string; label: string };
 
 /** The records a picker offers, read once per page view. */
@@ -38,11 +40,13 @@ interface CategoryNode {
 const descendantsOf = (node: CategoryNode): CategoryNode[] => node.children.flatMap((child) => [child, ...descendantsOf(child)]);
 
 /**
- * The category tree as nested checkboxes: choosing a category covers its subcategories (the gate and
- * the rules include descendants), so each says how many it covers, and the chosen ones list the
- * subcategories they bring in.
+ * The category tree as nested checkboxes. Where choosing a category covers its subcategories (the
+ * gate and the rules include descendants), each says how many it covers and the chosen ones list the
+ * subcategories they bring in; a product's placement (`coversSubcategories: false`) is in just the
+ * categories ticked.
  */
-export async function categoryTreePicker(db: Db, name: string, chosen: string[], aria: Html): Promise<Html> {
+export async function categoryTreePicker(db: Db, name: string, chosen: string[], aria: Attributes, options: { coversSubcategories?: boolean } = {}): Promise<Html> {
+  const covering = options.coversSubcategories ?? true;
   const rows = await db.select({ id: categories.id, parentId: categories.parentId, name: categories.name }).from(categories).orderBy(asc(categories.position), asc(categories.id));
   const nodes = new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, children: [] as CategoryNode[] }]));
   const roots: CategoryNode[] = [];
@@ -53,7 +57,7 @@ export async function categoryTreePicker(db: Db, name: string, chosen: string[],
   const branch = (list: CategoryNode[]): Html =>
     html`<ul>
       ${list.map((node) => {
-        const covered = descendantsOf(node);
+        const covered = covering ? descendantsOf(node) : [];
         const checked = chosen.includes(String(node.id));
         return html`<li>
           <label><input type="checkbox" name="${name}" value="${node.id}" ${checked ? 'checked' : ''} ${aria} /> ${node.name}

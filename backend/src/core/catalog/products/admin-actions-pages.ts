@@ -6,14 +6,13 @@
  * admin-links-form.ts), bundle (its options: admin-bundle-form.ts) and gift card (its amounts and open range); images go on any product. Errors show by
  * their field with everything typed kept; after each action, the product's page.
  */
-import { asc } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import type { AdminEnv } from '../../admin/admin-env.ts';
+import { categoryTreePicker } from '../../admin/config-pickers.ts';
 import { csrfField } from '../../admin/layout.ts';
 import { renderPage } from '../../admin/page.ts';
-import { categories } from '../../db/schema/index.ts';
 import { AppError, refusedFields } from '../../errors.ts';
 import { addProductImage, createProduct, deleteProduct, getAdminProduct, ProductInput, removeProductImage, updateProductImage } from './admin.ts';
 import { membersOf } from './admin-members-form.ts';
@@ -85,8 +84,6 @@ const typeLabels = {
 };
 
 async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 'on', type: 'simple' }, errors: Record<string, string> = {}, error?: string) {
-  const tree = await c.var.db.select({ id: categories.id, urlPath: categories.urlPath }).from(categories).orderBy(asc(categories.urlPath));
-  const chosen = new Set([typed.categoryIds ?? []].flat());
   const problem = (name: string) => (errors[name] ? html` <strong class="error" role="alert">${errors[name]}</strong>` : '');
   const invalid = (name: string) => (errors[name] ? html`aria-invalid="true"` : '');
   /** A text field, or with `step` a number from 0 in those steps (money 0.01, counts 1). */
@@ -134,9 +131,10 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
       <fieldset><legend>Bundles: the options shoppers choose from (priced and stocked by their products; an empty option is left out, more can be added on its page)</legend>
         ${bundleFieldsets(typed, errors, 3)}
       </fieldset>
-      <label>Categories <select name="categoryIds" multiple size="8" ${invalid('categoryIds')}>
-        ${tree.map((row) => html`<option value="${row.id}" ${chosen.has(String(row.id)) ? 'selected' : ''}>/${row.urlPath}</option>`)}
-      </select></label>${problem('categoryIds')}
+      <div role="group" aria-labelledby="new-categories">
+        <p id="new-categories">Categories (a category lists its subcategories' products too)</p>
+        ${await categoryTreePicker(c.var.db, 'categoryIds', [typed.categoryIds ?? []].flat(), invalid('categoryIds'), { coversSubcategories: false })}
+      </div>${problem('categoryIds')}
       <label for="new-description">Description (sanitised on save)</label>
       <textarea name="description" id="new-description" rows="10" data-rich-text ${invalid('description')}>${text(typed, 'description')}</textarea>${problem('description')}
       <label><input type="checkbox" name="isEnabled" ${typed.isEnabled !== undefined ? 'checked' : ''} /> Enabled</label>

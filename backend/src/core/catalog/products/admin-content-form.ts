@@ -9,9 +9,10 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AdminEnv } from '../../admin/admin-env.ts';
+import { categoryTreePicker } from '../../admin/config-pickers.ts';
 import { csrfField } from '../../admin/layout.ts';
 import type { Db } from '../../db/database.ts';
-import { categories, products, stores } from '../../db/schema/index.ts';
+import { products, stores } from '../../db/schema/index.ts';
 import { AppError, refusedFields } from '../../errors.ts';
 import { adminProductView, getAdminProduct, productEtag, ProductPatch, updateProduct } from './admin.ts';
 import { productTextKind, type ProductTextField } from './store-texts.ts';
@@ -64,6 +65,7 @@ export async function savedContent(c: Context<AdminEnv>, id: number): Promise<Co
       urlKey: view.urlKey,
       visibility: view.visibility,
       categoryIds: view.categoryIds.map(String),
+      position: String(view.position),
       related: await skusOf(c.var.db, view.relatedIds),
       shortDescription: view.shortDescription,
       description: view.description,
@@ -79,10 +81,8 @@ export async function savedContent(c: Context<AdminEnv>, id: number): Promise<Co
 }
 
 export async function contentForm(c: Context<AdminEnv>, id: number, state: ContentFormState) {
-  const tree = await c.var.db.select({ id: categories.id, urlPath: categories.urlPath }).from(categories).orderBy(asc(categories.urlPath));
   const views = await c.var.db.select({ code: stores.code, name: stores.name }).from(stores).where(eq(stores.isDefault, false)).orderBy(asc(stores.id));
   const { typed, errors } = state;
-  const chosen = new Set(many(typed.categoryIds));
   const problem = (name: string) => (errors[name] ? html`<strong class="error" id="content-${name}-error" role="alert">${errors[name]}</strong>` : '');
   const described = (name: string) => (errors[name] ? html`aria-invalid="true" aria-describedby="content-${name}-error"` : '');
   return html`<h2 id="content">Content and placement</h2>
@@ -94,9 +94,11 @@ export async function contentForm(c: Context<AdminEnv>, id: number, state: Conte
         <option value="catalog" ${first(typed.visibility) === 'catalog' ? 'selected' : ''}>In the catalog and search</option>
         <option value="not_visible" ${first(typed.visibility) === 'not_visible' ? 'selected' : ''}>Not listed (its page only)</option>
       </select></label>${problem('visibility')}
-      <label>Categories <select name="categoryIds" multiple size="8" ${described('categoryIds')}>
-        ${tree.map((row) => html`<option value="${row.id}" ${chosen.has(String(row.id)) ? 'selected' : ''}>/${row.urlPath}</option>`)}
-      </select></label>${problem('categoryIds')}
+      <div role="group" aria-labelledby="content-categories">
+        <p id="content-categories">Categories (a category lists its subcategories' products too)</p>
+        ${await categoryTreePicker(c.var.db, 'categoryIds', many(typed.categoryIds), described('categoryIds'), { coversSubcategories: false })}
+      </div>${problem('categoryIds')}
+      <label>Position in category listings (lower first; the same in each of its categories) <input name="position" type="number" min="0" step="1" value="${first(typed.position)}" ${described('position')} /></label>${problem('position')}
       <label>Related products (SKUs, comma-separated, in the order shown) <input name="related" value="${first(typed.related)}" ${described('relatedIds')} /></label>${problem('relatedIds')}
       <label for="content-shortDescription">Short description (sanitised on save)</label>
       <textarea name="shortDescription" id="content-shortDescription" rows="3" data-rich-text ${described('shortDescription')}>${first(typed.shortDescription)}</textarea>${problem('shortDescription')}
@@ -133,10 +135,13 @@ export async function saveContent(c: Context<AdminEnv>, id: number, typed: Typed
   const etag = first(typed._etag);
   const related = await idsOf(c.var.db, skuList(first(typed.related)));
   if ('unknown' in related) return { typed, etag, errors: { relatedIds: `No product has the SKU ${related.unknown.join(', ')}.` } };
+  const position = first(typed.position).trim();
+  const badPosition = /^\d{1,7}$/.test(position) ? undefined : 'A whole number from 0.';
   const parsed = ProductPatch.safeParse({
     urlKey: first(typed.urlKey).trim(),
     visibility: first(typed.visibility),
     categoryIds: many(typed.categoryIds).map(Number),
+    position: badPosition ? 0 : Number(position),
     relatedIds: related.ids,
     shortDescription: first(typed.shortDescription),
     description: first(typed.description),
@@ -144,9 +149,9 @@ export async function saveContent(c: Context<AdminEnv>, id: number, typed: Typed
     metaDescription: first(typed.metaDescription),
     storeOverrides: typedStoreTexts(typed),
   });
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
+  if (!parsed.success || badPosition) {
+    const errors: Record<string, string> = badPosition ? { position: badPosition } : {};
+    for (const issue of parsed.error?.issues ?? []) {
       const [name, code, field] = issue.path.map(String);
       errors[name === 'storeOverrides' && code ? (field ? storeKey(code, field) : `store:${code}`) : String(name ?? '')] ??= issue.message;
     }

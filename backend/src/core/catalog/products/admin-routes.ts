@@ -46,6 +46,7 @@ const AdminProduct = z
     metaDescription: z.string(),
     weight: z.number().nullable().openapi({ description: 'Kilograms.' }),
     categoryIds: z.array(z.number().int()),
+    position: z.number().int().openapi({ description: 'Its place in category listings: lower first, ties by id.' }),
     relatedIds: z.array(z.number().int()).openapi({ description: 'Products suggested on its page, in order.' }),
     images: z.array(z.object({ id: z.number().int(), url: z.string(), alt: z.string(), position: z.number().int() })).openapi({ description: 'In order: the first is the product\'s picture.' }),
     configurableAttributes: z.array(z.string()).optional().openapi({ description: 'A configurable\'s attributes, in order.' }),

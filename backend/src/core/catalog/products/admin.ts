@@ -61,6 +61,7 @@ const fields = {
   description: z.string().max(200_000),
   shortDescription: z.string().max(20_000),
   categoryIds: z.array(z.number().int().min(1)).max(200),
+  position: z.number().int().min(0).max(1_000_000).openapi({ description: 'Its place in category listings: lower first, ties by id. One number for every category it is in: a category lists its subcategories\' products too, so positions are compared across them.' }),
   relatedIds: z.array(z.number().int().min(1)).max(50).openapi({ description: 'Products suggested on its page, in this order.' }),
   storeOverrides: z.record(z.string().max(64), StorePrices).openapi({ description: 'Per store view code: its own price and special price, and its own name, descriptions, meta title and meta description (store-texts.ts).' }),
 };
@@ -98,6 +99,7 @@ export const ProductInput = z
     description: fields.description.default(''),
     shortDescription: fields.shortDescription.default(''),
     categoryIds: fields.categoryIds.default([]),
+    position: fields.position.default(0),
     relatedIds: fields.relatedIds.default([]),
     storeOverrides: fields.storeOverrides.default({}),
   })
@@ -167,6 +169,7 @@ export function adminProductView(product: AdminProduct) {
     metaDescription: product.metaDescription,
     weight: product.weight,
     categoryIds: product.categoryIds,
+    position: product.position,
     relatedIds: product.relatedIds,
     images: product.images.map((image) => ({ id: image.id, url: productImageUrl(image.file), alt: image.label, position: image.position })),
     ...(product.configurableAttributes ? { configurableAttributes: product.configurableAttributes, variants: product.variants } : {}),
@@ -362,6 +365,7 @@ export function createProduct(ctx: AdminWriteContext, input: ProductFields): Pro
         metaTitle: input.metaTitle,
         metaDescription: input.metaDescription,
         weight: input.weight,
+        position: input.position,
         createdAt: now,
         updatedAt: now,
       })
@@ -417,6 +421,7 @@ export function updateProduct(ctx: AdminWriteContext, id: number, patch: z.infer
         metaTitle: patch.metaTitle,
         metaDescription: patch.metaDescription,
         weight: patch.weight,
+        position: patch.position,
         updatedAt: new Date(),
       })
       .where(eq(products.id, id));
