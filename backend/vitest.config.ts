@@ -13,5 +13,8 @@ export default defineConfig({
     // Each API test file starts its own database; PostgreSQL runs create and seed one per suite.
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // The root's maxWorkers does not reach a project configured in its own file: without this, the
+    // backend's files would run one at a time, after the other projects.
+    maxWorkers: 2,
   },
 });

@@ -135,13 +135,14 @@ export async function saveContent(c: Context<AdminEnv>, id: number, typed: Typed
   const etag = first(typed._etag);
   const related = await idsOf(c.var.db, skuList(first(typed.related)));
   if ('unknown' in related) return { typed, etag, errors: { relatedIds: `No product has the SKU ${related.unknown.join(', ')}.` } };
+  // Left empty (or not sent by an older page): the position stays as it is.
   const position = first(typed.position).trim();
-  const badPosition = /^\d{1,7}$/.test(position) ? undefined : 'A whole number from 0.';
+  const badPosition = position === '' || /^\d{1,7}$/.test(position) ? undefined : 'A whole number from 0.';
   const parsed = ProductPatch.safeParse({
     urlKey: first(typed.urlKey).trim(),
     visibility: first(typed.visibility),
     categoryIds: many(typed.categoryIds).map(Number),
-    position: badPosition ? 0 : Number(position),
+    position: badPosition || position === '' ? undefined : Number(position),
     relatedIds: related.ids,
     shortDescription: first(typed.shortDescription),
     description: first(typed.description),
