@@ -61,13 +61,14 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 }
 
-export async function startFaultProxy(target: string): Promise<FaultProxy> {
+/** `target()` is read per request: the backend may move to another port while the shop starts. */
+export async function startFaultProxy(target: () => string): Promise<FaultProxy> {
   let rules: Rule[] = [];
   const seen: SeenRequest[] = [];
 
   async function forward(request: IncomingMessage, response: ServerResponse, path: string, rule: Rule | undefined, body?: Uint8Array<ArrayBuffer>) {
     if (rule?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, rule.ms));
-    const upstream = await fetch(`${target}${path}`, {
+    const upstream = await fetch(`${target()}${path}`, {
       method: request.method,
       headers: requestHeaders(request.headers),
       body,

@@ -61,8 +61,8 @@ export async function startShop(options: ShopOptions = {}): Promise<TestShop> {
   const pgliteDir = join(dir, 'pglite');
   if (options.products !== undefined) seedCatalog(pgliteDir, options.products);
   else await cp(inject('seededPglite'), pgliteDir, { recursive: true });
-  const backendPort = await freePort();
-  const faults = await startFaultProxy(`http://127.0.0.1:${backendPort}`);
+  let backendPort = await freePort();
+  const faults = await startFaultProxy(() => `http://127.0.0.1:${backendPort}`);
   const vars = {
     BACKEND_API_URL: faults.url,
     SYNC_SECRET: syncSecret,
@@ -70,25 +70,32 @@ export async function startShop(options: ShopOptions = {}): Promise<TestShop> {
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     ...options.vars,
   };
-  // A free port can be taken by a test file running alongside before wrangler binds it: another port then.
+  // A port found free can be taken before the child binds it (by a test file running alongside, or
+  // by this shop's own workerd starting at the same time): another port then.
+  const inUse = (error: unknown) => /already in use/i.test(String(error));
+  const launchBackend = async (): Promise<Child> => {
+    const env = { PGLITE_DIR: pgliteDir, JWT_SECRET: randomBytes(32).toString('base64url'), SYNC_SECRET: syncSecret, STOREFRONT_PROXY_SECRET: proxySecret, ...TEST_ADMIN, ...options.backendEnv };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await startBackend({ port: backendPort, env });
+      } catch (error) {
+        if (attempt === 3 || !inUse(error)) throw error;
+        backendPort = await freePort();
+      }
+    }
+  };
   const launch = async (extraVars: Record<string, string> = {}, port?: number): Promise<Child> => {
     for (let attempt = 1; ; attempt++) {
       try {
         const onPort = attempt === 1 && port !== undefined ? port : await freePort();
         return await startStorefront({ port: onPort, persistTo: join(dir, 'wrangler'), vars: { ...vars, ...extraVars } });
       } catch (error) {
-        if (attempt === 3 || !String(error).includes('Address already in use')) throw error;
+        if (attempt === 3 || !inUse(error)) throw error;
       }
     }
   };
   // Neither needs the other to start (the storefront reaches the backend only when asked to sync or proxy).
-  const started = await Promise.allSettled([
-    startBackend({
-      port: backendPort,
-      env: { PGLITE_DIR: pgliteDir, JWT_SECRET: randomBytes(32).toString('base64url'), SYNC_SECRET: syncSecret, STOREFRONT_PROXY_SECRET: proxySecret, ...TEST_ADMIN, ...options.backendEnv },
-    }),
-    launch(),
-  ]);
+  const started = await Promise.allSettled([launchBackend(), launch()]);
   const [backend, storefront] = started.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : undefined));
   if (!backend || !storefront) {
     await Promise.allSettled([backend?.stop(), storefront?.stop(), faults.close()]);
