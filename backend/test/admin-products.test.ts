@@ -178,17 +178,17 @@ describe.each(dialects)('admin products API (%s)', (dialect) => {
     const bytes = new Uint8Array(await exported.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
-    expect(text.startsWith('sku,name,url_key,type,price,special_price,special_price_from,special_price_to,qty,enabled,categories,description,meta_title,meta_description,weight\r\n')).toBe(true);
+    expect(text.startsWith('sku,name,url_key,type,price,special_price,special_price_from,special_price_to,qty,enabled,categories,description,meta_title,meta_description,weight,position\r\n')).toBe(true);
     expect(text).toContain(`CSV-FORMULA,"'=HYPERLINK(""http://evil"")",csv-formula,simple,5.00,,,,0,yes,,`);
 
     const category = ((await shop.send<{ member: Array<{ urlPath: string; level: number }> }>('GET', '/api/rest/v2/admin/categories?itemsPerPage=100', { headers: admin })).body.member.find((c) => c.level === 2))!;
     const csv = [
-      'SKU,Name,URL_Key,Price,Qty,Categories',
-      `CSV-NEW,Imported kettle,imported-kettle,19.90,4,${category.urlPath}`,
-      'CSV-FORMULA,,,7.5,,',
-      'CSV-BAD,Bad price,bad-price,abc,1,',
-      'CSV-LOST,Lost category,lost-category,3,1,no/such/category',
-      'CSV-NAMELESS,,nameless,3,1,',
+      'SKU,Name,URL_Key,Price,Qty,Categories,Position',
+      `CSV-NEW,Imported kettle,imported-kettle,19.90,4,${category.urlPath},12`,
+      'CSV-FORMULA,,,7.5,,,',
+      'CSV-BAD,Bad price,bad-price,abc,1,,',
+      'CSV-LOST,Lost category,lost-category,3,1,no/such/category,',
+      'CSV-NAMELESS,,nameless,3,1,,',
     ].join('\r\n');
     const importCsv = async (dryRun: boolean) => {
       const response = await shop.app.request(`/api/rest/v2/admin/products/import?dryRun=${dryRun}`, { method: 'POST', headers: { ...admin, 'Content-Type': 'text/csv' }, body: csv });
@@ -206,7 +206,7 @@ describe.each(dialects)('admin products API (%s)', (dialect) => {
 
     const real = await importCsv(false);
     expect(real).toMatchObject({ dryRun: false, created: 1, updated: 1, failed: 3 });
-    expect((await api('GET', '?sku=CSV-NEW')).body.member![0]).toMatchObject({ urlKey: 'imported-kettle', price: 19.9, stockStatus: 'in_stock' });
+    expect((await api('GET', '?sku=CSV-NEW')).body.member![0]).toMatchObject({ urlKey: 'imported-kettle', price: 19.9, stockStatus: 'in_stock', position: 12 });
     expect((await api('GET', '?sku=CSV-FORMULA')).body.member![0]!.price).toBe(7.5);
     const broken = await shop.app.request('/api/rest/v2/admin/products/import', { method: 'POST', headers: { ...admin, 'Content-Type': 'text/csv' }, body: 'name\nno sku column' });
     expect([broken.status, ((await broken.json()) as { error: string }).error]).toEqual([400, 'invalid_csv']);

@@ -7,7 +7,8 @@
  *
  * Columns (header row, any order, case-insensitive): sku (required), name, url_key, type, price,
  * special_price, special_price_from and special_price_to (YYYY-MM-DD), qty, enabled (yes/no),
- * categories (category paths joined by "|"), description, meta_title, meta_description, weight (kg).
+ * categories (category paths joined by "|"), description, meta_title, meta_description, weight (kg),
+ * position (in category listings, lower first).
  * On update only the columns present and not blank change.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -34,6 +35,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'meta_title',
   'meta_description',
   'weight',
+  'position',
 ] as const;
 
 /** At most this many rows per import: a larger catalog is imported in parts. */
@@ -82,6 +84,7 @@ export async function exportProductsCsv(db: Db): Promise<string[][]> {
     product.metaTitle,
     product.metaDescription,
     product.weight === null ? '' : String(product.weight),
+    String(product.position),
   ]);
 }
 
@@ -107,6 +110,7 @@ function fieldsOf(record: Record<string, string>, categoryIds: number[] | undefi
   if (present(record, 'meta_title')) fields.metaTitle = record.meta_title;
   if (present(record, 'meta_description')) fields.metaDescription = record.meta_description;
   if (present(record, 'weight')) fields.weight = number('weight');
+  if (present(record, 'position')) fields.position = number('position');
   if (categoryIds) fields.categoryIds = categoryIds;
   return fields;
 }
