@@ -246,6 +246,13 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
     expect((await get<Order>(`/${order.id}`)).body.status).toBe('processing');
     // Each refusal is a server-side failure the log shows, with Stripe's answer.
     expect(shop.loggedErrors.splice(0).map((error) => (error as { code: string }).code)).toEqual(['payment_provider_error', 'payment_provider_error']);
+
+    // Released at Stripe already (its dashboard): Stripe refuses a second cancel, and the order is canceled all the same.
+    const releasedThere = await placeOrder('authorized', { email: 'released@orders-api.example', firstName: 'Rita', lastName: 'Released' });
+    stripe.intents.get(releasedThere.intentId)!.status = 'canceled';
+    const canceled = await post<Order>(`/${releasedThere.id}/cancel`);
+    expect([canceled.status, canceled.body.status, canceled.body.payments[0]!.status]).toEqual([200, 'canceled', 'canceled']);
+    expect(shop.loggedErrors).toEqual([]);
   });
 
   it('refuses to cancel an order whose payment is captured until it is refunded; the refund that completes it cancels it once', async () => {

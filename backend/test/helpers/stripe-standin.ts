@@ -72,9 +72,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         if (override) return reply(override.status, override.body);
         const intent = intents.get(id);
         if (!intent) return reply(404, { error: { type: 'invalid_request_error', code: 'resource_missing' } });
-        // Stripe cancels only what is not captured, and answers a canceled intent again as it is.
-        if (intent.status === 'succeeded') {
-          return reply(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.' } });
+        // Stripe cancels only what is neither captured nor canceled already.
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          return reply(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.` } });
         }
         Object.assign(intent, { status: 'canceled', cancellation_reason: form.cancellation_reason ?? null });
         return reply(200, intent);

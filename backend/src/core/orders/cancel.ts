@@ -67,12 +67,17 @@ async function releaseAuthorization(tx: Db, ctx: RefundContext, order: typeof or
   if (!provider) throw new AppError('unavailable', 'payment_provider_unavailable', `The order was paid through "${stored.provider}", which this backend does not offer now.`);
   const notReleased = (why: string, cause?: unknown) =>
     new AppError('upstream', 'provider_failed', `The payment provider did not release the authorized payment: ${why} The order was not canceled.`, { reference: stored.id }, { cause });
+  const ours: ProviderIntent = { id: stored.id, clientSecret: null, status: stored.status, amountMinor: toMinorUnits(stored.amount), currency: stored.currency };
   let intent: ProviderIntent;
   try {
-    intent = await provider.cancelIntent(stored.id, { id: stored.id, clientSecret: null, status: stored.status, amountMinor: toMinorUnits(stored.amount), currency: stored.currency });
+    intent = await provider.cancelIntent(stored.id, ours);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    throw notReleased(error.message, error);
+    // Stripe refuses to cancel what is canceled already (in its dashboard, or by a cancel whose answer
+    // was lost): released either way.
+    const now = await provider.retrieveIntent(stored.id, ours).catch(() => null);
+    if (now?.status !== 'canceled') throw notReleased(error.message, error);
+    intent = now;
   }
   if (intent.status !== 'canceled') throw notReleased(`the payment is ${intent.status} there.`);
   await setIntentStatus(tx, stored.id, 'canceled');
