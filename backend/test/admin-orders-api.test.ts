@@ -228,6 +228,35 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
     expect((await post(`/2000000000/cancel`)).status).toBe(404);
   });
 
+  it('ships a processing order: complete, the tracking in its history, audited, the customer emailed through the outbox; nothing else ships', async () => {
+    const order = await placeOrder('captured', { email: 'ship@orders-api.example', firstName: 'Sam', lastName: 'Shipper' });
+    const tooLong = await post<Invalid>(`/${order.id}/ship`, { tracking: 'x'.repeat(201) });
+    expect([tooLong.status, fieldsOf(tooLong.body)]).toEqual([400, ['tracking']]);
+    expect((await post<Invalid>(`/${order.id}/ship`, { carrier: 'UPS' })).status).toBe(400);
+    expect((await get<Order>(`/${order.id}`)).body.status).toBe('processing');
+
+    const shipped = await post<Order>(`/${order.id}/ship`, { tracking: ' 1Z999AA10123456784 ' });
+    expect(shipped.status).toBe(200);
+    expect(shipped.body.status).toBe('complete');
+    expect(shipped.body.history.at(-1)).toMatchObject({ kind: 'shipped', message: 'Shipped, tracking 1Z999AA10123456784.', actor: 'admin@example.com' });
+    expect(await auditActions(order.id)).toContain('order.shipped');
+    const mail = await shop.send<{ member: { kind: string; subject: string; text: string }[] }>('GET', '/api/rest/v2/admin/mail/outbox?to=ship@orders-api.example&kind=order_shipped', { headers: admin });
+    expect(mail.body.member).toHaveLength(1);
+    expect(mail.body.member[0]!.subject).toMatch(new RegExp(`^Your order ${order.number} at \\S.* is on its way$`));
+    expect(mail.body.member[0]!.text).toContain(`your order ${order.number}`);
+    expect(mail.body.member[0]!.text).toContain('Tracking: 1Z999AA10123456784');
+
+    // Done once: a complete order does not ship again, and no second email goes.
+    const again = await post<ErrorAnswer>(`/${order.id}/ship`);
+    expect([again.status, again.body.error, again.body.message]).toEqual([409, 'not_shippable', 'Only a processing order ships: it is complete.']);
+    const canceled = await placeOrder('authorized', { email: 'ship@orders-api.example', firstName: 'Sam', lastName: 'Shipper' });
+    expect((await post(`/${canceled.id}/cancel`)).status).toBe(200);
+    expect((await post<ErrorAnswer>(`/${canceled.id}/ship`)).body.message).toBe('Only a processing order ships: it is canceled.');
+    expect((await shop.send<{ totalItems: number }>('GET', '/api/rest/v2/admin/mail/outbox?to=ship@orders-api.example&kind=order_shipped', { headers: admin })).body.totalItems).toBe(1);
+    expect((await post('/2000000000/ship')).status).toBe(404);
+    expect((await shop.send('POST', `/api/rest/v2/admin/orders/${order.id}/ship`, { json: {} })).status).toBe(401);
+  });
+
   it('keeps the order as it was when Stripe refuses to release its authorization (captured there meanwhile, or down): 502, nothing written', async () => {
     const order = await placeOrder('authorized', { email: 'held@orders-api.example', firstName: 'Hal', lastName: 'Held' });
     const stockPlaced = await stockOf(order.productId);
@@ -297,6 +326,18 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
     expect([refused.status, refused.location]).toEqual([303, `${path}?flash=not_cancelable`]);
     expect((await browser.request('GET', refused.location!)).html).toMatch(/class="error" role="alert">Its payment is captured: refund what is left/);
     expect((await get<Order>(`/${order.id}`)).body.status).toBe('processing');
+
+    // Shipped from its page: a tracking reference too long is refused where it was typed; then complete, with no Ship form left.
+    expect(page.html).toContain(`action="${path}/ship"`);
+    const long = await browser.request('POST', `${path}/ship`, { _csrf: browser.csrfOf(page.html), tracking: 'x'.repeat(201) });
+    expect([long.status, long.html]).toEqual([400, expect.stringMatching(/class="error" role="alert">At most 200 characters\./)]);
+    const shipped = await browser.request('POST', `${path}/ship`, { _csrf: browser.csrfOf(page.html), tracking: 'TRACK-42' });
+    expect([shipped.status, shipped.location]).toEqual([303, `${path}?flash=saved`]);
+    const after = await browser.request('GET', path);
+    expect(after.html).toContain('<strong>Shipped, tracking TRACK-42.</strong>');
+    expect(after.html).not.toContain(`action="${path}/ship"`);
+    const late = await browser.request('POST', `${path}/ship`, { _csrf: browser.csrfOf(after.html) });
+    expect([late.status, late.html]).toEqual([409, expect.stringContaining('Only a processing order ships: it is complete.')]);
 
     const authorized = await placeOrder('authorized', { email: 'page2@orders-api.example', firstName: 'Paul', lastName: 'Turner' });
     const cancelable = await browser.request('GET', `/admin/orders/${authorized.id}`);

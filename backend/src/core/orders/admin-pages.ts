@@ -10,6 +10,7 @@ import { addOrderNote, maxNoteLength } from './admin-actions.ts';
 import { loadAdminOrder, type AdminOrderView } from './admin-order-view.ts';
 import { cancelOrder, maxCancelReasonLength } from './cancel.ts';
 import { exportOrdersCsv } from './csv-export.ts';
+import { maxTrackingLength, shipOrder } from './ship.ts';
 import { orderSorts, searchOrders, type OrderSearch } from './order-search.ts';
 import { refundSection, submitRefundForm, type RefundFormState } from './refund-form.ts';
 import type { AdminEnv } from '../admin/admin-env.ts';
@@ -60,9 +61,19 @@ function cancelSection(csrfToken: string, order: AdminOrderView) {
   </form>`;
 }
 
+/** Ship, for a processing order (ship.ts): a pending one awaits its payment, a complete or canceled one is done. */
+function shipSection(csrfToken: string, order: AdminOrderView) {
+  if (order.status !== 'processing') return '';
+  return html`<form method="post" action="/admin/orders/${order.id}/ship">
+    ${csrfField(csrfToken)}
+    <label>Tracking reference (optional; in the history and the customer's email) <input name="tracking" maxlength="${maxTrackingLength}" /></label>
+    <button type="submit">Mark as shipped and email the customer</button>
+  </form>`;
+}
+
 /**
  * An order's page; after a refused refund, with the Refund form as it was sent and what was wrong;
- * after a cancel the payment provider refused, with its answer.
+ * after a cancel the payment provider refused or a refused shipment, with why.
  */
 async function orderPage(c: Context<AdminEnv>, id: number, refund?: { state?: RefundFormState; error?: string; status: ContentfulStatusCode }) {
   const loaded = await loadAdminOrder(c.var.db, id);
@@ -89,13 +100,14 @@ async function orderPage(c: Context<AdminEnv>, id: number, refund?: { state?: Re
       <h2>History</h2>
       <ul>
         <li>${order.createdAt} UTC: placed.</li>
-        ${order.history.map((entry) => html`<li>${entry.createdAt} UTC, ${entry.actor}: ${entry.kind === 'canceled' ? html`<strong>canceled</strong> (${entry.message})` : entry.kind === 'refund' ? html`<strong>${entry.message}</strong>` : entry.message}</li>`)}
+        ${order.history.map((entry) => html`<li>${entry.createdAt} UTC, ${entry.actor}: ${entry.kind === 'canceled' ? html`<strong>canceled</strong> (${entry.message})` : entry.kind === 'shipped' ? html`<strong>${entry.message}</strong>` : entry.kind === 'refund' ? html`<strong>${entry.message}</strong>` : entry.message}</li>`)}
       </ul>
       <form method="post" action="/admin/orders/${order.id}/notes">
         ${csrfField(c.var.csrfToken)}
         <label>Add a note (for the shop's staff; the customer does not see it) <textarea name="note" rows="3" maxlength="${maxNoteLength}" required></textarea></label>
         <button type="submit">Add note</button>
       </form>
+      ${shipSection(c.var.csrfToken, order)}
       ${cancelSection(c.var.csrfToken, order)}
       ${paymentsSection(order)}
       ${refundSection(c.var.csrfToken, row, balance, refund?.state)}`,
@@ -145,6 +157,18 @@ export const orderPages = new Hono<AdminEnv>()
     const fields = await formFields(c);
     if (!(fields.note ?? '').trim()) return c.redirect(`/admin/orders/${id.data}`, 303);
     await addOrderNote({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id.data, fields.note ?? '');
+    return c.redirect(`/admin/orders/${id.data}?flash=saved`, 303);
+  })
+  .post('/:id/ship', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    if (!id.success) return c.notFound();
+    const fields = await formFields(c);
+    try {
+      await shipOrder({ db: c.var.db, notifications: c.var.notifications, mailer: c.var.mailer, actor: c.var.admin }, id.data, fields.tracking ?? '');
+    } catch (error) {
+      if (error instanceof AppError && (error.kind === 'conflict' || error.kind === 'invalid')) return orderPage(c, id.data, { error: error.message, status: error.kind === 'conflict' ? 409 : 400 });
+      throw error;
+    }
     return c.redirect(`/admin/orders/${id.data}?flash=saved`, 303);
   })
   .post('/:id/cancel', async (c) => {

@@ -15,11 +15,12 @@ import { formatTimestamp } from '../time.ts';
 import { collectionOf, ErrorSchema, errorResponses, jsonBody, jsonContent, Timestamp } from '../http/schemas.ts';
 import { addOrderNote } from './admin-actions.ts';
 import { loadAdminOrder } from './admin-order-view.ts';
-import { AdminOrderSchema, AdminOrderSummarySchema, OrderCancelBody, OrderIdParam as IdParam, OrderListQuery, OrderNoteBody } from './admin-schemas.ts';
+import { AdminOrderSchema, AdminOrderSummarySchema, OrderCancelBody, OrderIdParam as IdParam, OrderListQuery, OrderNoteBody, OrderShipBody } from './admin-schemas.ts';
 import { cancelOrder } from './cancel.ts';
 import { exportOrdersCsv, ORDER_CSV_COLUMNS } from './csv-export.ts';
 import { customerNameOf, searchOrders, type OrderSearch } from './order-search.ts';
 import { maxReasonLength, refundOrder } from './refunds.ts';
+import { shipOrder } from './ship.ts';
 
 const security = [{ bearerAuth: [] }];
 const noStore = { 'Cache-Control': 'no-store' };
@@ -65,10 +66,21 @@ const cancelRoute = createRoute({
   tags: ['Admin'],
   summary: 'Cancel a pending or processing order without a captured payment: its items go back in stock (audited)',
   description:
-    'The body is optional. 409 `not_cancelable`: complete or canceled already. 409 `refund_required`: its payment is captured; refund what is left (POST …/refunds), and the refund that completes it cancels the order and puts its items back in stock. Nothing reaches the payment provider here.',
+    'The body is optional. 409 `not_cancelable`: complete or canceled already. 409 `refund_required`: its payment is captured; refund what is left (POST …/refunds), and the refund that completes it cancels the order and puts its items back in stock. A payment only authorized is released at the provider first (Stripe cancels the PaymentIntent); 502 `provider_failed` if the provider refuses, the order unchanged.',
   security,
   request: { params: IdParam, body: { required: false, content: { 'application/json': { schema: OrderCancelBody } } } },
   responses: { 200: jsonContent(AdminOrderSchema, 'The canceled order'), ...adminErrors, 409: jsonContent(ErrorSchema, 'The order cannot be canceled') },
+});
+
+const shipRoute = createRoute({
+  method: 'post',
+  path: '/admin/orders/{id}/ship',
+  tags: ['Admin'],
+  summary: 'Mark a processing order shipped: it is complete, the history keeps the tracking reference, and the customer gets the shipment email (outbox)',
+  description: 'The body is optional. 409 `not_shippable`: pending (awaiting its payment), complete or canceled.',
+  security,
+  request: { params: IdParam, body: { required: false, content: { 'application/json': { schema: OrderShipBody } } } },
+  responses: { 200: jsonContent(AdminOrderSchema, 'The shipped order'), ...adminErrors, 409: jsonContent(ErrorSchema, 'The order cannot ship') },
 });
 
 const noteRoute = createRoute({
@@ -167,6 +179,12 @@ export const orderAdminRoutes = createRouter<AppEnv>()
   .openapi(detailRoute, async (c) => {
     requireAdmin(c.var.caller);
     return c.json(await adminOrder(c.var.db, c.req.valid('param').id), 200, noStore);
+  })
+  .openapi(shipRoute, async (c) => {
+    const actor = requireAdmin(c.var.caller);
+    const { id } = c.req.valid('param');
+    await shipOrder({ db: c.var.db, notifications: c.var.notifications, mailer: c.var.mailer, actor }, id, c.req.valid('json').tracking ?? '');
+    return c.json(await adminOrder(c.var.db, id), 200, noStore);
   })
   .openapi(cancelRoute, async (c) => {
     const actor = requireAdmin(c.var.caller);

@@ -6,6 +6,7 @@ import { PagingQuery, Timestamp } from '../http/schemas.ts';
 import { maxNoteLength } from './admin-actions.ts';
 import { maxCancelReasonLength } from './cancel.ts';
 import { isCalendarDay, orderSorts } from './order-search.ts';
+import { maxTrackingLength } from './ship.ts';
 
 export const OrderIdParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647).openapi({ param: { name: 'id', in: 'path' }, example: 12 }) });
 
@@ -84,6 +85,11 @@ export const OrderNoteBody = z
   .object({ message: z.string().trim().min(1, 'Write a note.').max(maxNoteLength, `At most ${maxNoteLength} characters.`).openapi({ description: 'For the shop\'s staff; the customer does not see it.' }) })
   .strict()
   .openapi('OrderNoteRequest');
+
+export const OrderShipBody = z
+  .object({ tracking: z.string().max(maxTrackingLength, `At most ${maxTrackingLength} characters.`).optional().openapi({ description: 'The carrier\'s tracking reference: kept in the history and put in the shipment email.', example: '1Z999AA10123456784' }) })
+  .strict()
+  .openapi('OrderShipRequest');
 
 export const OrderCancelBody = z
   .object({ reason: z.string().max(maxCancelReasonLength, `At most ${maxCancelReasonLength} characters.`).optional().openapi({ description: 'Kept in the order\'s history.' }) })
