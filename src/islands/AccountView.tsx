@@ -3,7 +3,7 @@
  * history; a prompt to sign in otherwise.
  */
 import { createSignal, For, onMount, Show } from 'solid-js';
-import { errorMessage, optionSummary } from '../lib/client/display.ts';
+import { errorMessage, optionSummary, orderStatusLabel } from '../lib/client/display.ts';
 import { isSignedIn } from '../lib/client/session.ts';
 import { loadCustomer, loadOrders, signOut } from '../lib/client/shop-actions.ts';
 import type { Customer, Order } from '../lib/client/types.ts';
@@ -100,7 +100,7 @@ export default function AccountView(props: Props) {
                       <li class="line" data-testid="order">
                         <div>
                           <p>
-                            <strong>Order {order.number}</strong> · {order.createdAt.slice(0, 10)} · {order.status}
+                            <strong>Order {order.number}</strong> · {order.createdAt.slice(0, 10)} · {orderStatusLabel(order.status)}
                           </p>
                           <p class="muted">
                             <For each={order.lines}>

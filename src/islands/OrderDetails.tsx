@@ -1,6 +1,6 @@
 /** One order as the shopper sees it after looking it up: number, date, status, lines, totals, where it goes. */
 import { For } from 'solid-js';
-import { addressSummary, optionSummary } from '../lib/client/display.ts';
+import { addressSummary, optionSummary, orderStatusLabel } from '../lib/client/display.ts';
 import type { Order } from '../lib/client/types.ts';
 import { priceFormatter } from '../lib/format/price.ts';
 
@@ -12,7 +12,7 @@ export default function OrderDetails(props: { order: Order; locale: string }) {
         Order <span data-testid="order-number">{props.order.number}</span>
       </h2>
       <p class="muted">
-        Placed {props.order.createdAt.slice(0, 10)} · <span data-testid="order-status">{props.order.status}</span>
+        Placed {props.order.createdAt.slice(0, 10)} · <span data-testid="order-status">{orderStatusLabel(props.order.status)}</span>
       </p>
       <ul class="lines" role="list">
         <For each={props.order.lines}>

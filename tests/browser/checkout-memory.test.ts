@@ -14,7 +14,7 @@ import { signIn } from '../support/account-page.ts';
 import { expectAccessible, expectNoProblems, screenshot, watchedPage } from '../support/browser.ts';
 import { fillAddress, placeOrder, TEST_CARD } from '../support/checkout-page.ts';
 import { placeGuestOrder } from '../support/guest-order.ts';
-import { emailedLink } from '../support/outbox.ts';
+import { adminToken, emailedLink } from '../support/outbox.ts';
 import { startShop, type TestShop } from '../support/shop.ts';
 
 let shop: TestShop;
@@ -212,6 +212,11 @@ describe('checkout memory and the address book', () => {
     await page.getByLabel('Billing or shipping postcode').fill(' 12345 ');
     await page.getByRole('button', { name: 'Find my order' }).click();
     await expect.poll(() => page.getByTestId('order-number').textContent()).toBe(guestOrder.number);
+    expect(await page.getByTestId('order-status').textContent()).toBe('Processing');
+    // The shop ships it (admin API); looked up again, the shopper reads that it has shipped.
+    const admin = { Authorization: `Bearer ${await adminToken(shop)}` };
+    const [found] = ((await (await fetch(`${shop.backend.url}/api/rest/v2/admin/orders?q=${guestOrder.number}`, { headers: admin })).json()) as { member: { id: number }[] }).member;
+    expect((await fetch(`${shop.backend.url}/api/rest/v2/admin/orders/${found!.id}/ship`, { method: 'POST', headers: admin })).status).toBe(200);
     // The billing postcode finds it too, however it is spaced and cased.
     await page.reload();
     await page.getByLabel('Order number').fill(guestOrder.number);
@@ -220,6 +225,7 @@ describe('checkout memory and the address book', () => {
     await page.getByRole('button', { name: 'Find my order' }).click();
     await expect.poll(() => page.getByTestId('order-number').textContent()).toBe(guestOrder.number);
     expect(await page.getByTestId('looked-up-order').textContent()).toContain(simple.name);
+    expect(await page.getByTestId('order-status').textContent()).toBe('Shipped');
     await screenshot(page, 'order-lookup');
     await expectAccessible(page);
     // The wrong postcode answered 404 on purpose.
