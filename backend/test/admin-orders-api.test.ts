@@ -4,7 +4,9 @@
  * the test provider (captured at once) and with Stripe, for which a local server stands in for
  * api.stripe.com and leaves the payment authorized but not captured (`requires_capture`).
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../src/core/db/schema/index.ts';
 import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { aSimpleProduct, usAddress } from './helpers/shop-data.ts';
@@ -252,6 +254,12 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
     const canceled = await placeOrder('authorized', { email: 'ship@orders-api.example', firstName: 'Sam', lastName: 'Shipper' });
     expect((await post(`/${canceled.id}/cancel`)).status).toBe(200);
     expect((await post<ErrorAnswer>(`/${canceled.id}/ship`)).body.message).toBe('Only a processing order ships: it is canceled.');
+    // An order still waiting for its payment (pending) does not ship either.
+    const unpaid = await placeOrder('captured', { email: 'ship@orders-api.example', firstName: 'Sam', lastName: 'Shipper' });
+    await shop.database.db.update(orders).set({ status: 'pending' }).where(eq(orders.id, unpaid.id));
+    const waiting = await post<ErrorAnswer>(`/${unpaid.id}/ship`);
+    expect([waiting.status, waiting.body.message]).toEqual([409, 'Only a processing order ships: it awaits its payment.']);
+    expect((await get<Order>(`/${unpaid.id}`)).body.status).toBe('pending');
     expect((await shop.send<{ totalItems: number }>('GET', '/api/rest/v2/admin/mail/outbox?to=ship@orders-api.example&kind=order_shipped', { headers: admin })).body.totalItems).toBe(1);
     expect((await post('/2000000000/ship')).status).toBe(404);
     expect((await shop.send('POST', `/api/rest/v2/admin/orders/${order.id}/ship`, { json: {} })).status).toBe(401);

@@ -99,26 +99,26 @@ const router = createRouter<AppEnv>()
     return c.body(await exportCustomersCsv(c.var.db), 200, csvResponseHeaders('customers.csv'));
   })
   .openapi(listRoute, async (c) => {
-  requireAdmin(c.var.caller);
-  const { approvalStatus, search, page, itemsPerPage } = c.req.valid('query');
-  const filters: (SQL | undefined)[] = [
-    approvalStatus ? eq(customers.approvalStatus, approvalStatus) : undefined,
-    search ? or(ilike(customers.email, `%${search}%`), ilike(customers.lastName, `%${search}%`)) : undefined,
-  ];
-  const where = and(...filters);
-  const [rows, [total]] = await Promise.all([
-    c.var.db
-      .select(withGroup)
-      .from(customers)
-      .innerJoin(customerGroups, eq(customerGroups.id, customers.groupId))
-      .where(where)
-      .orderBy(asc(customers.id))
-      .limit(itemsPerPage)
-      .offset((page - 1) * itemsPerPage),
-    c.var.db.select({ n: count() }).from(customers).where(where),
-  ]);
-  return c.json({ member: rows.map(customerOut), totalItems: total?.n ?? 0, page, itemsPerPage }, 200, noStore);
-});
+    requireAdmin(c.var.caller);
+    const { approvalStatus, search, page, itemsPerPage } = c.req.valid('query');
+    const filters: (SQL | undefined)[] = [
+      approvalStatus ? eq(customers.approvalStatus, approvalStatus) : undefined,
+      search ? or(ilike(customers.email, `%${search}%`), ilike(customers.lastName, `%${search}%`)) : undefined,
+    ];
+    const where = and(...filters);
+    const [rows, [total]] = await Promise.all([
+      c.var.db
+        .select(withGroup)
+        .from(customers)
+        .innerJoin(customerGroups, eq(customerGroups.id, customers.groupId))
+        .where(where)
+        .orderBy(asc(customers.id))
+        .limit(itemsPerPage)
+        .offset((page - 1) * itemsPerPage),
+      c.var.db.select({ n: count() }).from(customers).where(where),
+    ]);
+    return c.json({ member: rows.map(customerOut), totalItems: total?.n ?? 0, page, itemsPerPage }, 200, noStore);
+  });
 
 for (const action of Object.keys(decisions) as (keyof typeof decisions)[]) {
   router.openapi(decisionRoute(action), async (c) => {

@@ -100,7 +100,7 @@ async function orderPage(c: Context<AdminEnv>, id: number, refund?: { state?: Re
       <h2>History</h2>
       <ul>
         <li>${order.createdAt} UTC: placed.</li>
-        ${order.history.map((entry) => html`<li>${entry.createdAt} UTC, ${entry.actor}: ${entry.kind === 'canceled' ? html`<strong>canceled</strong> (${entry.message})` : entry.kind === 'shipped' ? html`<strong>${entry.message}</strong>` : entry.kind === 'refund' ? html`<strong>${entry.message}</strong>` : entry.message}</li>`)}
+        ${order.history.map((entry) => html`<li>${entry.createdAt} UTC, ${entry.actor}: ${entry.kind === 'canceled' ? html`<strong>canceled</strong> (${entry.message})` : entry.kind === 'shipped' || entry.kind === 'refund' ? html`<strong>${entry.message}</strong>` : entry.message}</li>`)}
       </ul>
       <form method="post" action="/admin/orders/${order.id}/notes">
         ${csrfField(c.var.csrfToken)}

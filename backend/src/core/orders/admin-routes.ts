@@ -69,7 +69,12 @@ const cancelRoute = createRoute({
     'The body is optional. 409 `not_cancelable`: complete or canceled already. 409 `refund_required`: its payment is captured; refund what is left (POST …/refunds), and the refund that completes it cancels the order and puts its items back in stock. A payment only authorized is released at the provider first (Stripe cancels the PaymentIntent); 502 `provider_failed` if the provider refuses, the order unchanged.',
   security,
   request: { params: IdParam, body: { required: false, content: { 'application/json': { schema: OrderCancelBody } } } },
-  responses: { 200: jsonContent(AdminOrderSchema, 'The canceled order'), ...adminErrors, 409: jsonContent(ErrorSchema, 'The order cannot be canceled') },
+  responses: {
+    200: jsonContent(AdminOrderSchema, 'The canceled order'),
+    ...adminErrors,
+    409: jsonContent(ErrorSchema, 'The order cannot be canceled'),
+    502: jsonContent(ErrorSchema, 'The payment provider did not release the authorized payment; the order is unchanged'),
+  },
 });
 
 const shipRoute = createRoute({
