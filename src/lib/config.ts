@@ -83,6 +83,15 @@ const configSchema = z.object({
    * documents of requests on hosts STORES does not list. Unset: only local hosts get documents.
    */
   PUBLIC_ORIGIN: z.union([z.literal(''), originUrl]).optional(),
+  /**
+   * The Cloudflare zone of the storefront's hosts and an API token allowed to purge its cache
+   * (secrets, DECISIONS.md 53). With both, a purge reaches every data centre (cache/global-purge.ts);
+   * without, only the one it runs in.
+   */
+  CF_ZONE_ID: optionalText,
+  CF_API_TOKEN: optionalText,
+  /** Origin of the Cloudflare API; unset means https://api.cloudflare.com (tests stand a local server in). */
+  CF_API_BASE_URL: z.union([z.literal(''), originUrl]).optional(),
 });
 
 function safeJson(text: string): unknown {

@@ -5,12 +5,14 @@
  * If-None-Match. Browsers revalidate HTML every time (max-age=0): a 304 from the edge is cheap, and
  * a stale page in a browser would outlive a purge.
  */
+import { cacheTagHeader, pathTag, storeCacheTag, versionCacheTag, viewerCacheTag } from '../../../contracts/cache-tags.ts';
 import type { Step } from '../pipeline/step.ts';
 import { cacheKey, versionTag } from './cache-key.ts';
 import { bypassReason, isHtml, isStorable, PER_RESPONSE_HEADER } from './cache-policy.ts';
 import { defaultCache } from './default-cache.ts';
 import { etagOf, matchesIfNoneMatch } from './etag.ts';
 import { recallPage, rememberPage, responseOf, snapshotOf } from './hot-pages.ts';
+import { lastPurge, purgedSinceStored, STORED_AT_HEADER, stampKey } from './purge-stamps.ts';
 import { currentPulse } from './pulse-memo.ts';
 import { readCookie } from '../http/cookies.ts';
 
@@ -20,7 +22,7 @@ export const BROWSER_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 const EDGE_CACHE_CONTROL = 'public, max-age=86400';
 /**
  * A customer group's copy lives a minute, as long as the backend lets caller-varying answers be kept
- * (DECISIONS.md 20): a rule change in the B2B module moves no `pulse` and a purge names guest keys.
+ * (DECISIONS.md 20): a rule change in the B2B module moves no `pulse`.
  */
 const GROUP_EDGE_CACHE_CONTROL = 'public, max-age=60';
 
@@ -73,6 +75,7 @@ function answer(request: Request, response: Response, status: CacheStatus): Resp
   }
   response.headers.set('X-Cache', status);
   response.headers.set('Cache-Control', cacheControl);
+  response.headers.delete(STORED_AT_HEADER);
   return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
 }
 
@@ -88,6 +91,16 @@ export function markUncached(): Step {
   };
 }
 
+/**
+ * The tags a copy is stored with (DECISIONS.md 53), which a purge through the Cloudflare API names.
+ * The viewer tag repeats the segment cacheKey gives a signed-in view.
+ */
+async function cacheTags(url: URL, tag: string, store: string, group: number | null): Promise<string> {
+  const tags = [versionCacheTag(tag), storeCacheTag(store), await pathTag(url.pathname)];
+  if (group !== null) tags.push(viewerCacheTag(`group-${group}`));
+  return cacheTagHeader(tags);
+}
+
 /** Builds the step once from its options (checked here, not on every request). */
 export function edgeCache(options: EdgeCacheOptions): Step {
   if (!options.assetHash) throw new Error('edgeCache: assetHash must be set (ASSET_HASH).');
@@ -95,17 +108,23 @@ export function edgeCache(options: EdgeCacheOptions): Step {
 
   return async function edgeCacheStep(context, next) {
     const { request, url } = context;
+    // Before anything is read: a purge during this render must leave its copy stale (purge-stamps.ts).
+    const startedAt = Date.now();
     if (bypassReason(request, url, options.session?.cookie)) return withStatus(await next(), 'BYPASS');
 
     // Only a request with the storefront's session cookie can be signed in: a guest's is not looked up.
     const session = options.session && readCookie(request.headers.get('Cookie'), options.session.cookie) !== null ? options.session : null;
     const [pulse, group] = await Promise.all([currentPulse(options.kv), session?.groupOf(request) ?? null]);
-    const key = cacheKey(url, versionTag(pulse?.hash, options.assetHash), options.storeFor(url), group);
+    const store = options.storeFor(url);
+    const tag = versionTag(pulse?.hash, options.assetHash);
+    const key = cacheKey(url, tag, store, group);
     const hot = recallPage(key);
     if (hot) return answer(request, hot, 'HIT');
     const cache = open();
-    const cached = await cache.match(key);
-    if (cached) {
+    // Copies a purge could not delete by key (a group's, another query string's) are checked against the path's stamp.
+    const [cached, purgedAt] = await Promise.all([cache.match(key), lastPurge(cache, stampKey(url, store))]);
+    if (cached && purgedSinceStored(cached, purgedAt)) await cached.body?.cancel();
+    else if (cached) {
       const snapshot = await snapshotOf(cached);
       rememberPage(key, snapshot);
       return answer(request, responseOf(snapshot), 'HIT');
@@ -119,6 +138,8 @@ export function edgeCache(options: EdgeCacheOptions): Step {
     const body = await rendered.arrayBuffer();
     const headers = new Headers(rendered.headers);
     headers.set('ETag', await etagOf(body));
+    headers.set('Cache-Tag', await cacheTags(url, tag, store, group));
+    headers.set(STORED_AT_HEADER, String(startedAt));
     if (isHtml(rendered)) headers.set('Cache-Control', group === null ? EDGE_CACHE_CONTROL : GROUP_EDGE_CACHE_CONTROL);
     // One buffer for all three: the runtime copies the bytes into each response it makes (hot-pages.ts).
     const stored = new Response(body, { status: rendered.status, headers });

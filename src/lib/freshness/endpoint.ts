@@ -1,16 +1,20 @@
 /**
  * `POST /freshness` (DECISIONS.md 6): `{"path": "/page"}` or `{"key": "<KV key>"}`. Public, and
  * it takes nothing but a name from the caller: the worker re-reads that record from the backend,
- * and only a difference the backend reports is written to KV (then the page is purged).
+ * and only a difference the backend reports is written to KV (then the pages showing it are purged,
+ * and for a product the listing pages showing its card get the fresh card, listing-cards.ts).
  * Answers `{"status": "updated" | "unchanged" | "throttled"}`.
  */
 import { env } from 'cloudflare:workers';
 import { z } from 'zod';
+import { GlobalPurgeFailed } from '../cache/global-purge.ts';
 import { purgePages } from '../cache/purge.ts';
+import { purgeContext } from '../cache/purge-context.ts';
 import { knownOrigins } from '../cache/purge-targets.ts';
 import { backendClient, getConfig, storeForUrl, storeHosts, type StorefrontConfig } from '../config.ts';
 import { contentStore } from '../content/content-store.ts';
 import { deleteRecords, writeRecord } from '../content/content-writer.ts';
+import { entry } from '../sync/parts.ts';
 import { BackendError } from '../backend-client.ts';
 import { invalidField, parseBody } from '../http/parse-body.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
@@ -46,13 +50,19 @@ async function refresh(target: FreshnessTarget, requestUrl: URL, config: Storefr
   const result = await revalidate(target, content, backendClient(config));
   if (result === null) return 'absent';
   if (!result.changed) return 'unchanged';
+  // With the content hash the sync keeps in each listing key's metadata, so its next run sees them current.
+  // Before the record: its write clears this isolate's memos, the listings' included.
+  const listings = await Promise.all(result.listings.map((listing) => entry(listing.key, listing.page)));
+  await Promise.all(listings.map((put) => env.CONTENT.put(put.key, put.value, { metadata: { hash: put.hash } })));
   if (result.fresh === null) await deleteRecords(env.CONTENT, [target.key]);
   else await writeRecord(env.CONTENT, target.key, result.fresh, result.write);
-  await purgePages(pageUrls(result.pages, target.store, requestUrl, config), {
-    kv: env.CONTENT,
-    assetHash: config.ASSET_HASH,
-    storeFor: (url) => storeForUrl(url, config),
-  });
+  try {
+    await purgePages(pageUrls(result.pages, target.store, requestUrl, config), purgeContext(config));
+  } catch (error) {
+    // KV holds the fresh record and this data centre is purged; other data centres follow the next purge or sync.
+    if (!(error instanceof GlobalPurgeFailed)) throw error;
+    console.error(`freshness of ${target.key}: ${error.message}`);
+  }
   return 'updated';
 }
 

@@ -5,7 +5,7 @@ import type { CategoryNode, CmsPage, Product } from '../content/schemas.ts';
 import { targetForKey, targetForPath } from './freshness-target.ts';
 import { revalidate } from './revalidate.ts';
 
-const product = { id: 7, urlKey: 'blue-tee', type: 'simple', name: 'Blue tee', updatedAt: '2026-11-01 10:00:00' } as Product;
+const product = { id: 7, urlKey: 'blue-tee', type: 'simple', name: 'Blue tee', updatedAt: '2026-11-01 10:00:00', categoryIds: [3] } as unknown as Product;
 const page = { id: 1, identifier: 'help/faq', title: 'FAQ', content: '', updatedAt: '2026-11-01 10:00:00' } as CmsPage;
 const category = { id: 3, urlPath: 'gear', isActive: true, children: [] } as unknown as CategoryNode;
 
@@ -15,6 +15,7 @@ const content = {
   cmsPage: async (identifier: string) => (identifier === page.identifier ? page : null),
   blogPost: async () => null,
   categories: async () => [category],
+  listingPage: async () => null,
 };
 type Backend = Pick<BackendClient, 'product' | 'cmsPage' | 'blogPost' | 'categories'>;
 const backend = (overrides: Partial<Backend> = {}): Backend => ({
@@ -54,6 +55,7 @@ describe('revalidate', () => {
       changed: true,
       fresh: renamed,
       write: { ttl: undefined, updatedAt: product.updatedAt },
+      listings: [],
       pages: ['/blue-tee'],
     });
     const configurable = { ...product, type: 'configurable' as const };

@@ -4,13 +4,15 @@
  */
 import { env } from 'cloudflare:workers';
 import { z } from 'zod';
+import { GlobalPurgeFailed } from '../cache/global-purge.ts';
 import { purgePages } from '../cache/purge.ts';
+import { purgeContext } from '../cache/purge-context.ts';
 import { purgeTarget } from '../cache/purge-targets.ts';
-import { storeForUrl, storeHosts, type StorefrontConfig } from '../config.ts';
+import { storeHosts } from '../config.ts';
 import { deleteRecords, MIN_KV_TTL_S, writeRecord } from '../content/content-writer.ts';
 import { parseContentKey } from '../content/keys.ts';
 import { invalidField } from '../http/parse-body.ts';
-import { json } from '../http/responses.ts';
+import { json, jsonError } from '../http/responses.ts';
 import { validateContentRecord } from './content-update.ts';
 import { readManagementRequest } from './management-request.ts';
 
@@ -38,10 +40,6 @@ export async function handleCacheUpdate(request: Request): Promise<Response> {
   return json({ success: true, written: 1 });
 }
 
-function purgeContext(config: StorefrontConfig) {
-  return { kv: env.CONTENT, assetHash: config.ASSET_HASH, storeFor: (url: URL) => storeForUrl(url, config) };
-}
-
 export async function handleCachePurge(request: Request): Promise<Response> {
   const parsed = await readManagementRequest(request, purgeBody);
   if (parsed instanceof Response) return parsed;
@@ -52,8 +50,15 @@ export async function handleCachePurge(request: Request): Promise<Response> {
     if ('error' in target) return invalidField(`urls.${index}`, target.error);
     urls.push(...target.urls);
   }
-  const purged = await purgePages(urls, purgeContext(parsed.config));
-  return json({ success: true, urls: parsed.body.urls.length, purged });
+  try {
+    const { purged, global } = await purgePages(urls, purgeContext(parsed.config));
+    return json({ success: true, urls: parsed.body.urls.length, purged, global });
+  } catch (error) {
+    if (!(error instanceof GlobalPurgeFailed)) throw error;
+    // This data centre is purged; the caller (the connector retries 5xx) should try again for the rest.
+    console.error(`cache purge: ${error.message}`);
+    return jsonError(502, 'global_purge_failed', `Purged in this data centre only: ${error.message}`);
+  }
 }
 
 export async function handleCacheDelete(request: Request): Promise<Response> {
