@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { pathTag } from '../../../../contracts/cache-tags.ts';
 import { cloudflareHeaders, purgeBodies, purgeUrl } from './cloudflare.ts';
 
-describe('Cloudflare purge by URL', () => {
-  it('turns paths into absolute URLs of the storefront, deduplicated, 30 per call', () => {
+describe('Cloudflare purge by tag', () => {
+  it("turns paths into the edge copies' path tags, deduplicated, 30 per call", async () => {
     const paths = Array.from({ length: 31 }, (_, i) => `/p-${i}`);
-    const bodies = purgeBodies('https://shop.example', [...paths, '/p-0']);
-    expect(bodies.map((b) => b.files.length)).toEqual([30, 1]);
-    expect(bodies[0]!.files[0]).toBe('https://shop.example/p-0');
-    expect(purgeBodies('https://shop.example/base', ['/x'])[0]!.files).toEqual(['https://shop.example/x']);
+    const bodies = await purgeBodies([...paths, '/p-0', '/p-0?page=2']);
+    expect(bodies.map((b) => b.tags.length)).toEqual([30, 1]);
+    expect(bodies[0]!.tags[0]).toBe(await pathTag('/p-0'));
+    expect(bodies[0]!.tags[0]).toMatch(/^p-[0-9a-f]{16}$/);
   });
 
   it('authenticates with a token, or with a legacy key and its email', () => {

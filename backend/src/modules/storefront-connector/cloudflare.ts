@@ -1,3 +1,4 @@
+import { pathTag, purgeTagBodies } from '../../../../contracts/cache-tags.ts';
 import type { CloudflareAuth } from './config.ts';
 
 /** Headers of a Cloudflare API call: a Bearer token, or the legacy global key with its account email. */
@@ -5,15 +6,13 @@ export function cloudflareHeaders(auth: CloudflareAuth): Record<string, string> 
   return 'token' in auth ? { authorization: `Bearer ${auth.token}` } : { 'x-auth-email': auth.email, 'x-auth-key': auth.key };
 }
 
-/** Cloudflare accepts at most 30 URLs per purge-by-URL call (Free and Pro plans). */
-export const purgeBatchSize = 30;
-
-/** Absolute URLs of storefront paths, split into purge_cache bodies (`{"files": [...]}`). */
-export function purgeBodies(storefrontUrl: string, paths: readonly string[]): { files: string[] }[] {
-  const files = [...new Set(paths.map((path) => new URL(path, `${storefrontUrl}/`).toString()))];
-  const bodies: { files: string[] }[] = [];
-  for (let i = 0; i < files.length; i += purgeBatchSize) bodies.push({ files: files.slice(i, i + purgeBatchSize) });
-  return bodies;
+/**
+ * purge_cache bodies (`{"tags": [...]}`, 30 a call) for storefront paths: the `p-` tag every edge
+ * copy of a path carries (DECISIONS.md 53), the guest's and each customer group's, in every store.
+ * The worker stores its pages under keys of its own, so purging the page URLs would remove nothing.
+ */
+export async function purgeBodies(paths: readonly string[]): Promise<{ tags: string[] }[]> {
+  return purgeTagBodies(await Promise.all(paths.map((path) => pathTag(path))));
 }
 
 export const purgeUrl = (apiBase: string, zoneId: string) => `${apiBase}/zones/${encodeURIComponent(zoneId)}/purge_cache`;

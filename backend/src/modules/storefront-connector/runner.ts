@@ -109,15 +109,15 @@ export class Runner {
   }
 
   /**
-   * Purges storefront paths in every data centre through the zone's purge-by-URL API (DECISIONS.md 7),
+   * Purges storefront paths in every data centre through the zone's purge-by-tag API (DECISIONS.md 7, 53),
    * when Cloudflare account, credentials and zone are configured; otherwise nothing to do.
    */
   async purgeCloudflare(paths: readonly string[], trigger: string): Promise<CallOutcome[]> {
-    const { cloudflare, storefrontUrl } = await this.#target();
-    if (!cloudflare || !storefrontUrl || paths.length === 0) return [];
+    const { cloudflare } = await this.#target();
+    if (!cloudflare || paths.length === 0) return [];
     const endpoint = purgeUrl(this.#options.cloudflareApiBase, cloudflare.zoneId);
     const outcomes: CallOutcome[] = [];
-    for (const body of purgeBodies(storefrontUrl, paths)) {
+    for (const body of await purgeBodies(paths)) {
       outcomes.push(await this.#call('cloudflare-purge', trigger, () => postJson(endpoint, body, cloudflareHeaders(cloudflare.auth), this.#options.requestTimeoutMs, this.#signal)));
     }
     return outcomes;
