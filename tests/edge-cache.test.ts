@@ -247,7 +247,7 @@ describe('POST /cache/* (secret required)', () => {
     expect(await xCache(path)).toBe('HIT');
     expect((await rawRequest(shop.storefront.url, au)).headers['x-cache']).toBe('HIT');
     const response = await shop.manage('/cache/purge', { urls: [path, '/nothing-cached-here'] });
-    expect(await response.json()).toEqual({ success: true, urls: 2, purged: 2 });
+    expect(await response.json()).toEqual({ success: true, urls: 2, purged: 2, global: false });
     expect(await xCache(path)).toBe('MISS');
     expect((await rawRequest(shop.storefront.url, au)).headers['x-cache']).toBe('MISS');
     expect(await xCache(path)).toBe('HIT');

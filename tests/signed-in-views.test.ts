@@ -6,16 +6,24 @@
  * cleared); signing out clears it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathTag } from '../contracts/cache-tags.ts';
 import type { CategoryNode, Product } from '../src/lib/content/schemas.ts';
+import { startCloudflareApi, type CloudflareApiStandIn } from './support/cloudflare-api.ts';
 import { startShop, type TestShop } from './support/shop.ts';
 
 const SHOPPER = { email: 'shopper@example.com', password: 'Shopper#2026' };
 
+const ZONE = 'f'.repeat(32);
+const CF_TOKEN = 'cf-purge-token-for-the-tests';
+
 let shop: TestShop;
+let cloudflare: CloudflareApiStandIn;
 let product: Product;
 let category: CategoryNode;
 beforeAll(async () => {
-  shop = await startShop();
+  // Purges reach "every data centre" through this stand-in for the Cloudflare API (DECISIONS.md 53).
+  cloudflare = await startCloudflareApi();
+  shop = await startShop({ vars: { CF_ZONE_ID: ZONE, CF_API_TOKEN: CF_TOKEN, CF_API_BASE_URL: cloudflare.url } });
   const sync = await shop.manage('/sync');
   expect(sync.status, await sync.clone().text()).toBe(200);
   const tree = (await shop.kv.get<CategoryNode[]>('default:categories', 'json')) ?? [];
@@ -31,6 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shop?.stop();
+  await cloudflare?.close();
 });
 
 const origin = () => shop.storefront.url;
@@ -273,5 +282,83 @@ describe('signing out', () => {
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie()).toEqual(['shop_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax']);
     expect(greeted(await response.text())).toBeNull();
+  });
+});
+
+describe('a purge (DECISIONS.md 53)', () => {
+  const purge = (urls: string[]) => shop.manage('/cache/purge', { urls });
+  /** Requests a page until its copy is stored; answers the copy's Cache-Tag values. */
+  async function stored(path: string, headers: Record<string, string> = {}): Promise<string[]> {
+    let response = await get(path, headers);
+    if (response.headers.get('X-Cache') !== 'HIT') {
+      await response.body?.cancel();
+      response = await get(path, headers);
+    }
+    await response.body?.cancel();
+    expect(response.headers.get('X-Cache')).toBe('HIT');
+    return (response.headers.get('Cache-Tag') ?? '').split(',');
+  }
+  const xCache = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await get(path, headers);
+    await response.body?.cancel();
+    return response.headers.get('X-Cache');
+  };
+
+  it("removes the guest's and every group's copy of the path here, and purges the tag they carry everywhere", async () => {
+    const cookie = await sessionCookie();
+    const path = `/${product.urlKey}`;
+    const guestTags = await stored(path);
+    const groupTags = await stored(path, { Cookie: cookie });
+    const variantTags = await stored(`${path}?ref=newsletter`);
+    const tag = await pathTag(path);
+    expect(guestTags).toEqual([expect.stringMatching(/^v-/), 's-default', tag]);
+    expect(groupTags).toEqual([...guestTags, expect.stringMatching(/^g-group-\d+$/)]);
+    expect(variantTags).toContain(tag);
+
+    cloudflare.calls.length = 0;
+    const response = await purge([path]);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, urls: 1, purged: 1, global: true });
+    expect(await xCache(path)).toBe('MISS');
+    expect(await xCache(path, { Cookie: cookie })).toBe('MISS');
+    expect(await xCache(`${path}?ref=newsletter`)).toBe('MISS');
+    expect(await xCache(path, { Cookie: cookie })).toBe('HIT');
+
+    expect(cloudflare.calls).toHaveLength(1);
+    expect(cloudflare.calls[0]).toMatchObject({ path: `/client/v4/zones/${ZONE}/purge_cache`, body: { tags: [tag] } });
+    expect(cloudflare.calls[0]!.headers.authorization).toBe(`Bearer ${CF_TOKEN}`);
+  });
+
+  it('sends 30 tags a call and tries a rate-limited call again', async () => {
+    cloudflare.calls.length = 0;
+    cloudflare.answer((_call, index) => (index === 0 ? 429 : 200));
+    const paths = Array.from({ length: 40 }, (_, i) => `/purge-batch-${i}`);
+    try {
+      const response = await purge(paths);
+      expect(await response.json()).toMatchObject({ success: true, urls: 40, global: true });
+    } finally {
+      cloudflare.answer(() => 200);
+    }
+    expect(cloudflare.calls.map((call) => call.body.tags?.length)).toEqual([30, 30, 10]);
+    expect(cloudflare.calls[1]!.body).toEqual(cloudflare.calls[0]!.body);
+    const sent = new Set(cloudflare.calls.slice(1).flatMap((call) => call.body.tags));
+    expect(sent).toEqual(new Set(await Promise.all(paths.map((path) => pathTag(path)))));
+  });
+
+  it('answers 502 when Cloudflare refuses, after purging this data centre', async () => {
+    const path = `/${category.urlPath}`;
+    await stored(path);
+    cloudflare.calls.length = 0;
+    cloudflare.answer(() => 403);
+    try {
+      const response = await purge([path]);
+      expect(response.status).toBe(502);
+      expect(await response.json()).toMatchObject({ error: 'global_purge_failed', message: expect.stringContaining('HTTP 403') });
+    } finally {
+      cloudflare.answer(() => 200);
+    }
+    // A refusal is not retried (a 403 will not pass on a second try).
+    expect(cloudflare.calls).toHaveLength(1);
+    expect(await xCache(path)).toBe('MISS');
   });
 });
