@@ -396,6 +396,64 @@ describe('POST /freshness', () => {
     expect(await (await post('/freshness', { key: `default:product:${product.urlKey}` })).json()).toEqual({ status: 'throttled' });
   });
 
+  it("purges a changed blog post's page and the blog's index", async () => {
+    const { keys } = await shop.kv.list({ prefix: 'default:blog:' });
+    expect(keys.length).toBeGreaterThan(0);
+    const identifier = keys[0]!.name.slice('default:blog:'.length);
+    const path = `/blog/${encodeURIComponent(identifier)}`;
+    for (const page of [path, '/blog']) {
+      await xCache(page);
+      expect(await xCache(page)).toBe('HIT');
+    }
+    shop.faults.transform(/^\/api\/rest\/v2\/blog-posts\?/, (body) => {
+      const collection = body as { member: Array<Record<string, unknown>> };
+      return { ...collection, member: collection.member.map((post) => ({ ...post, title: 'A Freshly Retitled Post' })) };
+    });
+    try {
+      expect(await (await post('/freshness', { key: `default:blog:${identifier}` })).json()).toEqual({ status: 'updated' });
+    } finally {
+      shop.faults.reset();
+    }
+    for (const page of [path, '/blog']) {
+      const response = await get(page);
+      expect(response.headers.get('X-Cache')).toBe('MISS');
+      expect(await response.text()).toContain('A Freshly Retitled Post');
+    }
+  });
+
+  it("gives a product's new price to the category listings that show it, and purges their pages", async () => {
+    // A product on the category's first listing page that the tests above did not throttle.
+    const throttled = new Set([(await firstProduct((p) => p.type === 'simple')).id, (await firstProduct((p) => p.type === 'simple', 1)).id]);
+    const listingKey = `default:products:category:${category.id}:page:1`;
+    const listing = (await shop.kv.get<ListingPage>(listingKey, 'json'))!;
+    const card = listing.products.find((candidate) => candidate.type === 'simple' && !throttled.has(candidate.id))!;
+    expect(card).toBeDefined();
+    const path = `/${category.urlPath}`;
+    await xCache(path);
+    expect(await xCache(path)).toBe('HIT');
+
+    shop.faults.transform(new RegExp(`^/api/rest/v2/products/${card.id}(\\?|$)`), (record) => ({
+      ...(record as Product),
+      price: 777.77,
+      specialPrice: null,
+      finalPrice: 777.77,
+      minimalPrice: 777.77,
+    }));
+    try {
+      expect(await (await post('/freshness', { key: `default:product:${card.urlKey}` })).json()).toEqual({ status: 'updated' });
+    } finally {
+      shop.faults.reset();
+    }
+    const corrected = await shop.kv.getWithMetadata<ListingPage, { hash?: string }>(listingKey, 'json');
+    expect(corrected.value!.products.find((candidate) => candidate.id === card.id)).toMatchObject({ price: 777.77, finalPrice: 777.77 });
+    // Only that card changed, and the key keeps a content hash as the sync writes it.
+    expect(corrected.value!.products.filter((candidate) => candidate.id !== card.id)).toEqual(listing.products.filter((candidate) => candidate.id !== card.id));
+    expect(corrected.metadata?.hash).toMatch(/^[0-9a-f]{16}$/);
+    const page = await get(path);
+    expect(page.headers.get('X-Cache')).toBe('MISS');
+    expect(await page.text()).toContain('777.77');
+  });
+
   it('re-reads the category tree for a category page', async () => {
     const listing = await shop.kv.get<ListingPage>(`default:products:category:${category.id}:page:1`, 'json');
     expect(listing).not.toBeNull();
