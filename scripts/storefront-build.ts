@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { pathTag, purgeTagBodies } from '../contracts/cache-tags.ts';
 import { QUIET_ENV, ROOT, buildStorefront } from './lib/processes.ts';
 
 export interface BuildPlan {
@@ -105,9 +106,12 @@ export async function purgeAfterDeploy(target: DeployTarget): Promise<void> {
     console.log('CLOUDFLARE_ZONE_ID not set: no zone purge');
     return;
   }
-  const files = purgedAfterDeploy.map((path) => `${target.storefrontUrl}${path}`);
-  await post(`${apiBase}/zones/${encodeURIComponent(zoneId)}/purge_cache`, { files }, headers);
-  console.log(`purged ${files.length} URLs in zone ${zoneId}`);
+  // By the tag every edge copy of a path carries (DECISIONS.md 53): the worker keys its copies under
+  // paths of its own, so purging the page URLs would remove none of them.
+  for (const body of purgeTagBodies(await Promise.all(purgedAfterDeploy.map((path) => pathTag(path))))) {
+    await post(`${apiBase}/zones/${encodeURIComponent(zoneId)}/purge_cache`, body, headers);
+  }
+  console.log(`purged ${purgedAfterDeploy.length} paths' tags in zone ${zoneId}`);
 }
 
 export async function main(args: string[], env: Record<string, string | undefined> = process.env): Promise<void> {

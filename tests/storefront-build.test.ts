@@ -2,6 +2,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { pathTag } from '../contracts/cache-tags.ts';
 import { deployTarget, main, parseBuildArgs, purgeAfterDeploy, purgedAfterDeploy, UsageError } from '../scripts/storefront-build.ts';
 
 describe('storefront:build arguments', () => {
@@ -35,7 +36,7 @@ describe('storefront:build arguments', () => {
 });
 
 describe('storefront:build --deploy purge', () => {
-  it('purges the worker cache with the sync secret, then the zone by URL (a local stand-in for both)', async () => {
+  it("purges the worker cache with the sync secret, then the zone by the paths' tags (a local stand-in for both)", async () => {
     const calls: { path: string; headers: IncomingHttpHeaders; body: unknown }[] = [];
     const server = createServer((req, res) => {
       let text = '';
@@ -62,7 +63,7 @@ describe('storefront:build --deploy purge', () => {
         ['/client/v4/zones/zone1/purge_cache', 'Bearer tok'],
       ]);
       expect(calls[0]!.body).toEqual({ urls: purgedAfterDeploy });
-      expect(calls[1]!.body).toEqual({ files: purgedAfterDeploy.map((path) => `${url}${path}`) });
+      expect(calls[1]!.body).toEqual({ tags: await Promise.all(purgedAfterDeploy.map((path) => pathTag(path))) });
     } finally {
       server.close();
     }
