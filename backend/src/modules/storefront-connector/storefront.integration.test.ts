@@ -3,18 +3,25 @@
  * cookie and CSRF token, as a browser does), the connector's debounced product sync reaches the
  * storefront in workerd, and the storefront shows the new name; the same for a category renamed, a
  * category deleted (its products moved to its parent), a product created and deleted, and a CMS page
- * edited through the admin API.
+ * edited through the admin API. The purge after a save names the tags the worker stored its copies
+ * with (a local stand-in for the Cloudflare API).
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCloudflareApi, type CloudflareApiStandIn } from '../../../../tests/support/cloudflare-api.ts';
 import { startShop, type TestShop } from '../../../../tests/support/shop.ts';
 
 let shop: TestShop;
+let cloudflare: CloudflareApiStandIn;
 beforeAll(async () => {
-  shop = await startShop({ backendEnv: { STOREFRONT_SYNC_DEBOUNCE_MS: '200', STOREFRONT_SYNC_RETRY_MS: '200' } });
+  cloudflare = await startCloudflareApi();
+  shop = await startShop({
+    backendEnv: { STOREFRONT_SYNC_DEBOUNCE_MS: '200', STOREFRONT_SYNC_RETRY_MS: '200', CLOUDFLARE_API_BASE: `${cloudflare.url}/client/v4` },
+  });
 });
 afterAll(async () => {
   await shop?.stop();
+  await cloudflare?.close();
 });
 
 /** A browser's view of the backend admin: cookies kept, the CSRF token of the last page sent with forms. */
@@ -61,7 +68,12 @@ describe('storefront connector', () => {
     expect(signedIn.location).toBe('/admin');
     // The backend started before the storefront had a port: point the connector at it in the admin.
     await admin.request('GET', '/admin/storefront-connector/config');
-    const configured = await admin.request('POST', '/admin/storefront-connector/config', { storefrontUrl: shop.storefront.url });
+    const configured = await admin.request('POST', '/admin/storefront-connector/config', {
+      storefrontUrl: shop.storefront.url,
+      accountId: 'b'.repeat(32),
+      apiToken: 'cf-token-for-the-tests',
+      zoneId: 'a'.repeat(32),
+    });
     expect(configured.location).toBe('/admin/storefront-connector/config?flash=saved');
 
     const form = await admin.request('GET', `/admin/products/${product.id}`);
@@ -81,6 +93,15 @@ describe('storefront connector', () => {
 
     const log = await admin.request('GET', '/admin/storefront-connector');
     expect(log.html).toMatch(/<td>products<\/td><td>product_saved<\/td><td>1<\/td><td>success<\/td><td>200<\/td>/);
+
+    // The zone purge that followed the sync names the tag the worker stored the page's copy with.
+    const page = await fetch(`${shop.storefront.url}/${product.urlKey}`);
+    await page.body?.cancel();
+    const storedTags = (page.headers.get('Cache-Tag') ?? '').split(',');
+    await expect.poll(() => cloudflare.calls.length).toBeGreaterThan(0);
+    const purgedTags = cloudflare.calls.flatMap((call) => call.body.tags ?? []);
+    expect(purgedTags).toHaveLength(1);
+    expect(storedTags).toContain(purgedTags[0]);
   });
 
   /** An admin token, with the connector pointed at the test storefront (the backend started before it had a port). */
