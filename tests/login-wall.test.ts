@@ -132,6 +132,8 @@ describe("the backend's wall: a private store's API is private", () => {
       body: JSON.stringify({
         enabled: true,
         mode: 'basic',
+        // The wall alone: with no matrix switch a hidden price would cover every caller and block their purchase (DECISIONS.md 28, 61).
+        hidePrice: { enabled: false },
         loginWall: { enabled: true, redirectTo: 'login', notice, exemptCmsPages: ['about-us'] },
         activationMatrix: { byCustomerGroup: false, customerGroups: [], byCategory: false, categoryIds: [] },
       }),
