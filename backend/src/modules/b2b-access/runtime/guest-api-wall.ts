@@ -25,5 +25,20 @@ export async function refuseWalledGuestRead(input: HookMap['catalog.guestRead'],
   const config = await ctx.config();
   if (!isStoreWideWall(config)) return;
   if (input.resource === 'cms-pages' && input.cmsIdentifier !== null && openCmsPages(config).has(input.cmsIdentifier)) return;
-  throw new AppError('unauthorized', 'login_required', config.loginWall.notice.trim() || defaultLoginMessage);
+  throw loginRequired(config);
+}
+
+/**
+ * `cart.validateAdd` behind the same wall: a cart line answers the product's name and price, so a
+ * guest who may not read the catalog may not fill a cart by SKU either (the storefront never offers
+ * it; this closes the API). The wall's notice says what to do, as on the reads.
+ */
+export async function refuseWalledGuestCart(input: HookMap['cart.validateAdd'], ctx: AccessContext): Promise<void> {
+  if (input.caller.kind !== 'guest') return;
+  const config = await ctx.config();
+  if (isStoreWideWall(config)) throw loginRequired(config);
+}
+
+function loginRequired(config: AccessConfig): AppError {
+  return new AppError('unauthorized', 'login_required', config.loginWall.notice.trim() || defaultLoginMessage);
 }

@@ -54,6 +54,11 @@ describe.each(dialects)('the store-wide login wall closes the catalog API to gue
     }
   });
 
+  it('refuses a guest cart add by SKU the same way, with no name or price', async () => {
+    const added = await shop.send('POST', '/api/rest/v2/cart/items', { json: { sku, qty: 1 } });
+    expect([added.status, added.body]).toEqual([401, { error: 'login_required', message: notice }]);
+  });
+
   it('keeps open what a guest needs to sign in or apply: exempt CMS pages, the wall target, countries, store config, discovery, auth', async () => {
     for (const path of ['/cms-pages?identifier=about-us', '/cms-pages?identifier=customer-service', '/countries', '/store-config', '/stores', '/b2b/access/config']) {
       expect([path, (await shop.get(`/api/rest/v2${path}`)).status]).toEqual([path, 200]);
