@@ -59,6 +59,19 @@ describe("the visitor's IP, signed by the storefront", () => {
     expect(request?.headers['x-storefront-signature']).not.toBe('f'.repeat(64));
   });
 
+  it("marks the storefront's own calls (its sync) as such, and a visitor's request through the proxy never (DECISIONS.md 51)", async () => {
+    shop.faults.seen.length = 0;
+    expect((await shop.manage('/sync/cms-pages')).status).toBe(200);
+    const own = shop.faults.seen.filter((request) => request.path.startsWith('/api/rest/v2/cms-pages'));
+    expect(own.length).toBeGreaterThan(0);
+    for (const request of own) expect(request.headers['x-storefront-call']).toMatch(/^\d+\.[0-9a-f]{64}$/);
+    shop.faults.seen.length = 0;
+    await fetch(`${shop.storefront.url}/api/cms-pages?identifier=about-us`, { headers: { 'X-Storefront-Call': own[0]!.headers['x-storefront-call'] as string } });
+    const [visitor] = shop.faults.seen;
+    expect(visitor?.headers['x-client-ip']).toBeDefined();
+    expect(visitor?.headers['x-storefront-call']).toBeUndefined();
+  });
+
   it('ignores a forged X-Client-IP sent to the backend directly', async () => {
     const forged = { 'X-Client-IP': '198.51.100.7', 'X-Storefront-Timestamp': String(Math.floor(Date.now() / 1000)), 'X-Storefront-Signature': 'a'.repeat(64) };
     // 198.51.100.7 is locked; the forged request counts under its socket address instead.

@@ -2,8 +2,10 @@
  * Custom Forms on the storefront over real HTTP, against the real backend module and the demo's
  * `contact` form in the `customer-service` CMS page: the form rendered in its marker, fresh render
  * tokens on every response of the cached page, the no-JS post answering 303 back with the outcome
- * inline (and the visitor's input kept), the headless route through the proxy, and a directive
- * whose form is switched off rendering nothing.
+ * inline (and the visitor's input kept), the script's JSON post to the same route, the headless
+ * route through the proxy and, with the headless API off, that route closed to visitors while the
+ * page's form still works (DECISIONS.md 51), and a directive whose form is switched off rendering
+ * nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from './support/outbox.ts';
@@ -32,10 +34,10 @@ async function adminCall(path: string, method: string, body?: unknown): Promise<
 }
 
 /** A value each field of the demo form accepts. */
-function goodValues(): Record<string, string> {
+function goodValues(email = 'ada@example.com'): Record<string, string> {
   const values: Record<string, string> = {};
   for (const field of contact.fields) {
-    if (field.type === 'email') values[field.key] = 'ada@example.com';
+    if (field.type === 'email') values[field.key] = email;
     else if (field.type === 'select' || field.type === 'radio') values[field.key] = field.options![0]!.value;
     else if (field.type === 'checkbox') values[field.key] = 'on';
     else if (field.type === 'number') values[field.key] = '3';
@@ -175,6 +177,67 @@ describe('the headless route through the proxy', () => {
     });
     expect(response.status, await response.clone().text()).toBe(201);
     expect(await submissionCount()).toBe(before + 1);
+  });
+});
+
+/** What the enhancement script sends: the form's fields to the page's own route, asking for JSON. */
+async function postAsScript(fields: Record<string, string>): Promise<Response> {
+  return postForm(fields, { Accept: 'application/json' });
+}
+
+describe('posting with JavaScript', () => {
+  it('answers the backend outcome as JSON: errors per field, then success, stored once', async () => {
+    const before = await submissionCount();
+    const token = renderToken(await (await request(PAGE)).text());
+    await sleep(1100);
+    const emailField = contact.fields.find((field) => field.type === 'email')!;
+    const invalid = await postAsScript({ form_code: 'contact', render_token: token, ...goodValues(), [emailField.key]: 'not-an-email' });
+    expect(invalid.status).toBe(422);
+    expect(invalid.headers.get('Content-Type')).toContain('application/json');
+    expect(await invalid.json()).toMatchObject({ error: 'validation_failed', errors: { [emailField.key]: expect.any(String) } });
+    const sent = await postAsScript({ form_code: 'contact', render_token: token, ...goodValues('script@example.com') });
+    expect([sent.status, await sent.json()]).toEqual([201, expect.objectContaining({ status: 'ok' })]);
+    expect(await submissionCount()).toBe(before + 1);
+  });
+
+  it('answers an unknown form 404 and an unreadable body 400, in JSON', async () => {
+    const unknown = await postAsScript({ form_code: 'no-such-form' });
+    expect([unknown.status, ((await unknown.json()) as { error: string }).error]).toEqual([404, 'form_not_found']);
+    const garbage = await request('/customforms/form/submit', { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: '{}' });
+    expect([garbage.status, ((await garbage.json()) as { error: string }).error]).toEqual([400, 'invalid_body']);
+  });
+});
+
+describe('the headless API switched off', () => {
+  beforeAll(async () => {
+    expect((await adminCall('/config', 'PUT', { headlessApi: false })).status).toBe(200);
+  });
+  afterAll(async () => {
+    expect((await adminCall('/config', 'PUT', { headlessApi: true })).status).toBe(200);
+  });
+
+  it('answers 404 on both headless routes through the storefront, whoever asks', async () => {
+    const token = renderToken(await (await request(PAGE)).text());
+    expect((await request('/api/custom-forms/contact')).status).toBe(404);
+    const posted = await request('/api/custom-form-submissions', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ formCode: 'contact', payload: goodValues(), renderToken: token, hp: '' }),
+    });
+    expect(posted.status).toBe(404);
+  });
+
+  it("still renders the page's form after a sync, and takes its posts with and without JavaScript", async () => {
+    expect((await shop.manage('/sync/cms-pages')).status).toBe(200);
+    const before = await submissionCount();
+    const token = renderToken(await (await request(PAGE)).text());
+    expect(token).not.toBe('');
+    await sleep(1100);
+    expect((await postAsScript({ form_code: 'contact', render_token: token, ...goodValues('closed-api@example.com') })).status).toBe(201);
+    const plain = await postForm({ form_code: 'contact', render_token: token, return_to: PAGE, ...goodValues('closed-api-nojs@example.com') });
+    expect([plain.status, plain.headers.get('Location')]).toEqual([303, PAGE]);
+    expect(await (await request(PAGE, { headers: { Cookie: cookieOf(plain) } })).text()).toContain('data-form-success');
+    expect(await submissionCount()).toBe(before + 2);
   });
 });
 

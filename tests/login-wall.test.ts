@@ -3,12 +3,15 @@
  * pages redirect (requiresLogin, a rule's CMS page), a hidden price offers sign-in with returnTo
  * and the trade application, and the store-wide login wall sends guests from every page except the
  * open ones, while the sitemap and llms.txt list only those. The gate's flags and the manifests
- * come from KV, as the sync writes them.
+ * come from KV, as the sync writes them. Last, the backend's own wall (DECISIONS.md 49): guests'
+ * catalog API answers 401 login_required, directly and through the storefront's proxy, while the
+ * storefront still syncs and signed-in customers still shop.
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryNode, Product } from '../src/lib/content/schemas.ts';
 import { accessManifest, registrationManifest, withManifests } from './support/b2b-manifests.ts';
+import { adminToken } from './support/outbox.ts';
 import { startShop, type TestShop } from './support/shop.ts';
 
 let shop: TestShop;
@@ -102,8 +105,8 @@ describe('the store-wide login wall', () => {
     for (const path of ['/register', '/account/forgot-password', '/about-us', '/about-us.md']) expect((await guest(path)).status, path).toBe(200);
   });
 
-  it('leaves the API, agent discovery and management routes alone', async () => {
-    for (const path of ['/robots.txt', '/pulse', '/.well-known/api-catalog', `/api/products?itemsPerPage=1`]) expect((await guest(path)).status, path).toBe(200);
+  it('leaves agent discovery and management routes alone', async () => {
+    for (const path of ['/robots.txt', '/pulse', '/.well-known/api-catalog']) expect((await guest(path)).status, path).toBe(200);
   });
 
   it('lists only the open pages in the sitemap and no category in llms.txt', async () => {
@@ -114,5 +117,74 @@ describe('the store-wide login wall', () => {
     const llms = await (await guest('/llms.txt')).text();
     expect(llms).not.toContain('## Categories');
     expect(llms).not.toContain(category.name);
+  });
+});
+
+describe("the backend's wall: a private store's API is private", () => {
+  const notice = 'Members only: sign in to shop.';
+  const shopper = { email: 'shopper@example.com', password: 'Shopper#2026' };
+  const catalogReads = () => [`/products?itemsPerPage=5`, `/products/${base.id}`, '/search?q=tee', '/categories', '/blog-posts', '/cms-pages'];
+
+  beforeAll(async () => {
+    const saved = await fetch(`${shop.backend.url}/api/rest/v2/admin/b2b-access/config`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${await adminToken(shop)}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        enabled: true,
+        mode: 'basic',
+        // The wall alone: with no matrix switch a hidden price would cover every caller and block their purchase (DECISIONS.md 28, 61).
+        hidePrice: { enabled: false },
+        loginWall: { enabled: true, redirectTo: 'login', notice, exemptCmsPages: ['about-us'] },
+        activationMatrix: { byCustomerGroup: false, customerGroups: [], byCategory: false, categoryIds: [] },
+      }),
+    });
+    expect(saved.status).toBe(200);
+  });
+
+  it('answers guests 401 login_required on the catalog API, through the storefront and directly', async () => {
+    for (const path of catalogReads()) {
+      for (const url of [`${shop.storefront.url}/api${path}`, `${shop.backend.url}/api/rest/v2${path}`]) {
+        const response = await fetch(url);
+        expect([url, response.status, await response.json()]).toEqual([url, 401, { error: 'login_required', message: notice }]);
+      }
+    }
+  });
+
+  it('keeps open the exempt page, countries, store config, discovery and sign-in', async () => {
+    for (const path of ['/cms-pages?identifier=about-us', '/countries', '/store-config', '/b2b/access/config']) expect((await guest(`/api${path}`)).status, path).toBe(200);
+    const login = await fetch(`${shop.storefront.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: shop.storefront.url },
+      body: JSON.stringify(shopper),
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('still syncs: the storefront reads as itself, and KV keeps the guest view with its flags', async () => {
+    await shop.kv.delete(`default:product:${base.urlKey}`);
+    const synced = await shop.manage('/sync');
+    expect(synced.status, await synced.clone().text()).toBe(200);
+    expect(((await synced.json()) as { synced: { products: number } }).synced.products).toBeGreaterThan(0);
+    const stored = (await shop.kv.get(`default:product:${base.urlKey}`, 'json')) as Product;
+    expect(stored.extensions?.b2bAccess?.gateFlags.requiresLogin).toBe(true);
+    expect((await guest(`/${base.urlKey}`)).status).toBe(302);
+  });
+
+  it('lets a signed-in customer browse the API and the product page, and shop', async () => {
+    const login = await fetch(`${shop.storefront.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: shop.storefront.url },
+      body: JSON.stringify(shopper),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const cookie = login.headers.getSetCookie().find((value) => value.startsWith('shop_session='))!.split(';')[0]!;
+    for (const path of catalogReads()) expect((await guest(`/api${path}`, { Authorization: `Bearer ${token}` })).status, path).toBe(200);
+    expect((await guest(`/${base.urlKey}`, { Cookie: cookie })).status).toBe(200);
+    const added = await fetch(`${shop.storefront.url}/api/cart/items`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sku: base.sku, qty: 1 }),
+    });
+    expect(added.status, await added.clone().text()).toBe(200);
   });
 });

@@ -56,6 +56,8 @@ describe('/api/* proxy', () => {
           'X-Store-Code': 'nz',
           'X-Forwarded-For': '203.0.113.9',
           'X-Custom': 'nope',
+          // The storefront's own-call marker (DECISIONS.md 51) never passes for a visitor.
+          'X-Storefront-Call': `${Math.floor(Date.now() / 1000)}.${'a'.repeat(64)}`,
         },
         body: JSON.stringify({ sku: 'ABC', qty: 2 }),
       }),
@@ -69,7 +71,7 @@ describe('/api/* proxy', () => {
       'x-cart-token': 'cart-1',
       'x-store-code': 'default',
     });
-    for (const name of ['cookie', 'x-custom']) expect(request.headers).not.toHaveProperty(name);
+    for (const name of ['cookie', 'x-custom', 'x-storefront-call']) expect(request.headers).not.toHaveProperty(name);
     // The shopper's address comes from the edge (CF-Connecting-IP, loopback here), signed; never from the client's header.
     expect(request.headers['x-forwarded-for']).toBeUndefined();
     expect(request.headers['x-client-ip']).toMatch(/^(127\.0\.0\.1|::1)$/);

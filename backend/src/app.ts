@@ -9,6 +9,7 @@ import { authSettings, type AuthSettings } from './core/auth/settings.ts';
 import { blogRoutes } from './core/blog/routes.ts';
 import { cartRoutes } from './core/carts/routes.ts';
 import { categoryRoutes } from './core/catalog/categories/routes.ts';
+import { guardCatalogGuestReads } from './core/catalog/guest-reads.ts';
 import { productRoutes } from './core/catalog/products/routes.ts';
 import { checkoutRoutes } from './core/checkout/routes.ts';
 import { cmsRoutes } from './core/cms/routes.ts';
@@ -20,6 +21,7 @@ import { apiPrefix, mountDocs } from './core/docs/routes.ts';
 import { errorHandler, notFoundHandler, type ErrorLogger } from './core/errors.ts';
 import { healthRoutes } from './core/health.ts';
 import { resolveClientIp } from './core/http/client-ip.ts';
+import { recogniseStorefrontCalls } from './core/http/storefront-call.ts';
 import type { AppEnv } from './core/http/context.ts';
 import { createRouter } from './core/http/router.ts';
 import { createMailer, type Mailer } from './core/mail/mailer.ts';
@@ -56,8 +58,9 @@ export interface AppConfig {
   /** Notification delivery timing (tests shorten it). */
   notifications?: Omit<DeliveryOptions, 'log'>;
   /**
-   * STOREFRONT_PROXY_SECRET: the storefront signs the visitor's IP with it (X-Client-IP); unset means
-   * the socket address always counts. X-Forwarded-For is never believed (DECISIONS.md 41).
+   * STOREFRONT_PROXY_SECRET: the storefront signs the visitor's IP with it (X-Client-IP), and its own
+   * calls (X-Storefront-Call); unset means the socket address always counts and no request is the
+   * storefront's. X-Forwarded-For is never believed (DECISIONS.md 41).
    */
   storefrontProxySecret?: string;
   /** Per-failure login slowdown; tests set 0. */
@@ -116,7 +119,9 @@ export async function createApp({ database, config = {} }: { database: Database;
     }),
   );
   app.use(resolveClientIp({ proxySecret: config.storefrontProxySecret }));
+  app.use(recogniseStorefrontCalls({ proxySecret: config.storefrontProxySecret }));
   app.use(`${apiPrefix}/*`, resolveCaller({ ignoreUnder: `${apiPrefix}/auth/` }));
+  guardCatalogGuestReads(app, apiPrefix);
 
   app.route('/', healthRoutes);
   app.route('/', mediaRoutes);

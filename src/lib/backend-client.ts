@@ -28,6 +28,7 @@ import {
   type UrlRedirect,
 } from './content/schemas.ts';
 import { addSignedClientIp } from './proxy/client-ip.ts';
+import { markStorefrontCall } from './storefront-call.ts';
 import type { B2bModule } from './sync/b2b-plugins.ts';
 
 export const API_PREFIX = '/api/rest/v2';
@@ -67,16 +68,14 @@ export interface BackendClientOptions {
   baseUrl: string;
   timeoutMs?: number;
   /**
-   * STOREFRONT_PROXY_SECRET: signs the storefront's own requests where the backend opens a route to
-   * the storefront only (the Custom Forms schema with the headless API off, DECISIONS.md 35).
+   * STOREFRONT_PROXY_SECRET: marks the storefront's own requests (storefront-call.ts), for which the
+   * backend opens what it keeps from visitors: a walled store's guest view (its sync, DECISIONS.md
+   * 49) and the forms API with the headless API off (51); and signs forwarded visitors' IPs (41).
    */
   proxySecret?: string;
   /** Sends the requests (the sync counts its subrequests through it); the global fetch by default. */
   fetch?: typeof fetch;
 }
-
-/** The address the storefront's own (not a visitor's) signed requests name. */
-const STOREFRONT_SELF_IP = '127.0.0.1';
 
 const storeListSchema = z.object({
   member: z.array(z.object({ code: z.string().min(1), name: z.string(), isDefault: z.boolean() })),
@@ -145,6 +144,7 @@ export function createBackendClient(options: BackendClientOptions) {
   /**
    * GETs a JSON body; `absentOn404` makes a 404 answer `undefined` instead of an error. With a
    * customer's `token` the backend answers their view (prices, visibility); without, a guest's.
+   * Every such read is the storefront's own, marked so (never a visitor's request: that is `proxy`).
    */
   async function getJson(
     path: string,
@@ -152,14 +152,13 @@ export function createBackendClient(options: BackendClientOptions) {
     query: Record<string, string> = {},
     absentOn404 = false,
     token?: string,
-    signed = false,
   ): Promise<unknown> {
     const url = new URL(`${base}${API_PREFIX}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const headers = new Headers({ Accept: 'application/json' });
     if (store) headers.set('X-Store-Code', store);
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    if (signed) await addSignedClientIp(headers, new Headers({ 'CF-Connecting-IP': STOREFRONT_SELF_IP }), options.proxySecret);
+    await markStorefrontCall(headers, options.proxySecret);
     const response = await fetchWithDeadline(path, url.href, { headers });
     if (!response.ok) {
       await response.body?.cancel();
@@ -257,18 +256,20 @@ export function createBackendClient(options: BackendClientOptions) {
      */
     async customForm(store: string, code: string): Promise<PublicForm | null> {
       const path = `/custom-forms/${encodeURIComponent(code)}`;
-      const answer = await getJson(path, store, {}, true, undefined, true);
+      const answer = await getJson(path, store, {}, true);
       return answer === undefined ? null : parse(path, publicFormSchema, answer, `form ${code}`);
     },
     /**
      * Sends a form submission to the headless API (`/custom-form-submissions`, DECISIONS.md 18) for
-     * the visitor whose request `incoming` is, with their IP signed (DECISIONS.md 41): the same
-     * rate limits and spam log as the browser's own call. Answers the backend's status and body.
+     * the visitor whose request `incoming` is, as the storefront's own call (open with the headless
+     * API off, DECISIONS.md 51) with the visitor's IP signed (41): the same rate limits and spam log
+     * as a direct call. Answers the backend's status and body.
      */
     async submitForm(store: string, submission: FormSubmission, incoming: Headers): Promise<{ status: number; body: unknown }> {
       const path = '/custom-form-submissions';
       const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json', 'X-Store-Code': store });
       await addSignedClientIp(headers, incoming, options.proxySecret);
+      await markStorefrontCall(headers, options.proxySecret);
       const response = await fetchWithDeadline(path, `${base}${API_PREFIX}${path}`, { method: 'POST', headers, body: JSON.stringify(submission) });
       let body: unknown = null;
       try {

@@ -1,14 +1,14 @@
 /**
  * The browser half of Custom Forms (SPEC.md: the `data-shop-form` marker lets the storefront hydrate
- * the same form): with scripts on, a form submits to the headless API through the store's `/api`
- * proxy instead of posting the page, shows each error beside its field and the success message in
- * place of the form, and announces both (role=alert / role=status). One submission at a time; the
- * markup and the no-JS path stay as they are when this script does not run.
+ * the same form): with scripts on, a form posts the same fields to the same storefront route as
+ * without (`/customforms/form/submit`, asking for JSON: lib/forms/form-post.ts) instead of posting
+ * the page, shows each error beside its field and the success message in place of the form, and
+ * announces both (role=alert / role=status). Never the headless `/api/custom-form-submissions`: the
+ * merchant may have switched that off (DECISIONS.md 51). One submission at a time; the markup and
+ * the no-JS path stay as they are when this script does not run.
  */
+import { FORM_ENDPOINT } from './form-view.ts';
 import { formOutcome, type FormOutcome } from './outcome.ts';
-import { captchaTokenOf, payloadOf } from './payload.ts';
-
-const SUBMIT_URL = '/api/custom-form-submissions';
 
 /** reCAPTCHA v3's page API (its script is on the page when a form uses it, see captcha.ts). */
 interface RecaptchaV3 {
@@ -23,18 +23,6 @@ async function recaptchaToken(form: HTMLFormElement): Promise<string | undefined
   if (!slot || !recaptcha) return undefined;
   await new Promise<void>((resolve) => recaptcha.ready(resolve));
   return recaptcha.execute(slot.dataset.sitekey ?? '', { action: 'submit' });
-}
-
-interface FieldOf {
-  key: string;
-  type: string;
-}
-
-/** The fields of the rendered form, read back from its controls' `data-field-type`. */
-function fieldsOf(form: HTMLFormElement): FieldOf[] {
-  const seen = new Map<string, string>();
-  for (const control of form.querySelectorAll<HTMLInputElement>('[data-field-type]')) seen.set(control.name, control.dataset.fieldType ?? 'text');
-  return [...seen].map(([key, type]) => ({ key, type }));
 }
 
 function showOutcome(form: HTMLFormElement, outcome: FormOutcome): void {
@@ -67,19 +55,22 @@ function showOutcome(form: HTMLFormElement, outcome: FormOutcome): void {
   firstInvalid?.focus();
 }
 
+/** The form's fields as the no-JS post sends them, plus a reCAPTCHA v3 token (it has no field of its own). */
+async function bodyOf(form: HTMLFormElement): Promise<URLSearchParams> {
+  const body = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string') body.append(name, value);
+  // The field name reCAPTCHA's v2 widget gives its token, which the route reads for every provider (payload.ts).
+  if (!body.get('g-recaptcha-response')) {
+    const token = await recaptchaToken(form).catch(() => undefined);
+    if (token) body.set('g-recaptcha-response', token);
+  }
+  return body;
+}
+
 async function submit(form: HTMLFormElement): Promise<void> {
-  const data = new FormData(form);
-  const honeypot = form.querySelector<HTMLInputElement>('[data-honeypot]');
-  const body = {
-    formCode: String(data.get('form_code') ?? ''),
-    payload: payloadOf(fieldsOf(form), data),
-    renderToken: String(data.get('render_token') ?? ''),
-    hp: honeypot?.value ?? '',
-    captchaToken: captchaTokenOf(data) ?? (await recaptchaToken(form).catch(() => undefined)),
-  };
   let outcome: FormOutcome;
   try {
-    const response = await fetch(SUBMIT_URL, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(FORM_ENDPOINT, { method: 'POST', headers: { Accept: 'application/json' }, body: await bodyOf(form) });
     outcome = formOutcome(response.status, await response.json().catch(() => null));
   } catch {
     outcome = formOutcome(0, null);

@@ -2,12 +2,12 @@
  * A submitted form's values as the headless API's `payload` (DECISIONS.md 18): one entry per field
  * of the form's schema, typed by the field (a checkbox is a boolean, a number a number when it reads
  * as one); anything the schema does not name is left out. The backend validates the rest. Used by
- * the no-JavaScript route and by the browser enhancement alike.
+ * the storefront's form route (form-post.ts) for posts with and without JavaScript.
  */
 
 export type PayloadValue = string | number | boolean | null;
 
-/** A field as far as its value's type goes (the enhancement script reads it back from the markup). */
+/** A field as far as its value's type goes. */
 interface TypedField {
   key: string;
   type: string;

@@ -59,9 +59,9 @@ export interface ClientIpOptions {
 }
 
 /**
- * Resolves the caller's IP once per request into `c.var.clientIp` (and `c.var.fromStorefront`: the
- * storefront's signature verified). Requests made in process (tests, app.request) have no socket and
- * count as one "local" caller.
+ * Resolves the caller's IP once per request into `c.var.clientIp`. A verified signature proves only
+ * the visitor's address, never that the storefront itself asks (that is storefront-call.ts).
+ * Requests made in process (tests, app.request) have no socket and count as one "local" caller.
  */
 export function resolveClientIp(options: ClientIpOptions = {}) {
   const { proxySecret, now = Date.now } = options;
@@ -70,7 +70,6 @@ export function resolveClientIp(options: ClientIpOptions = {}) {
   }
   return createMiddleware<AppEnv>(async function resolveClientIp(c, next) {
     const forwarded = proxySecret === undefined ? undefined : verifiedClientIp((name) => c.req.header(name), proxySecret, now());
-    c.set('fromStorefront', forwarded !== undefined);
     c.set('clientIp', forwarded ?? normalise(c.env?.incoming?.socket.remoteAddress ?? 'local'));
     await next();
   });

@@ -30,7 +30,10 @@ export interface AppVariables {
   caller: Caller;
   /** The visitor's IP: the storefront's signed X-Client-IP, else the socket address (core/http/client-ip.ts). */
   clientIp: string;
-  /** The request carried a valid storefront signature (it came through the storefront's proxy). */
+  /**
+   * The storefront's own server-to-server call (its sync, refetches, forms: core/http/storefront-call.ts),
+   * never a visitor's request through its `/api/*` proxy.
+   */
   fromStorefront: boolean;
 }
 

@@ -2,6 +2,7 @@ import type { AuditActor } from '../audit/service.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/database.ts';
 import type { ApprovalStatus } from '../db/schema/index.ts';
+import type { GuestReadResource } from '../catalog/guest-reads.ts';
 
 /** Where a hook runs: `db` is the transaction the core has open, so a handler's writes commit or roll back with it. */
 export interface HookRunOptions {
@@ -54,6 +55,14 @@ export interface HookMap {
    * 404). `country` is the signed-in customer's default shipping country, else null.
    */
   'catalog.visibility': { caller: Caller; storeId: number; country: string | null; hide(productIds: Iterable<number>): void };
+  /**
+   * Before a guest reads catalog or content data (core/catalog/guest-reads.ts: products, search,
+   * categories, URL redirects, blog posts, CMS pages). Refuse with an AppError, e.g. a store-wide
+   * login wall's 401 `login_required`. The storefront's own reads (its sync) are admitted whatever
+   * the handlers say, and their answers kept out of shared caches. `cmsIdentifier` is the page a
+   * `/cms-pages?identifier=` read names, else null.
+   */
+  'catalog.guestRead': { readonly resource: GuestReadResource; readonly cmsIdentifier: string | null };
 }
 
 export type HookName = keyof HookMap;

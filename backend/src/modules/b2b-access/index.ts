@@ -8,6 +8,7 @@ import { accessAdminApi } from './routes/admin-api.ts';
 import { accessPublicRoutes } from './routes/public.ts';
 import { annotateProducts } from './runtime/annotate.ts';
 import { refuseBlockedAdd, refuseBlockedOrder } from './runtime/enforcement.ts';
+import { refuseWalledGuestCart, refuseWalledGuestRead } from './runtime/guest-api-wall.ts';
 import { hideFromListings } from './runtime/visibility.ts';
 
 /**
@@ -28,6 +29,8 @@ const b2bAccess = defineModule<AccessConfig>({
     { hook: 'catalog.visibility', handle: hideFromListings },
     { hook: 'cart.validateAdd', handle: refuseBlockedAdd },
     { hook: 'checkout.beforePlaceOrder', handle: refuseBlockedOrder },
+    { hook: 'catalog.guestRead', handle: refuseWalledGuestRead },
+    { hook: 'cart.validateAdd', handle: refuseWalledGuestCart },
   ],
   admin: { nav: accessAdminNav },
   demo: (ctx, { configure }) => seedAccessDemo(ctx, configure),

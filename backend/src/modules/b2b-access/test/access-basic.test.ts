@@ -26,9 +26,10 @@ describe.each(dialects)('B2B Access in basic mode: one gate from the activation 
   });
 
   it('gates every product for the groups listed: guests must sign in, General sees no price, Wholesale sees everything', async () => {
-    const [guest, general, wholesale] = await Promise.all([listing(access.guest), listing(access.general), listing(access.wholesale)]);
-    expect(guest.length).toBe(wholesale.length);
-    expect(guest.every((p) => p.price === null && p.finalPrice === null && p.extensions.b2bAccess?.gateFlags.requiresLogin === true)).toBe(true);
+    const [general, wholesale] = await Promise.all([listing(access.general), listing(access.wholesale)]);
+    // The wall covers the whole store, so the guest's API is closed too (DECISIONS.md 49; the
+    // storefront's own view of it: login-wall-api.test.ts).
+    expect((await access.shop.get('/api/rest/v2/products', access.guest)).body).toMatchObject({ error: 'login_required' });
     expect(general.every((p) => p.price === null && p.extensions.b2bAccess?.gateFlags.requiresLogin === false && p.extensions.b2bAccess.hiddenPriceMessage === 'Sign in for trade prices.')).toBe(true);
     expect(wholesale.every((p) => p.extensions.b2bAccess?.gateFlags.hidePrice === false && p.extensions.b2bAccess.gateFlags.canCheckout)).toBe(true);
     expect(wholesale.filter((p) => p.price !== null).length).toBe(wholesale.length);

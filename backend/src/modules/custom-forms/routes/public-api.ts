@@ -28,7 +28,9 @@ export const formBodyLimit = createMiddleware<AppEnv>((c, next) => limitBody(c, 
 
 /**
  * The headless API's gate (DECISIONS.md 35): the module switched off answers 404 to everyone; with
- * `headlessApi` off only the storefront's signed requests get through (its pages and no-JS route).
+ * `headlessApi` off only the storefront's own calls get through (the forms it renders and the posts its
+ * `/customforms/form/submit` forwards, core/http/storefront-call.ts); a visitor's request through its
+ * `/api/*` proxy is not one of them (DECISIONS.md 51).
  */
 const headlessGate = createMiddleware<AppEnv>(async function headlessGate(c, next) {
   const config = await contextOf(c).config();

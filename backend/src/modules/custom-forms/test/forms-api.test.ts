@@ -10,7 +10,7 @@ import { dialects } from '../../../../test/helpers/test-shop.ts';
 import type { FormsContext } from '../submissions/pipeline.ts';
 import { purgeOldSubmissions } from '../submissions/service.ts';
 import { customFormSubmissions } from '../tables.ts';
-import { adminBase, fromVisitor, goodPayload, openFormsShop, quoteForm, secret, type FormsShop } from './forms-shop.ts';
+import { adminBase, fromStorefront, fromVisitor, goodPayload, openFormsShop, quoteForm, secret, type FormsShop } from './forms-shop.ts';
 
 type Answer = { error?: string; details?: unknown; totalItems?: number; member?: { id: number }[] };
 
@@ -38,12 +38,25 @@ describe.each(dialects)('Custom Forms API (%s)', (dialect) => {
     expect((await forms.shop.get('/api/rest/v2/b2b/forms/config')).body).toEqual({ enabled: true, headlessApi: true, honeypot: true, minFillSeconds: 0, captcha: null });
   });
 
-  it('keeps the headless API for the storefront when it is off, and everything closed when the module is', async () => {
+  it("keeps the headless API for the storefront's own calls when it is off, not for visitors it forwards, and everything closed when the module is", async () => {
     await forms.configure({ headlessApi: false });
     expect((await forms.shop.get('/api/rest/v2/custom-forms/quote')).status).toBe(404);
-    expect((await forms.shop.get('/api/rest/v2/custom-forms/quote', fromVisitor('203.0.113.5'))).status).toBe(200);
-    await forms.configure({ enabled: false, headlessApi: true });
+    // A visitor's signed IP (every request through the storefront's /api proxy) proves no more than the IP (DECISIONS.md 51).
     expect((await forms.shop.get('/api/rest/v2/custom-forms/quote', fromVisitor('203.0.113.5'))).status).toBe(404);
+    const visitorPost = await forms.shop.send('POST', '/api/rest/v2/custom-form-submissions', { json: { formCode: 'quote', payload: goodPayload(), renderToken: await forms.token('quote') }, headers: fromVisitor('203.0.113.5') });
+    expect(visitorPost.status).toBe(404);
+    expect((await forms.shop.get('/api/rest/v2/custom-forms/quote', fromStorefront())).status).toBe(200);
+    // A post the storefront forwards reaches the pipeline (422: an empty payload, so nothing is stored).
+    const forwarded = await forms.shop.send('POST', '/api/rest/v2/custom-form-submissions', {
+      json: { formCode: 'quote', payload: {}, renderToken: await forms.token('quote') },
+      headers: { ...fromVisitor('203.0.113.6'), ...fromStorefront() },
+    });
+    expect(forwarded.body).toMatchObject({ error: 'validation_failed' });
+    await forms.configure({ headlessApi: true });
+    expect((await forms.shop.get('/api/rest/v2/custom-forms/quote', fromVisitor('203.0.113.5'))).status).toBe(200);
+    await forms.configure({ headlessApi: false });
+    await forms.configure({ enabled: false, headlessApi: true });
+    expect((await forms.shop.get('/api/rest/v2/custom-forms/quote', fromStorefront())).status).toBe(404);
     const post = await forms.shop.send('POST', '/api/rest/v2/custom-form-submissions', { json: { formCode: 'quote', payload: {}, renderToken: '' } });
     expect(post.status).toBe(404);
     expect((await forms.shop.send('POST', '/customforms/form/submit', { form: { form_code: 'quote' } })).status).toBe(404);

@@ -9,6 +9,7 @@ import { signRenderToken } from '../../../../../contracts/render-token.ts';
 import { ensureAdminUser } from '../../../core/admin/ensure-admin.ts';
 import type { Dialect } from '../../../core/db/database.ts';
 import { signClientIp } from '../../../core/http/client-ip.ts';
+import { signStorefrontCall } from '../../../core/http/storefront-call.ts';
 import { defineModule } from '../../../core/modules/define-module.ts';
 import { adminBearer, testAdmin } from '../../../../test/helpers/admin-session.ts';
 import { openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
@@ -95,6 +96,11 @@ export async function openFormsShop(dialect: Dialect): Promise<FormsShop> {
 export function fromVisitor(ip: string): Record<string, string> {
   const timestamp = Math.floor(Date.now() / 1000);
   return { 'x-client-ip': ip, 'x-storefront-timestamp': String(timestamp), 'x-storefront-signature': signClientIp(secret, ip, timestamp) };
+}
+
+/** The header of the storefront's own calls (its rendered forms and the posts it forwards, DECISIONS.md 51). */
+export function fromStorefront(): Record<string, string> {
+  return { 'x-storefront-call': signStorefrontCall(secret, Math.floor(Date.now() / 1000)) };
 }
 
 export const quoteForm = {
