@@ -252,6 +252,52 @@ describe('pages rendered from KV', () => {
   });
 });
 
+describe('page records whose KV key is gone (DECISIONS.md 52)', () => {
+  const productKeys = async () => (await shop.kv.list({ prefix: 'default:product:' })).keys;
+  /** A simple product no other test has shown, so no cached page answers for it. */
+  const unseenProduct = async (page: number) => (await products(`itemsPerPage=20&page=${page}`)).member.find((item) => item.type === 'simple')!;
+
+  it('a full sync rewrites a key written with a TTL without one', async () => {
+    const product = await unseenProduct(4);
+    const key = `default:product:${product.urlKey}`;
+    expect((await shop.manage('/cache/update', { key, value: await shop.kv.get(key, 'json'), ttl: 3600 })).status).toBe(200);
+    expect((await productKeys()).find((entry) => entry.name === key)?.expiration).toBeGreaterThan(Date.now() / 1000);
+    expect((await shop.manage('/sync/products')).status).toBe(200);
+    expect((await productKeys()).filter((entry) => entry.expiration !== undefined)).toEqual([]);
+  });
+
+  it('answers 404 for a URL the index does not name without calling the backend', async () => {
+    shop.faults.seen.length = 0;
+    expect((await page('/no-such-product-anywhere')).status).toBe(404);
+    expect((await page('/blog/no-such-post-anywhere')).status).toBe(404);
+    expect(shop.faults.seen.map((request) => request.path)).toEqual([]);
+  });
+
+  it('a product page whose key expired still answers 200, and its key is back without a TTL', async () => {
+    const product = await unseenProduct(5);
+    const key = `default:product:${product.urlKey}`;
+    // KV's shortest TTL; the local runtime honours it like Cloudflare's.
+    expect((await shop.manage('/cache/update', { key, value: await shop.kv.get(key, 'json'), ttl: 60 })).status).toBe(200);
+    await expect.poll(() => shop.kv.get(key), { timeout: 90_000, interval: 2_000 }).toBeNull();
+
+    shop.faults.seen.length = 0;
+    const response = await page(`/${product.urlKey}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(product.name.replaceAll('&', '&amp;'));
+    // One guest read of that one record.
+    expect(shop.faults.seen.filter((request) => request.path.startsWith('/api/rest/v2/products')).map((request) => request.path)).toEqual([
+      expect.stringContaining(`urlKey=${encodeURIComponent(product.urlKey)}`),
+    ]);
+    await expect.poll(async () => (await productKeys()).find((entry) => entry.name === key), { timeout: 10_000 }).toMatchObject({ name: key });
+    const restored = (await productKeys()).find((entry) => entry.name === key)!;
+    expect(restored.expiration).toBeUndefined();
+    expect(await shop.kv.get(key, 'json')).toMatchObject({ sku: product.sku, urlKey: product.urlKey });
+    // The sync finds it as it would have written it: nothing to write.
+    const resync = await syncBody(await shop.manage('/sync/products?store=default'));
+    expect(resync.kv).toMatchObject({ written: 0, deleted: 0 });
+  }, 150_000);
+});
+
 describe('a sync interrupted by a worker restart', () => {
   it('is driven to its end by the coordinator once the worker is back: the change arrives and pulse moves', async () => {
     const pulseBefore = await shop.kv.get('pulse');
