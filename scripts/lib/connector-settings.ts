@@ -26,7 +26,7 @@ export async function readConnectorSettings(backendUrl: string, adminToken: stri
   try {
     response = await fetch(url, { headers: { authorization: `Bearer ${adminToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(30_000) });
   } catch (error) {
-    throw new Error(`reading the storefront connector's configuration from ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`reading the storefront connector's configuration from ${url} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   const text = await response.text();
   if (response.status === 404) throw new Error(`${url} answered 404: the backend does not load the storefront-connector module.`);

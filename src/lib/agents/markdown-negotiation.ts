@@ -41,7 +41,7 @@ export interface MarkdownNegotiationOptions {
   client: Pick<BackendClient, 'product' | 'search' | 'listedProduct' | 'cmsPage' | 'blogPost'>;
   storeFor: (url: URL) => string;
   /** The store's public origin (agents/public-origin.ts); null when not configured for this host. */
-  originFor: (url: URL) => string | null;
+  originFor: (url: URL) => string;
 }
 
 interface Rendered {
@@ -144,9 +144,6 @@ export function markdownNegotiation(options: MarkdownNegotiationOptions): Step {
 
     const head = context.request.method === 'HEAD';
     const origin = options.originFor(context.url);
-    if (!origin) {
-      return markdownResponse({ status: 503, markdown: '# Not configured\n\nThis host has no public origin configured (PUBLIC_ORIGIN or STORES).\n' }, head);
-    }
     const store = options.storeFor(context.url);
     const completeStub = stubCompleter({
       client: options.client,
