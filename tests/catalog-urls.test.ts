@@ -141,6 +141,8 @@ describe('the api-catalog Link on every answer (DECISIONS.md 55)', () => {
       expect(failed.headers['content-type']).toContain('text/html');
       expect(failed.headers['cache-control']).toBe('no-store');
       expect(failed.body).toContain('Something went wrong on our side');
+      // Astro's 500 page in the storefront's layout and styles, not a bare fallback.
+      expect(failed.body).toMatch(/<link[^>]+rel="stylesheet"/);
       expect(failed.body).not.toMatch(/RangeError|Maximum call stack|at \S+ \(|node_modules/);
     } finally {
       await shop.kv.put('au:categories', saved!);
