@@ -19,7 +19,8 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -240,9 +241,11 @@ export async function main(args: string[], env: Record<string, string | undefine
   const wrangler = join(dirname(createRequire(import.meta.url).resolve('wrangler/package.json')), 'bin/wrangler.js');
   const deployEnv = { CLOUDFLARE_ACCOUNT_ID: target.cloudflare.accountId };
   if (plan.dryRun) {
-    // wrangler bundles and names the bindings, uploads nothing; its output goes beside the configuration.
-    const outdir = join(plan.built, 'dry-run');
+    // wrangler bundles and names the bindings, uploads nothing; its bundle goes to a directory of its
+    // own (inside the built one, wrangler would take it for part of the worker's modules).
+    const outdir = await mkdtemp(join(tmpdir(), 'storefront-dry-run-'));
     const result = spawnSync(process.execPath, [wrangler, 'deploy', '--dry-run', '-c', deploy.path, '--outdir', outdir], { cwd: ROOT, env: { ...process.env, ...QUIET_ENV, ...deployEnv }, encoding: 'utf8' });
+    await rm(outdir, { recursive: true, force: true });
     process.stdout.write(result.stdout);
     if (result.status !== 0) throw new Error(`wrangler deploy --dry-run failed (exit ${result.status}): ${result.stderr}`);
     console.log(`dry run: nothing deployed; would purge ${purgedAfterDeploy.join(', ')}`);
