@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryNode, Product } from '../src/lib/content/schemas.ts';
+import { rawRequest } from './support/raw-http.ts';
 import { startShop, type TestShop } from './support/shop.ts';
 
 let shop: TestShop;
@@ -85,5 +86,88 @@ describe('catalog paths', () => {
     const accept = await fetch(`${shop.storefront.url}${path}/?page=0`, { redirect: 'manual', headers: { Accept: 'text/markdown' } });
     expect(accept.status).toBe(301);
     expect(accept.headers.get('Location')).toBe(path);
+  });
+});
+
+describe('the api-catalog Link on every answer (DECISIONS.md 55)', () => {
+  const LINK = '</.well-known/api-catalog>; rel="api-catalog"';
+  const linkOf = (response: Response) => response.headers.get('Link') ?? '';
+
+  it('is on 200, 301, 302, 304, 401, 404, 405, 413, 502 and 503 answers, and on the early path\'s', async () => {
+    const page = await get(`/${category.urlPath}`);
+    const etag = page.headers.get('ETag')!;
+    await page.body?.cancel();
+    const answers: Array<[number, Response]> = [
+      [200, page],
+      [301, await get(`/${category.urlPath}/`)],
+      [302, await get('/admin')],
+      [304, await fetch(`${shop.storefront.url}/${category.urlPath}`, { headers: { 'If-None-Match': etag } })],
+      [401, await fetch(`${shop.storefront.url}/sync`, { method: 'POST' })],
+      [404, await get('/no-such-page-for-the-link-test')],
+      [405, await get('/sync')],
+      [413, await fetch(`${shop.storefront.url}/freshness`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) })],
+      [503, await get('/mcp')],
+      // The early path: a cached page (HIT) and the fixed routes.
+      [200, await get(`/${category.urlPath}`)],
+      [200, await get('/pulse')],
+      [200, await get('/health')],
+    ];
+    shop.faults.failWhen(/^\/api\/rest\/v2\/stores/, 500);
+    try {
+      answers.push([502, await shop.manage('/sync/config')]);
+    } finally {
+      shop.faults.reset();
+    }
+    for (const [status, response] of answers) {
+      expect(response.status, response.url).toBe(status);
+      expect(linkOf(response), `${status} ${response.url}`).toContain(LINK);
+      await response.body?.cancel();
+    }
+    expect(answers[9]![1].headers.get('X-Cache')).toBe('HIT');
+  });
+
+  it('is on the branded 500 page of a page that throws, which shows no stack trace', async () => {
+    // A category tree nested deeper than the validator's stack: reading it throws (RangeError).
+    const depth = 10_000;
+    let tree = '[';
+    for (let id = 1; id <= depth; id++) tree += `{"id":${id},"name":"c${id}","urlKey":"c${id}","urlPath":"c${id}","productCount":0,"children":[`;
+    tree += `${']}'.repeat(depth)}]`;
+    const saved = await shop.kv.get('au:categories');
+    await shop.kv.put('au:categories', tree);
+    try {
+      const failed = await rawRequest(shop.storefront.url, { path: '/', headers: { Host: 'au.localhost' } });
+      expect(failed.status).toBe(500);
+      expect(failed.headers.link).toContain(LINK);
+      expect(failed.headers['content-type']).toContain('text/html');
+      expect(failed.headers['cache-control']).toBe('no-store');
+      expect(failed.body).toContain('Something went wrong on our side');
+      // Astro's 500 page in the storefront's layout and styles, not a bare fallback.
+      expect(failed.body).toMatch(/<link[^>]+rel="stylesheet"/);
+      expect(failed.body).not.toMatch(/RangeError|Maximum call stack|at \S+ \(|node_modules/);
+    } finally {
+      await shop.kv.put('au:categories', saved!);
+    }
+  });
+});
+
+describe('agent documents on a host no variable names (DECISIONS.md 54)', () => {
+  const HOST = 'shop-preview.unnamed.example';
+  const onHost = (path: string) => rawRequest(shop.storefront.url, { path, headers: { Host: HOST } });
+
+  it('answers robots.txt, the sitemap, llms.txt, the api-catalog, the OAuth metadata, the MCP card and a markdown view with URLs on that host', async () => {
+    const origin = `http://${HOST}`;
+    const documents = ['/robots.txt', '/sitemap.xml', '/llms.txt', '/.well-known/api-catalog', '/.well-known/oauth-authorization-server', '/.well-known/mcp/server-card.json', `/${product.urlKey}.md`];
+    for (const path of documents) {
+      const response = await onHost(path);
+      expect(response.status, path).toBe(200);
+      expect(response.body, path).toContain(`${origin}/`);
+      // Every absolute URL of the document is on the request's host.
+      const urls = response.body.match(/https?:\/\/[^\s"'<>)\]]+/g) ?? [];
+      const own = urls.filter((url) => new URL(url).host === HOST);
+      expect(own.length, path).toBeGreaterThan(0);
+      expect(urls.filter((url) => /localhost|127\.0\.0\.1|example\.test/.test(new URL(url).host)), path).toEqual([]);
+    }
+    const robots = (await onHost('/robots.txt')).body;
+    expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });
 });

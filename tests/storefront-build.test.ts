@@ -3,17 +3,40 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { pathTag } from '../contracts/cache-tags.ts';
-import { deployTarget, main, parseBuildArgs, purgeAfterDeploy, purgedAfterDeploy, UsageError } from '../scripts/storefront-build.ts';
+import { deployTarget, main, originWarning, PARTIAL_BUILD_REFUSED, parseBuildArgs, purgeAfterDeploy, purgedAfterDeploy, UsageError } from '../scripts/storefront-build.ts';
 
 describe('storefront:build arguments', () => {
   it('reads the flags of SPEC.md and refuses unknown or contradictory ones', () => {
-    expect(parseBuildArgs([])).toEqual({ install: false, deploy: false });
-    expect(parseBuildArgs(['--deploy', '--install'])).toEqual({ install: true, deploy: true });
-    expect(parseBuildArgs(['--css-only'])).toEqual({ install: false, deploy: false, partialRequested: 'css' });
-    expect(parseBuildArgs(['--js-only'])).toEqual({ install: false, deploy: false, partialRequested: 'js' });
-    expect(() => parseBuildArgs(['--css-only', '--js-only'])).toThrow(UsageError);
+    expect(parseBuildArgs([])).toMatchObject({ install: false, deploy: false, dryRun: false, skipBuild: false, built: expect.stringMatching(/dist[/\\]server$/) });
+    expect(parseBuildArgs(['--deploy', '--install'])).toMatchObject({ install: true, deploy: true });
+    expect(parseBuildArgs(['--deploy', '--dry-run', '--skip-build', '--built', '/tmp/x'])).toEqual({ install: false, deploy: true, dryRun: true, skipBuild: true, built: '/tmp/x' });
+    expect(() => parseBuildArgs(['--dry-run'])).toThrow(/--dry-run goes with --deploy/);
     expect(() => parseBuildArgs(['--bogus'])).toThrow(/Unknown option '--bogus'/);
     expect(() => parseBuildArgs(['dist'])).toThrow(UsageError);
+  });
+
+  it('refuses --css-only and --js-only, saying why there is no partial build', () => {
+    for (const flag of ['--css-only', '--js-only']) {
+      expect(() => parseBuildArgs([flag])).toThrow(UsageError);
+      expect(() => parseBuildArgs([flag])).toThrow(`${flag} ${PARTIAL_BUILD_REFUSED}`);
+    }
+    expect(PARTIAL_BUILD_REFUSED).toMatch(/ASSET_HASH/);
+  });
+
+  it('warns when neither PUBLIC_ORIGIN nor STORES names a public host', () => {
+    expect(originWarning({ PUBLIC_ORIGIN: '', STORES: '{"au.localhost":"au"}' })).toMatch(/request's own origin/);
+    expect(originWarning({})).toMatch(/PUBLIC_ORIGIN/);
+    expect(originWarning({ PUBLIC_ORIGIN: 'https://shop.example' })).toBeNull();
+    expect(originWarning({ STORES: '{"shop.example":"default"}' })).toBeNull();
+  });
+
+  it('takes the account, KV namespace, zone and storefront from the connector where the environment does not set them', () => {
+    const connector = { accountId: 'c'.repeat(32), kvNamespaceId: 'd'.repeat(32), zoneId: 'e'.repeat(32), storefrontUrl: 'https://shop.example' };
+    const target = deployTarget({ CLOUDFLARE_API_TOKEN: 'tok', SYNC_SECRET: 's'.repeat(20) }, connector);
+    expect(target).toMatchObject({ storefrontUrl: 'https://shop.example', kvNamespaceId: 'd'.repeat(32), cloudflare: { accountId: 'c'.repeat(32), zoneId: 'e'.repeat(32) } });
+    expect(target.sources).toEqual({ accountId: 'backend connector', kvNamespaceId: 'backend connector', zoneId: 'backend connector', storefrontUrl: 'backend connector' });
+    const overridden = deployTarget({ CLOUDFLARE_API_TOKEN: 'tok', SYNC_SECRET: 's'.repeat(20), CLOUDFLARE_KV_NAMESPACE_ID: 'f'.repeat(32) }, connector);
+    expect(overridden).toMatchObject({ kvNamespaceId: 'f'.repeat(32), sources: { kvNamespaceId: 'environment', accountId: 'backend connector' } });
   });
 
   it('names every missing credential of a deploy, and accepts a token or a legacy key with its email', () => {

@@ -3,8 +3,14 @@
  * storefront in workerd. Asserts what lands in KV, what the pages show, and that a failed sync
  * leaves everything as it was.
  */
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUIET_ENV, ROOT } from '../scripts/lib/processes.ts';
 import type { CategoryNode, ListingPage, Product, Pulse, StoreConfig } from '../src/lib/content/schemas.ts';
+import { adminAuthorization } from './support/access-module.ts';
 import { startShop, type TestShop } from './support/shop.ts';
 
 interface Collection<T> {
@@ -36,6 +42,15 @@ async function api<T>(path: string, store = 'default'): Promise<T> {
 const products = (query: string, store?: string) => api<Collection<Product>>(`/products?${query}`, store);
 const categories = async () => (await api<Collection<CategoryNode>>('/categories')).member;
 const syncBody = async (response: Response) => (await response.json()) as SyncBody;
+/** A script of this repository run with Node, without blocking the test's event loop. */
+function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
 const page = (path: string, host?: string) =>
   fetch(`${shop.storefront.url}${path}`, host ? { headers: { Host: host } } : {});
 
@@ -250,6 +265,102 @@ describe('pages rendered from KV', () => {
       await shop.kv.delete('default:product:damaged-by-hand');
     }
   });
+});
+
+describe('page records whose KV key is gone (DECISIONS.md 52)', () => {
+  const productKeys = async () => (await shop.kv.list({ prefix: 'default:product:' })).keys;
+  /** A simple product no other test has shown, so no cached page answers for it. */
+  const unseenProduct = async (page: number) => (await products(`itemsPerPage=20&page=${page}`)).member.find((item) => item.type === 'simple')!;
+
+  it('a full sync rewrites a key written with a TTL without one', async () => {
+    const product = await unseenProduct(4);
+    const key = `default:product:${product.urlKey}`;
+    expect((await shop.manage('/cache/update', { key, value: await shop.kv.get(key, 'json'), ttl: 3600 })).status).toBe(200);
+    expect((await productKeys()).find((entry) => entry.name === key)?.expiration).toBeGreaterThan(Date.now() / 1000);
+    expect((await shop.manage('/sync/products')).status).toBe(200);
+    expect((await productKeys()).filter((entry) => entry.expiration !== undefined)).toEqual([]);
+  });
+
+  it('answers 404 for a URL the index does not name without calling the backend', async () => {
+    shop.faults.seen.length = 0;
+    expect((await page('/no-such-product-anywhere')).status).toBe(404);
+    expect((await page('/blog/no-such-post-anywhere')).status).toBe(404);
+    expect(shop.faults.seen.map((request) => request.path)).toEqual([]);
+  });
+
+  it('a product page whose key expired still answers 200, and its key is back without a TTL', async () => {
+    const product = await unseenProduct(5);
+    const key = `default:product:${product.urlKey}`;
+    // KV's shortest TTL; the local runtime honours it like Cloudflare's.
+    expect((await shop.manage('/cache/update', { key, value: await shop.kv.get(key, 'json'), ttl: 60 })).status).toBe(200);
+    await expect.poll(() => shop.kv.get(key), { timeout: 90_000, interval: 2_000 }).toBeNull();
+
+    shop.faults.seen.length = 0;
+    const response = await page(`/${product.urlKey}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(product.name.replaceAll('&', '&amp;'));
+    // One guest read of that one record.
+    expect(shop.faults.seen.filter((request) => request.path.startsWith('/api/rest/v2/products')).map((request) => request.path)).toEqual([
+      expect.stringContaining(`urlKey=${encodeURIComponent(product.urlKey)}`),
+    ]);
+    await expect.poll(async () => (await productKeys()).find((entry) => entry.name === key), { timeout: 10_000 }).toMatchObject({ name: key });
+    const restored = (await productKeys()).find((entry) => entry.name === key)!;
+    expect(restored.expiration).toBeUndefined();
+    expect(await shop.kv.get(key, 'json')).toMatchObject({ sku: product.sku, urlKey: product.urlKey });
+    // The sync finds it as it would have written it: nothing to write.
+    const resync = await syncBody(await shop.manage('/sync/products?store=default'));
+    expect(resync.kv).toMatchObject({ written: 0, deleted: 0 });
+  }, 150_000);
+});
+
+describe('storefront:build --deploy reads the backend connector (its KV Namespace ID and Account ID do something)', () => {
+  it('a dry run deploys with the namespace and account saved in the connector', async () => {
+    const authorization = await adminAuthorization(shop);
+    const saved = { accountId: 'a1'.repeat(16), kvNamespaceId: 'b2'.repeat(16) };
+    const configure = async (body: unknown) => {
+      const response = await fetch(`${shop.backend.url}/api/rest/v2/admin/storefront-connector/config`, {
+        method: 'PUT',
+        headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, await response.text()).toBe(200);
+    };
+    // A copy of the built worker: wrangler writes beside its configuration, and this shop serves dist/server.
+    const dir = await mkdtemp(join(tmpdir(), 'deploy-'));
+    const built = join(dir, 'server');
+    await cp(join(ROOT, 'dist/server'), built, { recursive: true, filter: (source) => !source.includes('.wrangler') });
+    const config = JSON.parse(await readFile(join(built, 'wrangler.json'), 'utf8')) as { assets: { directory: string } };
+    config.assets.directory = join(ROOT, 'dist/client');
+    await writeFile(join(built, 'wrangler.json'), JSON.stringify(config));
+    await configure(saved);
+    try {
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        ...QUIET_ENV,
+        BACKEND_API_URL: shop.backend.url,
+        BACKEND_ADMIN_TOKEN: authorization.replace(/^Bearer /, ''),
+        CLOUDFLARE_API_TOKEN: 'not-used-by-a-dry-run-0123456789',
+        STOREFRONT_URL: shop.storefront.url,
+        SYNC_SECRET: shop.syncSecret,
+      };
+      // Only the connector may name them here.
+      delete env.CLOUDFLARE_ACCOUNT_ID;
+      delete env.CLOUDFLARE_KV_NAMESPACE_ID;
+      const run = await runScript(['scripts/storefront-build.ts', '--deploy', '--dry-run', '--skip-build', '--built', built], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain(`account: ${saved.accountId} (backend connector)`);
+      expect(run.stdout).toContain(`KV namespace (CONTENT): ${saved.kvNamespaceId} (backend connector)`);
+      // wrangler's own dry run binds that namespace.
+      expect(run.stdout).toMatch(new RegExp(`env\\.CONTENT \\(${saved.kvNamespaceId}\\)\\s+KV Namespace`));
+      expect(run.stdout).toContain('dry run: nothing deployed');
+      // This shop sets no PUBLIC_ORIGIN and STORES names only a local host (DECISIONS.md 54).
+      expect(run.stderr).toMatch(/warning: neither PUBLIC_ORIGIN nor STORES names a public host/);
+      expect(JSON.parse(await readFile(join(built, 'wrangler.json'), 'utf8'))).toMatchObject({ kv_namespaces: [{ binding: 'CONTENT', id: expect.not.stringMatching(saved.kvNamespaceId) }] });
+    } finally {
+      await configure({ accountId: '', kvNamespaceId: '' });
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 describe('a sync interrupted by a worker restart', () => {

@@ -151,6 +151,6 @@ export function storeEntryForUrl(url: URL, config: StorefrontConfig = getConfig(
 }
 
 /** The public origin of a request's store for absolute URLs (DECISIONS.md 11); null when not configured. */
-export function publicOriginForUrl(url: URL, config: StorefrontConfig = getConfig()): string | null {
+export function publicOriginForUrl(url: URL, config: StorefrontConfig = getConfig()): string {
   return publicOrigin(url, { entry: storeEntryForUrl(url, config), publicOrigin: config.PUBLIC_ORIGIN || undefined });
 }

@@ -1,6 +1,6 @@
 /**
  * The shared frame of the agent document routes: GET and HEAD only, the store and public origin
- * of the request (DECISIONS.md 11; 503 when this host has no configured origin), and the
+ * of the request (DECISIONS.md 11, 54), and the
  * response with its content type and cache lifetime (bodiless for HEAD).
  *
  * These documents depend on the host (origin, store) and on KV, so they render on demand rather
@@ -12,7 +12,7 @@ import type { APIRoute } from 'astro';
 import { env } from 'cloudflare:workers';
 import { publicOriginForUrl, storeForUrl } from '../config.ts';
 import { contentStore, type ContentStore } from '../content/content-store.ts';
-import { jsonError, methodNotAllowed } from '../http/responses.ts';
+import { methodNotAllowed } from '../http/responses.ts';
 import { AGENT_DOCUMENT_CACHE_CONTROL } from './agent-paths.ts';
 
 export interface AgentRequest {
@@ -34,9 +34,6 @@ export function agentDocumentRoute(render: (request: AgentRequest) => Promise<Ag
   return async ({ request, url }) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
     const origin = publicOriginForUrl(url);
-    if (!origin) {
-      return jsonError(503, 'public_origin_not_configured', 'This host has no public origin configured (set PUBLIC_ORIGIN or list it in STORES).');
-    }
     const store = storeForUrl(url);
     const document = await render({ origin, store, content: contentStore(env.CONTENT, store), kv: env.CONTENT, url });
     return new Response(request.method === 'HEAD' ? null : document.body, {

@@ -12,6 +12,7 @@ import { runSearch, searchRequest, searchStatus } from '../catalog/search-page.t
 import { markdownPriceFormatter } from '../format/price.ts';
 import { markdownHref } from '../catalog/seo.ts';
 import { stubCompleter } from '../catalog/stub-refetch.ts';
+import { recoveringStore } from '../content/recovering-store.ts';
 import { contentStore, type ContentStore } from '../content/content-store.ts';
 import { TDM_RESERVATION_HEADER, TDM_RESERVATION_VALUE } from './tdm.ts';
 import { estimateTokens } from './markdown.ts';
@@ -37,10 +38,10 @@ export const MARKDOWN_CACHE_CONTROL = 'public, max-age=600';
 export interface MarkdownNegotiationOptions {
   kv: KVNamespace;
   /** Completes listing stubs (SPEC.md sync rule 4), so a product's markdown lists its options. */
-  client: Pick<BackendClient, 'product' | 'search'>;
+  client: Pick<BackendClient, 'product' | 'search' | 'listedProduct' | 'cmsPage' | 'blogPost'>;
   storeFor: (url: URL) => string;
   /** The store's public origin (agents/public-origin.ts); null when not configured for this host. */
-  originFor: (url: URL) => string | null;
+  originFor: (url: URL) => string;
 }
 
 interface Rendered {
@@ -143,9 +144,6 @@ export function markdownNegotiation(options: MarkdownNegotiationOptions): Step {
 
     const head = context.request.method === 'HEAD';
     const origin = options.originFor(context.url);
-    if (!origin) {
-      return markdownResponse({ status: 503, markdown: '# Not configured\n\nThis host has no public origin configured (PUBLIC_ORIGIN or STORES).\n' }, head);
-    }
     const store = options.storeFor(context.url);
     const completeStub = stubCompleter({
       client: options.client,
@@ -155,7 +153,8 @@ export function markdownNegotiation(options: MarkdownNegotiationOptions): Step {
     });
     const pageUrl = new URL(context.url);
     pageUrl.pathname = wanted.path;
-    const rendered = await renderPage(contentStore(options.kv, store), pageUrl, origin, completeStub, options);
+    const content = recoveringStore(contentStore(options.kv, store), { kv: options.kv, client: options.client, waitUntil: (promise) => context.waitUntil(promise) });
+    const rendered = await renderPage(content, pageUrl, origin, completeStub, options);
     // A `.md` URL redirects to the canonical page's `.md` URL; an `Accept` request to the page's URL.
     if (rendered.location && rendered.status === 301 && context.url.pathname !== wanted.path) {
       const target = new URL(rendered.location, context.url);

@@ -31,8 +31,8 @@ describe('publicOrigin', () => {
     expect(publicOrigin(url('http://nz.example:9000/'), { entry: { host: 'nz.example:9000' }, publicOrigin: undefined })).toBe('https://nz.example:9000');
   });
 
-  it('is null for an unlisted host without PUBLIC_ORIGIN', () => {
-    expect(publicOrigin(url('https://anything.example/'), { entry: undefined, publicOrigin: undefined })).toBeNull();
+  it('uses the request origin on an unlisted host without PUBLIC_ORIGIN (a Worker sees only hosts routed to it)', () => {
+    expect(publicOrigin(url('https://shop-a1b2.workers.dev/robots.txt'), { entry: undefined, publicOrigin: undefined })).toBe('https://shop-a1b2.workers.dev');
   });
 });
 

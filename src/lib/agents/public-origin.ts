@@ -6,8 +6,11 @@
  *      `npm start` and the tests work on any port without configuration;
  *   3. a host listed in STORES: `https://{host}` with the host as configured (a port added to the
  *      request's Host header does not leak in);
- *   4. anything else: null (not configured): the agent documents answer 503 rather than publish
- *      URLs on whatever host name a client sent.
+ *   4. anything else: the request's own origin (DECISIONS.md 54). A Worker only receives requests
+ *      for hosts routed to it (its routes, custom domains, workers.dev), so a host name a client
+ *      makes up never arrives; a fresh deploy's documents work on whichever of its hosts is asked.
+ *      `npm run storefront:build -- --deploy` warns when neither PUBLIC_ORIGIN nor STORES names a
+ *      public host, as each host then publishes its own URLs.
  * A preview deployment on another host name either sets its own PUBLIC_ORIGIN or lists its host.
  */
 
@@ -24,12 +27,11 @@ export function isLocalHost(hostname: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-export function publicOrigin(url: URL, { entry, publicOrigin: configured }: OriginSources): string | null {
+export function publicOrigin(url: URL, { entry, publicOrigin: configured }: OriginSources): string {
   const explicit = entry ? entry.origin : configured;
   if (explicit) return explicit;
-  if (isLocalHost(url.hostname)) return url.origin;
-  if (entry) return `https://${entry.host}`;
-  return null;
+  if (entry && !isLocalHost(url.hostname)) return `https://${entry.host}`;
+  return url.origin;
 }
 
 /** An absolute URL on `origin` for a root-relative path (which may carry a query). */

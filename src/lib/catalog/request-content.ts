@@ -6,6 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { backendClient, storeForUrl } from '../config.ts';
 import { contentStore, type ContentStore } from '../content/content-store.ts';
+import { recoveringStore } from '../content/recovering-store.ts';
 import type { StoreConfig } from '../content/schemas.ts';
 import { sessionForRequest, type Session } from '../session/current-session.ts';
 import { allowedCountries, type CheckoutCountries } from './countries.ts';
@@ -28,10 +29,18 @@ export interface RequestContent {
   degraded: () => boolean;
 }
 
+/**
+ * The guest view of the request's store: KV, with a missing page record recovered from the backend
+ * when the sync's index names it (DECISIONS.md 52). `waitUntil` is the request's, for the write-back.
+ */
+export function guestContentForRequest(url: URL, waitUntil: (promise: Promise<unknown>) => void): ContentStore {
+  return recoveringStore(contentStore(env.CONTENT, storeForUrl(url)), { kv: env.CONTENT, client: backendClient(), waitUntil });
+}
+
 /** What a catalog page of this request renders from: KV for a guest, the backend for a customer. */
-export async function catalogContentForRequest(request: Request, url: URL): Promise<RequestContent> {
+export async function catalogContentForRequest(request: Request, url: URL, waitUntil: (promise: Promise<unknown>) => void): Promise<RequestContent> {
   const store = storeForUrl(url);
-  const guest = contentStore(env.CONTENT, store);
+  const guest = guestContentForRequest(url, waitUntil);
   const session = await sessionForRequest(request);
   if (!session) return { content: guest, session, degraded: () => false };
   return { ...signedInContent(guest, { client: backendClient(), store, token: session.token }), session };

@@ -76,12 +76,13 @@ export function contentStore(kv: KVNamespace, store: string) {
 export type ContentStore = ReturnType<typeof contentStore>;
 
 /**
- * The product a SKU names in a store view, through the SKU index the product sync writes; null
- * when no synced product has it. Only `/embed/products` asks by SKU, so pages' stores go without.
+ * The product a SKU names in a store view, through the SKU index the product sync writes, read with
+ * `content` (which may recover a record whose key expired); null when no synced product has it.
+ * Only `/embed/products` asks by SKU, so pages' stores go without.
  */
-export async function readProductBySku(kv: KVNamespace, store: string, sku: string): Promise<Product | null> {
-  const urlKey = await readRecord(kv, contentKeys.skuIndex(store, sku), skuIndexSchema);
-  return urlKey === null ? null : readRecord(kv, contentKeys.product(store, urlKey), productSchema);
+export async function readProductBySku(kv: KVNamespace, content: Pick<ContentStore, 'store' | 'product'>, sku: string): Promise<Product | null> {
+  const urlKey = await readRecord(kv, contentKeys.skuIndex(content.store, sku), skuIndexSchema);
+  return urlKey === null ? null : content.product(urlKey);
 }
 
 /** The forms a CMS page embeds, synced beside the pages; a code without a stored form is left out. */

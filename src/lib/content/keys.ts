@@ -10,6 +10,9 @@ export const DEFAULT_STORE = 'default';
 
 export const PULSE_KEY = 'pulse';
 
+/** The kinds of record a page is named by, each with an index of its names. */
+export type IndexedKind = 'product' | 'cms' | 'blog';
+
 export const contentKeys = {
   config: (store: string) => `${store}:config`,
   categories: (store: string) => `${store}:categories`,
@@ -41,6 +44,13 @@ export const contentKeys = {
    * (categories or products; storefront-internal, outside the SPEC.md table).
    */
   redirects: (store: string, entity: 'product' | 'category') => `${store}:redirects:${entity}`,
+  /**
+   * The names (urlKeys, identifiers) of every record of a kind the sync stored for the store, as a
+   * sorted JSON array, written by the full and named syncs without a TTL (storefront-internal,
+   * outside the SPEC.md table). A page whose record key is missing is recovered from the backend only
+   * when this index names it (DECISIONS.md 52; lib/content/recovering-store.ts).
+   */
+  recordIndex: (store: string, kind: IndexedKind) => `${store}:index:${kind}`,
   pulse: () => PULSE_KEY,
   /**
    * When `/freshness` last re-read a content key (a short-lived stamp, DECISIONS.md 6). No store

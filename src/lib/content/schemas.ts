@@ -101,6 +101,9 @@ export const redirectMapSchema = z.record(z.string(), z.string());
 /** The value of a `{store}:sku:{sku}` index key: the urlKey of the product with that SKU. */
 export const skuIndexSchema = z.string().min(1);
 
+/** The value of a `{store}:index:{kind}` key: the names of the kind's synced records, sorted. */
+export const recordIndexSchema = z.array(z.string());
+
 /**
  * A Custom Forms form as kept under `{store}:form:{code}`: the public schema without its render
  * token, which is issued per response at the edge (a token stored here would change the content

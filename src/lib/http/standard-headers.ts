@@ -1,5 +1,5 @@
 /**
- * Headers every storefront response carries, added on the way out of the pipeline.
+ * Headers every storefront response carries, added by the worker entry (src/worker.ts) to every answer.
  * Static assets get the Link header and nosniff from public/_headers (they never reach the worker).
  */
 
@@ -61,7 +61,8 @@ const BASELINE_HEADERS: Record<string, string> = {
 const HSTS = 'max-age=31536000';
 
 function applyStandardHeaders(headers: Headers, url: URL): void {
-  headers.append('Link', API_CATALOG_LINK);
+  // Appended, as a route may link other things; once, as a proxied answer may carry it already.
+  if (!headers.get('Link')?.includes('rel="api-catalog"')) headers.append('Link', API_CATALOG_LINK);
   for (const [name, value] of Object.entries(BASELINE_HEADERS)) {
     if (!headers.has(name)) headers.set(name, value);
   }
@@ -73,7 +74,7 @@ function applyStandardHeaders(headers: Headers, url: URL): void {
 /**
  * The response with the standard headers applied; a header the route already set (e.g. a proxied
  * backend page's own CSP) is kept. Every response passes here, so the headers are changed in place
- * when they may be (the pipeline's own answers: each one made for its request), and a copy is made
+ * when they may be (the storefront's own answers: each one made for its request), and a copy is made
  * only of a response whose headers are immutable (a `fetch` answer, `Response.redirect`), which
  * refuses the first change.
  */

@@ -15,7 +15,6 @@
  * where a render that follows can carry the new cookie.
  */
 import { bypassReason } from '../cache/cache-policy.ts';
-import { withStandardHeaders } from '../http/standard-headers.ts';
 import type { StorefrontConfig } from '../config.ts';
 import { SESSION_COOKIE, sessionCookieValue } from '../session/session-cookie.ts';
 import { resolveSession } from '../session/session-memo.ts';
@@ -49,7 +48,7 @@ const probeBodies = new Map<number, Uint8Array<ArrayBuffer>>();
 
 /**
  * `npm run bench`'s ceiling: a response made by no step at all. Bare, a 204; with `?bytes=N`, a
- * 200 of N bytes carrying the standard headers, so a page of that size can be compared with it
+ * 200 of N bytes (given the standard headers by the worker entry), so a page of that size can be compared with it
  * (moving bytes and headers through the runtime costs CPU whoever made them).
  */
 function ceilingProbe(url: URL): Response {
@@ -57,7 +56,8 @@ function ceilingProbe(url: URL): Response {
   if (bytes <= 0) return new Response(null, { status: 204 });
   let body = probeBodies.get(bytes);
   if (!body) probeBodies.set(bytes, (body = new Uint8Array(bytes).fill(0x20)));
-  return withStandardHeaders(new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }), url);
+  // The worker entry adds the standard headers, as to every answer.
+  return new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
 }
 
 /** Answers a request without Astro, or null when Astro must answer it. */

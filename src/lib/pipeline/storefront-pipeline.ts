@@ -1,18 +1,19 @@
 /**
  * The storefront's request pipeline, in order. Static assets never get here (the platform serves
  * them from the ASSETS binding first).
- *   1. standard headers on the way out (Link to the API catalog, security).
- *   2. errors: nothing escapes as a stack trace; management/API paths answer JSON.
- *   3. X-Cache: BYPASS on what the edge cache did not answer.
- *   4. password gate: preview deployments only (PREVIEW_PASSWORD).
- *   5. session: who is signed in (the signed session cookie); clears a bad one, keeps signed-in pages private.
- *   6. login wall: B2B Access's store-wide wall sends guests to sign in (DECISIONS.md 43).
- *   7. markdown negotiation: page routes asked for markdown answer here, before (never in) the edge cache.
- *   8. fresh form tokens: pages holding a Custom Forms form get render tokens signed now, cached or not.
- *   9. edge cache: catalog HTML from the Cache API under the version tag (and a signed-in customer's
+ *   1. errors: nothing escapes as a stack trace; management/API paths answer JSON.
+ *   2. X-Cache: BYPASS on what the edge cache did not answer.
+ *   3. password gate: preview deployments only (PREVIEW_PASSWORD).
+ *   4. session: who is signed in (the signed session cookie); clears a bad one, keeps signed-in pages private.
+ *   5. login wall: B2B Access's store-wide wall sends guests to sign in (DECISIONS.md 43).
+ *   6. markdown negotiation: page routes asked for markdown answer here, before (never in) the edge cache.
+ *   7. fresh form tokens: pages holding a Custom Forms form get render tokens signed now, cached or not.
+ *   8. edge cache: catalog HTML from the Cache API under the version tag (and a signed-in customer's
  *      group); X-Cache on the way out.
  * Then what the pipeline runs in front of: Astro's routes (src/middleware.ts), or, on the worker
- * entry's early path, only the fixed routes (early-response.ts).
+ * entry's early path, only the fixed routes (early-response.ts). The standard headers (api-catalog
+ * Link, security) are added by the worker entry (src/worker.ts), which every answer leaves through,
+ * Astro's error pages included.
  */
 import { env } from 'cloudflare:workers';
 import { markdownNegotiation } from '../agents/markdown-negotiation.ts';
@@ -21,16 +22,11 @@ import { backendClient, getConfig, publicOriginForUrl, storeForUrl } from '../co
 import { freshFormTokens } from '../forms/fresh-tokens.ts';
 import { loginWall } from '../gate/login-wall-step.ts';
 import { passwordGate } from '../gate/password-gate.ts';
-import { jsonError } from '../http/responses.ts';
-import { withStandardHeaders } from '../http/standard-headers.ts';
+import { isJsonPath, serverErrorResponse } from '../http/server-error.ts';
 import { sessionForRequest } from '../session/current-session.ts';
 import { SESSION_COOKIE } from '../session/session-cookie.ts';
 import { sessionStep } from '../session/session-step.ts';
 import { HandOver, sequence, type Step } from './step.ts';
-
-const JSON_PATHS = /^\/(sync|cache|freshness|pulse|api|embed)(\/|$)/;
-
-const standardHeaders: Step = async (context, next) => withStandardHeaders(await next(), context.url);
 
 const errors: Step = async (context, next) => {
   try {
@@ -38,9 +34,8 @@ const errors: Step = async (context, next) => {
   } catch (error) {
     if (error instanceof HandOver) throw error;
     console.error(`${context.request.method} ${context.url.pathname} failed:`, error);
-    if (JSON_PATHS.test(context.url.pathname)) {
-      return jsonError(500, 'internal_error', 'The storefront failed to handle this request.');
-    }
+    // JSON paths answer JSON here; a page's failure goes on to Astro, which renders src/pages/500.astro.
+    if (isJsonPath(context.url.pathname)) return serverErrorResponse(context.request);
     throw error;
   }
 };
@@ -76,4 +71,4 @@ function configuredSteps(): Step {
 let configured: Step | undefined;
 
 /** The pipeline, one per isolate: both the Astro middleware and the early path run this one. */
-export const storefrontPipeline: Step = sequence(standardHeaders, errors, (context, next) => (configured ??= configuredSteps())(context, next));
+export const storefrontPipeline: Step = sequence(errors, (context, next) => (configured ??= configuredSteps())(context, next));

@@ -333,7 +333,9 @@ export class SyncCoordinator extends DurableObject<Env> {
     const job = JSON.parse(row.job) as SyncJob;
     // A named sync that changed nothing leaves the pulse, and the edge cache, as they were.
     const pulse = job.kind === 'named' && Object.keys(digests).length === 0 ? previous : await nextPulse(previous, digests, new Date());
-    if (pulse && pulse !== previous) await kv.put(PULSE_KEY, JSON.stringify(pulse));
+    // A sync that changed nothing yields the same hash: it writes nothing at all, `pulse` included
+    // (the scheduled hourly full sync of an idle shop costs no KV write, DECISIONS.md 52).
+    if (pulse && pulse.hash !== previous?.hash) await kv.put(PULSE_KEY, JSON.stringify(pulse));
     const synced: Partial<Record<SyncType, number>> = {};
     const report: KvReport = { written: 0, unchanged: 0, deleted: 0 };
     for (const part of parts) {

@@ -14,10 +14,10 @@
 import type { BackendClient } from '../backend-client.ts';
 import { buildListingPages, flattenCategories } from '../catalog/listing.ts';
 import { readPulse } from '../content/content-store.ts';
-import { contentKeys } from '../content/keys.ts';
-import { productSchema, skuIndexSchema, type Product } from '../content/schemas.ts';
+import { contentKeys, type IndexedKind } from '../content/keys.ts';
+import { productSchema, recordIndexSchema, skuIndexSchema, type Product } from '../content/schemas.ts';
 import { formsOfPages } from './cms-forms.ts';
-import { entry, productEntries, redirectMap, type KvEntry } from './parts.ts';
+import { entry, indexEntry, productEntries, redirectMap, type KvEntry } from './parts.ts';
 import { listHashes, putOf, type KvOp, type PartPlan } from './plan.ts';
 import { sha256Hex } from './pulse.ts';
 
@@ -36,6 +36,19 @@ interface Change {
   /** Hashes already known from listing the keys' prefixes (the listing pages), so not read again. */
   listed: Map<string, string | undefined>;
 }
+/**
+ * The kind's record index with `saved` added and `gone` removed, or null when the store has no index
+ * yet (synced before it existed): a named sync knows too few names to build one, the next full sync does.
+ */
+async function indexChange(kv: KVNamespace, store: string, kind: IndexedKind, saved: string[], gone: string[]): Promise<KvEntry | null> {
+  const parsed = recordIndexSchema.safeParse(await kv.get(contentKeys.recordIndex(store, kind), 'json'));
+  if (!parsed.success) return null;
+  const names = new Set(parsed.data);
+  for (const name of gone) names.delete(name);
+  for (const name of saved) names.add(name);
+  return indexEntry(store, kind, names);
+}
+
 async function oldProduct(kv: KVNamespace, store: string, urlKey: string): Promise<Product | null> {
   const parsed = productSchema.safeParse(await kv.get(contentKeys.product(store, urlKey), 'json'));
   return parsed.success ? parsed.data : null;
@@ -95,10 +108,14 @@ async function productChange(client: BackendClient, kv: KVNamespace, store: stri
     for (const key of kept) if (!pagesBefore.has(key)) listed.set(key, undefined);
   }
   puts.push(await entry(contentKeys.redirects(store, 'product'), redirectMap(moved)));
+  const movedKeys = moves.filter(({ product, previous }) => previous !== null && previous !== product.urlKey).map(({ previous }) => previous!);
+  const goneKeys = names.filter((urlKey) => !found.some((product) => product.urlKey === urlKey));
+  const index = await indexChange(kv, store, 'product', found.map((product) => product.urlKey), [...goneKeys, ...movedKeys]);
+  if (index) puts.push(index);
   return { puts, deletes, listed };
 }
 
-async function documentChange(client: BackendClient, store: string, request: NamedRequest): Promise<Change> {
+async function documentChange(client: BackendClient, kv: KVNamespace, store: string, request: NamedRequest): Promise<Change> {
   const isPage = request.type === 'cmsPages';
   const keyOf = (identifier: string) => (isPage ? contentKeys.cms(store, identifier) : contentKeys.blog(store, identifier));
   const records = await Promise.all(request.saved.map((identifier) => (isPage ? client.cmsPage(store, identifier) : client.blogPost(store, identifier))));
@@ -109,6 +126,8 @@ async function documentChange(client: BackendClient, store: string, request: Nam
     ...forms.map((form) => entry(contentKeys.form(store, form.code), form)),
   ]);
   const gone = [...request.saved.filter((identifier) => !found.some((record) => record.identifier === identifier)), ...request.deleted];
+  const index = await indexChange(kv, store, isPage ? 'cms' : 'blog', found.map((record) => record.identifier), gone);
+  if (index) puts.push(index);
   return { puts, deletes: [...new Set(gone)].map(keyOf), listed: new Map() };
 }
 
@@ -130,7 +149,7 @@ async function currentHashes(kv: KVNamespace, change: Change): Promise<Map<strin
  * BackendError on a backend failure.
  */
 export async function planNamed(client: BackendClient, kv: KVNamespace, store: string, request: NamedRequest): Promise<PartPlan> {
-  const change = request.type === 'products' ? await productChange(client, kv, store, request) : await documentChange(client, store, request);
+  const change = request.type === 'products' ? await productChange(client, kv, store, request) : await documentChange(client, kv, store, request);
   const hashes = await currentHashes(kv, change);
   const changed = change.puts.filter((put) => hashes.get(put.key) !== put.hash);
   const removed = [...new Set(change.deletes)].filter((key) => hashes.get(key) !== undefined && !change.puts.some((put) => put.key === key));

@@ -5,7 +5,7 @@
  * (see kv-writer.ts), so a failure anywhere leaves the previous content untouched (DECISIONS.md 3).
  */
 import type { BackendClient } from '../backend-client.ts';
-import { contentKeys } from '../content/keys.ts';
+import { contentKeys, type IndexedKind } from '../content/keys.ts';
 import type { Product, UrlRedirect } from '../content/schemas.ts';
 import { buildListingPages, flattenCategories } from '../catalog/listing.ts';
 import { B2B_MODULES, withB2bPlugins } from './b2b-plugins.ts';
@@ -67,6 +67,10 @@ export function ownedPrefixes(store: string, type: SyncType): string[] {
   return prefixesOwned[type](store);
 }
 
+/** The index of a kind's record names (DECISIONS.md 52): sorted, so an unchanged set hashes alike. */
+export const indexEntry = (store: string, kind: IndexedKind, names: Iterable<string>) =>
+  entry(contentKeys.recordIndex(store, kind), [...new Set(names)].sort());
+
 /** Redirects as the storefront looks them up: old path → new path. */
 export const redirectMap = (redirects: UrlRedirect[]) => Object.fromEntries(redirects.map((redirect) => [redirect.from, redirect.to]));
 
@@ -115,7 +119,8 @@ const builders: Record<SyncType, PartBuilder> = {
       ),
     );
     const redirects = await entry(contentKeys.redirects(store, 'product'), redirectMap(moved));
-    return { count: products.length, entries: [...(await Promise.all(pages)).flat(), ...listingEntries, redirects] };
+    const index = await indexEntry(store, 'product', products.map((product) => product.urlKey));
+    return { count: products.length, entries: [...(await Promise.all(pages)).flat(), ...listingEntries, redirects, index] };
   },
   async cmsPages(client, store) {
     const pages = await client.cmsPages(store);
@@ -125,6 +130,7 @@ const builders: Record<SyncType, PartBuilder> = {
       entries: await Promise.all([
         ...pages.map((page) => entry(contentKeys.cms(store, page.identifier), page, { updatedAt: page.updatedAt })),
         ...forms.map((form) => entry(contentKeys.form(store, form.code), form)),
+        indexEntry(store, 'cms', pages.map((page) => page.identifier)),
       ]),
     };
   },
@@ -132,9 +138,10 @@ const builders: Record<SyncType, PartBuilder> = {
     const posts = await client.blogPosts(store);
     return {
       count: posts.length,
-      entries: await Promise.all(
-        posts.map((post) => entry(contentKeys.blog(store, post.identifier), post, { updatedAt: post.updatedAt })),
-      ),
+      entries: await Promise.all([
+        ...posts.map((post) => entry(contentKeys.blog(store, post.identifier), post, { updatedAt: post.updatedAt })),
+        indexEntry(store, 'blog', posts.map((post) => post.identifier)),
+      ]),
     };
   },
   async countries(client, store) {

@@ -29,7 +29,7 @@ export interface PartPlan {
 
 export const putOf = (entry: KvEntry): KvOp => ({ kind: 'put', key: entry.key, value: entry.value, metadata: { ...entry.metadata, hash: entry.hash } });
 
-/** Every key under the prefixes with the content hash its metadata records. */
+/** Every key under the prefixes with the content hash its metadata records (none for a key with a TTL). */
 export async function listHashes(kv: KVNamespace, prefixes: readonly string[]): Promise<Map<string, string | undefined>> {
   const hashes = new Map<string, string | undefined>();
   await Promise.all(
@@ -37,7 +37,9 @@ export async function listHashes(kv: KVNamespace, prefixes: readonly string[]): 
       let cursor: string | undefined;
       do {
         const page = await kv.list<{ hash?: string }>({ prefix, cursor });
-        for (const key of page.keys) hashes.set(key.name, key.metadata?.hash);
+        // A key that expires (a listing-stub refetch, a `/cache/update` with a TTL) counts as
+        // changed, so the sync writes it again without one (DECISIONS.md 52).
+        for (const key of page.keys) hashes.set(key.name, key.expiration === undefined ? key.metadata?.hash : undefined);
         cursor = page.list_complete ? undefined : page.cursor;
       } while (cursor);
     }),

@@ -8,6 +8,9 @@ const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), sche
 /** Cloudflare account, zone and namespace ids are 32 hex digits. */
 const cloudflareId = (label: string) => field(blankOr(z.string().regex(/^[0-9a-f]{32}$/i, `${label} is 32 hexadecimal characters.`)), { label });
 
+/** The full sync's schedule until the merchant sets another: hourly, on the hour. */
+export const DEFAULT_SYNC_CRON = '0 * * * *';
+
 /** SPEC.md "Backend admin configuration (storefront section)" plus the schedule of full syncs. */
 export const ConnectorConfigSchema = z.object({
   storefrontUrl: field(blankOr(z.url({ protocol: /^https?$/, error: 'Storefront URL must be an http(s) URL.' }).transform((url) => url.replace(/\/+$/, ''))), {
@@ -15,10 +18,15 @@ export const ConnectorConfigSchema = z.object({
     help: 'The deployed worker URL; blank: STOREFRONT_URL.',
   }),
   syncSecret: field(blankOr(z.string().min(16, 'Sync Secret must be at least 16 characters.').max(256)), { label: 'Sync Secret', secret: true, help: 'Blank: SYNC_SECRET.' }),
-  storeCode: field(blankOr(z.string().regex(/^[a-z0-9_]{1,32}$/, 'Worker Store Code: lowercase letters, digits and "_".')), { label: 'Worker Store Code', help: 'Blank: every store.' }),
-  cronExpression: field(blankOr(z.string().max(100).refine(isCronExpression, 'Schedule is not a valid cron expression.')), {
+  storeCode: field(blankOr(z.string().regex(/^[a-z0-9_]{1,32}$/, 'Worker Store Code: lowercase letters, digits and "_".')), {
+    label: 'Worker Store Code',
+    help: 'The store view this worker serves; blank: the default store only (SPEC.md).',
+  }),
+  // Hourly unless the merchant says otherwise (DECISIONS.md 52): a page key that expired is restored
+  // for good by the next full sync, and a sync that finds nothing changed writes nothing.
+  cronExpression: field(z.union([z.literal(''), z.string().max(100).refine(isCronExpression, 'Schedule is not a valid cron expression.')]).default(DEFAULT_SYNC_CRON), {
     label: 'Schedule (cron)',
-    help: 'A full sync on this schedule, e.g. "0 3 * * *"; blank: none.',
+    help: `A full sync on this schedule; "${DEFAULT_SYNC_CRON}" (hourly) by default; blank: none.`,
   }),
   accountId: cloudflareId('Account ID'),
   apiToken: field(blankOr(z.string().regex(/^[\w-]{20,200}$/, 'API token / key looks wrong: letters, digits, "-" and "_", 20 to 200 characters.')), {

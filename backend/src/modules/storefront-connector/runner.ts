@@ -6,6 +6,7 @@ import { cloudflareHeaders, purgeBodies, purgeUrl } from './cloudflare.ts';
 import { connectorTarget, type ConnectorSettings, type ConnectorTarget } from './config.ts';
 import type { ConnectorEnv } from './env.ts';
 import { CallFailed, postJson } from './http-call.ts';
+import { syncStoreCode } from './store-code.ts';
 import { recordCall } from './sync-log.ts';
 
 /** The connector's context: its configuration and environment. */
@@ -103,7 +104,7 @@ export class Runner {
       const config = await this.#target();
       const { url, secret } = storefrontTarget(config);
       const target = new URL(type === 'all' ? `${url}/sync` : `${url}/sync/${type}`);
-      if (config.storeCode) target.searchParams.set('store', config.storeCode);
+      target.searchParams.set('store', await syncStoreCode(this.#db, config.storeCode));
       return postJson(target.toString(), body, { authorization: `Bearer ${secret}` }, this.#options.requestTimeoutMs, this.#signal);
     });
   }

@@ -9,6 +9,7 @@ import { aSimpleProduct, shopper } from '../../../test/helpers/shop-data.ts';
 import { bearerFor } from '../../../test/helpers/sign-in.ts';
 import { dialects, openTestShop, type TestShop } from '../../../test/helpers/test-shop.ts';
 import { pathTag } from '../../../../contracts/cache-tags.ts';
+import { ConnectorConfigSchema } from './config.ts';
 import storefrontConnector from './index.ts';
 import { storefrontConnectorSyncLog } from './tables.ts';
 
@@ -101,7 +102,7 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
     await vi.waitFor(() => expect(syncCalls()).toHaveLength(1), { timeout: 3000 });
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(syncCalls()).toHaveLength(1);
-    expect(syncCalls()[0]).toMatchObject({ method: 'POST', path: '/sync/products', headers: { authorization: `Bearer ${syncSecret}` } });
+    expect(syncCalls()[0]).toMatchObject({ method: 'POST', path: '/sync/products?store=default', headers: { authorization: `Bearer ${syncSecret}` } });
     await vi.waitFor(async () => expect(await log()).toHaveLength(1));
     expect((await log())[0]).toMatchObject({ type: 'products', trigger: 'product_saved', attempt: 1, status: 'success', httpStatus: 200, error: null });
   });
@@ -135,14 +136,14 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
   it('re-syncs the CMS pages when Custom Forms saves a form (the storefront keeps a page\'s forms beside it)', async () => {
     await shop.modules.notifications.publish(shop.database.db, 'customforms_form_saved', { formCode: 'contact' });
     await vi.waitFor(() => expect(syncCalls()).toHaveLength(1), { timeout: 3000 });
-    expect(syncCalls()[0]).toMatchObject({ method: 'POST', path: '/sync/cms-pages' });
+    expect(syncCalls()[0]).toMatchObject({ method: 'POST', path: '/sync/cms-pages?store=default' });
     await vi.waitFor(async () => expect((await log())[0]).toMatchObject({ type: 'cms-pages', trigger: 'form_saved', status: 'success' }));
   });
 
   it('syncs the blog posts when the admin saves one', async () => {
     await shop.modules.notifications.publish(shop.database.db, 'blog_post_saved', { postId: 1, identifier: 'caring-for-cast-iron' });
     await vi.waitFor(() => expect(syncCalls()).toHaveLength(1), { timeout: 3000 });
-    expect(syncCalls()[0]).toMatchObject({ method: 'POST', path: '/sync/blog-posts' });
+    expect(syncCalls()[0]).toMatchObject({ method: 'POST', path: '/sync/blog-posts?store=default' });
     await vi.waitFor(async () => expect((await log())[0]).toMatchObject({ type: 'blog-posts', trigger: 'blog_post_saved', status: 'success' }));
   });
 
@@ -158,7 +159,7 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
       ['all', 'sync_now', 3, 'success', 200],
     ]);
     expect(rows[0]!.error).toContain('The backend failed.');
-    expect(syncCalls().map((c) => c.path)).toEqual(['/sync', '/sync', '/sync']);
+    expect(syncCalls().map((c) => c.path)).toEqual(['/sync?store=default', '/sync?store=default', '/sync?store=default']);
 
     storefront.calls.length = 0;
     storefront.answer(() => 401);
@@ -182,7 +183,7 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
     expect((await shop.send('POST', path, { json: {}, headers: await bearerFor(shop, shopper) })).status).toBe(403);
         const answer = await shop.send<{ success: boolean; attempts: number; httpStatus: number }>('POST', path, { json: {}, headers: await adminBearer(shop) });
     expect(answer).toMatchObject({ status: 200, body: { success: true, attempts: 1, httpStatus: 200 } });
-    expect(syncCalls().map((c) => c.path)).toEqual(['/sync']);
+    expect(syncCalls().map((c) => c.path)).toEqual(['/sync?store=default']);
     storefront.answer(() => 503);
     const failed = await shop.send<{ success: boolean; attempts: number }>('POST', path, { json: {}, headers: await adminBearer(shop) });
     expect(failed).toMatchObject({ status: 502, body: { success: false, attempts: 3 } });
@@ -244,6 +245,19 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
     await browser.submit(configPage, configPage, { syncSecret: '', apiToken: '', accountId: '', zoneId: '', storeCode: '', kvNamespaceId: '' });
   }, 20_000);
 
+  it('syncs the default store only while Worker Store Code is blank, the named one once set', async () => {
+    await browser.submit('/admin/storefront-connector', '/admin/storefront-connector/sync', {});
+    await browser.submit(configPage, configPage, { storeCode: 'au' });
+    await browser.submit('/admin/storefront-connector', '/admin/storefront-connector/sync', {});
+    await browser.submit(configPage, configPage, { storeCode: '' });
+    expect(syncCalls().map((c) => c.path)).toEqual(['/sync?store=default', '/sync?store=au']);
+  });
+
+  it('schedules an hourly full sync until another schedule is saved', async () => {
+    expect(ConnectorConfigSchema.parse({}).cronExpression).toBe('0 * * * *');
+    expect((await browser.request('GET', '/admin/storefront-connector')).html).toMatch(/Next scheduled full sync \d{4}-\d\d-\d\dT\d\d:00:00/);
+  });
+
   it('shows the schedule once a cron expression is saved, and refuses a bad one', async () => {
     const bad = await browser.submit(configPage, configPage, { cronExpression: 'every day' });
     expect(bad.html).toContain('Schedule is not a valid cron expression.');
@@ -280,7 +294,7 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
       await slow.modules.stop();
       expect(performance.now() - started).toBeLessThan(2000);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(syncCalls().map((c) => c.path)).toEqual(['/sync/cms-pages']);
+      expect(syncCalls().map((c) => c.path)).toEqual(['/sync/cms-pages?store=default']);
       expect((await slowLog()).map((r) => [r.trigger, r.status, r.httpStatus])).toEqual([['cms_page_saved', 'failed', 503]]);
     } finally {
       await slow.close();

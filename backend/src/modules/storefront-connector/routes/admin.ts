@@ -27,10 +27,10 @@ export const connectorAdmin = new Hono<AdminEnv>()
       c,
       'Storefront',
       html`${notice ? html`<p class="${c.req.query('sync') === 'sync-failed' ? 'error' : 'flash'}" role="status">${notice}</p>` : ''}
-        <p>Storefront: <strong>${target.storefrontUrl ?? 'not configured'}</strong>${target.storeCode ? html`, store ${target.storeCode}` : ''}.
+        <p>Storefront: <strong>${target.storefrontUrl ?? 'not configured'}</strong>, store ${target.storeCode || 'the default store'}.
           ${next ? html`Next scheduled full sync ${next.toISOString()}.` : 'No scheduled sync.'} <a href="${base}/config">Configuration</a></p>
         <form method="post" action="${base}/sync">${csrfField(c.var.csrfToken)}<button type="submit">Sync Now</button>
-          <span class="muted">Full sync of every store (POST /sync on the storefront).</span></form>
+          <span class="muted">Full sync of the store view this worker serves (POST /sync?store=… on the storefront; blank Worker Store Code: the default store).</span></form>
         <h2 id="sync-log">Sync log</h2>
         ${calls.length === 0
           ? html`<p class="muted">No syncs recorded.</p>`
