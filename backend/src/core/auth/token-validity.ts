@@ -1,7 +1,8 @@
 /**
  * Tokens follow the account (DECISIONS.md 50). A customer's `tokensValidAfter` (a whole second) ends
  * every access token issued before it: a password change or reset, an email change and every status
- * change (approve, decline, set-pending) call `invalidateTokens` in their transaction.
+ * change (approve, decline, set-pending) call `invalidateTokens` (a status change `invalidateAccessTokens`)
+ * in their transaction.
  *
  * JWT `iat` has one-second resolution, so the boundary is chosen so that both halves hold within the
  * second of a change: the change stores the NEXT whole second (`ceil`), so any token issued up to the
@@ -19,12 +20,22 @@ export function validAfterFor(at: Date): Date {
 }
 
 /**
- * Ends every token of a customer: access tokens issued up to now are refused from the next request
- * on (core/auth/resolve-caller.ts compares), and every refresh-token family is revoked, so every
- * device signs in again. Call it inside the transaction of the change, so both commit together.
+ * Ends the access tokens a customer holds: those issued up to now are refused from the next request on
+ * (core/auth/resolve-caller.ts compares). Refresh tokens stay: a status change uses this alone, since
+ * the refresh grant checks the status itself (a declined customer's refresh answers the configured
+ * `account_rejected` message, and one approved again may refresh into a new access token).
+ */
+export async function invalidateAccessTokens(db: Db, customerId: number, at: Date = new Date()): Promise<void> {
+  await db.update(customers).set({ tokensValidAfter: validAfterFor(at) }).where(eq(customers.id, customerId));
+}
+
+/**
+ * Ends every token of a customer (a password change or reset, an email change): the access tokens as
+ * above, and every refresh-token family, so every device signs in again. Call it inside the
+ * transaction of the change, so both commit with it.
  */
 export async function invalidateTokens(db: Db, customerId: number, at: Date = new Date()): Promise<void> {
-  await db.update(customers).set({ tokensValidAfter: validAfterFor(at) }).where(eq(customers.id, customerId));
+  await invalidateAccessTokens(db, customerId, at);
   await db
     .update(refreshTokens)
     .set({ revokedAt: at })
