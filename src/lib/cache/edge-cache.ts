@@ -36,11 +36,11 @@ export interface EdgeCacheOptions {
   /** The cache to use; `caches.default` unless a test passes another. */
   cache?: () => Cache;
   /**
-   * The storefront's session cookie and the customer group a request is signed in with (null:
-   * guest). A signed-in request is answered from and stored under its group's key; without these,
-   * every request with a session-like cookie bypasses the cache.
+   * The storefront's session cookie and the group key a request is signed in with (group-key.ts;
+   * null: guest). A signed-in request is answered from and stored under its group's key; without
+   * these, every request with a session-like cookie bypasses the cache.
    */
-  session?: { cookie: string; groupOf: (request: Request) => Promise<number | null> };
+  session?: { cookie: string; groupOf: (request: Request) => Promise<string | null> };
 }
 
 function withStatus(response: Response, status: CacheStatus): Response {
