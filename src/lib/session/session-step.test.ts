@@ -58,7 +58,8 @@ describe('settleRequestSession', () => {
   });
 
   it('re-reads the country with the group (DECISIONS.md 48), at once for a cookie sealed before sessions carried it', async () => {
-    const { country: _country, ...withoutCountry } = session;
+    const withoutCountry: Session = { ...session };
+    delete withoutCountry.country;
     const { request, url } = await requestWith(withoutCountry);
     const step = options(async () => ({ firstName: 'Bea', groupId: 2, country: 'none' }), NOW + 1);
     const outcome = await settleRequestSession(request, url, step);
