@@ -4,20 +4,25 @@
  * buyer again. Each sees their own view, no guest body holds a price, and the edge cache keeps one
  * copy per customer group (and the guest's), never answering one group with another's.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryNode, ListingPage, Product } from '../src/lib/content/schemas.ts';
-import { configureAccess, createRule, GROUP, HIDE_PRICES_FROM_GUESTS_AND_GENERAL, SHOPPER, WHOLESALE_BUYER } from './support/access-module.ts';
+import { GROUP_RECHECK_MS } from '../src/lib/session/session-step.ts';
+import { openSession, sealSession } from '../src/lib/session/session-token.ts';
+import { adminAuthorization, configureAccess, createRule, GROUP, HIDE_PRICES_FROM_GUESTS_AND_GENERAL, SHOPPER, WHOLESALE_BUYER } from './support/access-module.ts';
 import { startShop, type TestShop } from './support/shop.ts';
 
 const MESSAGE = HIDE_PRICES_FROM_GUESTS_AND_GENERAL.hidePrice.message;
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
+/** Known to the test, so it can age a session cookie past its re-check minute (the clock of workerd cannot be moved). */
+const SESSION_SECRET = randomBytes(32).toString('base64url');
 let shop: TestShop;
 let category: CategoryNode;
 let product: Product;
 let wholesalePrice: string;
 beforeAll(async () => {
-  shop = await startShop();
+  shop = await startShop({ vars: { SESSION_SECRET } });
   await configureAccess(shop, HIDE_PRICES_FROM_GUESTS_AND_GENERAL);
   const sync = await shop.manage('/sync');
   expect(sync.status, await sync.clone().text()).toBe(200);
@@ -145,5 +150,117 @@ describe('products hidden from guests and General (rules mode)', () => {
     expect((await view(categoryPath, wholesale)).html).toContain(hidden.name);
     // The guest's copy, cached after the Wholesale view, still lacks it.
     expect((await view(categoryPath)).html).not.toContain(hidden.name);
+  });
+});
+
+describe('country-scoped rules and cached views (DECISIONS.md 48)', () => {
+  const SECOND_BUYER = { email: 'second-buyer@trade.example', password: 'Second#Trade2026' };
+
+  /** Signs in to the backend admin as a browser does (cookie and CSRF token) and moves a customer to another group. */
+  async function moveToGroup(customerId: number, groupId: number): Promise<void> {
+    let cookie = '';
+    let csrf = '';
+    const request = async (method: 'GET' | 'POST', path: string, form?: Record<string, string>) => {
+      const response = await fetch(`${shop.backend.url}${path}`, {
+        method,
+        redirect: 'manual',
+        headers: { cookie, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+        body: form ? new URLSearchParams({ _csrf: csrf, ...form }) : undefined,
+      });
+      const set = response.headers.getSetCookie().map((line) => line.split(';')[0]!);
+      if (set.length > 0) cookie = [...cookie.split('; ').filter(Boolean), ...set].join('; ');
+      const html = await response.text();
+      csrf = /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? csrf;
+      return response;
+    };
+    await request('GET', '/admin/login');
+    expect((await request('POST', '/admin/login', { email: 'admin@example.com', password: 'Admin#Test2026' })).status).toBe(303);
+    await request('GET', `/admin/customers/${customerId}`);
+    expect((await request('POST', `/admin/customers/${customerId}`, { groupId: String(groupId) })).status).toBe(303);
+  }
+
+  async function shipTo(account: { email: string; password: string }, countryId: string): Promise<void> {
+    const saved = await fetch(`${shop.backend.url}/api/rest/v2/customers/me/addresses`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await customerToken(account)}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Trade', lastName: 'Buyer', street: ['1 Dock Road'], city: 'Port', postcode: '10001', countryId, isDefaultShipping: true }),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(201);
+  }
+
+  beforeAll(async () => {
+    const created = await fetch(`${shop.backend.url}/api/rest/v2/customers`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...SECOND_BUYER, firstName: 'Second', lastName: 'Buyer' }),
+    });
+    expect(created.status).toBe(201);
+    await moveToGroup(((await created.json()) as { id: number }).id, GROUP.wholesale);
+    await shipTo(WHOLESALE_BUYER, 'US');
+    await shipTo(SECOND_BUYER, 'DE');
+  });
+
+  it('without a rule naming countries, two Wholesale customers in different countries share the group\'s copy', async () => {
+    const path = `/${product.urlKey}?view=shared`;
+    const [us, de] = [await sessionCookie(WHOLESALE_BUYER), await sessionCookie(SECOND_BUYER)];
+    const first = await view(path, us);
+    expect([first.cache, first.html.includes(wholesalePrice)]).toEqual(['MISS', true]);
+    const second = await view(path, de);
+    expect([second.cache, second.html.includes(wholesalePrice)]).toEqual(['HIT', true]);
+  });
+
+  it('under a rule scoped to a country, each country of the group gets its own copy', async () => {
+    await createRule(shop, {
+      name: 'No trade price shipped to the US',
+      priority: 0,
+      scope: { customerGroupIds: [GROUP.wholesale], countries: ['US'] },
+      legacy: { productIds: [product.id] },
+      actions: { hidePrice: true },
+    });
+    // The discovery answer now says variesByCountry; the storefront keeps it with the store config.
+    const sync = await shop.manage('/sync/config');
+    expect(sync.status, await sync.clone().text()).toBe(200);
+    const path = `/${product.urlKey}?view=by-country`;
+    const [us, de] = [await sessionCookie(WHOLESALE_BUYER), await sessionCookie(SECOND_BUYER)];
+
+    const inUs = await view(path, us);
+    expect(inUs.cache).toBe('MISS');
+    expect(inUs.html).not.toContain(wholesalePrice);
+    const inDe = await view(path, de);
+    expect(inDe.cache).toBe('MISS');
+    expect(inDe.html).toContain(wholesalePrice);
+    // Each is answered from its own country's copy from now on.
+    const usAgain = await view(path, us);
+    expect([usAgain.cache, usAgain.html.includes(wholesalePrice)]).toEqual(['HIT', false]);
+    const deAgain = await view(path, de);
+    expect([deAgain.cache, deAgain.html.includes(wholesalePrice)]).toEqual(['HIT', true]);
+  });
+});
+
+describe('tokens follow the account on the storefront (DECISIONS.md 50)', () => {
+  it('signs out a declined shopper at the session\'s next re-check: the cookie is cleared and the page is the guest\'s', async () => {
+    const account = { email: `declined-${Date.now()}@example.com`, password: 'Declined#2026' };
+    const created = await fetch(`${shop.backend.url}/api/rest/v2/customers`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...account, firstName: 'Declinda', lastName: 'Clined' }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const cookie = await sessionCookie(account);
+    const session = (await openSession(SESSION_SECRET, decodeURIComponent(cookie.slice('shop_session='.length))))!;
+    expect(session).toMatchObject({ groupId: GROUP.general, country: 'none' });
+    expect((await view(`/${category.urlPath}`, cookie)).html).toContain('Declinda');
+
+    const declined = await fetch(`${shop.backend.url}/api/rest/v2/admin/customers/${id}/decline`, { method: 'POST', headers: { Authorization: await adminAuthorization(shop) } });
+    expect(declined.status).toBe(200);
+    // The same session, as its cookie reads a minute after the backend last confirmed it.
+    const aged = `shop_session=${await sealSession(SESSION_SECRET, { ...session, checkedAt: Date.now() - GROUP_RECHECK_MS - 1000 })}`;
+    const response = await fetch(`${origin()}/${category.urlPath}`, { headers: { Cookie: aged } });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^shop_session=; Max-Age=0;/));
+    const html = await response.text();
+    expect(html).not.toContain('Declinda');
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=0, must-revalidate');
   });
 });

@@ -85,7 +85,10 @@ const collectionSchema = pageOf(z.unknown());
 const treeSchema = listOf(z.unknown());
 const searchResultsSchema = pageOf(productListingSchema);
 /** The part of `/customers/me` the storefront session keeps (session-token.ts). */
-const signedInCustomerSchema = z.object({ firstName: z.string(), groupId: z.number().int().min(0) });
+/** The session's view of `/customers/me`: the country is the default shipping address's, `none` without one (DECISIONS.md 48). */
+const signedInCustomerSchema = z
+  .object({ firstName: z.string(), groupId: z.number().int().min(0), defaultShippingCountry: z.string().regex(/^[A-Z]{2}$/).nullable().default(null) })
+  .transform(({ defaultShippingCountry, ...customer }) => ({ ...customer, country: defaultShippingCountry ?? 'none' }));
 export type SignedInCustomer = z.infer<typeof signedInCustomerSchema>;
 
 /** What the order success page shows: `/checkout/orders/{reference}` (only with place-order's reference). */

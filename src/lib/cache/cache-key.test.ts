@@ -17,10 +17,11 @@ describe('edge cache keys', () => {
 
   it('give a signed-in customer group its own key, and guests the key they always had', () => {
     const url = new URL('https://shop.example/women?page=2');
-    expect(cacheKey(url, 'p1.a1', 'default', 2)).toBe('https://shop.example/_edge-cache/p1.a1/default/group-2/women?page=2');
-    expect(cacheKey(url, 'p1.a1', 'default', 0)).not.toBe(cacheKey(url, 'p1.a1', 'default'));
+    expect(cacheKey(url, 'p1.a1', 'default', 'group-2')).toBe('https://shop.example/_edge-cache/p1.a1/default/group-2/women?page=2');
+    expect(cacheKey(url, 'p1.a1', 'default', 'group-2-US')).toBe('https://shop.example/_edge-cache/p1.a1/default/group-2-US/women?page=2');
+    expect(cacheKey(url, 'p1.a1', 'default', 'group-0')).not.toBe(cacheKey(url, 'p1.a1', 'default'));
     expect(cacheKey(url, 'p1.a1', 'default', null)).toBe(cacheKey(url, 'p1.a1', 'default'));
-    expect(new Set([null, 0, 1, 2].map((group) => cacheKey(url, 'p1.a1', 'default', group))).size).toBe(4);
+    expect(new Set([null, 'group-0', 'group-1', 'group-2', 'group-2-US', 'group-2-none'].map((group) => cacheKey(url, 'p1.a1', 'default', group))).size).toBe(6);
   });
 
   it('ignore tracking parameters and parameter order', () => {

@@ -23,11 +23,11 @@ export function normalizedSearch(params: URLSearchParams): string {
 
 /**
  * The Cache API key of a page URL, for one version tag and store view, and for a signed-in
- * customer's group (DECISIONS.md 31: the group from the signed session cookie, nothing personal).
- * Guests (`group` null) keep the keys they always had, which is what a purge deletes.
+ * customer's group key (group-key.ts: the group, and the country while rules name countries, from
+ * the signed session cookie; nothing personal). Guests (`group` null) keep the keys they always had.
  */
-export function cacheKey(url: URL, tag: string, store: string, group: number | null = null): string {
-  const viewer = group === null ? '' : `/group-${group}`;
+export function cacheKey(url: URL, tag: string, store: string, group: string | null = null): string {
+  const viewer = group === null ? '' : `/${encodeURIComponent(group)}`;
   const scope = `${KEY_PREFIX}/${encodeURIComponent(tag)}/${encodeURIComponent(store)}${viewer}`;
   const search = url.search === '' ? '' : normalizedSearch(url.searchParams);
   return `${url.origin}${scope}${url.pathname}${search}`;

@@ -38,11 +38,11 @@ export interface EdgeCacheOptions {
   /** The cache to use; `caches.default` unless a test passes another. */
   cache?: () => Cache;
   /**
-   * The storefront's session cookie and the customer group a request is signed in with (null:
-   * guest). A signed-in request is answered from and stored under its group's key; without these,
-   * every request with a session-like cookie bypasses the cache.
+   * The storefront's session cookie and the group key a request is signed in with (group-key.ts;
+   * null: guest). A signed-in request is answered from and stored under its group's key; without
+   * these, every request with a session-like cookie bypasses the cache.
    */
-  session?: { cookie: string; groupOf: (request: Request) => Promise<number | null> };
+  session?: { cookie: string; groupOf: (request: Request) => Promise<string | null> };
 }
 
 function withStatus(response: Response, status: CacheStatus): Response {
@@ -93,11 +93,11 @@ export function markUncached(): Step {
 
 /**
  * The tags a copy is stored with (DECISIONS.md 53), which a purge through the Cloudflare API names.
- * The viewer tag repeats the segment cacheKey gives a signed-in view.
+ * The viewer tag is the group key cacheKey gives a signed-in view (`cache/group-key.ts`).
  */
-async function cacheTags(url: URL, tag: string, store: string, group: number | null): Promise<string> {
+async function cacheTags(url: URL, tag: string, store: string, groupKey: string | null): Promise<string> {
   const tags = [versionCacheTag(tag), storeCacheTag(store), await pathTag(url.pathname)];
-  if (group !== null) tags.push(viewerCacheTag(`group-${group}`));
+  if (groupKey !== null) tags.push(viewerCacheTag(groupKey));
   return cacheTagHeader(tags);
 }
 

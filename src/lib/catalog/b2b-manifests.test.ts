@@ -11,6 +11,7 @@ describe('accessSettings', () => {
       wall,
       loginPath: '/login',
       loginMessage: 'Members only',
+      variesByCountry: false,
     });
   });
   it('sends gated products to the wall target even when the wall is not store-wide', () => {
@@ -19,10 +20,15 @@ describe('accessSettings', () => {
       wall: null,
       loginPath: '/trade-info',
       loginMessage: '',
+      variesByCountry: false,
     });
   });
+  it('says whether signed-in views vary by country (DECISIONS.md 48), only while the module is on', () => {
+    expect(accessSettings(withPlugins([access({ enabled: true, loginMessage: '', variesByCountry: true })])).variesByCountry).toBe(true);
+    expect(accessSettings(withPlugins([access({ enabled: false, loginMessage: '', variesByCountry: true })])).variesByCountry).toBe(false);
+  });
   it('has no wall when the module is off, absent or its manifest malformed', () => {
-    const none = { wall: null, loginPath: '/login', loginMessage: '' };
+    const none = { wall: null, loginPath: '/login', loginMessage: '', variesByCountry: false };
     expect(accessSettings(withPlugins([access({ enabled: false, loginMessage: 'x', loginWall: wall })]))).toEqual(none);
     expect(accessSettings(withPlugins([]))).toEqual(none);
     expect(accessSettings(withPlugins(undefined))).toEqual(none);
@@ -33,6 +39,7 @@ describe('accessSettings', () => {
       wall: null,
       loginPath: '/login',
       loginMessage: 'y',
+      variesByCountry: false,
     });
   });
 });

@@ -13,6 +13,7 @@ const accessManifestSchema = z.object({
     enabled: z.boolean().default(true),
     loginMessage: z.string().default(''),
     loginWall: loginWallSchema.optional(),
+    variesByCountry: z.boolean().default(false),
   }),
 });
 
@@ -42,6 +43,8 @@ export interface AccessSettings {
   loginPath: string;
   /** Shown on the wall's target. */
   loginMessage: string;
+  /** DECISIONS.md 48: a signed-in view depends on the customer's country (cache keys say it: cache/group-key.ts). */
+  variesByCountry: boolean;
 }
 
 /**
@@ -59,6 +62,7 @@ export function accessSettings(config: StoreExtensions): AccessSettings {
     wall: wall?.storeWide ? wall : null,
     loginPath: wall?.redirectTo ?? DEFAULT_LOGIN_PATH,
     loginMessage: access?.config.enabled ? access.config.loginMessage : '',
+    variesByCountry: access?.config.enabled ? access.config.variesByCountry : false,
   };
   settingsOf.set(config, settings);
   return settings;

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { edgeCache, markUncached } from '../cache/edge-cache.ts';
 import { cacheKey, versionTag } from '../cache/cache-key.ts';
+import { requestGroupKey } from '../cache/group-key.ts';
 import { forgetHotPages } from '../cache/hot-pages.ts';
 import { forgetMemos } from '../cache/isolate-memo.ts';
 import { passwordGate } from '../gate/password-gate.ts';
@@ -47,12 +48,12 @@ function setUp(options: { password?: string; early?: 'on' | 'off'; failingKv?: b
       kv,
       storeFor: () => 'default',
       cache: () => cache,
-      session: { cookie: SESSION_COOKIE, groupOf: async (request) => (await resolveSession(request, SESSION_SECRET))?.groupId ?? null },
+      session: { cookie: SESSION_COOKIE, groupOf: async (request) => requestGroupKey(await resolveSession(request, SESSION_SECRET), kv, 'default') },
     }),
   );
   const config: EarlyPathOptions['config'] = { ASSET_HASH: 'a1', EARLY_RESPONSES: options.early ?? 'on', CEILING_PROBE_PATH: '/__ceiling', SESSION_SECRET };
   const answer = earlyPath({ pipeline, config, kv });
-  const store = (path: string, html: string, group: number | null = null) =>
+  const store = (path: string, html: string, group: string | null = null) =>
     entries.set(
       cacheKey(new URL(path, ORIGIN), versionTag(PULSE.hash, 'a1'), 'default', group),
       new Response(html, { headers: { 'Content-Type': 'text/html', ETag: '"e1"', 'Cache-Control': 'public, max-age=86400' } }),
@@ -109,8 +110,8 @@ describe('the early path', () => {
   it('answers a signed-in customer from their group\'s copy while the group needs no re-confirmation', async () => {
     const shop = setUp();
     shop.store('/women', '<h1>Guests</h1>');
-    shop.store('/women', '<h1>Wholesale</h1>', 2);
-    const session = { token: 't', groupId: 2, firstName: 'Sam', expiresAt: Date.now() + 3_600_000 };
+    shop.store('/women', '<h1>Wholesale</h1>', 'group-2');
+    const session = { token: 't', groupId: 2, country: 'US', firstName: 'Sam', expiresAt: Date.now() + 3_600_000 };
     const cookie = async (checkedAt: number) => `${SESSION_COOKIE}=${await sealSession(SESSION_SECRET, { ...session, checkedAt })}`;
     const fresh = await shop.get('/women', { Cookie: await cookie(Date.now()) });
     expect(await fresh?.text()).toBe('<h1>Wholesale</h1>');

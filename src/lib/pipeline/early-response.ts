@@ -18,7 +18,7 @@ import { bypassReason } from '../cache/cache-policy.ts';
 import type { StorefrontConfig } from '../config.ts';
 import { SESSION_COOKIE, sessionCookieValue } from '../session/session-cookie.ts';
 import { resolveSession } from '../session/session-memo.ts';
-import { GROUP_RECHECK_MS } from '../session/session-step.ts';
+import { recheckDue } from '../session/session-step.ts';
 import { fixedRoute } from './fixed-routes.ts';
 import { HandOver, type Step, type StepContext } from './step.ts';
 
@@ -37,7 +37,7 @@ async function takesEarlyPath(request: Request, url: URL, sessionSecret: string 
   if (sessionCookieValue(request) === null) return true;
   const now = Date.now();
   const session = await resolveSession(request, sessionSecret, now);
-  return session !== null && now - session.checkedAt < GROUP_RECHECK_MS;
+  return session !== null && !recheckDue(session, now);
 }
 
 const handOver = (): Promise<Response> => Promise.reject(new HandOver());

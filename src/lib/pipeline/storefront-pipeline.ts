@@ -18,6 +18,7 @@
 import { env } from 'cloudflare:workers';
 import { markdownNegotiation } from '../agents/markdown-negotiation.ts';
 import { edgeCache, markUncached } from '../cache/edge-cache.ts';
+import { requestGroupKey } from '../cache/group-key.ts';
 import { backendClient, getConfig, publicOriginForUrl, storeForUrl } from '../config.ts';
 import { freshFormTokens } from '../forms/fresh-tokens.ts';
 import { loginWall } from '../gate/login-wall-step.ts';
@@ -63,7 +64,7 @@ function configuredSteps(): Step {
       assetHash: config.ASSET_HASH,
       kv: env.CONTENT,
       storeFor: (url) => storeForUrl(url, config),
-      session: { cookie: SESSION_COOKIE, groupOf: async (request) => (await sessionForRequest(request))?.groupId ?? null },
+      session: { cookie: SESSION_COOKIE, groupOf: async (request) => requestGroupKey(await sessionForRequest(request), env.CONTENT, storeForUrl(new URL(request.url), config)) },
     }),
   );
 }

@@ -7,7 +7,7 @@ import { openSession, sealSession, type Session } from './session-token.ts';
 
 const SECRET = 'a-session-secret-of-at-least-32-characters';
 const NOW = Date.UTC(2026, 10, 23, 12);
-const session: Session = { token: 'jwt', groupId: 2, firstName: 'Bea', expiresAt: NOW + 3_600_000, checkedAt: NOW };
+const session: Session = { token: 'jwt', groupId: 2, country: 'US', firstName: 'Bea', expiresAt: NOW + 3_600_000, checkedAt: NOW };
 
 async function requestWith(value: Session | string, path = '/women'): Promise<{ request: Request; url: URL }> {
   const cookie = typeof value === 'string' ? value : await sealSession(SECRET, value);
@@ -48,13 +48,23 @@ describe('settleRequestSession', () => {
   it('re-issues the cookie when the backend says the group changed, and later callers see the new group', async () => {
     const { request, url } = await requestWith(session);
     const later = NOW + GROUP_RECHECK_MS;
-    const step = options(async () => ({ firstName: 'Bea', groupId: 1 }), later);
+    const step = options(async () => ({ firstName: 'Bea', groupId: 1, country: 'US' }), later);
     const outcome = await settleRequestSession(request, url, step);
     expect(step.asked).toEqual(['jwt']);
     expect(outcome.session).toEqual({ ...session, groupId: 1, checkedAt: later });
     expect(outcome.setCookie).toMatch(/^shop_session=v1\..+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
     expect(await sessionIn(outcome.setCookie)).toEqual({ ...session, groupId: 1, checkedAt: later });
     expect((await resolveSession(request, SECRET))?.groupId).toBe(1);
+  });
+
+  it('re-reads the country with the group (DECISIONS.md 48), at once for a cookie sealed before sessions carried it', async () => {
+    const withoutCountry: Session = { ...session };
+    delete withoutCountry.country;
+    const { request, url } = await requestWith(withoutCountry);
+    const step = options(async () => ({ firstName: 'Bea', groupId: 2, country: 'none' }), NOW + 1);
+    const outcome = await settleRequestSession(request, url, step);
+    expect(step.asked).toEqual(['jwt']);
+    expect(outcome.session).toEqual({ ...session, country: 'none', checkedAt: NOW + 1 });
   });
 
   it('signs out a customer whose token the backend refuses', async () => {

@@ -1,7 +1,7 @@
 /**
  * The session step of the pipeline. A request carrying the session cookie is either signed in (the
  * cookie verifies) or a guest whose cookie is cleared on the way out (altered, expired, or signed
- * under another secret). The customer group in the cookie is confirmed with the backend at most once
+ * under another secret). The customer group (and country) in the cookie is confirmed with the backend at most once
  * a minute per shopper on page views, the same minute the backend lets caller-varying answers be
  * kept (DECISIONS.md 20): a customer moved to another group gets a re-issued cookie, one whose token
  * the backend refuses is signed out. Signed-in pages are private for browsers (the edge keeps them
@@ -33,6 +33,14 @@ function withHeader(response: Response, name: string, value: string): Response {
   return result;
 }
 
+/**
+ * Whether a session's group and country are due for confirmation with the backend: a minute after
+ * the last, or at once for a cookie sealed before sessions carried the country.
+ */
+export function recheckDue(session: Session, now: number): boolean {
+  return now - session.checkedAt >= GROUP_RECHECK_MS || session.country === undefined;
+}
+
 /** Page views re-check the group; API calls, scripts and images never wait for the backend twice. */
 function isPageView(request: Request, url: URL): boolean {
   return request.method === 'GET' && !/^\/(api|media|plugins|_astro)(\/|$)/.test(url.pathname);
@@ -59,7 +67,7 @@ export async function settleRequestSession(request: Request, url: URL, options: 
   const secure = isHttps(url);
   const session = await resolveSession(request, options.secret, now());
   if (!session) return { session: null, setCookie: clearedSessionCookie(secure) };
-  if (!isPageView(request, url) || now() - session.checkedAt < GROUP_RECHECK_MS) return { session, setCookie: null };
+  if (!isPageView(request, url) || !recheckDue(session, now())) return { session, setCookie: null };
   let confirmed: Session | null;
   try {
     confirmed = await recheck(options, url, session, now());

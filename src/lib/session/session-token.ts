@@ -18,6 +18,15 @@ const sessionSchema = z.object({
   token: z.string().min(1).max(4096),
   /** Customer group id as the backend last confirmed it. */
   groupId: z.number().int().min(0),
+  /**
+   * The country of the customer's default shipping address, `none` without one (DECISIONS.md 48):
+   * confirmed with the group. Part of the group's cache key only while a rule names countries.
+   * Optional: a cookie sealed before it existed gets it at its next re-check, which it forces.
+   */
+  country: z
+    .string()
+    .regex(/^([A-Z]{2}|none)$/)
+    .optional(),
   /** For the header ("Signed in as …"); never part of any cache key. */
   firstName: z.string().max(200),
   /** Epoch ms: the access token's expiry; the session ends with it. */

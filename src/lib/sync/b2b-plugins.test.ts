@@ -16,17 +16,19 @@ const [access, pricing] = [moduleOf('access'), moduleOf('pricing')];
 const config = { storeCode: 'default', extensions: {} } as StoreConfig;
 
 describe('B2B discovery manifests', () => {
-  it('keeps only the switch, the messages and the login wall of the access config, and the script when there is one', () => {
+  it('keeps only the switch, the messages, the login wall and variesByCountry of the access config, and the script when there is one', () => {
     expect(access.manifest.parse(accessAnswer)).toEqual({
       code: 'access',
-      config: { enabled: true, hiddenPriceMessage: 'Log in for trade prices', loginMessage: 'Trade customers only' },
+      config: { enabled: true, hiddenPriceMessage: 'Log in for trade prices', loginMessage: 'Trade customers only', variesByCountry: false },
     });
+    expect(access.manifest.parse({ ...accessAnswer, variesByCountry: true }).config).toMatchObject({ variesByCountry: true });
     const loginWall = { storeWide: true, redirectTo: '/login', exemptPaths: ['/about-us'] };
     expect(access.manifest.parse({ ...accessAnswer, loginWall }).config).toEqual({
       enabled: true,
       hiddenPriceMessage: 'Log in for trade prices',
       loginMessage: 'Trade customers only',
       loginWall,
+      variesByCountry: false,
     });
     expect(access.manifest.safeParse({ ...accessAnswer, loginWall: { ...loginWall, redirectTo: 'https://evil.example/' } }).success).toBe(false);
     expect(access.manifest.parse({ ...accessAnswer, script: '/plugins/access.js' })).toMatchObject({

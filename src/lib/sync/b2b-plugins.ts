@@ -26,6 +26,8 @@ export const accessDiscoverySchema = scriptField.extend({
   }),
   /** DECISIONS.md 27: the wall with storefront paths; optional so an older module still registers. */
   loginWall: loginWallSchema.optional(),
+  /** DECISIONS.md 48: an active rule names countries, so signed-in views are cached per group and country. */
+  variesByCountry: z.boolean().default(false),
 });
 
 /** DECISIONS.md 44: the other modules' discovery answers. */
@@ -71,10 +73,10 @@ export const B2B_MODULES: readonly B2bModule[] = [
   {
     code: 'access',
     // The templates' messages, plus what the login wall needs (lib/catalog/b2b-manifests.ts).
-    manifest: accessDiscoverySchema.transform(({ script, enabled, hiddenPriceMessage, loginMessage, loginWall }) => ({
+    manifest: accessDiscoverySchema.transform(({ script, enabled, hiddenPriceMessage, loginMessage, loginWall, variesByCountry }) => ({
       code: 'access',
       ...(script ? { script } : {}),
-      config: { enabled, hiddenPriceMessage, loginMessage, ...(loginWall ? { loginWall } : {}) },
+      config: { enabled, hiddenPriceMessage, loginMessage, ...(loginWall ? { loginWall } : {}), variesByCountry },
     })),
   },
   wholeAnswer('approval', approvalDiscoverySchema),

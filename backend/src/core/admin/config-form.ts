@@ -11,6 +11,7 @@ import type { AnyModule } from '../modules/define-module.ts';
 import type { AdminEnv } from './admin-env.ts';
 import { categoryTreePicker, pickerOptions, storeCodes } from './config-pickers.ts';
 import { csrfField } from './layout.ts';
+import { configReachesGuests } from '../modules/guest-view-change.ts';
 import { renderPage } from './page.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -141,7 +142,7 @@ export function configPage(module: AnyModule) {
       c,
       `${module.title}: configuration`,
       html`<form method="post" action="/admin/${module.id}/config">${csrfField(c.var.csrfToken)}${body}<button type="submit">Save</button></form>`,
-      { error: error?.message, status: error ? 400 : 200 },
+      { error: error?.message, status: error ? 400 : 200, storefrontSync: configReachesGuests(module) },
     );
   };
   return new Hono<AdminEnv>()

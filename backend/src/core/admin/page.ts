@@ -25,7 +25,7 @@ const flashes: Record<string, string> = {
 };
 
 /** The flashes of a change the storefront shows once its sync ran. */
-const storefrontChanges = new Set(['saved', 'created', 'deleted', 'image_added', 'image_removed']);
+const storefrontChanges = new Set(['saved', 'created', 'deleted', 'activated', 'deactivated', 'reordered', 'image_added', 'image_removed']);
 
 /**
  * Where a page whose saves reach the storefront follows the latest one: the module reporting save

@@ -9,6 +9,8 @@ export interface TokenClaims {
   sub: string;
   jti: string;
   exp: number;
+  /** Issue time, epoch seconds (compared with the account's tokensValidAfter: token-validity.ts). */
+  iat: number;
   scope: string;
   /** Refresh tokens only: the login they descend from. */
   fam?: string;
@@ -26,9 +28,10 @@ export async function signToken(
   use: TokenUse,
   claims: { sub: string; scope: string; fam?: string },
   ttlSeconds: number,
+  /** Epoch seconds; the current second unless the account's tokensValidAfter is ahead (token-validity.ts). */
+  issuedAt: number = Math.floor(Date.now() / 1000),
 ): Promise<SignedToken> {
   const jti = randomUUID();
-  const issuedAt = Math.floor(Date.now() / 1000);
   const payload: JWTPayload = { scope: claims.scope };
   if (claims.fam) payload.fam = claims.fam;
   const token = await new SignJWT(payload)
@@ -53,9 +56,9 @@ export async function readToken(settings: AuthSettings, use: TokenUse, token: st
       typ: use === 'access' ? 'at+jwt' : 'rt+jwt',
       requiredClaims: ['sub', 'jti', 'exp', 'iat'],
     });
-    const { sub, jti, exp, scope, fam } = payload;
-    if (typeof sub !== 'string' || typeof jti !== 'string' || typeof exp !== 'number' || typeof scope !== 'string') return undefined;
-    return { sub, jti, exp, scope, fam: typeof fam === 'string' ? fam : undefined };
+    const { sub, jti, exp, iat, scope, fam } = payload;
+    if (typeof sub !== 'string' || typeof jti !== 'string' || typeof exp !== 'number' || typeof iat !== 'number' || typeof scope !== 'string') return undefined;
+    return { sub, jti, exp, iat, scope, fam: typeof fam === 'string' ? fam : undefined };
   } catch (error) {
     // jose's errors all mean "not a valid token"; anything else is a bug and must surface.
     if (error instanceof errors.JOSEError) return undefined;

@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/context.ts';
 import { guest, type Caller } from './caller.ts';
 import { invalidToken, readToken } from './jwt.ts';
+import { issuedInValidTime } from './token-validity.ts';
 import type { AuthSettings } from './settings.ts';
 
 /**
@@ -22,6 +23,10 @@ export function bearerToken(header: string | undefined): string | undefined {
 /**
  * Turns an access token into a Caller. The token proves who calls; what they may see (their group)
  * comes from the database on every call, so a group change or a deleted account applies at once.
+ * The same row read says whether the token still speaks for the account (DECISIONS.md 50): the
+ * account is `active` and the token was issued after its last password, email or status change
+ * (token-validity.ts). That row is read on every request anyway (for the group), so the check adds
+ * two columns to it and no query; no in-process cache, hence nothing to invalidate across processes.
  */
 export async function callerOfToken(db: Db, settings: AuthSettings, token: string): Promise<Caller> {
   const claims = await readToken(settings, 'access', token);
@@ -32,10 +37,18 @@ export async function callerOfToken(db: Db, settings: AuthSettings, token: strin
   const [kind, id] = claims.sub.split(':', 2);
   if (kind === 'customer' && id && /^\d+$/.test(id)) {
     const [customer] = await db
-      .select({ id: customers.id, email: customers.email, groupId: customers.groupId })
+      .select({
+        id: customers.id,
+        email: customers.email,
+        groupId: customers.groupId,
+        approvalStatus: customers.approvalStatus,
+        tokensValidAfter: customers.tokensValidAfter,
+      })
       .from(customers)
       .where(eq(customers.id, Number(id)));
     if (!customer) throw invalidToken();
+    if (customer.approvalStatus !== 'active') throw invalidToken('The account is not active; this token no longer works.');
+    if (!issuedInValidTime(claims.iat, customer.tokensValidAfter)) throw invalidToken('The account changed since this token was issued (password, email or status); sign in again.');
     return { kind: 'customer', customerId: customer.id, email: customer.email, groupId: customer.groupId, tokenId: claims.jti, scope };
   }
   if (kind === 'admin' && id && /^\d+$/.test(id)) {

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { refreshTokens, revokedAccessTokens } from '../db/schema/index.ts';
 import { readToken, signToken } from './jwt.ts';
 import { oauthError } from './oauth-error.ts';
+import { issuedAtFor } from './token-validity.ts';
 import type { AuthSettings } from './settings.ts';
 
 /** RFC 6749 §5.1 success body. */
@@ -30,8 +31,9 @@ export async function issueAdminToken(settings: AuthSettings, adminId: number): 
 /** Access + refresh token for a customer; a new login starts a new family, a rotation continues one. */
 export async function issueCustomerTokens(db: Db, settings: AuthSettings, customerId: number, scope: string, familyId: string = randomUUID()): Promise<TokenResponse> {
   const sub = customerSubject(customerId);
-  const access = await signToken(settings, 'access', { sub, scope }, settings.accessTtlSeconds);
-  const refresh = await signToken(settings, 'refresh', { sub, scope, fam: familyId }, settings.refreshTtlSeconds);
+  const issuedAt = await issuedAtFor(db, customerId);
+  const access = await signToken(settings, 'access', { sub, scope }, settings.accessTtlSeconds, issuedAt);
+  const refresh = await signToken(settings, 'refresh', { sub, scope, fam: familyId }, settings.refreshTtlSeconds, issuedAt);
   await db.insert(refreshTokens).values({ jti: refresh.jti, familyId, customerId, scope, expiresAt: refresh.expiresAt });
   return { access_token: access.token, token_type: 'Bearer', expires_in: settings.accessTtlSeconds, refresh_token: refresh.token, scope };
 }

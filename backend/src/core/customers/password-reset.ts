@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { hashEmailedToken, newEmailedToken } from '../auth/emailed-token.ts';
 import { hashPassword } from '../auth/password.ts';
+import { invalidateTokens } from '../auth/token-validity.ts';
 import type { Db } from '../db/database.ts';
-import { customers, passwordTokens, refreshTokens, type PasswordTokenPurpose } from '../db/schema/index.ts';
+import { customers, passwordTokens, type PasswordTokenPurpose } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { renderTemplate, type MailTemplate } from '../mail/template.ts';
@@ -78,7 +79,8 @@ function invalidToken(reason: 'used' | 'expired' | 'unknown'): AppError {
 /**
  * Sets the password with a token from an email. The token is spent in the same statement that
  * checks it (two uses at once: one wins); every other open link of the customer dies with it, and
- * every refresh-token family ends (devices sign in again). 400 `invalid_token` otherwise.
+ * every token of the account ends, access and refresh (DECISIONS.md 50: devices sign in again).
+ * 400 `invalid_token` otherwise.
  */
 export async function resetPassword(db: Db, token: string, newPassword: string): Promise<{ customerId: number; email: string }> {
   const tokenHash = hashEmailedToken(token);
@@ -101,10 +103,7 @@ export async function resetPassword(db: Db, token: string, newPassword: string):
       .where(eq(customers.id, spent.customerId))
       .returning({ id: customers.id, email: customers.email });
     if (!customer) throw invalidToken('unknown');
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.customerId, customer.id), isNull(refreshTokens.revokedAt)));
+    await invalidateTokens(tx, customer.id, now);
     await tx
       .update(passwordTokens)
       .set({ usedAt: now })

@@ -1,12 +1,13 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { invalidateTokens } from '../auth/token-validity.ts';
 import type { Db } from '../db/database.ts';
-import { customers, refreshTokens } from '../db/schema/index.ts';
+import { customers } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 
 /**
- * Changes the password after checking the current one, and ends every refresh-token family: other
- * devices must sign in with the new password. (Access tokens run out within their short lifetime.)
+ * Changes the password after checking the current one, and ends every token of the account (access
+ * and refresh, DECISIONS.md 50): every device, this one included, signs in with the new password.
  */
 export async function changePassword(db: Db, customerId: number, currentPassword: string, newPassword: string): Promise<void> {
   const [customer] = await db.select({ passwordHash: customers.passwordHash }).from(customers).where(eq(customers.id, customerId));
@@ -16,9 +17,6 @@ export async function changePassword(db: Db, customerId: number, currentPassword
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await tx.update(customers).set({ passwordHash, updatedAt: new Date() }).where(eq(customers.id, customerId));
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.customerId, customerId), isNull(refreshTokens.revokedAt)));
+    await invalidateTokens(tx, customerId);
   });
 }

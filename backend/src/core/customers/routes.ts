@@ -52,7 +52,7 @@ const passwordRoute = createRoute({
   method: 'put',
   path: '/customers/me/password',
   tags: ['Customers'],
-  summary: 'Change the password (signs out other sessions)',
+  summary: 'Change the password (ends every access and refresh token of the account: sign in again)',
   security,
   request: { body: jsonBody(ChangePasswordSchema) },
   responses: { 200: jsonContent(z.object({ status: z.literal('ok') }).openapi('PasswordChanged'), 'Changed'), ...signedIn },

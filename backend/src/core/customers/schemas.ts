@@ -36,6 +36,11 @@ export const CustomerSchema = z
     approvalStatus: z.enum(['pending', 'active', 'rejected']).openapi({
       description: 'Only active accounts get tokens; a new account may start pending when a module requires approval (DECISIONS.md 19, 45)',
     }),
+    defaultShippingCountry: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: "The country of the default shipping address (null: none; in the account's own answers); B2B Access rules scoped to countries decide with it (DECISIONS.md 48)", example: "US" }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })

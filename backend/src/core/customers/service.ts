@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { hashPassword } from '../auth/password.ts';
+import { defaultShippingCountry } from '../catalog/visibility.ts';
 import type { Db } from '../db/database.ts';
 import { customerAddresses, customerGroups, customers } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -27,6 +28,8 @@ export async function loadCustomer(db: Db, id: number) {
     groupId: customer.groupId,
     groupCode,
     approvalStatus: customer.approvalStatus,
+    // The storefront's session carries it with the group: it splits cached views while rules name countries (DECISIONS.md 48).
+    defaultShippingCountry: await defaultShippingCountry(db, customer.id),
     createdAt: formatTimestamp(customer.createdAt),
     updatedAt: formatTimestamp(customer.updatedAt),
   };

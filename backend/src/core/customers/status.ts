@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
+import { invalidateAccessTokens } from '../auth/token-validity.ts';
 import type { Db } from '../db/database.ts';
 import { customers } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -24,9 +25,9 @@ export interface StatusChangeResult {
  * The one way an account's approval status changes (DECISIONS.md 45): the approve, decline and
  * set-pending actions of every grid call this. In one transaction it locks the customer row, runs
  * `customer.statusChanging` (modules take part: a veto rolls everything back, their own writes commit
- * with the change), writes the status and adds an audit entry. Tokens are checked against the status
- * whenever they are issued or refreshed, so a customer set back to pending or rejected gets no new
- * ones; access tokens issued before live out their lifetime.
+ * with the change), writes the status, ends the account's access tokens (DECISIONS.md 50: a declined or
+ * re-pended customer's is refused from the next request; refresh grants check the status themselves)
+ * and adds an audit entry.
  */
 export async function changeCustomerStatus(db: Db, hooks: HookRegistry, { customerId, to, actor }: StatusChange): Promise<StatusChangeResult> {
   if (!isApprovalStatus(to)) throw new AppError('invalid', 'invalid_approval_status', `Unknown approval status "${String(to)}".`);
@@ -35,7 +36,10 @@ export async function changeCustomerStatus(db: Db, hooks: HookRegistry, { custom
     if (!row) throw new AppError('not_found', 'customer_not_found', 'The account no longer exists.');
     const from = row.approvalStatus;
     await hooks.run('customer.statusChanging', { customerId, from, to, actor, customerNotified: false }, { db: tx });
-    if (from !== to) await tx.update(customers).set({ approvalStatus: to, updatedAt: new Date() }).where(eq(customers.id, customerId));
+    if (from !== to) {
+      await tx.update(customers).set({ approvalStatus: to, updatedAt: new Date() }).where(eq(customers.id, customerId));
+      await invalidateAccessTokens(tx, customerId);
+    }
     await recordAudit(tx, { actor, module: 'core', action: 'customer.status_changed', subject: `customer:${customerId}`, diff: { approvalStatus: { from, to } } });
     return { customerId, from, to, changed: from !== to };
   });

@@ -23,6 +23,15 @@ export interface NotificationMap {
   /** The admin saved or deleted a blog post. */
   blog_post_saved: { postId: number; identifier: string; deleted?: boolean };
   /**
+   * What guests see changed without a record being saved (DECISIONS.md 62): a B2B Access rule was
+   * saved, (de)activated, reordered or deleted, or a module configuration whose discovery answer or
+   * catalog annotations guests read was saved. `productIds`: the products whose guest view may have
+   * changed, null when the publisher cannot tell (every product); `storeConfig`: a discovery answer
+   * (the storefront keeps it in its store config) changed. Here, not in a module, because it is the
+   * contract the publishers and the storefront connector meet through: none imports another.
+   */
+  guest_view_changed: { productIds: number[] | null; storeConfig: boolean };
+  /**
    * Custom Forms: a form was created, changed or deleted. The storefront keeps the forms its CMS
    * pages embed beside the pages, so the connector re-syncs the CMS pages.
    */

@@ -7,13 +7,14 @@ import { ErrorSchema, jsonContent } from '../http/schemas.ts';
 import { configDiff } from '../audit/config-diff.ts';
 import { recordAudit } from '../audit/service.ts';
 import { secretPaths } from './config-fields.ts';
+import { announceConfigChange } from './guest-view-change.ts';
 import { actorOf } from './context.ts';
 import type { AnyModule } from './define-module.ts';
 import type { ModulePlatform } from './platform.ts';
 
 /**
  * Saves a module's configuration: validates and stores it, records the change in the audit log (secrets
- * masked), and applies it to the module's schedules. The API and the admin form both come here.
+ * masked), announces what it changes for guests (guest-view-change.ts), and applies it to the module's schedules. The API and the admin form both come here.
  */
 export async function saveModuleConfig(platform: ModulePlatform, module: AnyModule, patch: unknown, ctx: { actor: ReturnType<typeof actorOf> }) {
   // The configuration and its audit entry are written together, or neither.
@@ -21,6 +22,7 @@ export async function saveModuleConfig(platform: ModulePlatform, module: AnyModu
     const change = await platform.configs.update(tx, module.id, patch);
     const secrets = secretPaths(module.config!).map((path) => path.join('.'));
     await recordAudit(tx, { actor: ctx.actor, module: module.id, action: 'config.updated', subject: module.id, diff: configDiff(change.before, change.after, secrets) });
+    await announceConfigChange(platform, module, change.before, change.after, tx);
     return change.after;
   });
   platform.configs.forget(module.id);

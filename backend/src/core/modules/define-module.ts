@@ -87,7 +87,11 @@ export interface ScheduledJob<C, Env> {
 /** The module's public discovery endpoint, `GET /api/rest/v2/b2b/<code>/config` (DECISIONS.md 26, 44). */
 export interface Discovery<C, Env> {
   code: 'access' | 'approval' | 'forms' | 'registration' | (string & {});
-  /** What the storefront may know: nothing secret, nothing admin-only. */
+  /**
+   * What the storefront may know: nothing secret, nothing admin-only. May be async (B2B Access reads
+   * its rules); everything configuration-dependent comes from `config`, not `ctx.config()`, so an
+   * answer can be computed for a configuration before it is stored (guest-view-change.ts).
+   */
   answer(config: C, ctx: ModuleContext<C, Env>): unknown;
 }
 

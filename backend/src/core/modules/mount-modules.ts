@@ -54,7 +54,7 @@ export function mountModules(app: OpenAPIHono<AppEnv>, modules: readonly AnyModu
       const discovery = new Hono<AppEnv>().get(`${apiPrefix}/b2b/${module.discovery.code}/config`, async (c) => {
         const ctx = c.var.modules.context(module.id, {});
         c.header('Cache-Control', 'public, max-age=60');
-        return c.json(answer(await ctx.config(), ctx) as object);
+        return c.json((await answer(await ctx.config(), ctx)) as object);
       });
       mounts.push([discovery, '']);
     }

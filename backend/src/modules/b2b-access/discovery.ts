@@ -1,5 +1,7 @@
 import type { AccessConfig } from './config.ts';
 import { isStoreWideWall } from './engine/evaluate.ts';
+import type { AccessContext } from './rules/service.ts';
+import { accessSnapshot } from './runtime/snapshot.ts';
 
 /** Where the client script is served (declared by the module, proxied by the storefront: DECISIONS.md 26). */
 export const scriptPath = '/plugins/b2b-access.js';
@@ -10,10 +12,21 @@ export function wallTarget(redirectTo: string): string {
 }
 
 /**
+ * DECISIONS.md 48: an active rule scoped to destination countries makes a signed-in view depend on the
+ * customer's country, so the storefront must key a group's cached view by country too. Only in rules
+ * mode with the module on (otherwise rules decide nothing).
+ */
+async function variesByCountry(config: AccessConfig, ctx: AccessContext): Promise<boolean> {
+  if (!config.enabled || config.mode !== 'rules') return false;
+  const { rules } = await accessSnapshot(ctx);
+  return rules.some(({ rule }) => rule.isActive && rule.scope.countries.length > 0);
+}
+
+/**
  * `GET /api/rest/v2/b2b/access/config` (SPEC.md "B2B discovery config", DECISIONS.md 27): what the
  * storefront needs and nothing admin-only. Caller-independent, so it is cached publicly.
  */
-export function discoveryAnswer(config: AccessConfig) {
+export async function discoveryAnswer(config: AccessConfig, ctx: AccessContext) {
   const { loginWall, hidePrice, activationMatrix } = config;
   const storeWide = isStoreWideWall(config);
   return {
@@ -31,5 +44,6 @@ export function discoveryAnswer(config: AccessConfig) {
     },
     loginWall: { storeWide, redirectTo: wallTarget(loginWall.redirectTo), exemptPaths: loginWall.exemptCmsPages.map((identifier) => `/${identifier}`) },
     script: scriptPath,
+    variesByCountry: await variesByCountry(config, ctx),
   };
 }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineModule } from '../../core/modules/define-module.ts';
 import { ConnectorConfigSchema, type ConnectorSettings } from './config.ts';
 import { ConnectorEnvSchema, type ConnectorEnv } from './env.ts';
+import { syncGuestViewChanges } from './guest-view-sync.ts';
 import { categoryPaths, productUrlKeys } from './paths.ts';
 import { connectorAdmin } from './routes/admin.ts';
 import { connectorAdminApi } from './routes/admin-api.ts';
@@ -30,7 +31,8 @@ function documents(events: ReadonlyArray<{ payload: { identifier: string; delete
 }
 
 /**
- * The storefront connector (SPEC.md "Sync" rule 3): saves of products, categories, CMS pages, blog posts and forms run
+ * The storefront connector (SPEC.md "Sync" rule 3): saves of products, categories, CMS pages, blog posts, forms and
+ * access rules (and configurations guests see: guest-view-sync.ts) run
  * the matching storefront sync, a cron schedule runs full syncs, the admin has Sync Now, the
  * configuration and the sync log. Every outcome is in the sync log, so the subscribers never fail
  * a delivery over a storefront that is down (retrying is the runner's job, with backoff).
@@ -78,6 +80,12 @@ const storefrontConnector = defineModule<ConnectorSettings, ConnectorEnv>({
         const named = documents(events, (identifier) => `/blog/${identifier}`);
         return syncSaved(ctx, 'blog-posts', 'blog_post_saved', { ...named, paths: ['/blog', ...named.paths] });
       },
+    },
+    {
+      // B2B Access rules and module configurations that change what guests see (DECISIONS.md 62).
+      event: 'guest_view_changed',
+      batchWindowMs: (env) => env.debounceMs,
+      handle: syncGuestViewChanges,
     },
     {
       // The pages embedding the form are re-read with it; the new pulse retires their cached copies.

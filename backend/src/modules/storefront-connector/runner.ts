@@ -13,8 +13,8 @@ import { recordCall } from './sync-log.ts';
 export type ConnectorContext = ModuleContext<ConnectorSettings, ConnectorEnv>;
 
 /** The storefront's sync routes the connector calls (SPEC.md "Sync"); "all" is POST /sync. */
-export type SyncType = 'products' | 'categories' | 'cms-pages' | 'blog-posts' | 'all';
-export type Trigger = 'product_saved' | 'product_deleted' | 'category_saved' | 'cms_page_saved' | 'blog_post_saved' | 'form_saved' | 'schedule' | 'sync_now';
+export type SyncType = 'config' | 'products' | 'categories' | 'cms-pages' | 'blog-posts' | 'all';
+export type Trigger = 'product_saved' | 'product_deleted' | 'category_saved' | 'cms_page_saved' | 'blog_post_saved' | 'form_saved' | 'access_changed' | 'schedule' | 'sync_now';
 type CallType = SyncType | 'cloudflare-purge';
 
 export interface CallOutcome {

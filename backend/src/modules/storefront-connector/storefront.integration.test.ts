@@ -116,9 +116,9 @@ describe('storefront connector', () => {
     return admin;
   }
 
-  /** Polls the storefront until `check` passes on the answer to `path` (the triggered sync is debounced). */
-  async function eventually(path: string, check: (response: Response, html: string) => boolean): Promise<{ response: Response; html: string }> {
-    const deadline = Date.now() + 30_000;
+  /** Polls the storefront until `check` passes on the answer to `path` (the triggered sync is debounced), for at most `withinMs`. */
+  async function eventually(path: string, check: (response: Response, html: string) => boolean, withinMs = 30_000): Promise<{ response: Response; html: string }> {
+    const deadline = Date.now() + withinMs;
     let last: { response: Response; html: string };
     do {
       const response = await fetch(`${shop.storefront.url}${path}`, { redirect: 'manual' });
@@ -206,5 +206,78 @@ describe('storefront connector', () => {
     expect(edited.status).toBe(200);
 
     expect((await eventually('/about-us', (_response, html) => html.includes(text))).html).toContain(text);
+  });
+
+  describe('B2B Access changes reach the storefront within seconds, with no manual sync (DECISIONS.md 62)', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    /** DECISIONS.md 62 asks for 10 s from the save to the guest's page. */
+    const withinMs = 10_000;
+    type Priced = Listed & { sku: string; finalPrice: number | null };
+
+    /** A simple product guests see with its price on the storefront now, and that price as the page writes it. */
+    async function pricedProduct(skip: readonly number[]): Promise<{ product: Priced; price: string }> {
+      const listing = (await (await fetch(`${shop.backend.url}/api/rest/v2/products?itemsPerPage=50`)).json()) as { member: Priced[] };
+      const product = listing.member.find((p) => (p.typeId ?? p.type) === 'simple' && p.finalPrice !== null && !skip.includes(p.id))!;
+      const price = usd.format(product.finalPrice!);
+      expect((await eventually(`/${product.urlKey}`, (response, html) => response.status === 200 && html.includes(price))).html).toContain(price);
+      return { product, price };
+    }
+
+    const rule = (name: string, sku: string, actions: Record<string, boolean>) => ({ name, conditions: { type: 'combine', aggregator: 'all', value: true, conditions: [{ type: 'attribute', attribute: 'sku', operator: '==', value: sku }] }, actions });
+
+    it('a rule saved through the admin API hides a price, then the product; deactivated and deleted, they come back', async () => {
+      const admin = await adminApi();
+      const mode = await fetch(`${shop.backend.url}/api/rest/v2/admin/b2b-access/config`, { method: 'PUT', headers: admin, body: JSON.stringify({ enabled: true, mode: 'rules' }) });
+      expect(mode.status).toBe(200);
+      const { product, price } = await pricedProduct([]);
+
+      const created = await fetch(`${shop.backend.url}/api/rest/v2/admin/b2b-access/rules`, { method: 'POST', headers: admin, body: JSON.stringify(rule('Trade price only', product.sku, { hidePrice: true })) });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+      const hidden = await eventually(`/${product.urlKey}`, (response, html) => response.status === 200 && !html.includes(price), withinMs);
+      expect(hidden.html).not.toContain(price);
+
+      const deactivated = await fetch(`${shop.backend.url}/api/rest/v2/admin/b2b-access/rules/${id}/deactivate`, { method: 'POST', headers: admin });
+      expect(deactivated.status).toBe(200);
+      expect((await eventually(`/${product.urlKey}`, (_response, html) => html.includes(price), withinMs)).html).toContain(price);
+
+      const replaced = await fetch(`${shop.backend.url}/api/rest/v2/admin/b2b-access/rules/${id}`, { method: 'PUT', headers: admin, body: JSON.stringify(rule('Trade only', product.sku, { hideFromListings: true })) });
+      expect(replaced.status).toBe(200);
+      expect((await eventually(`/${product.urlKey}`, (response) => response.status === 404, withinMs)).response.status).toBe(404);
+
+      expect((await fetch(`${shop.backend.url}/api/rest/v2/admin/b2b-access/rules/${id}`, { method: 'DELETE', headers: admin })).status).toBe(204);
+      const back = await eventually(`/${product.urlKey}`, (response, html) => response.status === 200 && html.includes(price), withinMs);
+      expect([back.response.status, back.html.includes(price)]).toEqual([200, true]);
+    });
+
+    it('a rule saved on the admin page hides the price on the storefront, and the page reports it', async () => {
+      await adminApi();
+      const admin = adminBrowser(shop.backend.url);
+      await admin.request('GET', '/admin/login');
+      await admin.request('POST', '/admin/login', { email: 'admin@example.com', password: 'Admin#Test2026' });
+      const { product, price } = await pricedProduct([]);
+
+      await admin.request('GET', '/admin/b2b-access/rules/new');
+      const conditions = JSON.stringify(rule('', product.sku, {}).conditions);
+      const saved = await admin.request('POST', '/admin/b2b-access/rules', { name: 'Page-made trade price', isActive: 'true', conditions, 'actions.hidePrice': 'true', enforcement: 'both' });
+      expect(saved.status).toBe(303);
+      expect(saved.location).toMatch(/\/admin\/b2b-access\/rules\/\d+\?flash=created$/);
+      const page = await admin.request('GET', saved.location!);
+      const src = /data-save-status="([^"]+)"/.exec(page.html)?.[1];
+      expect(src).toMatch(/^\/admin\/storefront-connector\/save-status\?since=\d+$/);
+
+      expect((await eventually(`/${product.urlKey}`, (_response, html) => !html.includes(price), withinMs)).html).not.toContain(price);
+      let status = { state: '', message: '' };
+      for (const deadline = Date.now() + withinMs; Date.now() < deadline && status.state !== 'success'; await new Promise((resolve) => setTimeout(resolve, 250))) {
+        status = JSON.parse((await admin.request('GET', src!)).html) as typeof status;
+      }
+      expect(status).toMatchObject({ state: 'success', message: expect.stringMatching(/^Storefront updated/) });
+
+      // Deleted from the grid: the price is back as quickly.
+      const id = /rules\/(\d+)\?/.exec(saved.location!)![1];
+      await admin.request('GET', `/admin/b2b-access/rules/${id}/delete`);
+      expect((await admin.request('POST', `/admin/b2b-access/rules/${id}/delete`, {})).status).toBe(303);
+      expect((await eventually(`/${product.urlKey}`, (_response, html) => html.includes(price), withinMs)).html).toContain(price);
+    });
   });
 });

@@ -25,6 +25,11 @@ export const customers = pgTable(
       .notNull()
       .references(() => customerGroups.id),
     approvalStatus: text({ enum: approvalStatuses }).notNull().default('active'),
+    /**
+     * DECISIONS.md 50: access tokens issued (`iat`) before this instant are refused; a whole second,
+     * set by core/auth/token-validity.ts on a password change or reset, an email or status change.
+     */
+    tokensValidAfter: instant(),
     ...timestamps(),
   },
   (table) => [check('customers_approval_status_check', sql`${table.approvalStatus} in ('pending', 'active', 'rejected')`)],

@@ -54,6 +54,8 @@ export const ruleEditor = new Hono<AdminEnv>()
       html`${rule.malformed ? html`<p class="error" role="alert">This rule's condition tree is malformed and never matches: ${rule.malformed}</p>` : ''}
         <p><a href="${adminBase}/rules">All rules</a> · <a href="${adminBase}/rules/${rule.id}/delete">Delete</a></p>
         ${ruleForm(c, contextOf(c), state)}`,
+      // A saved rule reaches the storefront through the connector (DECISIONS.md 62): the page follows it there.
+      { storefrontSync: true },
     );
   })
   .post('/:id', async (c) => {

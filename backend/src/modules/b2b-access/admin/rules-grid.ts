@@ -82,6 +82,8 @@ export const rulesGrid = new Hono<AdminEnv>()
           )}
         </table></div>
         ${pager(page, Math.ceil(totalItems / gridPageSize), { q })}`,
+      // Deleting, (de)activating and reordering reach the storefront (DECISIONS.md 62): the page follows them there.
+      { storefrontSync: true },
     );
   })
   .post('/:id/move', async (c) => {

@@ -8,6 +8,7 @@ import type { AccessConfig } from '../config.ts';
 import { treeProblem } from '../engine/conditions.ts';
 import { forgetAccessSnapshot } from '../runtime/snapshot.ts';
 import { b2bAccessRuleProducts, b2bAccessRules } from '../tables.ts';
+import { announceRuleChange, guestImpact } from './guest-impact.ts';
 import { bumpRulesVersion, ruleOf, withProductLinks } from './rows.ts';
 import { ruleInputSchema, type Rule, type RuleInput } from './schema.ts';
 
@@ -82,11 +83,28 @@ async function findRule(ctx: AccessContext, id: number): Promise<Rule | undefine
 
 const withoutId = ({ id: _id, ...rest }: Rule): RuleInput => rest;
 
-/** A rule change: one transaction (rows, version bump, audit entry), then this process's cached rules are dropped. */
-async function changeRules<T>(ctx: AccessContext, work: (tx: AccessContext) => Promise<T>): Promise<T> {
-  const result = await ctx.transaction(work);
+/**
+ * A rule change: one transaction (rows, version bump, audit entry, and the announcement of what it
+ * changes for guests: DECISIONS.md 62), then this process's cached rules are dropped. `involved` are
+ * the rules as they were and as they will be (read before the transaction: a concurrent edit of the
+ * same rule could at worst widen or narrow the re-sync, which the next change or scheduled sync mends).
+ */
+async function changeRules<T>(ctx: AccessContext, involved: readonly (Rule | RuleInput)[], work: (tx: AccessContext) => Promise<T>): Promise<T> {
+  const impact = await guestImpact(ctx, involved);
+  const result = await ctx.transaction(async (tx) => {
+    const done = await work(tx);
+    await announceRuleChange(tx, involved, impact);
+    return done;
+  });
   forgetAccessSnapshot(ctx.db);
   return result;
+}
+
+/** The stored rule, or 404 (read before a change: its products are part of what the change touches). */
+async function existingRule(ctx: AccessContext, id: number): Promise<Rule> {
+  const rule = await findRule(ctx, id);
+  if (!rule) throw notFound(id);
+  return rule;
 }
 
 /** Rules sorted by priority then id, optionally filtered by name. */
@@ -114,7 +132,7 @@ export async function getRule(ctx: AccessContext, id: number): Promise<RuleView>
 
 export async function createRule(ctx: AccessContext, input: unknown): Promise<RuleView> {
   const rule = await parseRule(ctx, input);
-  return changeRules(ctx, async (tx) => {
+  return changeRules(ctx, [rule], async (tx) => {
     const now = tx.clock();
     const [row] = await tx.db.insert(b2bAccessRules).values({ ...columnsOf(rule, now), createdAt: now }).returning();
     if (!row) throw new Error('insert returned no row');
@@ -128,7 +146,7 @@ export async function createRule(ctx: AccessContext, input: unknown): Promise<Ru
 /** Replaces the whole rule (omitted parts take their defaults, as on create). */
 export async function updateRule(ctx: AccessContext, id: number, input: unknown): Promise<RuleView> {
   const rule = await parseRule(ctx, input);
-  return changeRules(ctx, async (tx) => {
+  return changeRules(ctx, [await existingRule(ctx, id), rule], async (tx) => {
     const before = await findRule(tx, id);
     if (!before) throw notFound(id);
     const [row] = await tx.db.update(b2bAccessRules).set(columnsOf(rule, tx.clock())).where(eq(b2bAccessRules.id, id)).returning();
@@ -141,7 +159,7 @@ export async function updateRule(ctx: AccessContext, id: number, input: unknown)
 }
 
 export async function deleteRule(ctx: AccessContext, id: number): Promise<void> {
-  await changeRules(ctx, async (tx) => {
+  await changeRules(ctx, [await existingRule(ctx, id)], async (tx) => {
     const before = await findRule(tx, id);
     if (!before) throw notFound(id);
     await tx.db.delete(b2bAccessRules).where(eq(b2bAccessRules.id, id));
@@ -159,7 +177,7 @@ export async function duplicateRule(ctx: AccessContext, id: number): Promise<Rul
 }
 
 export async function setRuleActive(ctx: AccessContext, id: number, isActive: boolean): Promise<RuleView> {
-  return changeRules(ctx, async (tx) => {
+  return changeRules(ctx, [await existingRule(ctx, id)], async (tx) => {
     const before = await findRule(tx, id);
     if (!before) throw notFound(id);
     await tx.db.update(b2bAccessRules).set({ isActive, updatedAt: tx.clock() }).where(eq(b2bAccessRules.id, id));
@@ -180,7 +198,8 @@ export async function reorderRules(ctx: AccessContext, ids: unknown): Promise<Ru
   const order = ids as number[];
   const twice = order.findIndex((id, index) => order.indexOf(id) !== index);
   if (twice !== -1) throw invalidAt(`ids.${twice}`, `Rule ${order[twice]} is listed twice.`);
-  return changeRules(ctx, async (tx) => {
+  const involved = await withProductLinks(ctx.db, await ctx.db.select().from(b2bAccessRules).where(inArray(b2bAccessRules.id, order)));
+  return changeRules(ctx, involved, async (tx) => {
     const existing = await tx.db.select({ id: b2bAccessRules.id, priority: b2bAccessRules.priority }).from(b2bAccessRules).where(inArray(b2bAccessRules.id, order));
     const unknown = order.findIndex((id) => !existing.some((row) => row.id === id));
     if (unknown !== -1) throw invalidAt(`ids.${unknown}`, `No B2B access rule with id ${order[unknown]}.`);

@@ -43,7 +43,25 @@ describe.each(dialects)('B2B Access discovery and client script (%s)', (dialect)
       activationMatrix: { byCustomerGroup: true, customerGroups: [0, 1], byCategory: true, categoryIds: [12] },
       loginWall: { storeWide: true, redirectTo: '/trade-login', exemptPaths: ['/about-us', '/contact'] },
       script: '/plugins/b2b-access.js',
+      variesByCountry: false,
     });
+  });
+
+  it('says variesByCountry while an active rule names countries, in rules mode (DECISIONS.md 48)', async () => {
+    const variesByCountry = async () => ((await shop.get(discovery)).body as { variesByCountry: boolean }).variesByCountry;
+    const created = await shop.send<{ id: number }>('POST', '/api/rest/v2/admin/b2b-access/rules', {
+      json: { name: 'US trade prices', scope: { countries: ['US'] }, actions: { hidePrice: true } },
+      headers: admin,
+    });
+    expect(created.status).toBe(201);
+    // Basic mode: rules decide nothing.
+    expect(await variesByCountry()).toBe(false);
+    expect((await configure({ mode: 'rules' })).status).toBe(200);
+    expect(await variesByCountry()).toBe(true);
+    expect((await shop.send('POST', `/api/rest/v2/admin/b2b-access/rules/${created.body.id}/deactivate`, { headers: admin })).status).toBe(200);
+    expect(await variesByCountry()).toBe(false);
+    expect((await shop.send('DELETE', `/api/rest/v2/admin/b2b-access/rules/${created.body.id}`, { headers: admin })).status).toBe(204);
+    expect((await configure({ mode: 'basic' })).status).toBe(200);
   });
 
   it('a wall limited to categories is not store-wide (DECISIONS.md 43)', async () => {

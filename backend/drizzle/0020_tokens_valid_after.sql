@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "tokens_valid_after" timestamp (0) with time zone;
