@@ -34,5 +34,5 @@ export async function explainAccess(ctx: AccessContext, query: ExplainQuery) {
   // The contexts explain the product's own facts; the flags are the one decision, which for a child
   // (variant, member, selection) also weighs its parents (DECISIONS.md 47), so support sees what shoppers get.
   const flags = wireBlock(judge(catalog, decide)(product.id)!);
-  return { mode: snapshot.config.mode, enabled: snapshot.config.enabled, contexts, flags, parentSkus: (catalog.parents.get(product.id) ?? []).flatMap((id) => catalog.facts.get(id)?.sku ?? []) };
+  return { mode: snapshot.config.mode, enabled: snapshot.config.enabled, contexts, flags };
 }
