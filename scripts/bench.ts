@@ -107,6 +107,9 @@ async function accessFigures(dir: string): Promise<AccessFigures> {
   for (const [who, figure] of [['guest', figures.guest], ['Wholesale', figures.wholesale]] as const) {
     row(`B2B Access listing p50, ${who}`, `${figure.loadedMs} ms with ${figures.rules} rules vs ${figure.unloadedMs} ms unloaded: +${(figure.added * 100).toFixed(1)}% (target <= 15%)`);
   }
+  for (const [who, figure] of [['guest', figures.detail.guest], ['Wholesale', figures.detail.wholesale]] as const) {
+    row(`B2B Access detail p50, ${who}`, `configurable with ${figures.detail.variants} variants: ${figure.loadedMs} ms vs ${figure.unloadedMs} ms unloaded: +${(figure.added * 100).toFixed(1)}%`);
+  }
   return figures;
 }
 

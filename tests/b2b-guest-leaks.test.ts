@@ -10,13 +10,14 @@
 import { XMLParser } from 'fast-xml-parser';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configureAccess, createRule, GROUP, WHOLESALE_BUYER } from './support/access-module.ts';
+import { configureAccess, createRule, GROUP, SHOPPER, WHOLESALE_BUYER } from './support/access-module.ts';
 import { findLeaks, type GuestSecrets, type Leak } from './support/guest-leaks.ts';
 import { startShop, type TestShop } from './support/shop.ts';
 
 const MESSAGE = 'Trade prices are shown to approved trade accounts.';
 
 interface Listed {
+  attributes?: Record<string, unknown>;
   id: number;
   sku: string;
   name: string;
@@ -28,7 +29,24 @@ interface Listed {
   minimalPrice: number | null;
 }
 
+interface Child {
+  id?: number;
+  sku: string;
+  price: number | null;
+  specialPrice?: number | null;
+  finalPrice?: number | null;
+  extensions?: { b2bAccess?: { gateFlags: { hidePrice: boolean } } };
+}
+interface Detail extends Listed {
+  extensions: { b2bAccess?: { gateFlags: { hidePrice: boolean; canCheckout: boolean } } };
+  variants?: Child[];
+  groupedProducts?: Child[];
+  bundleOptions?: { selections: Child[] }[];
+}
+
 let shop: TestShop;
+/** Every parent's detail before any rule (the reference the parity matrix compares children with). */
+let parents: Detail[];
 let gated: Listed[];
 let hidden: Listed[];
 let everySku: string[];
@@ -46,15 +64,18 @@ async function catalogFor(authorization?: string): Promise<Listed[]> {
   }
 }
 
-async function wholesaleAuthorization(): Promise<string> {
+async function customerAuthorization(account: { email: string; password: string }): Promise<string> {
   const response = await fetch(`${shop.backend.url}/api/rest/v2/auth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: WHOLESALE_BUYER.email, password: WHOLESALE_BUYER.password, scope: 'customer' }),
+    body: new URLSearchParams({ grant_type: 'password', username: account.email, password: account.password, scope: 'customer' }),
   });
   expect(response.status).toBe(200);
   return `Bearer ${((await response.json()) as { access_token: string }).access_token}`;
 }
+const wholesaleAuthorization = () => customerAuthorization(WHOLESALE_BUYER);
+
+const childrenOf = (product: Detail): Child[] => [...(product.variants ?? []), ...(product.groupedProducts ?? []), ...(product.bundleOptions ?? []).flatMap((option) => option.selections)];
 
 /** Names of two words or more: the crawl searches for all but the last word (see below). */
 const searchable = (product: Listed) => product.name.split(' ').length >= 2;
@@ -65,9 +86,12 @@ const searchable = (product: Listed) => product.name.split(' ').length >= 2;
  * amounts no guest-visible product has, and products whose SKU, name and URL key no visible product
  * contains, are kept, so that any occurrence on a guest page can only be a leak.
  */
-function secretsOf(wholesale: Listed[], guestView: Listed[]): { gated: Listed[]; hidden: Listed[] } {
+function secretsOf(wholesale: Listed[], guestView: Listed[], guestChildren: Child[]): { gated: Listed[]; hidden: Listed[] } {
   const guestById = new Map(guestView.map((product) => [product.id, product]));
-  const visibleAmounts = new Set(guestView.flatMap(amounts));
+  const shownAmounts = [...guestView.flatMap(amounts), ...guestChildren.flatMap((child) => [child.price, child.specialPrice, child.finalPrice].filter((v): v is number => v != null))];
+  // "36.99" is inside a shown "$136.99": only amounts no shown amount contains are canaries.
+  const shownTexts = shownAmounts.map((amount) => amount.toFixed(2));
+  const visibleAmounts = { has: (amount: number) => shownTexts.some((text) => text.includes(amount.toFixed(2))) };
   const visibleTexts = guestView.flatMap((product) => [product.sku, product.name, product.urlKey]);
   const gatedCandidates = wholesale.filter((product) => guestById.has(product.id) && amounts(guestById.get(product.id)!).length === 0);
   return {
@@ -83,8 +107,30 @@ beforeAll(async () => {
   // Besides whatever the demo gates, three priced and two other simple products of the guest view are gated here.
   const before = (await catalogFor()).filter((product) => product.type === 'simple' && searchable(product) && amounts(product).length > 0);
   const ruled = { gated: before.slice(0, 3), hidden: before.slice(-2) };
+  const everyProduct = await catalogFor();
+  parents = await Promise.all(
+    everyProduct.filter((product) => ['configurable', 'grouped', 'bundle'].includes(product.type)).map(async (product) => (await (await fetch(`${shop.backend.url}/api/rest/v2/products/${product.id}`)).json()) as Detail),
+  );
   await configureAccess(shop, { enabled: true, mode: 'rules', hidePrice: { enabled: true, message: MESSAGE, blockPurchase: true } });
   const guestsAndGeneral = { customerGroupIds: [GROUP.guest, GROUP.general] };
+  // Children judged with their parents (DECISIONS.md 47): a configurable's category hides its variants'
+  // prices; a grouped member and a bundle selection are hidden by SKU; a rule on an attribute value.
+  const configurable = parents.find((product) => product.type === 'configurable' && (product.variants ?? []).length > 0)!;
+  const member = parents.find((product) => product.type === 'grouped' && (product.groupedProducts ?? []).length > 1)!.groupedProducts![0]!;
+  const selection = parents.find((product) => product.type === 'bundle')!.bundleOptions!.flatMap((option) => option.selections)[0]!;
+  const [attribute, value] = Object.entries(before[0]!.attributes ?? {}).find(([, v]) => typeof v === 'string') ?? ['name', before[0]!.name];
+  await createRule(shop, {
+    name: 'Parent category', priority: 3, scope: guestsAndGeneral, conditions: { type: 'combine', aggregator: 'all', value: true, conditions: [{ type: 'attribute', attribute: 'category_ids', operator: '==', value: (configurable as unknown as { categoryIds: number[] }).categoryIds[0] }] },
+    actions: { hidePrice: true }, enforcement: 'visibility',
+  });
+  await createRule(shop, {
+    name: 'Trade-only children', priority: 4, scope: guestsAndGeneral, conditions: { type: 'combine', aggregator: 'all', value: true, conditions: [{ type: 'attribute', attribute: 'sku', operator: '()', value: [member.sku, selection.sku] }] },
+    actions: { hideFromListings: true }, enforcement: 'both',
+  });
+  await createRule(shop, {
+    name: 'By attribute', priority: 5, scope: { customerGroupIds: [GROUP.guest] }, conditions: { type: 'combine', aggregator: 'all', value: true, conditions: [{ type: 'attribute', attribute, operator: '==', value }] },
+    actions: { hidePrice: true }, enforcement: 'visibility',
+  });
   await createRule(shop, {
     name: 'Trade prices', priority: 1, scope: guestsAndGeneral, legacy: { productIds: ruled.gated.map((product) => product.id) },
     actions: { hidePrice: true, blockPurchase: true }, enforcement: 'both', hiddenPriceMessage: MESSAGE,
@@ -95,7 +141,10 @@ beforeAll(async () => {
   });
   expect((await shop.manage('/sync')).status).toBe(200);
   const [wholesale, guestView] = await Promise.all([wholesaleAuthorization().then(catalogFor), catalogFor()]);
-  ({ gated, hidden } = secretsOf(wholesale, guestView));
+  const guestChildren = (
+    await Promise.all(parents.map(async (parent) => ((await (await fetch(`${shop.backend.url}/api/rest/v2/products/${parent.id}`)).json()) as Detail)))
+  ).flatMap((parent) => (parent.id ? childrenOf(parent) : []));
+  ({ gated, hidden } = secretsOf(wholesale, guestView, guestChildren));
   // The products gated here are among the secrets (unless a visible product shares a price).
   expect(gated.length).toBeGreaterThanOrEqual(2);
   expect(hidden.map((product) => product.id)).toEqual(expect.arrayContaining(ruled.hidden.map((product) => product.id)));
@@ -185,6 +234,85 @@ describe('every guest surface with prices hidden and products hidden for guests'
       expect((await guest(`/${product.urlKey}.md`)).status, product.urlKey).toBe(404);
     }
   });
+});
+
+/**
+ * The parity matrix (DECISIONS.md 47): for each caller, what the listing decides (absent, or its price
+ * hidden) holds on every other backend surface: detail, search, every parent's child arrays, cart add
+ * and cart view, the shipping quote; and every variant id answers 404. Children absent for the caller
+ * are compared with the reference taken before any rule.
+ */
+describe('the parity matrix: every backend surface agrees with the one decision', () => {
+  const callers = { guest: async () => undefined, general: () => customerAuthorization(SHOPPER), wholesale: wholesaleAuthorization };
+
+  it.each(Object.keys(callers) as (keyof typeof callers)[])('as %s', async (who) => {
+    const authorization = await callers[who]();
+    const auth: Record<string, string> = authorization ? { Authorization: authorization } : {};
+    const api = (path: string, init: RequestInit = {}) => fetch(`${shop.backend.url}/api/rest/v2${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } });
+    const cartToken = (await api('/cart')).headers.get('X-Cart-Token');
+    const cartHeaders: Record<string, string> = { 'Content-Type': 'application/json', ...(cartToken ? { 'X-Cart-Token': cartToken } : {}) };
+    const add = async (sku: string) => {
+      const response = await api('/cart/items', { method: 'POST', headers: cartHeaders, body: JSON.stringify({ sku, qty: 1 }) });
+      return [response.status, (await response.text()).replaceAll(JSON.stringify(sku).slice(1, -1), '<sku>')] as const;
+    };
+    const unknown = await add('NO-SUCH-SKU-PARITY');
+    expect(unknown[0]).toBe(404);
+    const problems: string[] = [];
+    const view = new Map((await catalogFor(authorization)).map((product) => [product.id, product as Listed & Pick<Detail, 'extensions'>]));
+    const withheld = new Set<string>();
+    const everyone = await catalogFor(await wholesaleAuthorization());
+
+    await eachLimited(everyone, 4, async (product) => {
+      const listed = view.get(product.id);
+      const detail = await api(`/products/${product.id}`);
+      if (!listed) {
+        withheld.add(product.sku);
+        if (detail.status !== 404) problems.push(`${product.sku}: hidden from listings but detail ${detail.status}`);
+        const search = await (await api(`/search?q=${encodeURIComponent(product.sku)}`)).text();
+        if (search.includes(`"sku":"${product.sku}"`)) problems.push(`${product.sku}: hidden but found by search`);
+        if (JSON.stringify(await add(product.sku)) !== JSON.stringify(unknown)) problems.push(`${product.sku}: hidden but its cart add differs from an unknown SKU's`);
+        return;
+      }
+      const record = (await detail.json()) as Detail;
+      const flags = record.extensions.b2bAccess?.gateFlags;
+      if (flags?.hidePrice) {
+        withheld.add(product.sku);
+        if (amounts(record).length > 0) problems.push(`${product.sku}: price hidden in the listing, shown in the detail`);
+        if (listed.extensions.b2bAccess?.gateFlags.hidePrice !== true) problems.push(`${product.sku}: listing and detail disagree`);
+        // A composite product needs its choice first (400); its children are refused below. Nothing sells.
+        const refusal = (await add(product.sku))[0];
+        const refused = product.type === 'simple' ? refusal === 403 : refusal !== 200 && refusal < 500;
+        if (!refused) problems.push(`${product.sku}: price hidden but the cart add answered ${refusal}`);
+      }
+      const reference = parents.find((parent) => parent.id === product.id);
+      if (!reference) return;
+      const shown = childrenOf(record);
+      for (const child of shown) {
+        if (child.extensions?.b2bAccess?.gateFlags.hidePrice && [child.price, child.specialPrice, child.finalPrice].some((v) => v != null)) problems.push(`${product.sku} > ${child.sku}: price hidden but shown`);
+        if (child.extensions?.b2bAccess?.gateFlags.hidePrice) {
+          withheld.add(child.sku);
+          const refusal = (await add(child.sku))[0];
+          if (refusal !== 403) problems.push(`${product.sku} > ${child.sku}: price hidden but the cart add answered ${refusal}`);
+        }
+      }
+      for (const child of childrenOf(reference).filter((c) => !shown.some((s) => s.sku === c.sku))) {
+        withheld.add(child.sku);
+        if (JSON.stringify(await add(child.sku)) !== JSON.stringify(unknown)) problems.push(`${product.sku} > ${child.sku}: left out of its parent but its cart add differs from an unknown SKU's`);
+      }
+      for (const variant of reference.variants ?? []) {
+        const byId = await api(`/products/${variant.id}`);
+        if (byId.status !== 404) problems.push(`variant ${variant.sku} answered ${byId.status} by id`);
+      }
+    });
+    expect(problems).toEqual([]);
+    if (who !== 'wholesale') expect(withheld.size).toBeGreaterThan(0);
+
+    // Whatever the cart holds after every attempt, and the quote made from it, shows nothing withheld.
+    const cart = await (await api('/cart', { headers: cartHeaders })).text();
+    const quote = await api('/shipping-methods?country=US', { headers: cartHeaders });
+    expect([...withheld].filter((sku) => cart.includes(`"${sku}"`))).toEqual([]);
+    expect(quote.status).toBeLessThan(500);
+  }, 600_000);
 });
 
 describe('the store-wide login wall configured in the module', () => {

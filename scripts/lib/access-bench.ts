@@ -1,6 +1,7 @@
 /**
- * The B2B Access figure of `npm run bench`: p50 of a 100-product listing call, as a guest and as the
- * Wholesale demo buyer, with the module loaded and 50 active rules, against the same backend and
+ * The B2B Access figures of `npm run bench`: p50 of a 100-product listing call and of the detail of a
+ * configurable with 20 variants (each variant decided with its parent's facts, DECISIONS.md 47), as a
+ * guest and as the Wholesale demo buyer, with the module loaded and 50 active rules, against the same backend and
  * database with the module unloaded, in the same run (issue 13: the module adds at most 15%).
  * Both backends run at once, each on its own copy of the seeded database, and their requests
  * alternate (sequential, after a warm-up): a busy machine slows both alike, so the comparison holds
@@ -30,6 +31,8 @@ export interface AccessFigures {
   rounds: number;
   guest: AccessFigure;
   wholesale: AccessFigure;
+  /** The configurable detail: its variant count and the same two figures. */
+  detail: { variants: number; guest: AccessFigure; wholesale: AccessFigure };
 }
 
 async function json<T>(response: Response): Promise<T> {
@@ -55,21 +58,42 @@ async function timedListing(url: string, headers: Record<string, string>): Promi
   return performance.now() - started;
 }
 
+async function timedDetail(url: string, path: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  await json(await fetch(`${url}${path}`, { headers }));
+  return performance.now() - started;
+}
+
+/** The configurable with the most variants (the demo makes up to 20: four colours by five sizes), read ungated. */
+async function largestConfigurable(url: string): Promise<{ path: string; variants: number }> {
+  let best = { path: '', variants: -1 };
+  for (let page = 1; ; page++) {
+    const { member } = await json<{ member: { id: number; type: string }[] }>(await fetch(`${url}/api/rest/v2/products?itemsPerPage=100&page=${page}`));
+    for (const product of member.filter((record) => record.type === 'configurable')) {
+      const path = `/api/rest/v2/products/${product.id}`;
+      const { variants } = await json<{ variants: unknown[] }>(await fetch(`${url}${path}`));
+      if (variants.length > best.variants) best = { path, variants: variants.length };
+      if (best.variants >= 20) return best;
+    }
+    if (member.length < 100) return best;
+  }
+}
+
 function median(timings: number[]): number {
   const sorted = [...timings].sort((a, b) => a - b);
   return Number(sorted[Math.floor(sorted.length / 2)]!.toFixed(2));
 }
 
-/** Guest and Wholesale listings of both backends, alternating request by request. */
-async function measure(loaded: string, unloaded: string) {
+/** Guest and Wholesale reads of both backends (`timed` takes the backend and the headers), alternating request by request. */
+async function measure(loaded: string, unloaded: string, timed: (url: string, headers: Record<string, string>) => Promise<number>) {
   const sessions = { loaded: await bearer(loaded, '/api/rest/v2/auth/login', wholesaleBuyer), unloaded: await bearer(unloaded, '/api/rest/v2/auth/login', wholesaleBuyer) };
   const timings = { loadedGuest: [] as number[], unloadedGuest: [] as number[], loadedWholesale: [] as number[], unloadedWholesale: [] as number[] };
   for (let round = 0; round < warmUp + rounds; round++) {
     const times = {
-      loadedGuest: await timedListing(loaded, {}),
-      unloadedGuest: await timedListing(unloaded, {}),
-      loadedWholesale: await timedListing(loaded, sessions.loaded),
-      unloadedWholesale: await timedListing(unloaded, sessions.unloaded),
+      loadedGuest: await timed(loaded, {}),
+      unloadedGuest: await timed(unloaded, {}),
+      loadedWholesale: await timed(loaded, sessions.loaded),
+      unloadedWholesale: await timed(unloaded, sessions.unloaded),
     };
     if (round >= warmUp) for (const key of Object.keys(times) as (keyof typeof times)[]) timings[key].push(times[key]);
   }
@@ -130,8 +154,11 @@ export async function accessListingBench(pgliteDir: string): Promise<AccessFigur
       startBackend({ port: await freePort(), env: { ...env, PGLITE_DIR: copy, MODULES: modulesWithoutAccess() } }),
     ]);
     children.push(loaded, unloaded);
+    const configurable = await largestConfigurable(unloaded.url);
     const rules = await configureRules(loaded.url);
-    return { rules, rounds, ...(await measure(loaded.url, unloaded.url)) };
+    const listing = await measure(loaded.url, unloaded.url, timedListing);
+    const detail = await measure(loaded.url, unloaded.url, (url, headers) => timedDetail(url, configurable.path, headers));
+    return { rules, rounds, ...listing, detail: { variants: configurable.variants, ...detail } };
   } finally {
     await Promise.allSettled(children.map((child) => child.stop()));
   }

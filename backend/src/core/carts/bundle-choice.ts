@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { bundleOptions, bundleSelections, productPrices, products } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -17,7 +17,7 @@ const invalid = (code: string, message: string, optionId: number | string) =>
  * at least one selection in all, and each chosen product is sold here and in stock. Quantities are the selections' own (the
  * catalog has no shopper-editable selection quantity).
  */
-export async function chooseBundle(db: Db, storeId: number, bundle: ChosenProduct, chosen: Record<string, number[]> = {}): Promise<BundleConfiguration> {
+export async function chooseBundle(db: Db, storeId: number, bundle: ChosenProduct, chosen: Record<string, number[]> = {}, visible?: SQL): Promise<BundleConfiguration> {
   const options = await db
     .select()
     .from(bundleOptions)
@@ -29,7 +29,8 @@ export async function chooseBundle(db: Db, storeId: number, bundle: ChosenProduc
   const rows = await db
     .select({ selection: bundleSelections, name: products.name, stockStatus: products.stockStatus })
     .from(bundleSelections)
-    .innerJoin(products, and(eq(products.id, bundleSelections.productId), eq(products.isEnabled, true)))
+    // A selection hidden from the caller (`visible`) answers as one not sold here.
+    .innerJoin(products, and(eq(products.id, bundleSelections.productId), eq(products.isEnabled, true), visible))
     .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, storeId)))
     .where(
       inArray(

@@ -41,10 +41,9 @@ export interface CartView {
 
 /**
  * The cart as the shopper sees it: current prices of the cart's store view, line totals, subtotal.
- * Prices are always shown here, even for a product whose price B2B Access hides from this caller in
- * the catalog: without "block purchasing too" such a product may be added and the cart shows what it
- * costs (DECISIONS.md 28, as the platforms SPEC.md follows do); with it, the product never gets in
- * (403 purchase_blocked), and a line that became blocked later is refused at place-order.
+ * A product whose price B2B Access hides from the caller never gets in (DECISIONS.md 61: 403
+ * purchase_blocked, or 404 where it is hidden, 47), so the prices shown here are ones the caller may
+ * see; a line whose price became hidden after it was added is refused at place-order.
  */
 export async function loadCartView(db: Db, cart: { id: number; storeId: number } | undefined, fallbackCurrency: string): Promise<CartView> {
   if (!cart) return { id: null, currency: fallbackCurrency, items: [], itemsQty: 0, subtotal: 0 };

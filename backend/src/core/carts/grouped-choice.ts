@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { productLinks, productPrices, products } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -14,6 +14,8 @@ export async function chooseGroupedMembers(
   group: ChosenProduct,
   quantities: Record<string, number> = {},
   sets: number,
+  /** Leaves out members hidden from the caller: one of those answers as not an item of the group. */
+  visible?: SQL,
 ): Promise<Addition[]> {
   const wanted = Object.entries(quantities).filter(([, qty]) => qty > 0);
   if (wanted.length === 0) {
@@ -28,6 +30,7 @@ export async function chooseGroupedMembers(
       and(
         eq(productLinks.productId, group.id),
         eq(productLinks.linkType, 'grouped'),
+        visible,
         inArray(
           products.sku,
           wanted.map(([sku]) => sku),

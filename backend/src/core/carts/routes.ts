@@ -7,9 +7,11 @@ import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
 import { resolveStoreView } from '../stores/store-view.ts';
 import { loadCartView } from './cart-view.ts';
 import { cartTokenHeader, findActiveCart, resolveCartOwner, type CartOwner } from './identity.ts';
+import { hiddenProducts } from '../catalog/visibility.ts';
 import { addItems, removeItem, setItemQty } from './items.ts';
 import { AddItemSchema, CartHeaders, CartSchema, ItemIdParam, UpdateItemSchema } from './schemas.ts';
 import { resolveAdditions } from './sellable.ts';
+import type { CartContext } from './validate-add.ts';
 
 const headers = StoreHeaders.extend(CartHeaders.shape);
 const cartResponses = {
@@ -60,6 +62,11 @@ const deleteCartItem = createRoute({
   responses: cartResponses,
 });
 
+/** Cart writes judge products as the catalog does for this caller: what is hidden from them does not exist (DECISIONS.md 47). */
+async function cartContext(c: Context<StoreEnv>): Promise<CartContext> {
+  return { db: c.var.db, hooks: c.var.hooks, caller: c.var.caller, hidden: await hiddenProducts(c) };
+}
+
 function ownerOf(c: Context<StoreEnv>): Promise<CartOwner> {
   return resolveCartOwner(c.var.db, c.var.caller, c.req.header(cartTokenHeader));
 }
@@ -76,13 +83,14 @@ export const cartRoutes = createRouter<StoreEnv>()
   .openapi(getCart, async (c) => answer(c, await ownerOf(c)))
   .openapi(addCartItem, async (c) => {
     const owner = await ownerOf(c);
-    const additions = await resolveAdditions(c.var.db, c.var.store.id, c.req.valid('json'));
-    await addItems(c.var, owner, c.var.store.id, additions);
+    const context = await cartContext(c);
+    const additions = await resolveAdditions(c.var.db, c.var.store.id, c.req.valid('json'), context.hidden);
+    await addItems(context, owner, c.var.store.id, additions);
     return answer(c, owner);
   })
   .openapi(updateCartItem, async (c) => {
     const owner = await ownerOf(c);
-    await setItemQty(c.var, await findActiveCart(c.var.db, owner, c.var.store.id), c.req.valid('param').id, c.req.valid('json').qty);
+    await setItemQty(await cartContext(c), await findActiveCart(c.var.db, owner, c.var.store.id), c.req.valid('param').id, c.req.valid('json').qty);
     return answer(c, owner);
   })
   .openapi(deleteCartItem, async (c) => {

@@ -4,12 +4,14 @@ import type { Db } from '../db/database.ts';
 import { bundleSelections, products } from '../db/schema/index.ts';
 import type { HookRegistry } from '../modules/hooks.ts';
 import type { LineConfiguration } from './configuration.ts';
+import { productNotFound } from './sellable.ts';
 
-/** What cart writes need: the database, the hooks that may veto, and who asks. */
+/** What cart writes need: the database, the hooks that may veto, who asks, and what is hidden from them (catalog.visibility). */
 export interface CartContext {
   db: Db;
   hooks: HookRegistry;
   caller: Caller;
+  hidden: ReadonlySet<number>;
 }
 
 /** The line as the hook is told about it: the product sold and, for a bundle, its chosen parts. */
@@ -25,7 +27,12 @@ export interface ValidatedLine {
  * module that refuses a product refuses it inside a bundle too, as it does for a grouped product's
  * members (which are lines of their own).
  */
-export async function validateAdd({ db, hooks, caller }: CartContext, storeId: number, line: ValidatedLine, qty: number, previousQty: number): Promise<void> {
+export async function validateAdd({ db, hooks, caller, hidden }: CartContext, storeId: number, line: ValidatedLine, qty: number, previousQty: number): Promise<void> {
+  // More of a product hidden from the caller (since it was added) is refused as an unknown one (DECISIONS.md 47); less is always fine.
+  const refuseHidden = (productId: number, sku: string) => {
+    if (qty > previousQty && hidden.has(productId)) throw productNotFound(sku);
+  };
+  refuseHidden(line.productId, line.sku);
   await hooks.run('cart.validateAdd', { caller, productId: line.productId, sku: line.sku, qty, previousQty, storeId });
   if (line.configuration?.type !== 'bundle') return;
   const chosen = line.configuration.selections;
@@ -44,6 +51,7 @@ export async function validateAdd({ db, hooks, caller }: CartContext, storeId: n
     const part = parts.find((p) => p.selectionId === selection.selectionId);
     // A selection gone from the catalog sells nothing; the cart view marks such a line incomplete.
     if (!part) continue;
+    refuseHidden(part.productId, part.sku);
     await hooks.run('cart.validateAdd', { caller, productId: part.productId, sku: part.sku, qty: selection.qty * qty, previousQty: selection.qty * previousQty, storeId, partOf });
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { configurableOptions, configurableOptionValues, productLinks, productPrices, products, variantOptionValues } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -6,9 +6,10 @@ import type { ChosenProduct, Sellable } from './sellable.ts';
 
 /**
  * A configurable sells the variant whose option values match every chosen option. Options may
- * name values by index or label.
+ * name values by index or label. `visible` leaves out variants hidden from the caller: one of those
+ * answers as a variant not sold here.
  */
-export async function chooseVariant(db: Db, storeId: number, product: ChosenProduct, chosen: Record<string, string | number> = {}): Promise<Sellable> {
+export async function chooseVariant(db: Db, storeId: number, product: ChosenProduct, chosen: Record<string, string | number> = {}, visible?: SQL): Promise<Sellable> {
   const { sku } = product;
   const optionRows = await db
     .select({ id: configurableOptions.id, code: configurableOptions.attributeCode, valueIndex: configurableOptionValues.valueIndex, label: configurableOptionValues.label })
@@ -45,7 +46,7 @@ export async function chooseVariant(db: Db, storeId: number, product: ChosenProd
     .select({ sku: products.sku })
     .from(products)
     .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, storeId)))
-    .where(and(eq(products.id, variantId), eq(products.isEnabled, true)));
+    .where(and(eq(products.id, variantId), eq(products.isEnabled, true), visible));
   if (!variant) throw new AppError('unprocessable', 'variant_not_available', `That ${sku} variant is not sold in this store.`);
   return { productId: variantId, parentId: product.id, sku: variant.sku, options, configuration: null };
 }

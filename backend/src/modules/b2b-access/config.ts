@@ -52,8 +52,8 @@ export const accessConfigSchema = z.object({
         }),
         blockPurchase: field(z.boolean().default(false), {
           label: 'Block purchasing too',
-          // DECISIONS.md 28: without it the product can be added and the cart shows its price.
-          help: 'Also refuse add-to-cart server-side. Off: a customer may still add the product and then sees its price in the cart.',
+          // DECISIONS.md 61: a hidden price always blocks the purchase; this switch blocks where the price shows.
+          help: 'A product whose price is hidden can never be added to the cart (the cart would show the price); this also refuses add-to-cart server-side where prices are shown.',
         }),
         messageByStore: field(z.record(z.string().regex(/^[a-z0-9_]{1,32}$/, 'A store code.'), z.string().trim().min(1).max(500)).default({}), {
           label: 'Message per store',

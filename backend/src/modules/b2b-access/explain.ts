@@ -1,11 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { products } from '../../core/db/schema/index.ts';
 import { AppError } from '../../core/errors.ts';
 import { findStoreView } from '../../core/stores/store-view.ts';
-import { decideAccess, type Explanation } from './engine/evaluate.ts';
+import { decideAccess, type Explanation, type ProductFacts } from './engine/evaluate.ts';
 import type { AccessContext } from './rules/service.ts';
-import { wireBlock } from './runtime/decide.ts';
-import { loadFacts } from './runtime/facts.ts';
+import { judge, wireBlock } from './runtime/decide.ts';
 import { accessSnapshot } from './runtime/snapshot.ts';
 
 export interface ExplainQuery {
@@ -26,17 +23,16 @@ export interface ExplainQuery {
 export async function explainAccess(ctx: AccessContext, query: ExplainQuery) {
   const store = await findStoreView(ctx.db, query.store);
   const snapshot = await accessSnapshot(ctx);
-  const [product] = await loadFacts(ctx.db, store.id, snapshot, eq(products.sku, query.sku));
+  const catalog = await snapshot.catalog(store.id, { skus: [query.sku] });
+  const product = catalog.facts.get(catalog.idsBySku.get(query.sku) ?? 0);
   if (!product) throw new AppError('not_found', 'not_found', `No product with SKU ${query.sku}.`);
-  const decision = decideAccess({
-    config: snapshot.config,
-    rules: snapshot.rules,
-    caller: { customerGroupId: query.customerGroupId, isGuest: query.customerGroupId === 0 },
-    storeCode: store.code,
-    country: query.country?.toUpperCase() ?? null,
-    product,
-    explain: true,
-  });
+  const caller = { customerGroupId: query.customerGroupId, isGuest: query.customerGroupId === 0 };
+  const country = query.country?.toUpperCase() ?? null;
+  const decide = (facts: ProductFacts) => decideAccess({ config: snapshot.config, rules: snapshot.rules, caller, storeCode: store.code, country, product: facts, explain: true });
+  const decision = decide(product);
   const contexts: { visibility: Explanation; checkout: Explanation } = { visibility: decision.visibility, checkout: decision.checkout };
-  return { mode: snapshot.config.mode, enabled: snapshot.config.enabled, contexts, flags: wireBlock(decision) };
+  // The contexts explain the product's own facts; the flags are the one decision, which for a child
+  // (variant, member, selection) also weighs its parents (DECISIONS.md 47), so support sees what shoppers get.
+  const flags = wireBlock(judge(catalog, decide)(product.id)!);
+  return { mode: snapshot.config.mode, enabled: snapshot.config.enabled, contexts, flags };
 }

@@ -1,4 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { visibleProducts } from '../visibility.ts';
 import type { ProductType } from '../../db/schema/index.ts';
 import type { StoreView } from '../../stores/store-view.ts';
 import { formatTimestamp } from '../../time.ts';
@@ -11,7 +13,8 @@ import { loadCategoryIds, loadImages, loadRelatedSkus, mainImageUrl, type Produc
 import { finalPriceOf, type ProductRow } from './rows.ts';
 import type { ProductChildren, ProductDetail } from './schemas.ts';
 
-type ChildLoader = (db: Db, storeId: number, parentIds: number[]) => Promise<Map<number, ProductChildren>>;
+/** `visible`: the condition that leaves out the products hidden from the caller (undefined: none is). */
+type ChildLoader = (db: Db, storeId: number, parentIds: number[], visible: SQL | undefined) => Promise<Map<number, ProductChildren>>;
 
 /** Which loader supplies the children of each type; simple and virtual products have none. */
 const childLoaders: Partial<Record<ProductType, ChildLoader>> = {
@@ -68,20 +71,22 @@ export function buildProductRecord(row: ProductRow, context: RecordContext): Pro
 /**
  * Builds records for a page of rows with a fixed number of queries (not one per product).
  * `withChildren` adds the type-specific children, making detail records; `hidden` products (those the
- * caller may not see) are left out of the related products.
+ * caller may not see, catalog.visibility) are left out of the related products and of the child
+ * arrays (variants, grouped members, bundle selections), DECISIONS.md 47. It is required, so no
+ * loader can forget to ask.
  */
 export async function loadProductRecords(
   db: Db,
   store: StoreView,
   rows: ProductRow[],
-  options: { withChildren: boolean; hidden?: ReadonlySet<number> },
+  options: { withChildren: boolean; hidden: ReadonlySet<number> },
 ): Promise<ProductDetail[]> {
   const ids = rows.map((r) => r.product.id);
   const [images, categoryIds, relatedSkus, children] = await Promise.all([
     loadImages(db, ids),
     loadCategoryIds(db, ids),
     loadRelatedSkus(db, ids, options.hidden),
-    options.withChildren ? loadChildren(db, store.id, rows) : new Map<number, ProductChildren>(),
+    options.withChildren ? loadChildren(db, store.id, rows, visibleProducts(options.hidden)) : new Map<number, ProductChildren>(),
   ]);
   return rows.map((row) =>
     buildProductRecord(row, {
@@ -94,13 +99,13 @@ export async function loadProductRecords(
   );
 }
 
-async function loadChildren(db: Db, storeId: number, rows: ProductRow[]): Promise<Map<number, ProductChildren>> {
+async function loadChildren(db: Db, storeId: number, rows: ProductRow[], visible: SQL | undefined): Promise<Map<number, ProductChildren>> {
   const merged = new Map<number, ProductChildren>();
   await Promise.all(
     Object.entries(childLoaders).map(async ([type, load]) => {
       const ids = rows.filter((r) => r.product.type === type).map((r) => r.product.id);
       if (ids.length === 0) return;
-      for (const [id, children] of await load(db, storeId, ids)) merged.set(id, children);
+      for (const [id, children] of await load(db, storeId, ids, visible)) merged.set(id, children);
     }),
   );
   return merged;

@@ -1,4 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { and, eq } from 'drizzle-orm';
+import { products } from '../../db/schema/index.ts';
 import { callerVaryingCache } from '../../http/cache-control.ts';
 import type { StoreEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/router.ts';
@@ -69,9 +71,11 @@ export const productRoutes = createRouter<StoreEnv>()
   })
   .openapi(productDetailRoute, async (c) => {
     const { id } = c.req.valid('param');
-    // A product hidden from the caller answers as one that does not exist (DECISIONS.md 30).
+    // Only products with a page of their own are served (a variant, or a member sold only through
+    // its group, answers as unknown), and one hidden from the caller answers as one that does not
+    // exist (DECISIONS.md 30, 47): the same 404 body, nothing disclosed.
     const hidden = await hiddenProducts(c);
-    const rows = await loadProductRowsByIds(c.var.db, c.var.store.id, [id], visibleProducts(hidden));
+    const rows = await loadProductRowsByIds(c.var.db, c.var.store.id, [id], and(eq(products.visibility, 'catalog'), visibleProducts(hidden)));
     const [record] = await loadProductRecords(c.var.db, c.var.store, rows, { withChildren: true, hidden });
     if (!record) throw new AppError('not_found', 'product_not_found', `No product with id ${id}.`);
     await annotateProducts(c, [record], 'detail');

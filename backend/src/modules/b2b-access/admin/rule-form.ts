@@ -120,6 +120,7 @@ export async function ruleForm(c: Context<AdminEnv>, ctx: AccessContext, state: 
       ${checkbox('actions.hideFromListings', 'Hide from listings and search', actions.hideFromListings)}
       ${checkbox('actions.hidePrice', 'Hide price', actions.hidePrice)}
       ${checkbox('actions.blockPurchase', 'Block purchase', actions.blockPurchase)}
+      <p class="muted">A hidden price also blocks the purchase (the cart would show it); Block purchase refuses products whose price is shown.</p>
       <label>Redirect the product page to <select name="actions.redirectToCmsPage"><option value="">(no redirect)</option>
         ${pages.map((p) => html`<option value="${p.value}" ${p.value === actions.redirectToCmsPage ? 'selected' : ''}>${p.label}</option>`)}</select></label>${problemAt(state, 'actions')}
     </fieldset>

@@ -106,7 +106,8 @@ describe('rules mode: product matching', () => {
 describe('rules mode: enforcement contexts', () => {
   const actions = { hidePrice: true, blockPurchase: true, hideFromListings: true, redirectToCmsPage: 'trade-account' };
   const cases: [string, 'visibility' | 'checkout' | 'both', { hidePrice: boolean; canCheckout: boolean; hiddenFromListings: boolean; redirectTo: string | null }][] = [
-    ['visibility covers hiding and redirect, not purchase', 'visibility', { hidePrice: true, canCheckout: true, hiddenFromListings: true, redirectTo: '/trade-account' }],
+    // A hidden price blocks the purchase whatever the enforcement (DECISIONS.md 61).
+    ['visibility covers hiding and redirect; the hidden price blocks purchase', 'visibility', { hidePrice: true, canCheckout: false, hiddenFromListings: true, redirectTo: '/trade-account' }],
     ['checkout covers purchase only', 'checkout', { hidePrice: false, canCheckout: false, hiddenFromListings: false, redirectTo: null }],
     ['both covers all', 'both', { hidePrice: true, canCheckout: false, hiddenFromListings: true, redirectTo: '/trade-account' }],
   ];
@@ -173,9 +174,21 @@ describe('basic mode and the difference with rules mode', () => {
     expect(decide([], { config: basic(matrix), caller, product }).flags.hidePrice).toBe(gated);
   });
 
-  it('hide prices without "block purchasing too" lets the caller buy (DECISIONS.md 28)', () => {
+  it('a hidden price is never charged blind, even without "block purchasing too" (DECISIONS.md 61)', () => {
     const decision = decide([], { config: config({ mode: 'basic', hidePrice: { enabled: true } }) });
-    expect(decision.flags).toMatchObject({ hidePrice: true, canCheckout: true });
+    expect(decision.flags).toMatchObject({ hidePrice: true, canCheckout: false });
+  });
+
+  it('"block purchasing too" alone blocks where the gate applies and the price shows (DECISIONS.md 61)', () => {
+    const decision = decide([], { config: config({ mode: 'basic', hidePrice: { enabled: false, blockPurchase: true } }) });
+    expect(decision.flags).toMatchObject({ hidePrice: false, canCheckout: false });
+  });
+
+  it('a rule that hides the price blocks purchase too, and explain names it for checkout (DECISIONS.md 61)', () => {
+    const seeOnly = rule({ actions: { hidePrice: true }, enforcement: 'visibility' });
+    const decision = decide([seeOnly], { caller: general });
+    expect(decision.flags).toMatchObject({ hidePrice: true, canCheckout: false });
+    expect(decision.checkout.decidedBy).toEqual({ ruleId: seeOnly.id, name: seeOnly.name });
   });
 
   it('the module switched off gates nothing, in either mode', () => {

@@ -103,7 +103,9 @@ function decideBasic(input: DecisionInput): AccessDecision {
   const { config, caller, product } = input;
   const reason = basicGate(config, caller, product);
   const hidePrice = reason !== null && config.hidePrice.enabled;
-  const blocked = hidePrice && config.hidePrice.blockPurchase;
+  // DECISIONS.md 61: a hidden price is never charged blind, so hiding it blocks the purchase whatever
+  // "block purchasing too" says; that switch still blocks where the gate applies and the price shows.
+  const blocked = reason !== null && (hidePrice || config.hidePrice.blockPurchase);
   const requiresLogin = reason !== null && config.loginWall.enabled && caller.isGuest;
   const gatesVisibility = hidePrice || requiresLogin;
   return {
@@ -175,13 +177,15 @@ function decideRules(input: DecisionInput): AccessDecision {
     flags: {
       requiresLogin: gatesVisibility && config.loginWall.enabled && caller.isGuest,
       hidePrice,
-      canCheckout: !(checkout.rule?.actions.blockPurchase ?? false),
+      // DECISIONS.md 61: a price hidden from the caller is never charged blind.
+      canCheckout: !hidePrice && !(checkout.rule?.actions.blockPurchase ?? false),
       hiddenFromListings,
     },
     hiddenPriceMessage: visibility.rule?.hiddenPriceMessage ?? storeMessage(config, input.storeCode),
     redirectTo,
     visibility: visibility.explanation,
-    checkout: checkout.explanation,
+    // A hidden price blocks the purchase (61): the rule that hid it decided checkout too, unless a checkout rule blocked first.
+    checkout: hidePrice && !checkout.rule?.actions.blockPurchase ? { ...checkout.explanation, decidedBy: visibility.explanation.decidedBy } : checkout.explanation,
   };
 }
 

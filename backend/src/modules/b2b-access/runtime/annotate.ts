@@ -1,14 +1,12 @@
 import type { AnnotationPayload } from '../../../core/events/annotations.ts';
 import type { ProductDetail } from '../../../core/catalog/products/schemas.ts';
-import type { AccessDecision } from '../engine/evaluate.ts';
 import type { AccessContext } from '../rules/service.ts';
-import { decider, stricter, wireBlock } from './decide.ts';
-import { bySkus, factsOfRecord, loadFacts } from './facts.ts';
+import { requestJudge, strictest, wireBlock } from './decide.ts';
 import { accessSnapshot } from './snapshot.ts';
 
 type Block = ReturnType<typeof wireBlock>;
 
-/** SKUs of the children that are products of their own (each may be gated by itself). */
+/** SKUs of the children that are products of their own (each is judged with its parents). */
 function childSkus(record: ProductDetail): string[] {
   return [
     ...(record.variants ?? []).map((variant) => variant.sku),
@@ -52,19 +50,19 @@ function gateRecord(record: ProductDetail, block: Block, childBlock: (sku: strin
   if (hidden || childHidden) record.minimalPrice = null;
 }
 
-/** `api_product_dto_build`: every record of one answer at once, with one query for the children's facts. */
+/** `api_product_dto_build`: every record of one answer at once, each product and child judged by the one decision (decide.ts `judge`). */
 export async function annotateProducts(payload: AnnotationPayload<'api_product_dto_build'>, ctx: AccessContext): Promise<void> {
   // Switched off, the module adds nothing and reads nothing more than its (cached) configuration.
   if (!(await ctx.config()).enabled) return;
   const snapshot = await accessSnapshot(ctx);
-  const decide = decider(snapshot, { caller: payload.caller, storeCode: payload.storeCode, country: payload.country });
-  const skus = [...new Set(payload.records.flatMap(childSkus))];
   const storeId = snapshot.storeId(payload.storeCode);
-  const children = new Map<string, AccessDecision>();
-  if (skus.length > 0 && storeId !== undefined) for (const facts of await loadFacts(ctx.db, storeId, snapshot, bySkus(skus))) children.set(facts.sku, decide(facts));
+  if (storeId === undefined) return;
+  const wanted = { ids: payload.records.map((record) => record.id), skus: payload.records.flatMap(childSkus) };
+  const { verdictOf, verdictOfSku } = await requestJudge(snapshot, { caller: payload.caller, storeCode: payload.storeCode, country: payload.country }, storeId, wanted);
   for (const record of payload.records) {
-    const decision = decide(factsOfRecord(record, snapshot));
-    gateRecord(record, wireBlock(decision), (sku) => wireBlock(stricter(decision, children.get(sku))));
+    // Records come from the database and `wanted` made the catalog hold them: a verdict exists.
+    const verdict = verdictOf(record.id)!;
+    // A child shown inside this record never shows more than the record itself.
+    gateRecord(record, wireBlock(verdict), (sku) => wireBlock(strictest([verdict, verdictOfSku(sku) ?? verdict])));
   }
 }
-

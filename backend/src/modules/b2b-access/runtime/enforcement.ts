@@ -4,15 +4,15 @@ import { bundleSelections, cartItems, products } from '../../../core/db/schema/i
 import { AppError } from '../../../core/errors.ts';
 import type { HookMap } from '../../../core/modules/hooks.ts';
 import type { AccessContext } from '../rules/service.ts';
-import { decider } from './decide.ts';
-import { byIds, loadFacts } from './facts.ts';
+import { requestJudge } from './decide.ts';
 import { accessSnapshot } from './snapshot.ts';
 
 /**
- * Server-side purchase blocking (DECISIONS.md 30): `canCheckout: false` refuses cart additions and
- * quantity increases with 403 purchase_blocked, and place-order checks every line again with the
- * shipping country. A decrease is always allowed (it sells nothing more). Without "block purchase"
- * a product whose price is hidden can still be bought (DECISIONS.md 28).
+ * Server-side purchase blocking (DECISIONS.md 30, 61): `canCheckout: false` (a blocked purchase, or a
+ * price hidden from the caller) refuses cart additions and quantity increases with 403
+ * purchase_blocked, and place-order checks every line again with the shipping country. A decrease is
+ * always allowed (it sells nothing more). Products hidden from the caller never get here: the core
+ * answers them as unknown (404) from the hidden set the visibility hook gives (DECISIONS.md 47).
  */
 
 function purchaseBlocked(message: string, details: unknown): AppError {
@@ -26,10 +26,9 @@ export async function refuseBlockedAdd(input: HookMap['cart.validateAdd'], ctx: 
   const { caller, storeId, productId, sku, partOf } = input;
   // The same country the catalog decided with (the default shipping address), so what the page allowed, the cart allows.
   const country = caller.kind === 'customer' ? await defaultShippingCountry(ctx.db, caller.customerId) : null;
-  const [facts] = await loadFacts(ctx.db, storeId, snapshot, byIds([productId]));
-  if (!facts) return;
-  const decision = decider(snapshot, { caller, storeCode: snapshot.storeCode(storeId) ?? '', country })(facts);
-  if (decision.flags.canCheckout) return;
+  const { verdictOf } = await requestJudge(snapshot, { caller, storeCode: snapshot.storeCode(storeId) ?? '', country }, storeId, { ids: [productId] });
+  const decision = verdictOf(productId);
+  if (!decision || decision.flags.canCheckout) return;
   const why = decision.flags.hidePrice ? ` ${decision.hiddenPriceMessage}` : '';
   const message = partOf ? `The bundle ${partOf.sku} includes ${sku}, which cannot be bought with this account.${why}` : `${sku} cannot be bought with this account.${why}`;
   throw purchaseBlocked(message, { sku, productId, ...(partOf ? { partOf: partOf.sku } : {}) });
@@ -52,8 +51,13 @@ export async function refuseBlockedOrder(input: HookMap['checkout.beforePlaceOrd
   const partProduct = new Map(parts.map((part) => [part.id, part.productId]));
   const ids = [...new Set([...lines.map((line) => line.productId), ...parts.map((part) => part.productId)])];
   if (ids.length === 0) return;
-  const decide = decider(snapshot, { caller: input.caller, storeCode: snapshot.storeCode(input.storeId) ?? '', country: input.shippingCountry });
-  const blocked = new Set((await loadFacts(ctx.db, input.storeId, snapshot, byIds(ids))).filter((facts) => !decide(facts).flags.canCheckout).map((facts) => facts.id));
+  const scope = { caller: input.caller, storeCode: snapshot.storeCode(input.storeId) ?? '', country: input.shippingCountry };
+  const { verdictOf } = await requestJudge(snapshot, scope, input.storeId, { ids });
+  // A line hidden from the caller since it was added cannot be ordered either.
+  const blocked = new Set(ids.filter((id) => {
+    const verdict = verdictOf(id);
+    return verdict !== undefined && (!verdict.flags.canCheckout || verdict.flags.hiddenFromListings);
+  }));
   const refused = lines.filter((line) => {
     const partIds = line.configuration?.type === 'bundle' ? line.configuration.selections.map((s) => partProduct.get(s.selectionId)) : [];
     return blocked.has(line.productId) || partIds.some((id) => id !== undefined && blocked.has(id));

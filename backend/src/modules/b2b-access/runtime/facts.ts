@@ -1,67 +1,100 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../core/db/database.ts';
-import { productCategories, productLinks, productPrices, products } from '../../../core/db/schema/index.ts';
-import type { ProductDetail } from '../../../core/catalog/products/schemas.ts';
+import { bundleOptions, bundleSelections, productCategories, productLinks, productPrices, products } from '../../../core/db/schema/index.ts';
 import type { ProductFacts } from '../engine/conditions.ts';
-import type { AccessSnapshot } from './snapshot.ts';
 
 /**
  * What rules see of a product (ProductFacts): its sku, base price in the store view, categories with
- * their ancestors, and its attributes plus `name` and `type`. A configurable's variants sit in their
- * parent's categories too, so a rule on a category covers the variant a cart line actually sells.
+ * their ancestors, and its attributes plus `name` and `type`; and, for a child, its parents
+ * (DECISIONS.md 47): the configurables of a variant, the grouped products of a member, the bundles
+ * of a selection. The decision (decide.ts `judge`) reads a child with each parent's facts.
  */
-
-/** The facts of a record the catalog already built (no query): annotations decide from these. */
-export function factsOfRecord(record: ProductDetail, snapshot: AccessSnapshot): ProductFacts {
-  return {
-    id: record.id,
-    sku: record.sku,
-    price: record.price,
-    categoryIds: snapshot.withAncestors(record.categoryIds),
-    attributes: { ...record.attributes, name: record.name, type: record.type },
-  };
+export interface CatalogFacts {
+  /** Every product of the store's catalog, enabled or not, by id. */
+  facts: ReadonlyMap<number, ProductFacts>;
+  /** Product ids by SKU (child arrays on the wire name bundle selections by SKU only). */
+  idsBySku: ReadonlyMap<string, number>;
+  /** Parent ids of each product that is a child of another (several parents: each is judged). */
+  parents: ReadonlyMap<number, readonly number[]>;
+  /** Enabled, catalog-visible products (what listings can show; the rule editor counts over them). */
+  listable: readonly ProductFacts[];
 }
 
 /**
- * Direct categories of the product and, for a variant, of the configurables it belongs to. Two
- * branches of a union, each answered from an index (memberships by product, links by linked
- * product); one `or` across them would scan every membership per product (a minute at 10,000).
+ * The facts of the whole catalog of a store view, in four queries whatever its size (held by the
+ * snapshot per version, so requests decide without reading the database).
  */
-const categoriesOf = sql<number[]>`coalesce((
-  select array_agg(distinct owned.category_id) from (
-    select ${productCategories.categoryId} as category_id from ${productCategories} where ${productCategories.productId} = ${products.id}
-    union all
-    select parent.category_id from ${productLinks}
-      join ${productCategories} as parent on parent.product_id = ${productLinks.productId}
-      where ${productLinks.linkedProductId} = ${products.id} and ${productLinks.linkType} = 'variant'
-  ) as owned
-), '{}')`;
-
-/** Facts of the products matching `where` (all products when absent), in one query. */
-export async function loadFacts(db: Db, storeId: number, snapshot: AccessSnapshot, where?: SQL): Promise<ProductFacts[]> {
-  const rows = await db
-    .select({
-      id: products.id,
-      sku: products.sku,
-      name: products.name,
-      type: products.type,
-      attributes: products.attributes,
-      price: productPrices.price,
-      categoryIds: categoriesOf,
-    })
-    .from(products)
-    .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, storeId)))
-    .where(where);
-  return rows.map((row) => ({
-    id: row.id,
-    sku: row.sku,
-    price: row.price === null ? null : Number(row.price),
-    categoryIds: snapshot.withAncestors(row.categoryIds),
-    attributes: { ...row.attributes, name: row.name, type: row.type },
-  }));
+export async function loadCatalogFacts(db: Db, storeId: number, withAncestors: (ids: readonly number[]) => number[]): Promise<CatalogFacts> {
+  const [rows, memberships, links, selections] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        sku: products.sku,
+        name: products.name,
+        type: products.type,
+        attributes: products.attributes,
+        isEnabled: products.isEnabled,
+        visibility: products.visibility,
+        price: productPrices.price,
+      })
+      .from(products)
+      .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, storeId))),
+    db.select({ productId: productCategories.productId, categoryId: productCategories.categoryId }).from(productCategories),
+    db
+      .select({ parentId: productLinks.productId, childId: productLinks.linkedProductId })
+      .from(productLinks)
+      .where(inArray(productLinks.linkType, ['variant', 'grouped'])),
+    db
+      .select({ parentId: bundleOptions.productId, childId: bundleSelections.productId })
+      .from(bundleSelections)
+      .innerJoin(bundleOptions, eq(bundleOptions.id, bundleSelections.optionId)),
+  ]);
+  const categoriesOf = new Map<number, number[]>();
+  for (const { productId, categoryId } of memberships) categoriesOf.set(productId, [...(categoriesOf.get(productId) ?? []), categoryId]);
+  const parents = new Map<number, number[]>();
+  for (const { parentId, childId } of [...links, ...selections]) {
+    const known = parents.get(childId) ?? [];
+    if (!known.includes(parentId)) parents.set(childId, [...known, parentId]);
+  }
+  const facts = new Map<number, ProductFacts>();
+  const idsBySku = new Map(rows.map((row) => [row.sku, row.id]));
+  const listable: ProductFacts[] = [];
+  for (const row of rows) {
+    const own: ProductFacts = {
+      id: row.id,
+      sku: row.sku,
+      price: row.price === null ? null : Number(row.price),
+      categoryIds: withAncestors(categoriesOf.get(row.id) ?? []),
+      attributes: { ...row.attributes, name: row.name, type: row.type },
+    };
+    facts.set(row.id, own);
+    if (row.isEnabled && row.visibility === 'catalog') listable.push(own);
+  }
+  return { facts, idsBySku, parents, listable };
 }
 
-export const byIds = (ids: readonly number[]): SQL => inArray(products.id, [...ids]);
-export const bySkus = (skus: readonly string[]): SQL => inArray(products.sku, [...skus]);
-/** What listings can show: enabled, catalog-visible products. */
-export const listable: SQL = and(eq(products.isEnabled, true), eq(products.visibility, 'catalog'))!;
+/** Products a request will judge, by id or SKU. */
+export interface Wanted {
+  ids?: Iterable<number>;
+  skus?: Iterable<string>;
+}
+
+/** Whether the catalog holds every product wanted (one it lacks was created after it was read). */
+export function holds(catalog: CatalogFacts, wanted: Wanted): boolean {
+  for (const id of wanted.ids ?? []) if (!catalog.facts.has(id)) return false;
+  for (const sku of wanted.skus ?? []) if (!catalog.idsBySku.has(sku)) return false;
+  return true;
+}
+
+/**
+ * A child as rules see it under one parent: its own sku, price and attributes, in its own and the
+ * parent's categories, with the parent's attributes where it has none of its own (a variant made
+ * from a "brand: Acme" configurable is an Acme product).
+ */
+export function asChildOf(child: ProductFacts, parent: ProductFacts): ProductFacts {
+  return {
+    ...child,
+    categoryIds: [...new Set([...child.categoryIds, ...parent.categoryIds])],
+    attributes: { ...parent.attributes, ...child.attributes },
+  };
+}

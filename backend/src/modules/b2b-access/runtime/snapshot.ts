@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db/database.ts';
-import { categories, productCategories, products, stores } from '../../../core/db/schema/index.ts';
+import { bundleSelections, categories, productCategories, productLinks, products, stores } from '../../../core/db/schema/index.ts';
 import type { AccessConfig } from '../config.ts';
 import type { ProductFacts } from '../engine/conditions.ts';
 import { prepareRules, type PreparedRule } from '../engine/evaluate.ts';
 import { loadAllRules } from '../rules/rows.ts';
 import { b2bAccessState } from '../tables.ts';
 import type { AccessContext } from '../rules/service.ts';
-import { listable, loadFacts } from './facts.ts';
+import { holds, loadCatalogFacts, type CatalogFacts, type Wanted } from './facts.ts';
 
 /** What every decision of a request needs besides the request itself: loaded once per version, shared by requests. */
 export interface AccessSnapshot {
@@ -17,8 +17,13 @@ export interface AccessSnapshot {
   withAncestors(categoryIds: readonly number[]): number[];
   storeCode(storeId: number): string | undefined;
   storeId(storeCode: string): number | undefined;
-  /** The facts of every listable product of the store (the visibility hook decides over all of them). */
-  listableFacts(storeId: number): Promise<ProductFacts[]>;
+  /**
+   * Every product's facts and parents in the store (facts.ts). Naming the products the request will
+   * judge reads the catalog again when one of them is newer than what is held (within the version's TTL).
+   */
+  catalog(storeId: number, wanted?: Wanted): Promise<CatalogFacts>;
+  /** The facts of every listable product of the store (the rule editor's match count). */
+  listableFacts(storeId: number): Promise<readonly ProductFacts[]>;
   /** Computes once per version and key (`key` must name everything the value depends on besides the version). */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
 }
@@ -30,7 +35,7 @@ interface Loaded {
   rules: readonly PreparedRule[];
   parents: ReadonlyMap<number, number | null>;
   storeCodes: ReadonlyMap<number, string>;
-  facts: Map<number, Promise<ProductFacts[]>>;
+  catalogs: Map<number, Promise<CatalogFacts>>;
   memos: Map<string, Promise<unknown>>;
 }
 
@@ -53,7 +58,8 @@ async function currentVersion(db: Db): Promise<string> {
     select (select ${b2bAccessState.version} from ${b2bAccessState} where ${b2bAccessState.id} = 1) as rules,
            (select count(*) || ':' || coalesce(max(${categories.updatedAt})::text, '') from ${categories}) as tree,
            (select string_agg(${stores.id} || '=' || ${stores.code}, ',') from ${stores}) as stores,
-           (select count(*) || ':' || coalesce(max(${products.updatedAt})::text, '') || ':' || (select count(*) from ${productCategories}) from ${products}) as catalog`);
+           (select count(*) || ':' || coalesce(max(${products.updatedAt})::text, '') || ':' || (select count(*) from ${productCategories})
+              || ':' || (select count(*) from ${productLinks}) || ':' || (select count(*) from ${bundleSelections}) from ${products}) as catalog`);
   // Both drivers answer { rows }; drizzle's shared type does not say so.
   const row = (result as unknown as { rows: VersionRow[] }).rows[0];
   return `${row?.rules ?? 0}|${row?.tree ?? ''}|${row?.stores ?? ''}|${row?.catalog ?? ''}`;
@@ -71,7 +77,7 @@ async function load(db: Db, version: string): Promise<Loaded> {
     rules: prepareRules(rules),
     parents: new Map(tree.map((node) => [node.id, node.parentId])),
     storeCodes: new Map(storeRows.map((store) => [store.id, store.code])),
-    facts: new Map(),
+    catalogs: new Map(),
     memos: new Map(),
   };
 }
@@ -96,7 +102,7 @@ export function forgetAccessSnapshot(db: Db): void {
 
 export async function accessSnapshot(ctx: AccessContext): Promise<AccessSnapshot> {
   const [config, loaded] = await Promise.all([ctx.config(), current(ctx.db)]);
-  const { parents, storeCodes, rules, facts, memos } = loaded;
+  const { parents, storeCodes, rules, catalogs, memos } = loaded;
   const once = <K, T>(map: Map<K, Promise<T>>, key: K, compute: () => Promise<T>): Promise<T> => {
     let held = map.get(key);
     if (!held) {
@@ -120,7 +126,15 @@ export async function accessSnapshot(ctx: AccessContext): Promise<AccessSnapshot
     },
     storeCode: (storeId) => storeCodes.get(storeId),
     storeId: (code) => [...storeCodes].find(([, storeCode]) => storeCode === code)?.[0],
-    listableFacts: (storeId) => once(facts, storeId, () => loadFacts(ctx.db, storeId, snapshot, listable)),
+    async catalog(storeId, wanted = {}) {
+      const read = () => loadCatalogFacts(ctx.db, storeId, snapshot.withAncestors);
+      const held = await once(catalogs, storeId, read);
+      if (holds(held, wanted)) return held;
+      // A product created since the catalog was read (the version is re-read once a second): read it again.
+      catalogs.delete(storeId);
+      return once(catalogs, storeId, read);
+    },
+    listableFacts: async (storeId) => (await snapshot.catalog(storeId)).listable,
     memo: <T>(key: string, compute: () => Promise<T>) => once(memos as Map<string, Promise<T>>, key, compute),
   };
   return snapshot;

@@ -1,12 +1,14 @@
 import type { HookMap } from '../../../core/modules/hooks.ts';
 import { mayHideFromListings } from '../engine/evaluate.ts';
 import type { AccessContext } from '../rules/service.ts';
-import { accessCallerOf, decider } from './decide.ts';
+import { accessCallerOf, requestJudge } from './decide.ts';
 import { accessSnapshot } from './snapshot.ts';
 
 /**
  * `catalog.visibility`: hides, for this caller, the products a rule hides from listings (absent from
- * listings, category counts, search and related products; their detail is 404). Without a rule that
+ * listings, category counts, search, related products and their parents' child arrays; their detail
+ * and their cart add are 404). Every product is judged, children with their parents (decide.ts
+ * `judge`), so a variant or member hidden through its parent is hidden too. Without a rule that
  * could hide anything from this caller the catalog is not read at all.
  */
 export async function hideFromListings(input: HookMap['catalog.visibility'], ctx: AccessContext): Promise<void> {
@@ -22,8 +24,8 @@ export async function hideFromListings(input: HookMap['catalog.visibility'], ctx
   // The same for every caller of the group in that store and country: computed once per version and configuration.
   const key = JSON.stringify(['hidden', input.storeId, caller, input.country, snapshot.config]);
   const hidden = await snapshot.memo(key, async () => {
-    const decide = decider(snapshot, scope);
-    return (await snapshot.listableFacts(input.storeId)).filter((product) => decide(product).flags.hiddenFromListings).map((product) => product.id);
+    const { verdictOf, ids } = await requestJudge(snapshot, scope, input.storeId);
+    return [...ids()].filter((id) => verdictOf(id)?.flags.hiddenFromListings);
   });
   input.hide(hidden);
 }

@@ -37,13 +37,21 @@ describe.each(dialects)('B2B Access in basic mode: one gate from the activation 
     expect((await access.shop.get('/api/rest/v2/b2b/access/config')).body).toMatchObject({ requireLogin: true, loginWall: { storeWide: true, redirectTo: '/login' } });
   });
 
-  it('"block purchasing too" refuses General and allows Wholesale; without it General may buy (DECISIONS.md 28)', async () => {
+  it('hidden prices refuse General and allow Wholesale, with or without "block purchasing too" (DECISIONS.md 28, 61)', async () => {
     const sku = (await listing(access.wholesale)).find((p) => p.type === 'simple' && p.stockStatus === 'in_stock' && p.qty > 2)!.sku;
     const refused = await access.shop.send('POST', '/api/rest/v2/cart/items', { json: { sku, qty: 1 }, headers: access.general });
     expect([refused.status, refused.body.error, refused.body.message]).toEqual([403, 'purchase_blocked', `${sku} cannot be bought with this account. Sign in for trade prices.`]);
     expect((await access.shop.send('POST', '/api/rest/v2/cart/items', { json: { sku, qty: 1 }, headers: access.wholesale })).status).toBe(200);
+    // Hide price only: the price is still never charged blind, the same refusal.
     await access.configure({ hidePrice: { blockPurchase: false } });
-    expect((await access.shop.send('POST', '/api/rest/v2/cart/items', { json: { sku, qty: 1 }, headers: access.general })).status).toBe(200);
+    const hiddenOnly = await access.shop.send('POST', '/api/rest/v2/cart/items', { json: { sku, qty: 1 }, headers: access.general });
+    expect([hiddenOnly.status, hiddenOnly.body.error]).toEqual([403, 'purchase_blocked']);
+    // "Block purchasing too" alone: prices show, and the purchase is still refused where the gate applies.
+    await access.configure({ hidePrice: { enabled: false, blockPurchase: true } });
+    const shownButBlocked = await access.shop.send('POST', '/api/rest/v2/cart/items', { json: { sku, qty: 1 }, headers: access.general });
+    expect([shownButBlocked.status, shownButBlocked.body.error]).toEqual([403, 'purchase_blocked']);
+    expect((await listing(access.general)).find((p) => p.sku === sku)?.price).not.toBeNull();
+    await access.configure({ hidePrice: { enabled: true, blockPurchase: false } });
   });
 
   it('gated by category, descendants included, only the gated products carry the flags', async () => {

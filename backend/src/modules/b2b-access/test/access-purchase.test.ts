@@ -56,11 +56,13 @@ describe.each(dialects)('B2B Access purchase blocking: cart add, quantity, place
     const bought = await add({ sku, qty: 2 }, access.wholesale);
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     expect(bought.body.items.find((item) => item.sku === sku)?.qty).toBe(2);
-    // A price hidden without "block purchase" still sells, and the cart shows it (DECISIONS.md 28).
+    // A price hidden without "block purchase" is never charged blind: the add is refused, no cart shows the price (DECISIONS.md 61).
     const seeOnly = await access.addRule({ name: 'Kitchen: prices hidden only', priority: 5, scope: { customerGroupIds: [1] }, conditions: tree(leaf('sku', '==', 'HKIT-00039')), actions: { hidePrice: true } });
-    const added = await add({ sku: 'HKIT-00039', qty: 1 }, access.general);
-    expect(added.status).toBe(200);
-    expect(added.body.items.find((item) => item.sku === 'HKIT-00039')?.price).toBeGreaterThan(0);
+    const refused = await add({ sku: 'HKIT-00039', qty: 1 }, access.general);
+    expect([refused.status, refused.body.error]).toEqual([403, 'purchase_blocked']);
+    expect(JSON.stringify(refused.body)).not.toMatch(/"price"/);
+    const cart = await access.shop.get('/api/rest/v2/cart', access.general);
+    expect((cart.body as { items: { sku: string }[] }).items.map((item) => item.sku)).not.toContain('HKIT-00039');
     await access.deleteRule(seeOnly.id);
     await emptyCart(access.general);
     await emptyCart(access.wholesale);

@@ -60,7 +60,9 @@ describe.each(dialects)('B2B Access admin tools: explain, live match count, attr
     await access.configure({ mode: 'basic', hidePrice: { enabled: true }, activationMatrix: { byCategory: true, categoryIds: [12] } });
     try {
       const answer = await admin<Explained>('GET', '/explain?sku=OSLE-00003&customerGroupId=2');
-      expect([answer.body.mode, answer.body.contexts.visibility.decidedBy, answer.body.contexts.checkout.decidedBy]).toEqual(['basic', { basic: 'category 12 (or a category under it) is gated' }, null]);
+      // The hidden price blocks the purchase too (DECISIONS.md 61): the same gate decides checkout.
+      const gate = { basic: 'category 12 (or a category under it) is gated' };
+      expect([answer.body.mode, answer.body.contexts.visibility.decidedBy, answer.body.contexts.checkout.decidedBy]).toEqual(['basic', gate, gate]);
     } finally {
       await access.configure({ mode: 'rules', hidePrice: { enabled: false }, activationMatrix: { byCategory: false, categoryIds: [] } });
     }

@@ -1,4 +1,4 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, inArray, type SQL } from 'drizzle-orm';
 import { groupBy } from '../../../collections.ts';
 import type { Db } from '../../../db/database.ts';
 import { bundleOptions, bundleSelections } from '../../../db/schema/index.ts';
@@ -6,7 +6,7 @@ import { finalPriceOf, loadProductRowsByIds } from '../rows.ts';
 import type { BundleOption, ProductChildren } from '../schemas.ts';
 
 /** Bundle options with their selections priced at each selected product's current store price. */
-export async function loadBundleChildren(db: Db, storeId: number, parentIds: number[]): Promise<Map<number, ProductChildren>> {
+export async function loadBundleChildren(db: Db, storeId: number, parentIds: number[], visible: SQL | undefined): Promise<Map<number, ProductChildren>> {
   const options = await db
     .select()
     .from(bundleOptions)
@@ -25,7 +25,8 @@ export async function loadBundleChildren(db: Db, storeId: number, parentIds: num
             ),
           )
           .orderBy(asc(bundleSelections.position), asc(bundleSelections.id));
-  const rows = await loadProductRowsByIds(db, storeId, [...new Set(selections.map((s) => s.productId))]);
+  // A selection hidden from the caller is left out like one not sold here.
+  const rows = await loadProductRowsByIds(db, storeId, [...new Set(selections.map((s) => s.productId))], visible);
   const rowsById = new Map(rows.map((r) => [r.product.id, r]));
   const selectionsByOption = groupBy(selections, (s) => s.optionId);
 

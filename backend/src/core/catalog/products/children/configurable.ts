@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { groupBy } from '../../../collections.ts';
 import type { Db } from '../../../db/database.ts';
@@ -7,8 +7,8 @@ import { loadImages, mainImageUrl } from '../common.ts';
 import { finalPriceOf, loadProductRowsByIds } from '../rows.ts';
 import type { ConfigurableOption, ProductChildren, Variant } from '../schemas.ts';
 
-/** configurableOptions + variants of configurable products; variants not sold in the store are left out. */
-export async function loadConfigurableChildren(db: Db, storeId: number, parentIds: number[]): Promise<Map<number, ProductChildren>> {
+/** configurableOptions + variants of configurable products; variants not sold in the store or hidden from the caller are left out. */
+export async function loadConfigurableChildren(db: Db, storeId: number, parentIds: number[], visible: SQL | undefined): Promise<Map<number, ProductChildren>> {
   const links = await db
     .select({ parentId: productLinks.productId, variantId: productLinks.linkedProductId })
     .from(productLinks)
@@ -25,7 +25,7 @@ export async function loadConfigurableChildren(db: Db, storeId: number, parentId
       .innerJoin(option, eq(option.id, configurableOptionValues.optionId))
       .where(inArray(option.productId, parentIds))
       .orderBy(asc(configurableOptionValues.position), asc(configurableOptionValues.valueIndex)),
-    loadProductRowsByIds(db, storeId, variantIds),
+    loadProductRowsByIds(db, storeId, variantIds, visible),
     variantIds.length === 0
       ? []
       : db

@@ -1,19 +1,19 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { productLinks } from '../../../db/schema/index.ts';
 import { loadImages, mainImageUrl } from '../common.ts';
 import { finalPriceOf, loadProductRowsByIds } from '../rows.ts';
 import type { GroupedMember, ProductChildren } from '../schemas.ts';
 
-/** Members of grouped products, in link order; members not sold in the store are left out. */
-export async function loadGroupedChildren(db: Db, storeId: number, parentIds: number[]): Promise<Map<number, ProductChildren>> {
+/** Members of grouped products, in link order; members not sold in the store or hidden from the caller are left out. */
+export async function loadGroupedChildren(db: Db, storeId: number, parentIds: number[], visible: SQL | undefined): Promise<Map<number, ProductChildren>> {
   const links = await db
     .select()
     .from(productLinks)
     .where(and(inArray(productLinks.productId, parentIds), eq(productLinks.linkType, 'grouped')))
     .orderBy(asc(productLinks.productId), asc(productLinks.position));
   const memberIds = [...new Set(links.map((l) => l.linkedProductId))];
-  const [rows, images] = await Promise.all([loadProductRowsByIds(db, storeId, memberIds), loadImages(db, memberIds)]);
+  const [rows, images] = await Promise.all([loadProductRowsByIds(db, storeId, memberIds, visible), loadImages(db, memberIds)]);
   const rowsById = new Map(rows.map((r) => [r.product.id, r]));
 
   const result = new Map<number, ProductChildren>(parentIds.map((id) => [id, { groupedProducts: [] }]));
