@@ -103,6 +103,24 @@ describe('the queue for the embedded database: first come, first served; refused
     // Served again as soon as there is room.
     expect((await shop.send('POST', '/api/rest/v2/cart/items', { json: { sku: refused.sku, qty: 1 } })).status).toBe(200);
   });
+
+  it('lets a request whose client went away leave the line, never running it', async () => {
+    const db = shop.database.db;
+    const product = await aSimpleProduct(db, 4);
+    const hold = await holdDatabase(db);
+    const listing = shop.send('GET', '/api/rest/v2/products?itemsPerPage=5');
+    await vi.waitFor(() => expect(queue.active).toBe(1));
+    const client = new AbortController();
+    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sku: product.sku, qty: 1 }), signal: client.signal };
+    const abandoned = shop.app.request('/api/rest/v2/cart/items', init);
+    await vi.waitFor(() => expect(queue.waiting).toBe(1));
+    client.abort();
+    expect((await abandoned).status).toBe(503);
+    expect(queue.waiting).toBe(0);
+    await hold.release();
+    expect((await listing).status).toBe(200);
+    expect(await itemsOf(db, product.id)).toBe(0);
+  });
 });
 
 describe('the queue for the embedded database: a request that waited too long', () => {
@@ -132,6 +150,7 @@ describe('the queue for the embedded database: a request that waited too long', 
     expect((await listing).status).toBe(200);
     expect(await itemsOf(db, product.id)).toBe(0);
   });
+
 });
 
 describe('RequestQueue', () => {
@@ -160,7 +179,7 @@ describe('RequestQueue', () => {
     const queue = new RequestQueue({ concurrency: 1, maxWaiting: 1, maxWaitMs: 600_000 });
     const release = await queue.acquire();
     const waiting = queue.acquire();
-    await expect(queue.acquire()).rejects.toMatchObject({ name: 'Overloaded', reason: 'queue_full' });
+    await expect(queue.acquire()).rejects.toMatchObject({ name: 'NotAdmitted', reason: 'queue_full' });
     release();
     (await waiting)();
     expect(state(queue)).toEqual({ active: 0, waiting: 0 });

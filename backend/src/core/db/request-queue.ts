@@ -22,21 +22,28 @@ export interface RequestQueueLimits {
 /** The decision's limits: more than 200 waiting, or one waiting 5 s, is an overload. */
 export const overloadLimits = { maxWaiting: 200, maxWaitMs: 5_000 } as const;
 
-export type OverloadReason = 'queue_full' | 'waited_too_long';
+/** queue_full and waited_too_long are the overload; abandoned: the client went away while waiting. */
+export type RefusalReason = 'queue_full' | 'waited_too_long' | 'abandoned';
+
+const refusalMessages: Record<RefusalReason, string> = {
+  queue_full: 'too many requests are waiting for the database',
+  waited_too_long: 'the request waited too long for the database',
+  abandoned: 'the client went away while the request waited for the database',
+};
 
 /** Why a request was not admitted; nothing of it ran. */
-export class Overloaded extends Error {
-  readonly reason: OverloadReason;
-  constructor(reason: OverloadReason) {
-    super(reason === 'queue_full' ? 'too many requests are waiting for the database' : 'the request waited too long for the database');
-    this.name = 'Overloaded';
+export class NotAdmitted extends Error {
+  readonly reason: RefusalReason;
+  constructor(reason: RefusalReason) {
+    super(refusalMessages[reason]);
+    this.name = 'NotAdmitted';
     this.reason = reason;
   }
 }
 
 interface Waiter {
   admit: () => void;
-  timer: NodeJS.Timeout;
+  refuse: (reason: RefusalReason) => void;
 }
 
 export class RequestQueue {
@@ -62,27 +69,37 @@ export class RequestQueue {
 
   /**
    * Resolves once it is the caller's turn, with the function that gives the turn back (call it
-   * exactly once, when the request is done); rejects with {@link Overloaded} when the queue is full
-   * or the wait reaches maxWaitMs.
+   * exactly once, when the request is done); rejects with {@link NotAdmitted} when the queue is full,
+   * the wait reaches maxWaitMs, or `signal` (the client's connection) aborts while waiting: a
+   * request nobody awaits any more must not take a turn from those still waiting.
    */
-  acquire(): Promise<() => void> {
+  acquire(signal?: AbortSignal): Promise<() => void> {
+    if (signal?.aborted) return Promise.reject(new NotAdmitted('abandoned'));
     // A free slot goes to a newcomer only when nobody is waiting: no one overtakes the line.
     if (this.#active < this.limits.concurrency && this.#waiters.length === 0) {
       this.#active++;
       return Promise.resolve(this.#releaser());
     }
-    if (this.#waiters.length >= this.limits.maxWaiting) return Promise.reject(new Overloaded('queue_full'));
+    if (this.#waiters.length >= this.limits.maxWaiting) return Promise.reject(new NotAdmitted('queue_full'));
     return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => waiter.refuse('waited_too_long'), this.limits.maxWaitMs);
+      const onAbort = () => waiter.refuse('abandoned');
+      const settled = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      };
       const waiter: Waiter = {
         admit: () => {
-          clearTimeout(waiter.timer);
+          settled();
           resolve(this.#releaser());
         },
-        timer: setTimeout(() => {
+        refuse: (reason) => {
+          settled();
           this.#waiters.splice(this.#waiters.indexOf(waiter), 1);
-          reject(new Overloaded('waited_too_long'));
-        }, this.limits.maxWaitMs),
+          reject(new NotAdmitted(reason));
+        },
       };
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.#waiters.push(waiter);
     });
   }

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { errorResponse } from '../errors.ts';
-import { Overloaded, type RequestQueue } from './request-queue.ts';
+import { NotAdmitted, type RequestQueue } from './request-queue.ts';
 
 /**
  * Every request takes its turn in the database's queue before anything of it runs, and gives the
@@ -12,9 +12,10 @@ export function waitForDatabase(queue: RequestQueue) {
   return createMiddleware(async function waitForDatabase(c, next) {
     let release: () => void;
     try {
-      release = await queue.acquire();
+      release = await queue.acquire(c.req.raw.signal);
     } catch (error) {
-      if (!(error instanceof Overloaded)) throw error;
+      // An abandoned request gets the same answer, which nobody reads.
+      if (!(error instanceof NotAdmitted)) throw error;
       c.header('Retry-After', '1');
       return errorResponse(c, 503, { error: 'overloaded', message: 'The shop is busy right now. Please try again in a moment.' });
     }
