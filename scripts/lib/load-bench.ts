@@ -163,6 +163,24 @@ async function run(base: string, scenario: Scenario, database: LoadFigure['datab
   };
 }
 
+/**
+ * Waits until the backend answers /health within a second again: requests a load's clients gave up
+ * on may still be running there, and the next load must not be measured behind them.
+ */
+async function settled(base: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${base}/health`, { signal: AbortSignal.timeout(1000) });
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // Still busy: try again.
+    }
+  }
+  throw new Error(`the backend did not settle within 120 s after a load`);
+}
+
 /** A database of its own on the PostgreSQL server of `url`, dropped afterwards. */
 async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `bench_load_${process.pid}_${Date.now()}`;
@@ -202,6 +220,7 @@ export async function loadFigures(
       const figures: LoadFigure[] = [];
       for (const scenario of await scenarios(backend.url)) {
         if (options.only && !options.only(scenario.name)) continue;
+        await settled(backend.url);
         figures.push(await run(backend.url, scenario, database, options));
       }
       return figures;
