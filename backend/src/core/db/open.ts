@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { casing, type Database, type MigrationTarget } from './database.ts';
+import { takeTurns } from './pglite-turns.ts';
 import { overloadLimits } from './request-queue.ts';
 
 /** Where drizzle-kit writes the core's SQL migrations (backend/drizzle). */
@@ -61,6 +62,7 @@ const POSTGRES_POOL_SIZE = 10;
 
 async function openPglite(client: PGlite, release?: () => void): Promise<Database> {
   await client.waitReady;
+  takeTurns(client);
   const db = drizzlePglite({ client, casing });
   return {
     db,
