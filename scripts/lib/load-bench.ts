@@ -175,8 +175,9 @@ async function settled(base: string): Promise<void> {
       await response.arrayBuffer();
       if (response.ok) return;
     } catch {
-      // Still busy: try again.
+      // Still busy: try again shortly.
     }
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`the backend did not settle within 120 s after a load`);
 }
