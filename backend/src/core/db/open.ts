@@ -47,16 +47,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 /**
  * Requests served at once by the embedded database. It runs one query at a time on this thread, so
- * more requests in flight only interleave their queries (each waits longer); a few overlap what is
- * not the database (parsing, JSON, password hashing in the thread pool) with it. Measured with
- * `npm run bench -- --only load`.
+ * more requests in flight only interleave their queries (each admitted one takes longer); a few
+ * overlap with it what is not the database (parsing, JSON, password hashing in the thread pool, a
+ * payment provider's answer). Not tuned beyond `npm run bench -- --only load` meeting its targets.
  */
 const PGLITE_CONCURRENCY = 4;
 
 /**
- * Connections to a PostgreSQL server, and so requests served at once: each request holds at most
- * one connection at a time for long (its transaction), so the pool's own wait stays short and the
- * waiting happens in the fair queue, which refuses in time instead of leaving a request waiting.
+ * Connections to a PostgreSQL server, and so requests served at once: a request mostly uses one
+ * connection at a time, so the pool's own wait (first come, first served, without a limit) stays
+ * short, and the waiting happens in the fair queue, which refuses in time instead of leaving a
+ * request waiting.
  */
 const POSTGRES_POOL_SIZE = 10;
 
