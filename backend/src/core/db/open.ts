@@ -49,7 +49,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * Requests served at once by the embedded database. It runs one query at a time on this thread, so
  * more requests in flight only interleave their queries (each admitted one takes longer); a few
  * overlap with it what is not the database (parsing, JSON, password hashing in the thread pool, a
- * payment provider's answer). Not tuned beyond `npm run bench -- --only load` meeting its targets.
+ * payment provider's answer). Chosen by that reasoning, not tuned; checked with `npm run bench -- --only load`.
  */
 const PGLITE_CONCURRENCY = 4;
 
