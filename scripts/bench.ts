@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: figures for the sync and the storefront, on a throw-away shop.
- *   npm run bench -- --products 10000 [--duration 10] [--connections 10] [--only b2b-access|widget|sync-scale|request-path] [--scale 1000,10000,50000] [--early on|off]
+ *   npm run bench -- --products 10000 [--duration 10] [--connections 10] [--only b2b-access|widget|sync-scale|request-path|load] [--scale 1000,10000,50000] [--early on|off]
  * Seeds a generated catalog, then measures: the floor (merely fetching every backend page the
  * sync reads), a first and a no-op full sync, and the request path (scripts/lib/request-path-bench.ts:
  * throughput, latency and worker CPU of a fixed response, a static asset, a cached page, a 304,
@@ -10,7 +10,10 @@
  * `/embed.js` (raw, gzip, brotli; `--only widget` builds and measures just that) and the time it takes
  * to render 50 cards on a host page in Chromium, and the time from an admin save to the changed page
  * being served (p50 over 20 saves, the connector's debounce window stated), and the sync at scale
- * (scripts/lib/sync-scale-bench.ts: 1,000, 10,000 and 50,000 products by default; `--only sync-scale`).
+ * (scripts/lib/sync-scale-bench.ts: 1,000, 10,000 and 50,000 products by default; `--only sync-scale`),
+ * and the backend under load (scripts/lib/load-bench.ts: 50 connections for 60 s each against the
+ * catalog API, search, cart writes and checkout, on the embedded database and, with TEST_DATABASE_URL,
+ * on PostgreSQL; `--only load [--database pglite|postgres] [--load search]`).
  * Prints a table and writes the figures as JSON to bench-results/.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -26,14 +29,19 @@ import { saveToPageFigures } from './lib/save-to-page-bench.ts';
 import { fetchFloor, syncScaleFigure, type ScaleFigure } from './lib/sync-scale-bench.ts';
 import { CEILING_PROBE_PATH, requestPathFigures } from './lib/request-path-bench.ts';
 import { bundleSize, type BundleSize } from './lib/bundle-size.ts';
+import { loadFigures, printLoadFigures, type LoadFigure } from './lib/load-bench.ts';
 import { freePort } from './lib/ports.ts';
 import { ROOT, buildStorefront, seedCatalog, startBackend, startStorefront, type Child } from './lib/processes.ts';
 
 const { values } = parseArgs({
   options: {
     products: { type: 'string', default: '240' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '10' },
+    // Defaults per figure: 10 s and 10 connections for the request path, 60 s and 50 for the backend load.
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    // `--only load`: which databases (pglite, postgres; postgres needs TEST_DATABASE_URL) and which loads (names containing it).
+    database: { type: 'string' },
+    load: { type: 'string' },
     only: { type: 'string' },
     scale: { type: 'string', default: '1000,10000,50000' },
     // `off`: the storefront answers every request through Astro (EARLY_RESPONSES), for a before/after.
@@ -41,11 +49,13 @@ const { values } = parseArgs({
   },
 });
 if (!['on', 'off'].includes(values.early)) throw new Error('--early takes "on" or "off".');
-if (values.only !== undefined && !['b2b-access', 'widget', 'sync-scale', 'request-path'].includes(values.only)) throw new Error('--only takes "b2b-access", "widget", "sync-scale" or "request-path".');
+if (values.only !== undefined && !['b2b-access', 'widget', 'sync-scale', 'request-path', 'load'].includes(values.only)) throw new Error('--only takes "b2b-access", "widget", "sync-scale", "request-path" or "load".');
+if (values.database !== undefined && !['pglite', 'postgres'].includes(values.database)) throw new Error('--database takes "pglite" or "postgres".');
 const scales = values.scale.split(',').map(Number);
 const products = Number(values.products);
-const duration = Number(values.duration);
-const connections = Number(values.connections);
+const duration = Number(values.duration ?? '10');
+const connections = Number(values.connections ?? '10');
+const load = { duration: Number(values.duration ?? '60'), connections: Number(values.connections ?? '50') };
 const secret = 'bench-secret-0123456789';
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
@@ -234,7 +244,19 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
     widgetRender,
     saveToPage,
   };
-  await writeFigures(`bench-${products}`, { ...figures, syncScale: await scaleFigures(dir, children) });
+  await writeFigures(`bench-${products}`, { ...figures, syncScale: await scaleFigures(dir, children), load: await backendLoad(dir, children) });
+}
+
+/** The backend under load (scripts/lib/load-bench.ts): the embedded database, then PostgreSQL when TEST_DATABASE_URL is set. */
+async function backendLoad(dir: string, children: Child[]): Promise<LoadFigure[]> {
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  if (values.database === 'postgres' && !postgresUrl) throw new Error('--database postgres needs TEST_DATABASE_URL.');
+  const only = values.load === undefined ? undefined : (name: string) => name.includes(values.load!);
+  const figures: LoadFigure[] = [];
+  if (values.database !== 'postgres') figures.push(...(await loadFigures(dir, children, { ...load, only })));
+  if (values.database !== 'pglite' && postgresUrl) figures.push(...(await loadFigures(dir, children, { ...load, only, postgresUrl })));
+  printLoadFigures(figures, load);
+  return figures;
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'shop-bench-'));
@@ -250,6 +272,8 @@ try {
     await writeFigures('bench-sync-scale', { syncScale: await scaleFigures(dir, children) });
   } else if (values.only === 'request-path') {
     await requestPathBench(dir, children);
+  } else if (values.only === 'load') {
+    await writeFigures('bench-load', { ...load, load: await backendLoad(dir, children) });
   } else if (values.only === 'b2b-access') {
     row('catalog', `${products} products per store`);
     await writeFigures(`bench-b2b-access-${products}`, { products, b2bAccess: await accessFigures(dir) });

@@ -17,6 +17,8 @@ import { countryRoutes } from './core/countries/routes.ts';
 import { customerAdminRoutes } from './core/customers/admin-routes.ts';
 import { customerRoutes } from './core/customers/routes.ts';
 import type { Database } from './core/db/database.ts';
+import { RequestQueue } from './core/db/request-queue.ts';
+import { waitForDatabase } from './core/db/wait-for-database.ts';
 import { apiPrefix, mountDocs } from './core/docs/routes.ts';
 import { errorHandler, notFoundHandler, type ErrorLogger } from './core/errors.ts';
 import { healthRoutes } from './core/health.ts';
@@ -67,6 +69,8 @@ export interface AppConfig {
   loginSlowdownMs?: number;
   /** The outbox writer (server.ts builds it from SMTP_URL…); by default emails are recorded, never sent. */
   mailer?: Mailer;
+  /** The fair queue requests wait in for the database (DECISIONS.md 58); by default one with the database's limits. Tests pass small ones. */
+  databaseQueue?: RequestQueue;
 }
 
 
@@ -104,6 +108,8 @@ export async function createApp({ database, config = {} }: { database: Database;
   const app = createRouter<AppEnv>();
   app.onError(errorHandler(log));
   app.notFound(notFoundHandler);
+  // First: a request refused for overload must not have run anything.
+  app.use(waitForDatabase(config.databaseQueue ?? new RequestQueue(database.queueLimits)));
   app.use(
     createMiddleware<AppEnv>(async function provideServices(c, next) {
       c.set('db', db);

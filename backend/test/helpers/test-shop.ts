@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp, type AppConfig, type ShopApp } from '../../src/app.ts';
+import { RequestQueue } from '../../src/core/db/request-queue.ts';
 import { authSettings } from '../../src/core/auth/settings.ts';
 import type { Database, Dialect } from '../../src/core/db/database.ts';
 import { openDatabase } from '../../src/core/db/open.ts';
@@ -133,7 +134,17 @@ export async function openTestShop(dialect: Dialect, config: AppConfig = {}): Pr
   // An app that refuses to start (a test of startup checks) must not leave its database behind.
   const { app, modules, stop } = await createApp({
     database,
-    config: { auth: testAuth, loginSlowdownMs: 0, env: {}, notifications: { pollMs: 20, retryBaseMs: 20 }, ...config, logError: (_message, cause) => loggedErrors.push(cause) },
+    config: {
+      auth: testAuth,
+      loginSlowdownMs: 0,
+      env: {},
+      notifications: { pollMs: 20, retryBaseMs: 20 },
+      // The database's own queue, but without the 5 s wait limit: a busy CI machine must not turn a slow
+      // burst of a test into 503s. database-queue.test.ts tests the limits themselves.
+      databaseQueue: new RequestQueue({ ...database.queueLimits, maxWaitMs: 120_000 }),
+      ...config,
+      logError: (_message, cause) => loggedErrors.push(cause),
+    },
   }).catch(async (error: unknown) => {
     await dispose();
     throw error;

@@ -10,6 +10,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { casing, type Database, type MigrationTarget } from './database.ts';
+import { takeTurns } from './pglite-turns.ts';
+import { overloadLimits } from './request-queue.ts';
 
 /** Where drizzle-kit writes the core's SQL migrations (backend/drizzle). */
 export const migrationsFolder = resolve(import.meta.dirname, '../../../drizzle');
@@ -43,12 +45,30 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(new PGlite({ loadDataDir: options.from, extensions: pgliteExtensions }));
 }
 
+/**
+ * Requests served at once by the embedded database. It runs one query at a time on this thread, so
+ * more requests in flight only interleave their queries (each admitted one takes longer); a few
+ * overlap with it what is not the database (parsing, JSON, password hashing in the thread pool, a
+ * payment provider's answer). Chosen by that reasoning, not tuned; checked with `npm run bench -- --only load`.
+ */
+const PGLITE_CONCURRENCY = 4;
+
+/**
+ * Connections to a PostgreSQL server, and so requests served at once: a request mostly uses one
+ * connection at a time, so the pool's own wait (first come, first served, without a limit) stays
+ * short, and the waiting happens in the fair queue, which refuses in time instead of leaving a
+ * request waiting.
+ */
+const POSTGRES_POOL_SIZE = 10;
+
 async function openPglite(client: PGlite, release?: () => void): Promise<Database> {
   await client.waitReady;
+  takeTurns(client);
   const db = drizzlePglite({ client, casing });
   return {
     db,
     dialect: 'pglite',
+    queueLimits: { concurrency: PGLITE_CONCURRENCY, ...overloadLimits },
     migrate: (target = core) => migratePglite(db, migratorConfig(target)),
     close: async () => {
       await client.close();
@@ -59,7 +79,7 @@ async function openPglite(client: PGlite, release?: () => void): Promise<Databas
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: POSTGRES_POOL_SIZE });
   // An idle connection dropped by the server (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('idle PostgreSQL connection failed:', error.message));
   // Fail at startup, not on the first request, when the server is unreachable.
@@ -69,6 +89,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     dialect: 'postgres',
+    queueLimits: { concurrency: POSTGRES_POOL_SIZE, ...overloadLimits },
     migrate: (target = core) => migratePg(db, migratorConfig(target)),
     close: () => pool.end(),
   };

@@ -55,7 +55,7 @@ export function mountDocs(app: OpenAPIHono<AppEnv>): void {
       title,
       version: '2.0.0',
       description:
-        'Catalog, content, customers, carts and checkout of the shop. Choose a store view with the X-Store-Code header or ?store= (default store when absent). Send "Authorization: Bearer <access token>" for the caller\'s view; guests identify their cart with X-Cart-Token. Errors are JSON {error, message, details?}.',
+        'Catalog, content, customers, carts and checkout of the shop. Choose a store view with the X-Store-Code header or ?store= (default store when absent). Send "Authorization: Bearer <access token>" for the caller\'s view; guests identify their cart with X-Cart-Token. Errors are JSON {error, message, details?}. Any operation may answer 503 {error: "overloaded"} with Retry-After: 1 when the backend is too busy to serve it in time (DECISIONS.md 58): nothing of the request was done, so it is safe to send again after that many seconds.',
     },
   });
   app.get(pageRoute.path, (c) => c.html(page, 200, { 'Cache-Control': 'public, max-age=3600' }));
