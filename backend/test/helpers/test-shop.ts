@@ -126,6 +126,9 @@ async function dropWhenReleased(adminDb: ReturnType<typeof drizzle>, name: strin
   }
 }
 
+/** Tests sign many accounts up from one address; the sign-up limits' own tests pass the real ones. */
+const manySignUps = { perIp: 10_000, perEmail: 10_000 };
+
 /** The app over a fresh database holding the test catalog. */
 export async function openTestShop(dialect: Dialect, config: AppConfig = {}): Promise<TestShop> {
   const { database, dispose, url } = await openTestDatabase(dialect, 'seeded');
@@ -133,7 +136,7 @@ export async function openTestShop(dialect: Dialect, config: AppConfig = {}): Pr
   // An app that refuses to start (a test of startup checks) must not leave its database behind.
   const { app, modules, stop } = await createApp({
     database,
-    config: { auth: testAuth, loginSlowdownMs: 0, env: {}, notifications: { pollMs: 20, retryBaseMs: 20 }, ...config, logError: (_message, cause) => loggedErrors.push(cause) },
+    config: { auth: testAuth, env: {}, notifications: { pollMs: 20, retryBaseMs: 20 }, registrationLimits: manySignUps, ...config, logError: (_message, cause) => loggedErrors.push(cause) },
   }).catch(async (error: unknown) => {
     await dispose();
     throw error;

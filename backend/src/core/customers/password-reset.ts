@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { hashEmailedToken, newEmailedToken } from '../auth/emailed-token.ts';
+import { liftEmailLock } from '../auth/login-throttle.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/database.ts';
 import { customers, passwordTokens, refreshTokens, type PasswordTokenPurpose } from '../db/schema/index.ts';
@@ -78,7 +79,7 @@ function invalidToken(reason: 'used' | 'expired' | 'unknown'): AppError {
 /**
  * Sets the password with a token from an email. The token is spent in the same statement that
  * checks it (two uses at once: one wins); every other open link of the customer dies with it, and
- * every refresh-token family ends (devices sign in again). 400 `invalid_token` otherwise.
+ * every refresh-token family ends (devices sign in again), and the email's sign-in lock is lifted. 400 `invalid_token` otherwise.
  */
 export async function resetPassword(db: Db, token: string, newPassword: string): Promise<{ customerId: number; email: string }> {
   const tokenHash = hashEmailedToken(token);
@@ -109,6 +110,8 @@ export async function resetPassword(db: Db, token: string, newPassword: string):
       .update(passwordTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordTokens.customerId, customer.id), isNull(passwordTokens.usedAt)));
+    // The owner proved they hold the mailbox: a lock of their email by others' guesses ends here (DECISIONS.md 57).
+    await liftEmailLock(tx, 'customer', customer.email);
     return { customerId: customer.id, email: customer.email };
   });
 }
