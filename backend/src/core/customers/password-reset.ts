@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import { customers, passwordTokens, refreshTokens, type PasswordTokenPurpose } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { renderTemplate, type MailTemplate } from '../mail/template.ts';
+import { renderTemplate, shopText, type MailTemplate } from '../mail/template.ts';
 import { countHit } from '../rate-limit/counter.ts';
 import type { StoreView } from '../stores/store-view.ts';
 
@@ -61,7 +61,7 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, store: StoreV
   if (!customer) return 'unknown';
   await db.transaction(async (tx) => {
     const { token } = await issuePasswordToken(tx, customer.id, 'reset');
-    const mail = renderTemplate(passwordResetTemplate, { name: customer.firstName, storeName: store.name, link: setPasswordUrl(mailer, token, store.code) });
+    const mail = renderTemplate(passwordResetTemplate, { name: customer.firstName, storeName: store.name, link: shopText(setPasswordUrl(mailer, token, store.code)) });
     await mailer.enqueue(tx, { kind: 'password_reset', to: email, storeId: store.id, ...mail });
   });
   return 'sent';

@@ -103,11 +103,12 @@ export async function updateCustomer(
   if (!current) throw new AppError('not_found', 'customer_not_found', 'The account no longer exists.');
   const requested = input.email?.toLowerCase();
   const email = requested !== undefined && requested !== current.email ? requested : undefined;
-  const owner = email ? await assertEmailChangeAllowed(db, id, input.currentPassword) : undefined;
   if (email) {
+    // Before the password: a taken address says no more than a sign-up with it would (409 either way).
     const [other] = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.email, email), ne(customers.id, id)));
     if (other) throw emailTaken();
   }
+  const owner = email ? await assertEmailChangeAllowed(db, id, input.currentPassword) : undefined;
   const { firstName, lastName } = input;
   await db.transaction(async (tx) => {
     await tx
