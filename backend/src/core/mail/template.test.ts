@@ -53,6 +53,9 @@ describe('renderTemplate', () => {
 
   it('leaves prices, initials and plain words of values alone', () => {
     expect(unlinkable('J. Smith paid 12.50 for 2 × Tee')).toBe('J. Smith paid 12.50 for 2 × Tee');
+    // One email address on its own stays searchable; in a sentence it is broken up like the rest.
+    expect(unlinkable('ada@example.com')).toBe('ada@example.com');
+    expect(unlinkable('mail ada@example.com')).toBe('mail ada\u200B@example\u200B.com');
   });
 
   it('does not read inherited properties as values', () => {

@@ -49,15 +49,20 @@ function valueText(value: TemplateValue): string {
 }
 
 const zeroWidthSpace = '\u200B';
+/** A value that is one email address and nothing else (an account's or a form's validated address). */
+const wholeEmailAddress = /^[^\s@<>()[\]"',;:]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+$/u;
 
 /**
  * A value as text that neither this template nor a mail client's auto-linker turns into a link
  * (DECISIONS.md 57): a zero-width space goes into every `://`, before every `@` and before every dot
  * between a letter or digit and a letter (`evil.example`, `www.`), the spots linkifiers key on. It is
  * invisible, so names read as typed; prices (`12.50`) and sentences (`J. Smith`) are left alone. The
- * same in the text and the HTML part: plain-text parts are auto-linked by clients too.
+ * same in the text and the HTML part: plain-text parts are auto-linked by clients too. A value that
+ * is exactly one email address stays as it is: at most a mail client offers to write to it (no web
+ * page opens), and the merchant can search and reply by it.
  */
 export function unlinkable(value: string): string {
+  if (wholeEmailAddress.test(value)) return value;
   return value
     .replaceAll('://', `:${zeroWidthSpace}//`)
     .replaceAll('@', `${zeroWidthSpace}@`)
