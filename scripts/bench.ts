@@ -223,7 +223,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
   const b2bAccess = await accessFigures(dir);
   const widget = await bundleSize(join(ROOT, 'dist/client', WIDGET_FILE));
   const widgetRender = await widgetRenderFigures(storefront.url, catalog.slice(0, 50).map((product) => product.sku));
-  const saveToPage = await saveToPageFigures({ backend: backend.url, storefront: storefront.url, adminEmail: admin.email, adminPassword: admin.password, debounceMs });
+  const saveToPage = await saveToPageFigures({ backend: backend.url, storefront: storefront.url, syncSecret: secret, adminEmail: admin.email, adminPassword: admin.password, debounceMs });
 
   row('backend search (sequential)', `median ${search.medianMs} ms  p90 ${search.p90Ms} ms  (${search.queries.join(', ')})`);
   widgetRow(widget);

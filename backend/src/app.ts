@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { mountAdmin } from './core/admin/mount.ts';
 import { auditRoutes } from './core/audit/routes.ts';
 import { LoginThrottle } from './core/auth/login-throttle.ts';
+import { defaultRegistrationLimits, type RegistrationLimits } from './core/customers/registration-limits.ts';
 import { resolveCaller } from './core/auth/resolve-caller.ts';
 import { authRoutes } from './core/auth/routes.ts';
 import { authSettings, type AuthSettings } from './core/auth/settings.ts';
@@ -65,8 +66,8 @@ export interface AppConfig {
    * storefront's. X-Forwarded-For is never believed (DECISIONS.md 41).
    */
   storefrontProxySecret?: string;
-  /** Per-failure login slowdown; tests set 0. */
-  loginSlowdownMs?: number;
+  /** Sign-ups an hour per client IP and per email (DECISIONS.md 57); tests that sign many up raise them. */
+  registrationLimits?: RegistrationLimits;
   /** The outbox writer (server.ts builds it from SMTP_URL…); by default emails are recorded, never sent. */
   mailer?: Mailer;
   /** The fair queue requests wait in for the database (DECISIONS.md 58); by default one with the database's limits. Tests pass small ones. */
@@ -103,7 +104,7 @@ export async function createApp({ database, config = {} }: { database: Database;
     notifications: config.notifications,
   });
   const payments = paymentProviders(config.payments ?? { defaultProvider: 'test' });
-  const throttleOptions = { maxFailures: auth.maxFailedLogins, lockoutSeconds: auth.lockoutSeconds, slowdownMs: config.loginSlowdownMs ?? 250 };
+  const throttleOptions = { maxFailures: auth.maxFailedLogins, lockoutSeconds: auth.lockoutSeconds };
   const loginThrottle = new LoginThrottle(throttleOptions);
   const app = createRouter<AppEnv>();
   app.onError(errorHandler(log));
@@ -121,6 +122,7 @@ export async function createApp({ database, config = {} }: { database: Database;
       c.set('payments', payments);
       c.set('mailer', mailer);
       c.set('loginThrottle', loginThrottle);
+      c.set('registrationLimits', config.registrationLimits ?? defaultRegistrationLimits);
       await next();
     }),
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { paymentProviders } from './core/payments/providers.ts';
 import { appConfigFromEnv, EnvError, parseEnv } from './env.ts';
 
 describe('backend environment: the storefront proxy secret and sign-in limits', () => {
@@ -9,6 +10,18 @@ describe('backend environment: the storefront proxy secret and sign-in limits', 
     expect(config.storefrontProxySecret).toBe(secret);
     expect(config.auth).toMatchObject({ maxFailedLogins: 3, lockoutSeconds: 120 });
     expect(appConfigFromEnv(parseEnv({})).storefrontProxySecret).toBeUndefined();
+  });
+
+  it('offers Stripe only when its keys are set and PAYMENT_PROVIDER is unset; the test provider when asked or alone', () => {
+    const stripeKeys = { STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123' };
+    const offered = (env: Record<string, string>) => {
+      const providers = paymentProviders(appConfigFromEnv(parseEnv(env)).payments!);
+      return { codes: providers.all.map((provider) => provider.code), defaultCode: providers.defaultCode };
+    };
+    expect(offered(stripeKeys)).toEqual({ codes: ['stripe'], defaultCode: 'stripe' });
+    expect(offered({ ...stripeKeys, PAYMENT_PROVIDER: 'stripe' })).toEqual({ codes: ['stripe'], defaultCode: 'stripe' });
+    expect(offered({ ...stripeKeys, PAYMENT_PROVIDER: 'test' })).toEqual({ codes: ['test', 'stripe'], defaultCode: 'test' });
+    expect(offered({})).toEqual({ codes: ['test'], defaultCode: 'test' });
   });
 
   it('refuses a short proxy secret', () => {

@@ -28,10 +28,11 @@ const EnvSchema = z.object({
   STOREFRONT_PROXY_SECRET: optional(z.string().min(minProxySecretLength, `must be at least ${minProxySecretLength} characters`)),
   /** Removed: X-Forwarded-For is never believed. Refused when set to a true value, so the change cannot pass unnoticed. */
   TRUST_PROXY: optional(z.string()),
-  /** Failed sign-ins per email before a lockout (an IP gets four times as many), and the lockout's length. */
+  /** Free sign-in attempts per (email, IP) pair, and the longest wait after them (an IP is locked that long after four times as many); see LoginThrottle. */
   LOGIN_MAX_FAILURES: optional(z.coerce.number().int().min(1).max(1000)),
   LOGIN_LOCKOUT_SECONDS: optional(z.coerce.number().int().min(10).max(86_400)),
-  PAYMENT_PROVIDER: optional(z.enum(['test', 'stripe'])).transform((value) => value ?? 'test'),
+  /** Unset: Stripe when its keys are set, else the test provider (DECISIONS.md 57: never test beside a live provider unless asked). */
+  PAYMENT_PROVIDER: optional(z.enum(['test', 'stripe'])),
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')),
   STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)')),
   /** Only for tests that stand a local server in for api.stripe.com. */
@@ -129,7 +130,8 @@ export function appConfigFromEnv(env: BackendEnv): Pick<AppConfig, 'auth' | 'pay
     env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, apiBase: env.STRIPE_API_BASE }
       : undefined;
-  return { auth, payments: { defaultProvider: env.PAYMENT_PROVIDER, stripe }, storefrontProxySecret: env.STOREFRONT_PROXY_SECRET };
+  const defaultProvider = env.PAYMENT_PROVIDER ?? (stripe ? 'stripe' : 'test');
+  return { auth, payments: { defaultProvider, stripe }, storefrontProxySecret: env.STOREFRONT_PROXY_SECRET };
 }
 
 /** The mailer's settings: SMTP, sender, storefront origins for links, delivery timing. */

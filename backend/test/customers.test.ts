@@ -1,4 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultRegistrationLimits } from '../src/core/customers/registration-limits.ts';
+import { mailOutbox } from '../src/core/db/schema/index.ts';
+import { signClientIp } from '../src/core/http/client-ip.ts';
 import { bearerFor } from './helpers/sign-in.ts';
 import { shopper, usAddress } from './helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
@@ -68,6 +73,29 @@ describe.each(dialects)('customers (%s)', (dialect) => {
     expect((await shop.send('PUT', '/api/rest/v2/customers/me', { json: { email: 'x' }, headers: auth })).status).toBe(400);
   });
 
+  it('changes the email only with the current password, and tells the old address', async () => {
+    const { account, auth } = await signUp('Mover');
+    const moved = 'mover-new@example.com';
+    const missing = await shop.send('PUT', '/api/rest/v2/customers/me', { json: { email: moved }, headers: auth });
+    expect([missing.status, missing.body.error]).toEqual([400, 'current_password_required']);
+    expect(missing.body.details).toEqual([{ location: 'json', field: 'currentPassword', message: 'Required to change the email address.' }]);
+    const wrong = await shop.send('PUT', '/api/rest/v2/customers/me', { json: { email: moved, currentPassword: 'not-my-password', firstName: 'Thief' }, headers: auth });
+    expect([wrong.status, wrong.body.error]).toEqual([403, 'wrong_password']);
+    // Nothing of a refused change is saved, and no email goes out.
+    expect((await shop.send<Customer>('GET', '/api/rest/v2/customers/me', { headers: auth })).body).toMatchObject({ email: 'mover@example.com', firstName: 'Mover' });
+    const notices = () => shop.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'email_changed'), eq(mailOutbox.to, 'mover@example.com')));
+    expect(await notices()).toEqual([]);
+    // The same email (any case) is no change and needs no password.
+    expect((await shop.send('PUT', '/api/rest/v2/customers/me', { json: { email: 'MOVER@example.com', firstName: 'Still' }, headers: auth })).status).toBe(200);
+
+    const changed = await shop.send<Customer>('PUT', '/api/rest/v2/customers/me', { json: { email: moved, currentPassword: account.password }, headers: auth });
+    expect([changed.status, changed.body.email]).toEqual([200, moved]);
+    const [notice] = await notices();
+    expect(notice?.subject).toMatch(/email address of your account .* was changed/);
+    expect(notice?.text.replaceAll('\u200B', '')).toContain(`from mover@example.com to ${moved}`);
+    expect((await shop.send('POST', '/api/rest/v2/auth/login', { json: { email: moved, password: account.password } })).status).toBe(200);
+  });
+
   it('names each refused profile field with a message a shopper can act on', async () => {
     const { auth } = await signUp('Refused');
     const refused = await shop.send('PUT', '/api/rest/v2/customers/me', { json: { firstName: '   ', lastName: 'x'.repeat(101), email: 'not-an-email' }, headers: auth });
@@ -113,5 +141,53 @@ describe.each(dialects)('customers (%s)', (dialect) => {
     const refresh = await shop.send('POST', '/api/rest/v2/auth/token', { form: { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token } });
     expect(refresh.body.error).toBe('invalid_grant');
     expect((await shop.send('POST', '/api/rest/v2/auth/login', { json: { email: account.email, password: 'Another#2027' } })).status).toBe(200);
+  });
+});
+
+const proxySecret = 'proxy-secret-for-tests-0123456789abcdef';
+
+/** The headers the storefront's proxy adds for a visitor at `ip`. */
+function from(ip: string): Record<string, string> {
+  const timestamp = Math.floor(Date.now() / 1000);
+  return { 'x-client-ip': ip, 'x-storefront-timestamp': String(timestamp), 'x-storefront-signature': signClientIp(proxySecret, ip, timestamp) };
+}
+
+describe.each(dialects)('sign-up limits (%s)', (dialect) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await openTestShop(dialect, { registrationLimits: defaultRegistrationLimits, storefrontProxySecret: proxySecret });
+  });
+  afterAll(async () => {
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+  });
+
+  const signUp = (email: string, ip: string) =>
+    shop.send('POST', '/api/rest/v2/customers', { json: { email, password: 'Secret#2026', firstName: 'Sam', lastName: 'Spam' }, headers: from(ip) });
+  const fresh = () => `signup-${randomBytes(4).toString('hex')}@example.com`;
+
+  it('takes 5 sign-ups an hour from one client IP, then answers 429 with Retry-After', async () => {
+    for (let i = 0; i < 5; i++) expect((await signUp(fresh(), '203.0.113.50')).status).toBe(201);
+    const email = fresh();
+    const refused = await signUp(email, '203.0.113.50');
+    expect([refused.status, refused.body.error]).toEqual([429, 'too_many_registrations']);
+    expect(refused.headers.get('content-type')).toContain('application/json');
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Nothing was created: the address is free for a sign-up from elsewhere.
+    expect((await signUp(email, '203.0.113.51')).status).toBe(201);
+  });
+
+  it('takes 3 sign-up attempts an hour for one email, from any addresses', async () => {
+    const email = fresh();
+    expect((await signUp(email, '198.51.100.60')).status).toBe(201);
+    expect((await signUp(email, '198.51.100.61')).status).toBe(409);
+    expect((await signUp(email, '198.51.100.62')).status).toBe(409);
+    const refused = await signUp(email, '198.51.100.63');
+    expect([refused.status, refused.body.error]).toEqual([429, 'too_many_registrations']);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another email from that address is not affected.
+    expect((await signUp(fresh(), '198.51.100.63')).status).toBe(201);
   });
 });

@@ -314,6 +314,21 @@ describe('mail without SMTP_URL', () => {
     await shop.close();
   });
 
+  it('puts a first name holding a URL into the outbox as plain text, never a link', async () => {
+    const email = uniqueEmail('linked-name');
+    const firstName = 'Claim your prize at https://evil.example/win';
+    expect((await shop.send('POST', '/api/rest/v2/customers', { json: { email, password: 'Secret#2026', firstName, lastName: 'Www.evil.example' } })).status).toBe(201);
+    expect((await shop.send('POST', '/api/rest/v2/customers/password/forgot', { json: { email } })).status).toBe(202);
+    const [mail] = await outboxRows(shop, email);
+    expect(mail?.kind).toBe('password_reset');
+    // Neither an <a> nor a URL a mail client would link: only the shop's own set-password link is one.
+    expect(mail?.html).not.toContain('evil.example');
+    expect(mail?.html?.match(/<a href="([^"]+)"/g)).toEqual([expect.stringMatching(/^<a href="http:\/\/127\.0\.0\.1:8787\/account\/set-password\?token=/)]);
+    expect(mail?.text).not.toMatch(/https?:\/\/evil/);
+    // The name still reads as typed (the breaks are zero-width spaces).
+    expect(mail?.text.replaceAll('\u200B', '')).toContain(`Hello ${firstName},`);
+  });
+
   it('records every email as unsent, visible to the admin, and refuses to resend', async () => {
     const email = uniqueEmail('unsent');
     const { placed } = await placeGuestOrder(shop, email);

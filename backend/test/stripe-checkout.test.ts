@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appConfigFromEnv, parseEnv } from '../src/env.ts';
 import { placeOrderBody } from './helpers/checkout.ts';
 import { aSimpleProduct } from './helpers/shop-data.ts';
 import { startStripeStandIn, type StripeStandIn } from './helpers/stripe-standin.ts';
@@ -14,7 +15,9 @@ describe('checkout with the stripe provider (local stand-in for the Stripe API)'
 
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    shop = await openTestShop('pglite', { payments: { defaultProvider: 'stripe', stripe: stripe.settings } });
+    // As the environment configures it: Stripe's keys set, PAYMENT_PROVIDER unset (DECISIONS.md 57).
+    const { payments } = appConfigFromEnv(parseEnv({ STRIPE_SECRET_KEY: stripe.settings.secretKey, STRIPE_PUBLISHABLE_KEY: stripe.settings.publishableKey, STRIPE_API_BASE: stripe.settings.apiBase }));
+    shop = await openTestShop('pglite', { payments: { ...payments!, stripe: stripe.settings } });
   });
   afterAll(async () => {
     expect(shop.loggedErrors).toEqual([]);

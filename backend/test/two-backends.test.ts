@@ -30,7 +30,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two backends on one PostgreSQL da
     const mailer = createMailer({ smtpUrl: smtp.url, storefrontUrl: 'http://shop.test', delivery: { pollMs: 10 } });
     const shop = await createApp({
       database,
-      config: { auth: testAuth, loginSlowdownMs: 0, mailer, modules: await availableModules(), env: {}, notifications: { pollMs: 10 } },
+      config: { auth: testAuth, mailer, modules: await availableModules(), env: {}, notifications: { pollMs: 10 } },
     });
     return {
       shop,

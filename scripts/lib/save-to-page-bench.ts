@@ -13,7 +13,15 @@ export interface SaveToPage {
 
 const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
 
-export async function saveToPageFigures(options: { backend: string; storefront: string; adminEmail: string; adminPassword: string; debounceMs: number; saves?: number }): Promise<SaveToPage> {
+export async function saveToPageFigures(options: {
+  backend: string;
+  storefront: string;
+  syncSecret: string;
+  adminEmail: string;
+  adminPassword: string;
+  debounceMs: number;
+  saves?: number;
+}): Promise<SaveToPage> {
   const saves = options.saves ?? 20;
   const token = await fetch(`${options.backend}/api/rest/v2/auth/token`, {
     method: 'POST',
@@ -21,8 +29,13 @@ export async function saveToPageFigures(options: { backend: string; storefront: 
   });
   if (!token.ok) throw new Error(`admin token: HTTP ${token.status}`);
   const admin = { Authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}`, 'Content-Type': 'application/json' };
-  // The backend started before the storefront had a port: the connector is pointed at it now.
-  const configured = await fetch(`${options.backend}/api/rest/v2/admin/storefront-connector/config`, { method: 'PUT', headers: admin, body: JSON.stringify({ storefrontUrl: options.storefront }) });
+  // The backend started before the storefront had a port: the connector is pointed at it now, with the
+  // secret (SYNC_SECRET goes only to STOREFRONT_URL, DECISIONS.md 57).
+  const configured = await fetch(`${options.backend}/api/rest/v2/admin/storefront-connector/config`, {
+    method: 'PUT',
+    headers: admin,
+    body: JSON.stringify({ storefrontUrl: options.storefront, syncSecret: options.syncSecret }),
+  });
   if (!configured.ok) throw new Error(`connector config: HTTP ${configured.status}`);
   const listed = (await (await fetch(`${options.backend}/api/rest/v2/admin/cms-pages?identifier=about-us`, { headers: admin })).json()) as { member: Array<{ id: number }> };
   const pageId = listed.member[0]!.id;

@@ -1,4 +1,4 @@
-/** The account's profile form: first and last name and email, as `PUT /customers/me` allows. */
+/** The account's profile form: first and last name and email, as `PUT /customers/me` allows (a new email needs the current password). */
 import { createFormAction } from '../lib/client/form-action.ts';
 import { formText } from '../lib/client/form-data.ts';
 import { updateProfile } from '../lib/client/shop-actions.ts';
@@ -19,7 +19,10 @@ export default function ProfileForm(props: Props) {
     event.preventDefault();
     const data = new FormData(event.currentTarget as HTMLFormElement);
     void form.run(async () => {
-      props.onSaved(await updateProfile({ firstName: formText(data, 'firstName'), lastName: formText(data, 'lastName'), email: formText(data, 'email') }));
+      const currentPassword = formText(data, 'currentPassword');
+      props.onSaved(
+        await updateProfile({ firstName: formText(data, 'firstName'), lastName: formText(data, 'lastName'), email: formText(data, 'email'), ...(currentPassword ? { currentPassword } : {}) }),
+      );
     }, 'Your profile is saved.');
   };
 
@@ -31,6 +34,16 @@ export default function ProfileForm(props: Props) {
         <TextField id="pf-last" name="lastName" label="Last name" autocomplete="family-name" maxLength={100} value={props.customer.lastName} error={form.fieldError('lastName')} />
       </div>
       <TextField id="pf-email" name="email" label="Email" type="email" autocomplete="email" maxLength={254} value={props.customer.email} error={form.fieldError('email')} />
+      <TextField
+        id="pf-password"
+        name="currentPassword"
+        label="Your password (only to change the email)"
+        type="password"
+        autocomplete="current-password"
+        maxLength={128}
+        optional
+        error={form.fieldError('currentPassword')}
+      />
       <FormStatus form={form} />
       <SubmitButton pending={form.pending()} label="Save profile" pendingLabel="Saving…" />
     </form>

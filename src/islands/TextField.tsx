@@ -15,6 +15,8 @@ interface Props {
   maxLength?: number;
   /** Guidance shown under the input, e.g. the password rules. */
   hint?: string;
+  /** Not required to submit (e.g. the profile's password, needed only for a new email). */
+  optional?: boolean;
   /** The backend's message for this field, if the last submit was refused for it. */
   error?: string | undefined;
 }
@@ -35,7 +37,7 @@ export default function TextField(props: Props) {
         autocomplete={props.autocomplete}
         minLength={props.minLength}
         maxLength={props.maxLength}
-        required
+        required={!props.optional}
         aria-invalid={props.error ? 'true' : undefined}
         aria-describedby={describedBy()}
       />

@@ -19,7 +19,8 @@ let admin: Page;
 beforeAll(async () => {
   [shop, browser] = await Promise.all([startShop({ backendEnv: { STOREFRONT_SYNC_DEBOUNCE_MS: '300', STOREFRONT_SYNC_RETRY_MS: '200' } }), launchChromium()]);
   expect((await shop.manage('/sync')).status).toBe(200);
-  // The backend started before the storefront had a port: point the connector at it.
+  // The backend started before the storefront had a port: point the connector at it, with the secret
+  // (SYNC_SECRET goes only to STOREFRONT_URL, DECISIONS.md 57).
   const token = await fetch(`${shop.backend.url}/api/rest/v2/auth/token`, {
     method: 'POST',
     body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'Admin#Test2026', scope: 'admin' }),
@@ -28,7 +29,7 @@ beforeAll(async () => {
   const configured = await fetch(`${shop.backend.url}/api/rest/v2/admin/storefront-connector/config`, {
     method: 'PUT',
     headers: { Authorization: bearer, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ storefrontUrl: shop.storefront.url }),
+    body: JSON.stringify({ storefrontUrl: shop.storefront.url, syncSecret: shop.syncSecret }),
   });
   expect(configured.status).toBe(200);
 

@@ -127,6 +127,9 @@ async function dropWhenReleased(adminDb: ReturnType<typeof drizzle>, name: strin
   }
 }
 
+/** Tests sign many accounts up from one address; the sign-up limits' own tests pass the real ones. */
+const manySignUps = { perIp: 10_000, perEmail: 10_000 };
+
 /** The app over a fresh database holding the test catalog. */
 export async function openTestShop(dialect: Dialect, config: AppConfig = {}): Promise<TestShop> {
   const { database, dispose, url } = await openTestDatabase(dialect, 'seeded');
@@ -136,12 +139,12 @@ export async function openTestShop(dialect: Dialect, config: AppConfig = {}): Pr
     database,
     config: {
       auth: testAuth,
-      loginSlowdownMs: 0,
       env: {},
       notifications: { pollMs: 20, retryBaseMs: 20 },
       // The database's own queue, but without the 5 s wait limit: a busy CI machine must not turn a slow
       // burst of a test into 503s. database-queue.test.ts tests the limits themselves.
       databaseQueue: new RequestQueue({ ...database.queueLimits, maxWaitMs: 120_000 }),
+      registrationLimits: manySignUps,
       ...config,
       logError: (_message, cause) => loggedErrors.push(cause),
     },

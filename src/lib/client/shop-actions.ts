@@ -99,6 +99,8 @@ export interface Profile {
   firstName: string;
   lastName: string;
   email: string;
+  /** Needed only when the email changes (the backend refuses a new email without it). */
+  currentPassword?: string;
 }
 
 export const updateProfile = (profile: Profile): Promise<Customer> => api<Customer>('/customers/me', { method: 'PUT', body: profile });

@@ -13,13 +13,10 @@ const decoyHash = hashPassword('decoy admin password that matches nothing');
  */
 export async function authenticateAdmin(db: Db, throttle: LoginThrottle, keys: { email: string; ip: string }, password: string): Promise<number | undefined> {
   const email = keys.email.trim().toLowerCase();
-  await throttle.before(db, 'admin', { email, ip: keys.ip });
+  const attempt = await throttle.reserve(db, 'admin', { email, ip: keys.ip });
   const [admin] = await db.select().from(adminUsers).where(eq(adminUsers.email, email));
   const valid = await verifyPassword(password, admin?.passwordHash ?? (await decoyHash));
-  if (!admin || !valid) {
-    await throttle.recordFailure(db, 'admin', { email, ip: keys.ip });
-    return undefined;
-  }
-  await throttle.recordSuccess(db, 'admin', { email });
+  if (!admin || !valid) return undefined;
+  await throttle.succeeded(db, attempt);
   return admin.id;
 }

@@ -12,23 +12,21 @@ const decoyHash = hashPassword('decoy password that matches nothing');
 
 /**
  * Checks a customer's email and password under the login throttle. Returns the customer, or
- * undefined for wrong credentials (the failure is recorded); throws 429 while locked. Whether the
+ * undefined for wrong credentials (the attempt stays counted); throws 429 while locked. Whether the
  * account may have a token (its approval status, module vetoes) is decided after this, by
  * assertMayIssueToken, inside the transaction that issues it.
  */
 export async function authenticateCustomer(c: Context<AppEnv>, email: string, password: string): Promise<TokenCandidate | undefined> {
   const db: Db = c.var.db;
   const keys = { email: email.trim().toLowerCase(), ip: clientIp(c) };
-  await c.var.loginThrottle.before(db, 'customer', keys);
+  const attempt = await c.var.loginThrottle.reserve(db, 'customer', keys);
   const [customer] = await db
     .select({ id: customers.id, email: customers.email, groupId: customers.groupId, approvalStatus: customers.approvalStatus, passwordHash: customers.passwordHash })
     .from(customers)
     .where(eq(customers.email, keys.email));
   const valid = await verifyPassword(password, customer?.passwordHash ?? (await decoyHash));
-  if (!customer || !valid) {
-    await c.var.loginThrottle.recordFailure(db, 'customer', keys);
-    return undefined;
-  }
-  await c.var.loginThrottle.recordSuccess(db, 'customer', keys);
+  // A wrong password leaves its attempt counted (reserve counted it before the check).
+  if (!customer || !valid) return undefined;
+  await c.var.loginThrottle.succeeded(db, attempt);
   return { id: customer.id, email: customer.email, groupId: customer.groupId, approvalStatus: customer.approvalStatus };
 }

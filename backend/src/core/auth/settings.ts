@@ -9,7 +9,7 @@ export interface AuthSettings {
   audience: string;
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
-  /** Failed logins per email (and, separately, per IP) before refusing; see LoginThrottle. */
+  /** Free sign-in attempts per (email, IP) pair before each further one waits (an IP gets four times as many); see LoginThrottle. */
   maxFailedLogins: number;
   lockoutSeconds: number;
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { AddressSnapshot } from '../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { renderTemplate, type MailTemplate } from '../mail/template.ts';
+import { renderTemplate, shopText, type MailTemplate } from '../mail/template.ts';
 import type { StoreView } from '../stores/store-view.ts';
 
 export const orderConfirmationTemplate: MailTemplate = {
@@ -82,8 +82,8 @@ export async function enqueueOrderConfirmation(tx: Db, mailer: Mailer, store: St
     shipping: money(order.shippingAmount),
     total: money(order.grandTotal),
     shippingAddress: addressLines(order.shippingAddress),
-    followUp,
-    shopUrl: mailer.storefrontUrl('/', store.code),
+    followUp: shopText(followUp),
+    shopUrl: shopText(mailer.storefrontUrl('/', store.code)),
   });
   return mailer.enqueue(tx, { kind: 'order_confirmation', to: order.email, storeId: store.id, ...mail });
 }

@@ -1,12 +1,13 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { hashEmailedToken, newEmailedToken } from '../auth/emailed-token.ts';
+import { liftEmailLock } from '../auth/login-throttle.ts';
 import { hashPassword } from '../auth/password.ts';
 import { invalidateTokens } from '../auth/token-validity.ts';
 import type { Db } from '../db/database.ts';
 import { customers, passwordTokens, type PasswordTokenPurpose } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { renderTemplate, type MailTemplate } from '../mail/template.ts';
+import { renderTemplate, shopText, type MailTemplate } from '../mail/template.ts';
 import { countHit } from '../rate-limit/counter.ts';
 import type { StoreView } from '../stores/store-view.ts';
 
@@ -61,7 +62,7 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, store: StoreV
   if (!customer) return 'unknown';
   await db.transaction(async (tx) => {
     const { token } = await issuePasswordToken(tx, customer.id, 'reset');
-    const mail = renderTemplate(passwordResetTemplate, { name: customer.firstName, storeName: store.name, link: setPasswordUrl(mailer, token, store.code) });
+    const mail = renderTemplate(passwordResetTemplate, { name: customer.firstName, storeName: store.name, link: shopText(setPasswordUrl(mailer, token, store.code)) });
     await mailer.enqueue(tx, { kind: 'password_reset', to: email, storeId: store.id, ...mail });
   });
   return 'sent';
@@ -79,8 +80,8 @@ function invalidToken(reason: 'used' | 'expired' | 'unknown'): AppError {
 /**
  * Sets the password with a token from an email. The token is spent in the same statement that
  * checks it (two uses at once: one wins); every other open link of the customer dies with it, and
- * every token of the account ends, access and refresh (DECISIONS.md 50: devices sign in again).
- * 400 `invalid_token` otherwise.
+ * every token of the account ends, access and refresh (DECISIONS.md 50: devices sign in again), and
+ * the email's sign-in lock is lifted (DECISIONS.md 57). 400 `invalid_token` otherwise.
  */
 export async function resetPassword(db: Db, token: string, newPassword: string): Promise<{ customerId: number; email: string }> {
   const tokenHash = hashEmailedToken(token);
@@ -108,6 +109,8 @@ export async function resetPassword(db: Db, token: string, newPassword: string):
       .update(passwordTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordTokens.customerId, customer.id), isNull(passwordTokens.usedAt)));
+    // The owner proved they hold the mailbox: a lock of their email by others' guesses ends here (DECISIONS.md 57).
+    await liftEmailLock(tx, 'customer', customer.email);
     return { customerId: customer.id, email: customer.email };
   });
 }

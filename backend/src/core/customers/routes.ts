@@ -9,6 +9,7 @@ import { findStoreView, requestedStoreCode, storeHeader } from '../stores/store-
 import { deleteAddress, listAddresses, saveAddress } from './addresses.ts';
 import { changePassword } from './password.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
+import { countRegistration } from './registration-limits.ts';
 import {
   AddressIdParam,
   AddressInputSchema,
@@ -34,9 +35,14 @@ const createCustomerRoute = createRoute({
   tags: ['Customers'],
   summary: 'Create an account (joins the General group)',
   description:
-    'Answers 201 with the account, including `approvalStatus`: `pending` when the shop approves new accounts (the account gets no token until approved), else `active`. The store view (X-Store-Code) is passed to modules deciding that.',
+    'Answers 201 with the account, including `approvalStatus`: `pending` when the shop approves new accounts (the account gets no token until approved), else `active`. The store view (X-Store-Code) is passed to modules deciding that. At most 5 sign-ups an hour per client IP and 3 per email address: beyond them 429 `too_many_registrations` with Retry-After.',
   request: { body: jsonBody(CreateCustomerSchema) },
-  responses: { 201: jsonContent(CustomerSchema, 'Created'), ...errorResponses, 409: jsonContent(ErrorSchema, 'Email already registered') },
+  responses: {
+    201: jsonContent(CustomerSchema, 'Created'),
+    ...errorResponses,
+    409: jsonContent(ErrorSchema, 'Email already registered'),
+    429: jsonContent(ErrorSchema, 'Too many sign-ups from this address or for this email; see Retry-After'),
+  },
 });
 const meRoute = createRoute({ method: 'get', path: '/customers/me', tags: ['Customers'], summary: 'The signed-in customer', security, responses: { 200: jsonContent(CustomerSchema, 'The customer'), ...signedIn } });
 const updateMeRoute = createRoute({
@@ -44,9 +50,16 @@ const updateMeRoute = createRoute({
   path: '/customers/me',
   tags: ['Customers'],
   summary: 'Update name or email',
+  description:
+    'A new `email` needs `currentPassword` (400 `current_password_required` without it, 403 `wrong_password` when it is wrong); the old address is emailed a notice of the change.',
   security,
   request: { body: jsonBody(UpdateCustomerSchema) },
-  responses: { 200: jsonContent(CustomerSchema, 'Updated'), ...signedIn, 409: jsonContent(ErrorSchema, 'Email already registered') },
+  responses: {
+    200: jsonContent(CustomerSchema, 'Updated'),
+    ...signedIn,
+    403: jsonContent(ErrorSchema, 'Wrong current password for an email change'),
+    409: jsonContent(ErrorSchema, 'Email already registered'),
+  },
 });
 const passwordRoute = createRoute({
   method: 'put',
@@ -115,6 +128,7 @@ const deleteAddressRoute = createRoute({
 export const customerRoutes = createRouter<AppEnv>()
   .openapi(createCustomerRoute, async (c) => {
     const input = c.req.valid('json');
+    await countRegistration(c.var.db, c.var.registrationLimits, { ip: clientIp(c), email: input.email });
     const store = await findStoreView(c.var.db, requestedStoreCode(c.req.header(storeHeader), c.req.query('store')));
     const id = await createCustomer(c.var.db, c.var.hooks, { ...input, storeId: store.id });
     await c.var.notifications.publish(c.var.db, 'customer_registered', { customerId: id, email: input.email.toLowerCase() });
@@ -123,7 +137,8 @@ export const customerRoutes = createRouter<AppEnv>()
   .openapi(meRoute, async (c) => c.json(await loadCustomer(c.var.db, requireCustomer(c.var.caller).customerId), 200, noStore))
   .openapi(updateMeRoute, async (c) => {
     const { customerId } = requireCustomer(c.var.caller);
-    await updateCustomer(c.var.db, customerId, c.req.valid('json'));
+    const store = await findStoreView(c.var.db, requestedStoreCode(c.req.header(storeHeader), undefined));
+    await updateCustomer(c.var.db, customerId, c.req.valid('json'), { mailer: c.var.mailer, store });
     return c.json(await loadCustomer(c.var.db, customerId), 200, noStore);
   })
   .openapi(passwordRoute, async (c) => {

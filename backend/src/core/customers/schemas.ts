@@ -20,7 +20,12 @@ export const CreateCustomerSchema = z
   .openapi('CreateCustomer');
 
 export const UpdateCustomerSchema = z
-  .object({ email: Email.optional(), firstName: Name.optional(), lastName: Name.optional() })
+  .object({
+    email: Email.optional(),
+    firstName: Name.optional(),
+    lastName: Name.optional(),
+    currentPassword: z.string().min(1).max(128).optional().openapi({ description: 'Required with a new `email`.' }),
+  })
   .openapi('UpdateCustomer');
 
 export const ChangePasswordSchema = z.object({ currentPassword: z.string().min(1), newPassword: Password }).openapi('ChangePassword');

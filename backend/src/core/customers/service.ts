@@ -1,13 +1,17 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { hashPassword } from '../auth/password.ts';
+import { invalidateTokens } from '../auth/token-validity.ts';
 import { defaultShippingCountry } from '../catalog/visibility.ts';
 import type { Db } from '../db/database.ts';
 import { customerAddresses, customerGroups, customers } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { HookMap, HookRegistry } from '../modules/hooks.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { StoreView } from '../stores/store-view.ts';
 import { formatTimestamp } from '../time.ts';
 import { isApprovalStatus, type ApprovalStatus } from './approval.ts';
+import { assertEmailChangeAllowed, notifyOldAddress } from './email-change.ts';
 
 /** New accounts join General (group 1), as in the classic commerce model; the admin moves them. */
 export const defaultCustomerGroupId = 1;
@@ -89,18 +93,39 @@ export async function createCustomer(db: Db, hooks: HookRegistry, input: NewCust
   });
 }
 
-/** A profile update: name and email only (never the group or the approval status). */
-export async function updateCustomer(db: Db, id: number, input: { email?: string; firstName?: string; lastName?: string }): Promise<void> {
-  const email = input.email?.toLowerCase();
+/**
+ * A profile update: name and email only (never the group or the approval status). A new email needs
+ * the current password and the old address is told, in the transaction that changes it (email-change.ts).
+ */
+export async function updateCustomer(
+  db: Db,
+  id: number,
+  input: { email?: string; firstName?: string; lastName?: string; currentPassword?: string },
+  notice: { mailer: Mailer; store: StoreView },
+): Promise<void> {
+  const [current] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, id));
+  if (!current) throw new AppError('not_found', 'customer_not_found', 'The account no longer exists.');
+  const requested = input.email?.toLowerCase();
+  const email = requested !== undefined && requested !== current.email ? requested : undefined;
   if (email) {
+    // Before the password: a taken address says no more than a sign-up with it would (409 either way).
     const [other] = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.email, email), ne(customers.id, id)));
     if (other) throw emailTaken();
   }
+  const owner = email ? await assertEmailChangeAllowed(db, id, input.currentPassword) : undefined;
   const { firstName, lastName } = input;
-  await db
-    .update(customers)
-    .set({ ...(email ? { email } : {}), ...(firstName ? { firstName } : {}), ...(lastName ? { lastName } : {}), updatedAt: new Date() })
-    .where(eq(customers.id, id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(customers)
+      .set({ ...(email ? { email } : {}), ...(firstName ? { firstName } : {}), ...(lastName ? { lastName } : {}), updatedAt: new Date() })
+      .where(eq(customers.id, id));
+    if (email && owner) {
+      await notifyOldAddress(tx, notice.mailer, notice.store, { oldEmail: owner.email, newEmail: email, firstName: firstName ?? owner.firstName });
+      // DECISIONS.md 50: the tokens issued before the change end with it, so a stolen token cannot
+      // outlive the owner taking the account back.
+      await invalidateTokens(tx, id);
+    }
+  });
 }
 
 /**

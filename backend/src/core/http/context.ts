@@ -2,6 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Caller } from '../auth/caller.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import type { AuthSettings } from '../auth/settings.ts';
+import type { RegistrationLimits } from '../customers/registration-limits.ts';
 import type { Db } from '../db/database.ts';
 import type { Annotations } from '../events/annotations.ts';
 import type { Notifications } from '../events/notifications.ts';
@@ -26,6 +27,7 @@ export interface AppVariables {
   /** Writes emails to the outbox (in the caller's transaction); core/mail. */
   mailer: Mailer;
   loginThrottle: LoginThrottle;
+  registrationLimits: RegistrationLimits;
   /** Guest unless a valid access token came with the request. */
   caller: Caller;
   /** The visitor's IP: the storefront's signed X-Client-IP, else the socket address (core/http/client-ip.ts). */

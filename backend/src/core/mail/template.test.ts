@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderTemplate } from './template.ts';
+import { renderTemplate, shopText, unlinkable } from './template.ts';
 
 describe('renderTemplate', () => {
   it('fills placeholders in the subject, the text and the HTML', () => {
@@ -18,10 +18,10 @@ describe('renderTemplate', () => {
     expect(mail.html).toContain('Dear &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co');
   });
 
-  it('keeps line breaks of values and links URLs, escaping them in the attribute', () => {
+  it("keeps line breaks of values and links the shop's URLs, escaping them in the attribute", () => {
     const mail = renderTemplate(
       { subject: 'Reset', body: 'Lines:\n{{lines}}\n\nOpen {{link}}.' },
-      { lines: '1 × Tee\n2 × Mug', link: 'https://shop.example/account/set-password?token=a&b=c"><script>' },
+      { lines: '1 × Tee\n2 × Mug', link: shopText('https://shop.example/account/set-password?token=a&b=c"><script>') },
     );
     expect(mail.html).toContain('<p>Lines:<br>1 × Tee<br>2 × Mug</p>');
     expect(mail.html).toContain(
@@ -34,6 +34,28 @@ describe('renderTemplate', () => {
     const mail = renderTemplate({ subject: 'Hi {{name}}\r\nBcc: victim@example.com', body: '[{{missing}}] {{name}}' }, { name: '{{secret}}', secret: 'no' });
     expect(mail.subject).toBe('Hi {{secret}} Bcc: victim@example.com');
     expect(mail.text).toBe('[] {{secret}}');
+  });
+
+  it("never turns someone's value into a link, in the HTML part or for a mail client's auto-linker", () => {
+    const name = 'Win at https://evil.example/claim or www.evil.example, ada@evil.example';
+    const mail = renderTemplate({ subject: 'Hi {{name}}', body: 'Hello {{name}},\n\nsee https://shop.example/account and {{link}}' }, { name, link: shopText('https://shop.example/login') });
+    expect(mail.html).not.toContain('evil.example');
+    expect(mail.html).not.toContain('href="https://evil');
+    expect(mail.text).not.toMatch(/https?:\/\/evil|www\.evil|\w@evil|evil\.example/);
+    // Invisible: with the zero-width spaces removed the value reads as typed, in both parts.
+    expect(mail.text.replaceAll('\u200B', '')).toContain(name);
+    expect(mail.subject.replaceAll('\u200B', '')).toBe(`Hi ${name}`);
+    // The template's own URL and the shop's link value stay links.
+    expect(mail.html).toContain('<a href="https://shop.example/account">');
+    expect(mail.html).toContain('<a href="https://shop.example/login">');
+    expect(mail.html.match(/<a /g)).toHaveLength(2);
+  });
+
+  it('leaves prices, initials and plain words of values alone', () => {
+    expect(unlinkable('J. Smith paid 12.50 for 2 × Tee')).toBe('J. Smith paid 12.50 for 2 × Tee');
+    // One email address on its own stays searchable; in a sentence it is broken up like the rest.
+    expect(unlinkable('ada@example.com')).toBe('ada@example.com');
+    expect(unlinkable('mail ada@example.com')).toBe('mail ada\u200B@example\u200B.com');
   });
 
   it('does not read inherited properties as values', () => {

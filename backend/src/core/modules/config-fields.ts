@@ -9,6 +9,11 @@ export interface FieldMeta {
   help?: string;
   /** Write-only: stored encrypted, never answered (shown as "********" when set). */
   secret?: boolean;
+  /**
+   * A secret that belongs to the sibling field of this name (e.g. a URL it is sent to): a save that
+   * changes that field must send the secret again, or it is refused (config-store.ts).
+   */
+  boundTo?: string;
   picker?: Picker;
   /** A long text (message, template body): a textarea. */
   multiline?: boolean;
@@ -32,7 +37,7 @@ function fromZodMeta(meta: Record<string, unknown> | undefined): FieldMeta {
   const flag = (key: string) => (typeof meta[key] === 'boolean' ? (meta[key] as boolean) : undefined);
   const picker = pickers.find((name) => name === meta.picker);
   const choices = Array.isArray(meta.choices) ? meta.choices.filter((c): c is { value: string; label: string } => typeof c?.value === 'string' && typeof c?.label === 'string') : undefined;
-  const found: FieldMeta = { label: text('label') ?? text('title'), help: text('help') ?? text('description'), secret: flag('secret'), picker, multiline: flag('multiline'), perStore: flag('perStore'), choices, valuePrefix: text('valuePrefix') };
+  const found: FieldMeta = { label: text('label') ?? text('title'), help: text('help') ?? text('description'), secret: flag('secret'), boundTo: text('boundTo'), picker, multiline: flag('multiline'), perStore: flag('perStore'), choices, valuePrefix: text('valuePrefix') };
   return Object.fromEntries(Object.entries(found).filter(([, value]) => value !== undefined));
 }
 

@@ -4,7 +4,7 @@ import { decryptSecret, encryptSecret, SecretDecryptionError, type SecretKey } f
 import type { Db } from '../db/database.ts';
 import { moduleConfigs } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
-import { kindOf, secretMask, secretPaths } from './config-fields.ts';
+import { kindOf, metaOf, secretMask, secretPaths, type FieldKind } from './config-fields.ts';
 
 type Json = Record<string, unknown>;
 
@@ -63,6 +63,31 @@ function rejectUnknownKeys(schema: z.ZodType, patch: unknown, path: string[] = [
 }
 
 /** The first problem of a configuration, as the API and the admin form both report it. */
+/** The schema of the field at `path` of an object schema. */
+function fieldAt(schema: z.ZodType, path: readonly string[]): z.ZodType | undefined {
+  let node: z.ZodType | undefined = schema;
+  for (const key of path) {
+    const kind: FieldKind | undefined = node ? kindOf(node) : undefined;
+    node = kind?.kind === 'object' ? kind.shape[key] : undefined;
+  }
+  return node;
+}
+
+/**
+ * A stored secret is never sent somewhere new without the admin typing it again: when the field it is
+ * bound to (metaOf(...).boundTo, e.g. the URL it goes to) changes and the secret is only kept, the
+ * save is refused naming the secret's field (DECISIONS.md 57).
+ */
+function refuseMovedSecret(schema: z.ZodType, path: readonly string[], kept: unknown, stored: Json, merged: Json): void {
+  const secretField = fieldAt(schema, path);
+  const boundTo = secretField && metaOf(secretField).boundTo;
+  if (!secretField || !boundTo || typeof kept !== 'string' || kept === '') return;
+  const sibling = [...path.slice(0, -1), boundTo];
+  if ((getPath(stored, sibling) ?? '') === (getPath(merged, sibling) ?? '')) return;
+  const label = metaOf(secretField).label ?? path.join('.');
+  throw new AppError('invalid', 'invalid_field', `${label}: enter it again to send it to the new ${boundTo}, or clear it.`, { field: path.join('.') });
+}
+
 export function invalidField(error: z.ZodError): AppError {
   const issue = error.issues[0];
   const field = issue?.path.join('.') ?? '';
@@ -158,6 +183,7 @@ export class ConfigStore {
       if (sent === secretMask || sent === undefined) {
         // Keep the stored envelope; validation sees its clear text (an unreadable one counts as unset).
         const kept = getPath(stored, path);
+        refuseMovedSecret(spec.schema, path, kept, stored, clear);
         clear = setPath(clear, path, typeof kept === 'string' && kept !== '' ? this.#open(spec, kept) : kept);
         sealed = setPath(sealed, path, kept);
       } else if (typeof sent === 'string' && sent !== '') {

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { customers, orderLinkTokens, orders } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { renderTemplate, type MailTemplate } from '../mail/template.ts';
+import { renderTemplate, shopText, type MailTemplate } from '../mail/template.ts';
 import { countHit } from '../rate-limit/counter.ts';
 import type { StoreView } from '../stores/store-view.ts';
 
@@ -51,7 +51,7 @@ export async function requestOrderLink(db: Db, mailer: Mailer, store: StoreView,
       createdAt: now,
     });
     const link = mailer.storefrontUrl(`/account/link-orders?${new URLSearchParams({ token })}`, store.code);
-    const mail = renderTemplate(orderLinkTemplate, { name: customer.firstName, email: customer.email, storeName: store.name, link });
+    const mail = renderTemplate(orderLinkTemplate, { name: customer.firstName, email: customer.email, storeName: store.name, link: shopText(link) });
     await mailer.enqueue(tx, { kind: 'order_link', to: customer.email, storeId: store.id, ...mail });
   });
   return { email: customer.email };

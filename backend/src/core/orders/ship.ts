@@ -11,7 +11,7 @@ import { recordAudit } from '../audit/service.ts';
 import { orderHistory, orders, stores } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { renderTemplate, type MailTemplate } from '../mail/template.ts';
+import { renderTemplate, shopText, type MailTemplate } from '../mail/template.ts';
 import type { OrderActionContext } from './admin-actions.ts';
 
 export const maxTrackingLength = 200;
@@ -55,7 +55,7 @@ export async function shipOrder(ctx: ShipContext, orderId: number, tracking: str
       orderNumber: order.number,
       storeName: store?.name ?? '',
       tracking: reference ? `Tracking: ${reference}` : 'It will be with you soon.',
-      shopUrl: ctx.mailer.storefrontUrl('/', store?.code),
+      shopUrl: shopText(ctx.mailer.storefrontUrl('/', store?.code)),
     });
     await ctx.mailer.enqueue(tx, { kind: 'order_shipped', to: order.email, storeId: order.storeId, ...mail });
   });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ApprovalStatus } from '../../core/customers/approval.ts';
 import { customers, stores } from '../../core/db/schema/index.ts';
 import type { Sender } from '../../core/mail/mailer.ts';
-import { renderTemplate } from '../../core/mail/template.ts';
+import { renderTemplate, shopText } from '../../core/mail/template.ts';
 import type { ModuleContext } from '../../core/modules/context.ts';
 import type { ApprovalConfig } from './config.ts';
 
@@ -36,7 +36,7 @@ export interface Account {
  */
 export async function mailCustomer(ctx: Ctx, config: ApprovalConfig, account: Account, status: ApprovalStatus): Promise<void> {
   const name = templateFor[status];
-  const vars = { name: account.firstName, email: account.email, storeName: await defaultStoreName(ctx), link: ctx.mailer.storefrontUrl('/login') };
+  const vars = { name: account.firstName, email: account.email, storeName: await defaultStoreName(ctx), link: shopText(ctx.mailer.storefrontUrl('/login')) };
   await ctx.mailer.send({ kind: `customer_approval_${name}`, to: account.email, from: senderOf(config), ...renderTemplate(config.templates[name], vars) });
 }
 
@@ -45,7 +45,7 @@ export async function noticeAdmins(ctx: Ctx, config: ApprovalConfig, account: Ac
   if (config.notifyEmails.length === 0) return;
   // The backend's public address is configured nowhere the mailer knows: the notice names the admin page's path.
   const link = customerId === undefined ? '/admin/customer-approval?status=pending' : `/admin/customer-approval/customers/${customerId}`;
-  const vars = { name: `${account.firstName} ${account.lastName}`.trim(), email: account.email, storeName: await defaultStoreName(ctx), link };
+  const vars = { name: `${account.firstName} ${account.lastName}`.trim(), email: account.email, storeName: await defaultStoreName(ctx), link: shopText(link) };
   const mail = renderTemplate(config.templates.adminNotice, vars);
   for (const to of config.notifyEmails) await ctx.mailer.send({ kind: 'customer_approval_admin_notice', to, from: senderOf(config), ...mail });
 }

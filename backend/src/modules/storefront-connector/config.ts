@@ -17,7 +17,13 @@ export const ConnectorConfigSchema = z.object({
     label: 'Storefront URL',
     help: 'The deployed worker URL; blank: STOREFRONT_URL.',
   }),
-  syncSecret: field(blankOr(z.string().min(16, 'Sync Secret must be at least 16 characters.').max(256)), { label: 'Sync Secret', secret: true, help: 'Blank: SYNC_SECRET.' }),
+  // Bound to the URL it was saved with: a new Storefront URL needs the secret typed again (DECISIONS.md 57).
+  syncSecret: field(blankOr(z.string().min(16, 'Sync Secret must be at least 16 characters.').max(256)), {
+    label: 'Sync Secret',
+    secret: true,
+    boundTo: 'storefrontUrl',
+    help: 'Blank: SYNC_SECRET, which is sent only to STOREFRONT_URL. Changing the Storefront URL needs the secret again.',
+  }),
   storeCode: field(blankOr(z.string().regex(/^[a-z0-9_]{1,32}$/, 'Worker Store Code: lowercase letters, digits and "_".')), {
     label: 'Worker Store Code',
     help: 'The store view this worker serves; blank: the default store only (SPEC.md).',
@@ -52,11 +58,21 @@ export interface ConnectorTarget {
   cloudflare?: { accountId: string; zoneId: string; auth: CloudflareAuth };
 }
 
+/**
+ * The environment's SYNC_SECRET goes only to the environment's STOREFRONT_URL (DECISIONS.md 57): an
+ * admin who points the connector elsewhere must save a Sync Secret for that URL, so a hijacked admin
+ * session cannot post the deployment's secret to a host of its choosing.
+ */
+function environmentSecretFor(storefrontUrl: string | undefined, env: ConnectorEnv): string | undefined {
+  return storefrontUrl !== undefined && env.storefrontUrl !== undefined && new URL(storefrontUrl).href === new URL(env.storefrontUrl).href ? env.syncSecret : undefined;
+}
+
 export function connectorTarget(settings: ConnectorSettings, env: ConnectorEnv): ConnectorTarget {
   const auth: CloudflareAuth | undefined = settings.apiToken ? (settings.apiEmail ? { email: settings.apiEmail, key: settings.apiToken } : { token: settings.apiToken }) : undefined;
+  const storefrontUrl = settings.storefrontUrl || env.storefrontUrl;
   return {
-    storefrontUrl: settings.storefrontUrl || env.storefrontUrl,
-    syncSecret: settings.syncSecret || env.syncSecret,
+    storefrontUrl,
+    syncSecret: settings.syncSecret || environmentSecretFor(storefrontUrl, env),
     storeCode: settings.storeCode,
     cloudflare: settings.accountId && settings.zoneId && auth ? { accountId: settings.accountId, zoneId: settings.zoneId, auth } : undefined,
   };

@@ -27,7 +27,9 @@ export interface CallOutcome {
 /** Nothing can be sent without these; the log says which is missing instead of retrying in vain. */
 function storefrontTarget(config: ConnectorTarget): { url: string; secret: string } {
   if (!config.storefrontUrl) throw new CallFailed('Storefront URL is not configured (admin Storefront page or STOREFRONT_URL).', undefined, false);
-  if (!config.syncSecret) throw new CallFailed('Sync Secret is not configured (admin Storefront page or SYNC_SECRET).', undefined, false);
+  if (!config.syncSecret) {
+    throw new CallFailed('Sync Secret is not configured for this Storefront URL (admin Storefront page; SYNC_SECRET is sent only to STOREFRONT_URL).', undefined, false);
+  }
   return { url: config.storefrontUrl, secret: config.syncSecret };
 }
 

@@ -258,6 +258,43 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
     expect((await browser.request('GET', '/admin/storefront-connector')).html).toMatch(/Next scheduled full sync \d{4}-\d\d-\d\dT\d\d:00:00/);
   });
 
+  it("sends the environment's secret only to STOREFRONT_URL, and a saved secret only to the URL it was saved with", async () => {
+    const elsewhere = await standIn();
+    const api = '/api/rest/v2/admin/storefront-connector/config';
+    const syncNow = () => shop.send<{ success: boolean }>('POST', '/api/rest/v2/admin/storefront-connector/sync', { json: {}, headers: bearer });
+    const bearer = await adminBearer(shop);
+    try {
+      // Pointed at another host without a secret of its own: nothing is posted there, and the log says why.
+      expect((await shop.send('PUT', api, { json: { storefrontUrl: elsewhere.url }, headers: bearer })).status).toBe(200);
+      expect((await syncNow()).body.success).toBe(false);
+      expect(elsewhere.calls).toEqual([]);
+      expect((await log()).at(-1)).toMatchObject({ status: 'failed', attempt: 1, error: expect.stringContaining('SYNC_SECRET is sent only to STOREFRONT_URL') });
+
+      // A secret saved for that host goes there.
+      expect((await shop.send('PUT', api, { json: { syncSecret: 'elsewhere-secret-0123456789' }, headers: bearer })).status).toBe(200);
+      expect((await syncNow()).body.success).toBe(true);
+      expect(elsewhere.calls.map((call) => call.headers.authorization)).toEqual(['Bearer elsewhere-secret-0123456789']);
+
+      // Moving the URL again needs the secret again: kept or masked, the save is refused and nothing changes.
+      for (const json of [{ storefrontUrl: `${elsewhere.url}/moved` }, { storefrontUrl: `${elsewhere.url}/moved`, syncSecret: '********' }]) {
+        const moved = await shop.send('PUT', api, { json, headers: bearer });
+        expect([moved.status, moved.body.error, moved.body.details]).toEqual([400, 'invalid_field', { field: 'syncSecret' }]);
+      }
+      expect((await shop.send('GET', api, { headers: bearer })).body).toMatchObject({ storefrontUrl: elsewhere.url, syncSecret: '********' });
+      // The admin form says the same by the field.
+      const form = await browser.submit(configPage, configPage, { storefrontUrl: `${elsewhere.url}/moved`, syncSecret: '********' });
+      expect([form.status, form.html]).toEqual([400, expect.stringContaining('Sync Secret: enter it again')]);
+      expect((await shop.send('PUT', api, { json: { storefrontUrl: `${elsewhere.url}/moved`, syncSecret: 'moved-secret-0123456789' }, headers: bearer })).status).toBe(200);
+    } finally {
+      // Back to the environment's defaults, which send the environment's secret to STOREFRONT_URL again.
+      expect((await shop.send('PUT', api, { json: { storefrontUrl: '', syncSecret: '' }, headers: bearer })).status).toBe(200);
+      await elsewhere.close();
+    }
+    storefront.calls.length = 0;
+    expect((await syncNow()).body.success).toBe(true);
+    expect(syncCalls()[0]?.headers.authorization).toBe(`Bearer ${syncSecret}`);
+  }, 20_000);
+
   it('shows the schedule once a cron expression is saved, and refuses a bad one', async () => {
     const bad = await browser.submit(configPage, configPage, { cronExpression: 'every day' });
     expect(bad.html).toContain('Schedule is not a valid cron expression.');

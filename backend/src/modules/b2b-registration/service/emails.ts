@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { stores } from '../../../core/db/schema/index.ts';
-import { renderTemplate, type MailTemplate } from '../../../core/mail/template.ts';
+import { renderTemplate, shopText, type MailTemplate } from '../../../core/mail/template.ts';
 import type { ModuleContext } from '../../../core/modules/context.ts';
 import type { RegistrationConfig } from '../config.ts';
 
@@ -63,7 +63,7 @@ export async function mailApplicant(
   const vars = {
     name: message.name,
     storeName: store?.name ?? '',
-    link: message.link ? message.link(storeCode) : ctx.mailer.storefrontUrl('/login', storeCode),
+    link: shopText(message.link ? message.link(storeCode) : ctx.mailer.storefrontUrl('/login', storeCode)),
     note: message.note ? `\n${message.note}\n` : '',
   };
   await ctx.mailer.send({ kind: message.kind, to: message.to, storeId: store?.id, ...renderTemplate(message.template, vars) });

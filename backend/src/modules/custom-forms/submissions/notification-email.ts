@@ -1,5 +1,6 @@
 /** The merchant's email about a new submission: every field by its label, as plain text. */
 import type { MailMessage } from '../../../core/mail/mailer.ts';
+import { unlinkable } from '../../../core/mail/template.ts';
 import type { customForms } from '../tables.ts';
 import type { PayloadValue } from './field-validation.ts';
 
@@ -7,7 +8,8 @@ function shown(value: PayloadValue | undefined): string {
   if (value === true) return 'yes';
   if (value === false) return 'no';
   if (value === null || value === undefined || value === '') return '—';
-  return String(value);
+  // A visitor's answer is never a link in the merchant's mail client (DECISIONS.md 57).
+  return unlinkable(String(value));
 }
 
 export function notificationEmail(
