@@ -132,8 +132,9 @@ describe("the backend's wall: a private store's API is private", () => {
       body: JSON.stringify({
         enabled: true,
         mode: 'basic',
-        // The wall alone: with no matrix switch a hidden price would cover every caller and block their purchase (DECISIONS.md 28, 61).
-        hidePrice: { enabled: false },
+        // The wall alone: with no matrix switch a hidden price or "block purchasing too" would cover every
+        // caller and block their purchase (DECISIONS.md 28, 61).
+        hidePrice: { enabled: false, blockPurchase: false },
         loginWall: { enabled: true, redirectTo: 'login', notice, exemptCmsPages: ['about-us'] },
         activationMatrix: { byCustomerGroup: false, customerGroups: [], byCategory: false, categoryIds: [] },
       }),

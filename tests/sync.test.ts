@@ -174,7 +174,7 @@ describe('B2B module discovery at sync time', () => {
     const manifest = {
       code: 'access',
       script: '/plugins/access.js',
-      config: { enabled: true, hiddenPriceMessage: 'Log in to see trade prices', loginMessage: 'Trade accounts only' },
+      config: { enabled: true, hiddenPriceMessage: 'Log in to see trade prices', loginMessage: 'Trade accounts only', variesByCountry: false },
     };
     // The backend's other modules (Custom Forms…) register beside it.
     expect((await storedConfig('au')).extensions.b2bPlugins).toContainEqual(manifest);
