@@ -126,29 +126,31 @@ describe.each(dialects)('sign-in under a burst of guesses, over HTTP (%s)', (dia
 
   const login = (email: string, password: string, ip: string) => shop.send('POST', '/api/rest/v2/auth/login', { json: { email, password }, headers: from(ip) });
 
-  it('counts all 200 parallel wrong guesses, refuses the right password afterwards, and lets the owner back in after a reset', async () => {
+  it('lets no more than the free attempts of 200 parallel wrong guesses reach the password check, refuses the right password afterwards, and lets the owner back in after a reset', async () => {
     const owner = { email: `owner-${randomBytes(4).toString('hex')}@example.com`, password: 'Owner#2026', firstName: 'Ada', lastName: 'Owner' };
     expect((await shop.send('POST', '/api/rest/v2/customers', { json: owner })).status).toBe(201);
     const burst = await Promise.all(Array.from({ length: 200 }, (_, i) => login(owner.email, `wrong-${i}`, '203.0.113.66')));
     const statuses = burst.map((answer) => answer.status);
     // Only the pair's free attempts reach the password check (one more if the burst outlasts the first
-    // 1-second wait on a slow machine); the others are refused before it, all of them counted.
+    // 1-second wait on a slow machine); the others are refused before it.
     const checked = statuses.filter((status) => status === 401).length;
     expect(checked).toBeGreaterThanOrEqual(testAuth.maxFailedLogins);
     expect(checked).toBeLessThanOrEqual(testAuth.maxFailedLogins + 1);
     expect(statuses.filter((status) => status === 429)).toHaveLength(200 - checked);
     expect(burst.find((answer) => answer.status === 429)?.body).toMatchObject({ error: 'too_many_attempts' });
+    // Every attempt that got past the locks was counted before its password was checked (the database
+    // holds at least those); once the address is locked, further guesses are refused uncounted, so
+    // hammering cannot keep the owner's email locked (DECISIONS.md 57). How many arrive before the IP
+    // lock depends on how the burst interleaves with the database queue, so no exact total is asserted.
     const [counted] = await shop.database.db
       .select({ total: sum(rateLimitCounters.count) })
       .from(rateLimitCounters)
       .where(eq(rateLimitCounters.key, `customer-login:email:${owner.email}`));
-    expect(Number(counted?.total)).toBe(200);
+    expect(Number(counted?.total)).toBeGreaterThan(checked);
 
-    // The right password is refused from the guessing address and, the email being locked, from any other.
-    expect((await login(owner.email, owner.password, '203.0.113.66')).status).toBe(429);
-    const elsewhere = await login(owner.email, owner.password, '198.51.100.20');
-    expect([elsewhere.status, elsewhere.body.error]).toEqual([429, 'too_many_attempts']);
-    expect(Number(elsewhere.headers.get('retry-after'))).toBeGreaterThan(3000);
+    // The right password is refused from the guessing address.
+    const again = await login(owner.email, owner.password, '203.0.113.66');
+    expect([again.status, again.body.error]).toEqual([429, 'too_many_attempts']);
 
     // The owner asks for a reset from their own address: the email always goes out, and the new password works there.
     expect((await shop.send('POST', '/api/rest/v2/customers/password/forgot', { json: { email: owner.email }, headers: from('198.51.100.20') })).status).toBe(202);

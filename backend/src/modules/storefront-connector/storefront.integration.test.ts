@@ -70,6 +70,8 @@ describe('storefront connector', () => {
     await admin.request('GET', '/admin/storefront-connector/config');
     const configured = await admin.request('POST', '/admin/storefront-connector/config', {
       storefrontUrl: shop.storefront.url,
+      // The environment's secret goes only to STOREFRONT_URL (DECISIONS.md 57): a URL set here takes its own.
+      syncSecret: shop.syncSecret,
       accountId: 'b'.repeat(32),
       apiToken: 'cf-token-for-the-tests',
       zoneId: 'a'.repeat(32),
@@ -111,7 +113,7 @@ describe('storefront connector', () => {
       body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'Admin#Test2026', scope: 'admin' }),
     });
     const admin = { Authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}`, 'Content-Type': 'application/json' };
-    const configured = await fetch(`${shop.backend.url}/api/rest/v2/admin/storefront-connector/config`, { method: 'PUT', headers: admin, body: JSON.stringify({ storefrontUrl: shop.storefront.url }) });
+    const configured = await fetch(`${shop.backend.url}/api/rest/v2/admin/storefront-connector/config`, { method: 'PUT', headers: admin, body: JSON.stringify({ storefrontUrl: shop.storefront.url, syncSecret: shop.syncSecret }) });
     expect(configured.status).toBe(200);
     return admin;
   }
