@@ -60,7 +60,7 @@ try {
     tokens,
     seed,
     concurrency: Number(values.concurrency),
-    progress: (done, total) => process.stdout.write(`  ${done}/${total}\r`),
+    progress: (done, total, sofar) => process.stdout.write(`  ${done}/${total}, ${sofar.failures.length} failures so far\r`),
   });
   const statuses = Object.entries(summary.byStatus)
     .sort(([a], [b]) => a.localeCompare(b))

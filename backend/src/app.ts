@@ -20,6 +20,7 @@ import { apiPrefix, mountDocs } from './core/docs/routes.ts';
 import { errorHandler, notFoundHandler, type ErrorLogger } from './core/errors.ts';
 import { healthRoutes } from './core/health.ts';
 import { resolveClientIp } from './core/http/client-ip.ts';
+import { inputHygiene } from './core/http/input-hygiene.ts';
 import type { AppEnv } from './core/http/context.ts';
 import { createRouter } from './core/http/router.ts';
 import { createMailer, type Mailer } from './core/mail/mailer.ts';
@@ -101,6 +102,7 @@ export async function createApp({ database, config = {} }: { database: Database;
   const app = createRouter<AppEnv>();
   app.onError(errorHandler(log));
   app.notFound(notFoundHandler);
+  app.use(inputHygiene);
   app.use(
     createMiddleware<AppEnv>(async function provideServices(c, next) {
       c.set('db', db);

@@ -28,19 +28,22 @@ export interface SendOptions {
   concurrency?: number;
   /** An answer slower than this counts as a failure (a request left waiting). */
   timeoutMs?: number;
+  /** Stop sending new cases after this long (CI's bounded sample); the summary counts what was sent. */
+  budgetMs?: number;
   /** Called every 500 cases, for a progress line. */
-  progress?: (done: number, total: number) => void;
+  progress?: (done: number, total: number, sofar: FuzzSummary) => void;
 }
 
 export async function sendCases(cases: readonly FuzzCase[], options: SendOptions): Promise<FuzzSummary> {
   const started = performance.now();
   const summary: FuzzSummary = { seed: options.seed, sent: 0, skipped: 0, byStatus: {}, failures: [], seconds: 0 };
   let next = 0;
+  const stopAt = started + (options.budgetMs ?? Infinity);
   const worker = async () => {
-    while (next < cases.length) {
+    while (next < cases.length && performance.now() < stopAt) {
       const fuzzCase = cases[next++]!;
       await sendOne(fuzzCase, options, summary);
-      if ((summary.sent + summary.skipped) % 500 === 0) options.progress?.(summary.sent + summary.skipped, cases.length);
+      if ((summary.sent + summary.skipped) % 500 === 0) options.progress?.(summary.sent + summary.skipped, cases.length, summary);
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 1 }, worker));
@@ -77,7 +80,7 @@ async function sendOne(fuzzCase: FuzzCase, options: SendOptions, summary: FuzzSu
 function buildRequest(fuzzCase: FuzzCase, options: SendOptions): Request {
   const headers = new Headers(fuzzCase.headers);
   if (fuzzCase.caller !== 'none') headers.set('authorization', options.tokens[fuzzCase.caller]);
-  let body: BodyInit | undefined;
+  let body: RequestInit['body'];
   const { body: spec } = fuzzCase;
   if (spec?.kind === 'text') {
     body = spec.text;
