@@ -68,7 +68,7 @@ try {
     .join(', ');
   const fivexx = Object.entries(summary.byStatus).reduce((sum, [status, count]) => sum + (Number(status) >= 500 ? count : 0), 0);
   console.log(`\nSent ${summary.sent} requests in ${summary.seconds.toFixed(0)} s (${summary.skipped} the HTTP client would not send). Statuses: ${statuses}`);
-  console.log(`5xx: ${fivexx}, dropped: ${summary.byStatus.dropped ?? 0}, failures: ${summary.failures.length} (seed ${seed})`);
+  console.log(`5xx: ${fivexx} (of which documented by the operation for the shop's state: ${summary.documented5xx}), dropped: ${summary.byStatus.dropped ?? 0}, failures: ${summary.failures.length} (seed ${seed})`);
   if (summary.failures.length > 0) {
     console.log(describeFailures(summary.failures, 80));
     process.exitCode = 1;

@@ -19,6 +19,7 @@ interface Parameter {
 interface Operation {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
+  responses?: Record<string, unknown>;
 }
 export interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
@@ -35,6 +36,11 @@ export interface FuzzRequest {
   /** Path and query, ready to append to the base URL. */
   url: string;
   headers: Record<string, string>;
+  /**
+   * The 5xx statuses the operation documents for a state of the shop rather than of the input (the
+   * outbox's 503 with no SMTP transport, the connector's 502 with no storefront): deliberate answers.
+   */
+  documented5xx: number[];
   body?: { kind: 'text'; text: string; contentType?: string } | { kind: 'form'; fields: Record<string, string>; multipart: boolean; file?: string };
 }
 export interface FuzzCase extends FuzzRequest {
@@ -68,6 +74,7 @@ function operationRequests(document: OpenApiDocument, template: string, method: 
   const baselinePath = Object.fromEntries(pathParams.map((p) => [p.name, encodeURIComponent(String(sampleValue(document, resolve(p.schema), 0)))]));
   const pathWith = (values: Record<string, string>) => template.replace(/\{([^}]+)\}/g, (_, name: string) => values[name] ?? '1');
   const name = `${method} ${template}`;
+  const documented5xx = Object.keys(operation.responses ?? {}).map(Number).filter((status) => status >= 500);
   const [contentType, media] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
   const baselineBody = media ? sampleValue(document, resolve(media.schema), 0) : undefined;
   const bodyOf = (value: unknown): FuzzRequest['body'] => {
@@ -85,6 +92,7 @@ function operationRequests(document: OpenApiDocument, template: string, method: 
     method,
     url: pathWith(path) + (query ? `?${query}` : ''),
     headers,
+    documented5xx,
     body,
   });
 
