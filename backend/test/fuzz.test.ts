@@ -39,6 +39,7 @@ it('answers a seeded sample of hostile requests from the OpenAPI document withou
   const tokens = await signInCallers(server.url, shopper, testAdmin);
   const cases = orderForSending(fuzzCases(document, seededRandom(seed)), seed, SAMPLE);
   const summary = await sendCases(cases, { baseUrl: server.url, tokens, seed, concurrency: 2, budgetMs: BUDGET_MS });
+  console.info(`fuzz sample: seed ${seed}, ${summary.sent} of ${cases.length} cases sent in ${summary.seconds.toFixed(0)} s, ${summary.failures.length} failures`);
   expect(summary.sent, `seed ${seed}: too few cases sent in the budget`).toBeGreaterThan(200);
   expect(summary.failures, `seed ${seed} (replay with FUZZ_SEED=${seed}):\n${describeFailures(summary.failures)}`).toEqual([]);
   expect(shop.loggedErrors, `seed ${seed}`).toEqual([]);
