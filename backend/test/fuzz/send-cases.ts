@@ -93,12 +93,22 @@ async function exchange(request: Request, timeoutMs: number): Promise<Answer> {
   const headers = Object.fromEntries(request.headers);
   if (body.length > 0) headers['content-length'] = String(body.length);
   return new Promise((resolve, reject) => {
+    // Settles once, whatever happens first; the timer is the backstop for a socket that never reports.
+    const timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs + 1000);
+    const settle = <T,>(finish: (value: T) => void) => (value: T) => {
+      clearTimeout(timer);
+      finish(value);
+    };
+    resolve = settle(resolve);
+    reject = settle(reject);
     const outgoing = httpRequest(request.url, { method: request.method, headers, agent: false, timeout: timeoutMs }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('error', reject);
       incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, contentType: String(incoming.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
+      incoming.on('close', () => reject(new Error('connection closed before the answer ended')));
     });
+    outgoing.on('close', () => reject(new Error('connection closed without an answer')));
     outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     // A server may answer (413) and close before reading the whole body: the answer counts, not the broken write.
     outgoing.on('error', reject);
