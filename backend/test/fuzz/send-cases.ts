@@ -42,11 +42,14 @@ export async function sendCases(cases: readonly FuzzCase[], options: SendOptions
   const summary: FuzzSummary = { seed: options.seed, sent: 0, skipped: 0, byStatus: {}, documented5xx: 0, failures: [], seconds: 0 };
   let next = 0;
   const stopAt = started + (options.budgetMs ?? Infinity);
+  let reported = 0;
   const worker = async () => {
     while (next < cases.length && performance.now() < stopAt) {
       const fuzzCase = cases[next++]!;
       await sendOne(fuzzCase, options, summary);
-      if ((summary.sent + summary.skipped) % 500 === 0) options.progress?.(summary.sent + summary.skipped, cases.length, summary);
+      const done = summary.sent + summary.skipped;
+      // Workers finish together: report on passing each 500, not on landing exactly on it.
+      if (done >= reported + 500) options.progress?.((reported = done), cases.length, summary);
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 1 }, worker));
