@@ -25,6 +25,7 @@ import { errorHandler, notFoundHandler, type ErrorLogger } from './core/errors.t
 import { healthRoutes } from './core/health.ts';
 import { resolveClientIp } from './core/http/client-ip.ts';
 import { recogniseStorefrontCalls } from './core/http/storefront-call.ts';
+import { inputHygiene } from './core/http/input-hygiene.ts';
 import type { AppEnv } from './core/http/context.ts';
 import { createRouter } from './core/http/router.ts';
 import { createMailer, type Mailer } from './core/mail/mailer.ts';
@@ -109,7 +110,9 @@ export async function createApp({ database, config = {} }: { database: Database;
   const app = createRouter<AppEnv>();
   app.onError(errorHandler(log));
   app.notFound(notFoundHandler);
-  // First: a request refused for overload must not have run anything.
+  // First the input guard (it reads no database, so refusing hostile input costs no turn in the queue),
+  // then the database queue: a request refused for overload must not have run anything.
+  app.use(inputHygiene);
   app.use(waitForDatabase(config.databaseQueue ?? new RequestQueue(database.queueLimits)));
   app.use(
     createMiddleware<AppEnv>(async function provideServices(c, next) {

@@ -210,6 +210,8 @@ describe.each(dialects)('admin products API (%s)', (dialect) => {
     expect((await api('GET', '?sku=CSV-FORMULA')).body.member![0]!.price).toBe(7.5);
     const broken = await shop.app.request('/api/rest/v2/admin/products/import', { method: 'POST', headers: { ...admin, 'Content-Type': 'text/csv' }, body: 'name\nno sku column' });
     expect([broken.status, ((await broken.json()) as { error: string }).error]).toEqual([400, 'invalid_csv']);
+    const withNul = await shop.app.request('/api/rest/v2/admin/products/import', { method: 'POST', headers: { ...admin, 'Content-Type': 'text/csv' }, body: 'sku,name\nCSV-NUL,a\u0000b' });
+    expect([withNul.status, ((await withNul.json()) as { error: string }).error]).toEqual([400, 'invalid_csv']);
   });
 
   it('deletes a product: gone for shoppers, announced with what it was', async () => {

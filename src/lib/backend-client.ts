@@ -359,7 +359,14 @@ export function createBackendClient(options: BackendClientOptions) {
     /** The order a success reference names, or null when the backend knows none (forged, expired). */
     async placedOrder(store: string, reference: string): Promise<PlacedOrder | null> {
       const path = `/checkout/orders/${encodeURIComponent(reference)}`;
-      const answer = await getJson(path, store, {}, true);
+      let answer: unknown;
+      try {
+        answer = await getJson(path, store, {}, true);
+      } catch (error) {
+        // A reference the backend refuses as malformed (control characters, DECISIONS.md 56) names no order either.
+        if (error instanceof BackendError && error.status === 400) return null;
+        throw error;
+      }
       return answer === undefined ? null : parse('/checkout/orders/{reference}', placedOrderSchema, answer, 'order');
     },
     /**

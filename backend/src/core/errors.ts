@@ -10,6 +10,7 @@ const statusOfKind = {
   not_found: 404,
   conflict: 409,
   precondition_failed: 412,
+  too_large: 413,
   unprocessable: 422,
   rate_limited: 429,
   upstream: 502,

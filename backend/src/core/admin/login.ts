@@ -7,11 +7,12 @@ import { authenticateAdmin } from '../auth/admin-login.ts';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/context.ts';
 import { clientIp } from '../http/client-ip.ts';
+import { MAX_EMAIL_LENGTH, PasswordField } from '../http/credential-fields.ts';
 import { checkCsrf } from './csrf.ts';
 import { layout } from './layout.ts';
 import { issueLoginCsrf, loginCsrfCookie, startSession } from './sessions.ts';
 
-const LoginForm = z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(256), _csrf: z.string() });
+const LoginForm = z.object({ email: z.string().trim().min(1).max(MAX_EMAIL_LENGTH), password: PasswordField, _csrf: z.string() });
 
 function loginPage(csrf: string, error?: string) {
   return layout(

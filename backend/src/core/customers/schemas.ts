@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, PasswordField } from '../http/credential-fields.ts';
 import { Timestamp } from '../http/schemas.ts';
 
 /**
@@ -8,12 +9,12 @@ import { Timestamp } from '../http/schemas.ts';
 export const Password = z
   .string()
   .min(8, 'At least 8 characters.')
-  .max(128, 'At most 128 characters.')
+  .max(MAX_PASSWORD_LENGTH, `At most ${MAX_PASSWORD_LENGTH} characters.`)
   .refine((value) => /\p{L}/u.test(value) && /[^\p{L}]/u.test(value), 'Use letters and at least one digit or symbol.');
 
 // Messages are written for shoppers: the storefront's account forms show them by the field.
 const Name = z.string().trim().min(1, 'Required.').max(100, 'At most 100 characters.');
-const Email = z.email('Enter an email address like name@example.com.').max(254, 'At most 254 characters.');
+const Email = z.email('Enter an email address like name@example.com.').max(MAX_EMAIL_LENGTH, `At most ${MAX_EMAIL_LENGTH} characters.`);
 
 export const CreateCustomerSchema = z
   .object({ email: Email, password: Password, firstName: Name, lastName: Name })
@@ -28,7 +29,7 @@ export const UpdateCustomerSchema = z
   })
   .openapi('UpdateCustomer');
 
-export const ChangePasswordSchema = z.object({ currentPassword: z.string().min(1), newPassword: Password }).openapi('ChangePassword');
+export const ChangePasswordSchema = z.object({ currentPassword: PasswordField, newPassword: Password }).openapi('ChangePassword');
 
 export const CustomerSchema = z
   .object({

@@ -19,3 +19,9 @@ export function invalidRequest(location: string, error: z.ZodError): AppError {
   const names = [...new Set(fields.map((f) => f.field || f.location))].join(', ');
   return new AppError('invalid', 'invalid_request', `Invalid request: check ${names}.`, fields);
 }
+
+/** A text refused for its control characters (DECISIONS.md 56), as the same 400 naming the field. */
+export function refusedText(location: string, field: string): AppError {
+  const message = 'Must not contain control characters (tab, newline and carriage return are allowed).';
+  return new AppError('invalid', 'invalid_request', `Invalid request: check ${field}.`, [{ location, field, message }]);
+}

@@ -1,0 +1,48 @@
+/**
+ * The OpenAPI fuzzer's bounded sample (issue 31, DECISIONS.md 56): a seeded sample of the cases
+ * `npm run fuzz` sends whole, over real HTTP to the app with every module, as no caller, a customer
+ * and the admin. No answer may be a 5xx or a dropped connection; every 4xx is `{error, message}`.
+ * A failure prints its seed: FUZZ_SEED=<seed> replays the same sample.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { availableModules } from '../src/modules/index.ts';
+import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
+import { AppError } from '../src/core/errors.ts';
+import { signInCallers } from './fuzz/callers.ts';
+import { fuzzCases, type OpenApiDocument } from './fuzz/openapi-cases.ts';
+import { orderForSending } from './fuzz/order.ts';
+import { seededRandom, seedFromEnv } from './fuzz/prng.ts';
+import { describeFailures, sendCases } from './fuzz/send-cases.ts';
+import { testAdmin } from './helpers/admin-session.ts';
+import { listen } from './helpers/http-server.ts';
+import { shopper } from './helpers/shop-data.ts';
+import { openTestShop, type TestShop } from './helpers/test-shop.ts';
+
+/** Cases per run, and the time they may take: a sample, the whole run is `npm run fuzz`. */
+const SAMPLE = 6000;
+const BUDGET_MS = 45_000;
+
+let shop: TestShop;
+let server: Awaited<ReturnType<typeof listen>>;
+beforeAll(async () => {
+  shop = await openTestShop('pglite', { modules: await availableModules() });
+  await ensureAdminUser(shop.database.db, testAdmin);
+  server = await listen(shop);
+});
+afterAll(async () => {
+  await server?.close();
+  await shop?.close();
+});
+
+it('answers a seeded sample of hostile requests from the OpenAPI document without a 5xx, a dropped connection or a non-JSON error', { timeout: 90_000 }, async () => {
+  const seed = seedFromEnv();
+  const document = (await shop.get('/api/rest/v2/docs.json')).body as OpenApiDocument;
+  const tokens = await signInCallers(server.url, shopper, testAdmin);
+  const cases = orderForSending(fuzzCases(document, seededRandom(seed)), seed, SAMPLE);
+  const summary = await sendCases(cases, { baseUrl: server.url, tokens, seed, concurrency: 2, budgetMs: BUDGET_MS });
+  console.info(`fuzz sample: seed ${seed}, ${summary.sent} of ${cases.length} cases sent in ${summary.seconds.toFixed(0)} s, ${summary.failures.length} failures`);
+  expect(summary.sent, `seed ${seed}: too few cases sent in the budget`).toBeGreaterThan(200);
+  expect(summary.failures, `seed ${seed} (replay with FUZZ_SEED=${seed}):\n${describeFailures(summary.failures)}`).toEqual([]);
+  // Typed errors of 5xx kinds are logged too (the outbox's documented 503): only unexpected ones fail.
+  expect(shop.loggedErrors.filter((error) => !(error instanceof AppError)), `seed ${seed}`).toEqual([]);
+});

@@ -1,0 +1,172 @@
+/**
+ * Sends fuzz cases over real HTTP and judges each answer: no 5xx, no dropped connection or request
+ * left without an answer, and every 4xx the JSON error shape `{error, message}`.
+ */
+import { request as httpRequest } from 'node:http';
+import type { Caller, FuzzCase } from './openapi-cases.ts';
+
+export interface Failure {
+  case: FuzzCase;
+  problem: string;
+}
+
+export interface FuzzSummary {
+  seed: number;
+  sent: number;
+  /** Cases the HTTP client itself refused to build (a header value it will not send). */
+  skipped: number;
+  byStatus: Record<string, number>;
+  /** 5xx answers the operation documents (see FuzzRequest.documented5xx): counted, not failures. */
+  documented5xx: number;
+  failures: Failure[];
+  seconds: number;
+}
+
+export interface SendOptions {
+  baseUrl: string;
+  /** Authorization header value per caller ("none" sends none). */
+  tokens: Record<Exclude<Caller, 'none'>, string>;
+  seed: number;
+  /** Requests in flight at once. */
+  concurrency?: number;
+  /** An answer slower than this counts as a failure (a request left waiting). */
+  timeoutMs?: number;
+  /** Stop sending new cases after this long (CI's bounded sample); the summary counts what was sent. */
+  budgetMs?: number;
+  /** Called every 500 cases, for a progress line. */
+  progress?: (done: number, total: number, sofar: FuzzSummary) => void;
+}
+
+export async function sendCases(cases: readonly FuzzCase[], options: SendOptions): Promise<FuzzSummary> {
+  const started = performance.now();
+  const summary: FuzzSummary = { seed: options.seed, sent: 0, skipped: 0, byStatus: {}, documented5xx: 0, failures: [], seconds: 0 };
+  let next = 0;
+  const stopAt = started + (options.budgetMs ?? Infinity);
+  let reported = 0;
+  const worker = async () => {
+    while (next < cases.length && performance.now() < stopAt) {
+      const fuzzCase = cases[next++]!;
+      await sendOne(fuzzCase, options, summary);
+      const done = summary.sent + summary.skipped;
+      // Workers finish together: report on passing each 500, not on landing exactly on it.
+      if (done >= reported + 500) options.progress?.((reported = done), cases.length, summary);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency ?? 1 }, worker));
+  summary.seconds = (performance.now() - started) / 1000;
+  return summary;
+}
+
+async function sendOne(fuzzCase: FuzzCase, options: SendOptions, summary: FuzzSummary): Promise<void> {
+  let request: Request;
+  try {
+    request = buildRequest(fuzzCase, options);
+  } catch {
+    summary.skipped++;
+    return;
+  }
+  let answer: Answer;
+  try {
+    answer = await exchange(request, options.timeoutMs ?? 15_000);
+  } catch (error) {
+    summary.sent++;
+    summary.byStatus.dropped = (summary.byStatus.dropped ?? 0) + 1;
+    summary.failures.push({ case: fuzzCase, problem: `no answer: ${error instanceof Error ? error.message : String(error)}` });
+    return;
+  }
+  summary.sent++;
+  summary.byStatus[answer.status] = (summary.byStatus[answer.status] ?? 0) + 1;
+  if (fuzzCase.documented5xx.includes(answer.status)) summary.documented5xx++;
+  const problem = judge(answer, fuzzCase.documented5xx);
+  if (problem) summary.failures.push({ case: fuzzCase, problem });
+}
+
+interface Answer {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+/**
+ * One request on a connection of its own (no keep-alive): a connection the server drops is then
+ * this case's, never blamed on the next case reusing a socket.
+ */
+async function exchange(request: Request, timeoutMs: number): Promise<Answer> {
+  const body = Buffer.from(await request.arrayBuffer());
+  const headers = Object.fromEntries(request.headers);
+  if (body.length > 0) headers['content-length'] = String(body.length);
+  return new Promise((resolve, reject) => {
+    // Settles once, whatever happens first; the timer is the backstop for a socket that never reports.
+    const timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs + 1000);
+    const settle = <T,>(finish: (value: T) => void) => (value: T) => {
+      clearTimeout(timer);
+      finish(value);
+    };
+    resolve = settle(resolve);
+    reject = settle(reject);
+    const outgoing = httpRequest(request.url, { method: request.method, headers, agent: false, timeout: timeoutMs }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, contentType: String(incoming.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
+      incoming.on('close', () => reject(new Error('connection closed before the answer ended')));
+    });
+    outgoing.on('close', () => reject(new Error('connection closed without an answer')));
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    // A server may answer (413) and close before reading the whole body: the answer counts, not the broken write.
+    outgoing.on('error', reject);
+    outgoing.end(body.length > 0 ? body : undefined);
+  });
+}
+
+function buildRequest(fuzzCase: FuzzCase, options: SendOptions): Request {
+  const headers = new Headers(fuzzCase.headers);
+  if (fuzzCase.caller !== 'none') headers.set('authorization', options.tokens[fuzzCase.caller]);
+  let body: RequestInit['body'];
+  const { body: spec } = fuzzCase;
+  if (spec?.kind === 'text') {
+    body = spec.text;
+    if (spec.contentType) headers.set('content-type', spec.contentType);
+  } else if (spec?.kind === 'form') {
+    if (spec.multipart) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(spec.fields)) form.set(name, value);
+      if (spec.file !== undefined) form.set('file', new Blob([spec.file], { type: 'image/png' }), 'fuzz.png');
+      body = form;
+    } else {
+      body = new URLSearchParams(spec.fields);
+    }
+  }
+  // GET and HEAD cannot carry a body.
+  if (fuzzCase.method === 'GET') body = undefined;
+  return new Request(`${options.baseUrl}${fuzzCase.url}`, { method: fuzzCase.method, headers, body });
+}
+
+function judge({ status, contentType, text }: Answer, documented5xx: number[]): string | undefined {
+  if (documented5xx.includes(status)) return undefined; // Its body is the operation's documented one.
+  if (status >= 500) return `answered ${status}: ${text.slice(0, 300)}`;
+  if (status < 400) return undefined;
+  if (!contentType.includes('application/json')) return `answered ${status} as ${contentType || 'no content type'}, not JSON: ${text.slice(0, 120)}`;
+  try {
+    const body = JSON.parse(text) as { error?: unknown; message?: unknown };
+    if (typeof body.error !== 'string' || typeof body.message !== 'string') return `answered ${status} without {error, message}: ${text.slice(0, 200)}`;
+  } catch {
+    return `answered ${status} with invalid JSON: ${text.slice(0, 120)}`;
+  }
+  return undefined;
+}
+
+/** Failures grouped by operation and problem, for a short printed report. */
+export function describeFailures(failures: readonly Failure[], limit = 40): string {
+  const groups = new Map<string, { count: number; example: Failure }>();
+  for (const failure of failures) {
+    const key = `${failure.case.operation} ${failure.problem.replace(/\d{4,}/g, 'N').slice(0, 80)}`;
+    const group = groups.get(key);
+    if (group) group.count++;
+    else groups.set(key, { count: 1, example: failure });
+  }
+  return [...groups.values()]
+    .slice(0, limit)
+    .map(({ count, example }) => `${count} × ${example.case.method} ${example.case.url.slice(0, 120)} as ${example.case.caller} [${example.case.label}]: ${example.problem}`)
+    .join('\n');
+}
