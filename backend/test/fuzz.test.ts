@@ -18,6 +18,11 @@ import { listen } from './helpers/http-server.ts';
 import { shopper } from './helpers/shop-data.ts';
 import { openTestShop, type TestShop } from './helpers/test-shop.ts';
 
+/**
+ * The sample's seed unless FUZZ_SEED names another: fixed, so CI is repeatable (a red run is a change,
+ * not a new draw). `npm run fuzz` draws a fresh seed each run to explore further.
+ */
+const CI_SEED = 20261127;
 /** Cases per run, and the time they may take: a sample, the whole run is `npm run fuzz`. */
 const SAMPLE = 6000;
 const BUDGET_MS = 45_000;
@@ -35,7 +40,7 @@ afterAll(async () => {
 });
 
 it('answers a seeded sample of hostile requests from the OpenAPI document without a 5xx, a dropped connection or a non-JSON error', { timeout: 90_000 }, async () => {
-  const seed = seedFromEnv();
+  const seed = process.env.FUZZ_SEED ? seedFromEnv() : CI_SEED;
   const document = (await shop.get('/api/rest/v2/docs.json')).body as OpenApiDocument;
   const tokens = await signInCallers(server.url, shopper, testAdmin);
   const cases = orderForSending(fuzzCases(document, seededRandom(seed)), seed, SAMPLE);
