@@ -11,23 +11,13 @@
  * visitor asks through the storefront". The storefront keeps guests behind its own wall (gate/).
  */
 
+import { hmacSha256Hex } from './proxy-secret-hmac.ts';
+
 export const STOREFRONT_CALL_HEADER = 'X-Storefront-Call';
-
-const encoder = new TextEncoder();
-/** One imported key per secret and isolate: importKey is the slow part. */
-let cachedKey: { secret: string; key: Promise<CryptoKey> } | undefined;
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  if (cachedKey?.secret !== secret) {
-    cachedKey = { secret, key: crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']) };
-  }
-  return cachedKey.key;
-}
 
 /** The header's value at `timestamp` (Unix seconds). */
 export async function signStorefrontCall(secret: string, timestamp: number): Promise<string> {
-  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(`storefront-call\n${timestamp}`));
-  return `${timestamp}.${[...new Uint8Array(signature)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  return `${timestamp}.${await hmacSha256Hex(secret, `storefront-call\n${timestamp}`)}`;
 }
 
 /** Marks a backend request as the storefront's own; without a secret nothing is sent (the backend then sees a guest). */

@@ -8,27 +8,15 @@
  * the worker's address.
  */
 
+import { hmacSha256Hex } from '../proxy-secret-hmac.ts';
+
 export const CLIENT_IP_HEADER = 'X-Client-IP';
 export const TIMESTAMP_HEADER = 'X-Storefront-Timestamp';
 export const SIGNATURE_HEADER = 'X-Storefront-Signature';
 
-const encoder = new TextEncoder();
-/** One imported key per secret and isolate: importKey is the slow part. */
-let cachedKey: { secret: string; key: Promise<CryptoKey> } | undefined;
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  if (cachedKey?.secret !== secret) {
-    cachedKey = { secret, key: crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']) };
-  }
-  return cachedKey.key;
-}
-
-const toHex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-
 /** The signature of `ip` at `timestamp` (Unix seconds). */
 export async function signClientIp(secret: string, ip: string, timestamp: number): Promise<string> {
-  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(`storefront-client-ip\n${timestamp}\n${ip}`));
-  return toHex(signature);
+  return hmacSha256Hex(secret, `storefront-client-ip\n${timestamp}\n${ip}`);
 }
 
 /**

@@ -65,8 +65,17 @@ async function readAtMost(request: Request, max: number, message: string): Promi
   return Buffer.concat(chunks);
 }
 
+/**
+ * How a control character can stand in valid JSON text: only escaped (`\u0000`…, `\b`, `\f`), since
+ * JSON forbids them raw inside strings and outside them. A body without such an escape is clean, so
+ * most requests are not parsed twice; one with it (or a literal backslash before "u0000") is parsed
+ * to name the field.
+ */
+const escapedControlInJson = /\\(u00(0[0-8bcef]|1[0-9a-f])|[bf])/i;
+
 function checkJson(text: string): void {
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new AppError('invalid', 'invalid_request', `JSON nested deeper than ${MAX_JSON_DEPTH} levels is refused.`);
+  if (!escapedControlInJson.test(text)) return;
   let value: unknown;
   try {
     value = JSON.parse(text);
