@@ -50,6 +50,11 @@ interface Loaded {
  */
 const cache = new WeakMap<Db, Loaded>();
 const versionTtlMs = 1000;
+/**
+ * Bumped by every `forgetAccessSnapshot`: a load that began before a rule change committed may finish
+ * after it, and must not put its older rules back in the cache for the next second.
+ */
+const generations = new WeakMap<Db, number>();
 
 type VersionRow = { rules: number | null; tree: string | null; stores: string | null; catalog: string | null };
 
@@ -85,18 +90,20 @@ async function load(db: Db, version: string): Promise<Loaded> {
 async function current(db: Db): Promise<Loaded> {
   const held = cache.get(db);
   if (held && Date.now() - held.checkedAt < versionTtlMs) return held;
+  const generation = generations.get(db) ?? 0;
   const version = await currentVersion(db);
   if (held?.version === version) {
     held.checkedAt = Date.now();
     return held;
   }
   const loaded = await load(db, version);
-  cache.set(db, loaded);
+  if ((generations.get(db) ?? 0) === generation) cache.set(db, loaded);
   return loaded;
 }
 
 /** Drops what this process holds, after a rule change committed: the next request reads afresh. */
 export function forgetAccessSnapshot(db: Db): void {
+  generations.set(db, (generations.get(db) ?? 0) + 1);
   cache.delete(db);
 }
 
