@@ -4,7 +4,7 @@ import { defineConfig } from 'drizzle-kit';
 export default defineConfig({
   dialect: 'postgresql',
   // The core's tables only: each module generates its own migrations into its folder (npm run db:generate:module).
-  schema: './src/core/db/schema/index.ts',
+  schema: './src/platform/db/schema/index.ts',
   out: './drizzle',
   casing: 'snake_case',
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentProviders } from './core/payments/providers.ts';
+import { paymentProviders } from './domains/payments/providers.ts';
 import { appConfigFromEnv, EnvError, parseEnv } from './env.ts';
 
 describe('backend environment: the storefront proxy secret and sign-in limits', () => {

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { AppConfig } from './app.ts';
-import { authSettings } from './core/auth/settings.ts';
-import { blankIsUnset as optional } from './core/env/blank.ts';
-import { minProxySecretLength } from './core/http/client-ip.ts';
-import { parseSender, type MailSettings } from './core/mail/mailer.ts';
+import { authSettings } from './platform/auth/settings.ts';
+import { blankIsUnset as optional } from './platform/env/blank.ts';
+import { minProxySecretLength } from './platform/http/client-ip.ts';
+import { parseSender, type MailSettings } from './platform/mail/mailer.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 

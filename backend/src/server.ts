@@ -1,13 +1,13 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { DataDirInUseError } from './core/db/data-dir-lock.ts';
-import { openDatabase } from './core/db/open.ts';
+import { DataDirInUseError } from './platform/db/data-dir-lock.ts';
+import { openDatabase } from './platform/db/open.ts';
 import { isDatabaseEmpty } from './demo/write.ts';
 import { seedDemoData } from './demo/seed.ts';
-import { ensureAdminUser } from './core/admin/ensure-admin.ts';
-import { createMailer } from './core/mail/mailer.ts';
-import { scheduleHousekeeping } from './core/housekeeping.ts';
-import { scheduleSaleDays } from './core/catalog/products/sale-days.ts';
+import { ensureAdminUser } from './platform/admin/ensure-admin.ts';
+import { createMailer } from './platform/mail/mailer.ts';
+import { scheduleHousekeeping } from './platform/housekeeping.ts';
+import { scheduleSaleDays } from './domains/catalog/products/sale-days.ts';
 import { adminFromEnv, appConfigFromEnv, databaseTarget, EnvError, mailSettingsFromEnv, parseEnv, type BackendEnv } from './env.ts';
 import { availableModules, selectModules } from './modules/index.ts';
 

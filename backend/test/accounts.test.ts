@@ -6,14 +6,14 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireAdmin } from '../src/core/auth/resolve-caller.ts';
-import { accountPendingApproval, defaultRefusalMessages, type ApprovalStatus } from '../src/core/customers/approval.ts';
-import { changeCustomerStatus } from '../src/core/customers/status.ts';
-import { adminAuditLog, customers, stores } from '../src/core/db/schema/index.ts';
-import { AppError } from '../src/core/errors.ts';
-import type { AppEnv } from '../src/core/http/context.ts';
-import { defineModule } from '../src/core/modules/define-module.ts';
-import { HookRegistry, type HookMap } from '../src/core/modules/hooks.ts';
+import { requireAdmin } from '../src/platform/auth/resolve-caller.ts';
+import { accountPendingApproval, defaultRefusalMessages, type ApprovalStatus } from '../src/domains/customers/approval.ts';
+import { changeCustomerStatus } from '../src/domains/customers/status.ts';
+import { adminAuditLog, customers, stores } from '../src/platform/db/schema/index.ts';
+import { AppError } from '../src/platform/errors.ts';
+import type { AppEnv } from '../src/platform/http/context.ts';
+import { defineModule } from '../src/platform/modules/define-module.ts';
+import { HookRegistry, type HookMap } from '../src/platform/modules/hooks.ts';
 import { adminBearer, testAdmin } from './helpers/admin-session.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 

@@ -9,8 +9,8 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productDetailSchema } from '../../contracts/product.ts';
-import { adminAuditLog, bundleOptions, bundleSelections, products } from '../src/core/db/schema/index.ts';
-import { defineModule } from '../src/core/modules/define-module.ts';
+import { adminAuditLog, bundleOptions, bundleSelections, products } from '../src/platform/db/schema/index.ts';
+import { defineModule } from '../src/platform/modules/define-module.ts';
 import { etagOf, unescapeAttribute } from './helpers/admin-forms.ts';
 import { adminBearer, adminBrowser, signedInAdmin } from './helpers/admin-session.ts';
 import { exactly } from './helpers/contract.ts';

@@ -1,9 +1,9 @@
 import { asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { categories, stores } from '../src/core/db/schema/index.ts';
-import { field } from '../src/core/modules/config-fields.ts';
-import { defineModule } from '../src/core/modules/define-module.ts';
+import { categories, stores } from '../src/platform/db/schema/index.ts';
+import { field } from '../src/platform/modules/config-fields.ts';
+import { defineModule } from '../src/platform/modules/define-module.ts';
 import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 

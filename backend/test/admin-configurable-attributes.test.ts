@@ -7,7 +7,7 @@
  * page's Attributes section does the same with forms, and the variants grid saves each variant's days.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineModule } from '../src/core/modules/define-module.ts';
+import { defineModule } from '../src/platform/modules/define-module.ts';
 import { etagOf } from './helpers/admin-forms.ts';
 import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';

@@ -5,7 +5,7 @@
  * save audited and announced once to the storefront connector (cms_page_saved, blog_post_saved).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineModule } from '../src/core/modules/define-module.ts';
+import { defineModule } from '../src/platform/modules/define-module.ts';
 import { adminBearer } from './helpers/admin-session.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 

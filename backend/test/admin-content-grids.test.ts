@@ -6,7 +6,7 @@
  * preview (admin session required, sanitised and escaped, noindex, a CSP that forbids scripts).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { defineModule } from '../src/core/modules/define-module.ts';
+import { defineModule } from '../src/platform/modules/define-module.ts';
 import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
 import { openTestShop, type TestShop } from './helpers/test-shop.ts';
 

@@ -12,7 +12,7 @@ import { adminBearer, adminBrowser, signedInAdmin } from './helpers/admin-sessio
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { usAddress } from './helpers/shop-data.ts';
 import { eq } from 'drizzle-orm';
-import { customers } from '../src/core/db/schema/index.ts';
+import { customers } from '../src/platform/db/schema/index.ts';
 import { openTestShop, type TestShop } from './helpers/test-shop.ts';
 
 describe('admin content pages', () => {

@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
-import { customers, orders, products } from '../src/core/db/schema/index.ts';
+import { ensureAdminUser } from '../src/platform/admin/ensure-admin.ts';
+import { customers, orders, products } from '../src/platform/db/schema/index.ts';
 import { adminBrowser, testAdmin } from './helpers/admin-session.ts';
 import { usAddress } from './helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';

@@ -6,8 +6,8 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reindexPrices } from '../src/core/catalog/products/price-index.ts';
-import { bundleOptions, bundleSelections, productLinks, productPrices, products } from '../src/core/db/schema/index.ts';
+import { reindexPrices } from '../src/domains/catalog/products/price-index.ts';
+import { bundleOptions, bundleSelections, productLinks, productPrices, products } from '../src/platform/db/schema/index.ts';
 import type { ProductDetail } from '../../contracts/product.ts';
 import { formFields } from './helpers/admin-forms.ts';
 import { adminBrowser, signedInAdmin } from './helpers/admin-session.ts';

@@ -8,8 +8,8 @@
  */
 import { and, eq, inArray, like, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminAuditLog, productCategories, productLinks, products } from '../src/core/db/schema/index.ts';
-import { defineModule } from '../src/core/modules/define-module.ts';
+import { adminAuditLog, productCategories, productLinks, products } from '../src/platform/db/schema/index.ts';
+import { defineModule } from '../src/platform/modules/define-module.ts';
 import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 

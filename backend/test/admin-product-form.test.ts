@@ -7,9 +7,9 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../src/core/audit/service.ts';
-import { productLinks, products } from '../src/core/db/schema/index.ts';
-import { defineModule } from '../src/core/modules/define-module.ts';
+import type { AuditEntry } from '../src/platform/audit/service.ts';
+import { productLinks, products } from '../src/platform/db/schema/index.ts';
+import { defineModule } from '../src/platform/modules/define-module.ts';
 import { etagOf, formFields, formHtml } from './helpers/admin-forms.ts';
 import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
 import { aConfigurableChoice, aSimpleProduct } from './helpers/shop-data.ts';

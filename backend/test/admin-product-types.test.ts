@@ -6,8 +6,8 @@
  */
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productLinks, products } from '../src/core/db/schema/index.ts';
-import { defineModule } from '../src/core/modules/define-module.ts';
+import { productLinks, products } from '../src/platform/db/schema/index.ts';
+import { defineModule } from '../src/platform/modules/define-module.ts';
 import { productDetailSchema } from '../../contracts/product.ts';
 import { adminBearer, adminBrowser, signedInAdmin } from './helpers/admin-session.ts';
 import { exactly } from './helpers/contract.ts';

@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineModule } from '../src/core/modules/define-module.ts';
+import { defineModule } from '../src/platform/modules/define-module.ts';
 import { adminBearer } from './helpers/admin-session.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 

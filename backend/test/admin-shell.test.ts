@@ -4,11 +4,11 @@
  * with page numbers, previous and next; attributes written as markup, never as escaped text.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
-import { pageNumbers } from '../src/core/admin/pager.ts';
+import { ensureAdminUser } from '../src/platform/admin/ensure-admin.ts';
+import { pageNumbers } from '../src/platform/admin/pager.ts';
 import customForms from '../src/modules/custom-forms/index.ts';
 import { asc, eq } from 'drizzle-orm';
-import { customers, orders, products, productTypes } from '../src/core/db/schema/index.ts';
+import { customers, orders, products, productTypes } from '../src/platform/db/schema/index.ts';
 import { adminBrowser, testAdmin, signedInAdmin } from './helpers/admin-session.ts';
 import { usAddress } from './helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';

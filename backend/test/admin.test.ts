@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
-import type { AdminEnv } from '../src/core/admin/admin-env.ts';
-import { customers, productPrices, products } from '../src/core/db/schema/index.ts';
-import { defineModule } from '../src/core/modules/define-module.ts';
+import { ensureAdminUser } from '../src/platform/admin/ensure-admin.ts';
+import type { AdminEnv } from '../src/platform/admin/admin-env.ts';
+import { customers, productPrices, products } from '../src/platform/db/schema/index.ts';
+import { defineModule } from '../src/platform/modules/define-module.ts';
 import { adminBrowser, testAdmin } from './helpers/admin-session.ts';
 import { aSimpleProduct, shopper } from './helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';

@@ -5,12 +5,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../src/core/auth/api-clients.ts';
-import { configDiff } from '../src/core/audit/config-diff.ts';
-import { recordAudit, type AuditEntry } from '../src/core/audit/service.ts';
-import { changeCustomerStatus } from '../src/core/customers/status.ts';
-import { adminUsers, customers } from '../src/core/db/schema/index.ts';
-import { HookRegistry } from '../src/core/modules/hooks.ts';
+import { createApiClient } from '../src/platform/auth/api-clients.ts';
+import { configDiff } from '../src/platform/audit/config-diff.ts';
+import { recordAudit, type AuditEntry } from '../src/platform/audit/service.ts';
+import { changeCustomerStatus } from '../src/domains/customers/status.ts';
+import { adminUsers, customers } from '../src/platform/db/schema/index.ts';
+import { HookRegistry } from '../src/platform/modules/hooks.ts';
 import { adminBrowser, adminBearer, testAdmin } from './helpers/admin-session.ts';
 import { bearerFor } from './helpers/sign-in.ts';
 import { shopper, tradeBuyer } from './helpers/shop-data.ts';

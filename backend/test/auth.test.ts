@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
-import { createApiClient } from '../src/core/auth/api-clients.ts';
-import { customers } from '../src/core/db/schema/index.ts';
+import { ensureAdminUser } from '../src/platform/admin/ensure-admin.ts';
+import { createApiClient } from '../src/platform/auth/api-clients.ts';
+import { customers } from '../src/platform/db/schema/index.ts';
 import { testAdmin } from './helpers/admin-session.ts';
 import { shopper } from './helpers/shop-data.ts';
 import { dialects, openTestShop, testAuth, type TestShop } from './helpers/test-shop.ts';

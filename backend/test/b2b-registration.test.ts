@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, customers, mailOutbox } from '../src/core/db/schema/index.ts';
-import { createMailer } from '../src/core/mail/mailer.ts';
+import { adminAuditLog, customers, mailOutbox } from '../src/platform/db/schema/index.ts';
+import { createMailer } from '../src/platform/mail/mailer.ts';
 import b2bRegistration from '../src/modules/b2b-registration/index.ts';
 import { b2bRegistrationApplications } from '../src/modules/b2b-registration/tables.ts';
 import customerApproval from '../src/modules/customer-approval/index.ts';

@@ -1,9 +1,9 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { z } from 'zod';
-import type { CartSchema } from '../src/core/carts/schemas.ts';
-import type { OrderSchema } from '../src/core/checkout/schemas.ts';
-import { bundleOptions as bundleOptionRows, bundleSelections, downloadableLinkPrices, giftcardPrices, giftcards, orders, paymentIntents, productPrices, products, stores } from '../src/core/db/schema/index.ts';
+import type { CartSchema } from '../src/domains/carts/schemas.ts';
+import type { OrderSchema } from '../src/domains/checkout/schemas.ts';
+import { bundleOptions as bundleOptionRows, bundleSelections, downloadableLinkPrices, giftcardPrices, giftcards, orders, paymentIntents, productPrices, products, stores } from '../src/platform/db/schema/index.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { pageOf } from '../../contracts/collections.ts';
 import { productDetailSchema, productListingSchema, type ProductDetail } from '../../contracts/product.ts';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { CartSchema } from '../src/core/carts/schemas.ts';
-import { products } from '../src/core/db/schema/index.ts';
+import type { CartSchema } from '../src/domains/carts/schemas.ts';
+import { products } from '../src/platform/db/schema/index.ts';
 import { bearerFor } from './helpers/sign-in.ts';
 import { aConfigurableChoice, aSimpleProduct, tradeBuyer } from './helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';

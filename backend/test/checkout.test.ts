@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { OrderSchema } from '../src/core/checkout/schemas.ts';
-import { orders, products } from '../src/core/db/schema/index.ts';
+import type { OrderSchema } from '../src/domains/checkout/schemas.ts';
+import { orders, products } from '../src/platform/db/schema/index.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { bearerFor } from './helpers/sign-in.ts';
 import { aSimpleProduct, shopper, usAddress } from './helpers/shop-data.ts';

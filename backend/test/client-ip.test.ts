@@ -4,8 +4,8 @@
  * socket address (in process: "local") counts instead.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
-import { signClientIp } from '../src/core/http/client-ip.ts';
+import { ensureAdminUser } from '../src/platform/admin/ensure-admin.ts';
+import { signClientIp } from '../src/platform/http/client-ip.ts';
 import { testAdmin } from './helpers/admin-session.ts';
 import { dialects, openTestShop, testAuth, type TestShop } from './helpers/test-shop.ts';
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issuePasswordToken } from '../src/core/customers/password-reset.ts';
-import { adminAuditLog, customers, mailOutbox } from '../src/core/db/schema/index.ts';
-import { createMailer } from '../src/core/mail/mailer.ts';
+import { issuePasswordToken } from '../src/domains/customers/password-reset.ts';
+import { adminAuditLog, customers, mailOutbox } from '../src/platform/db/schema/index.ts';
+import { createMailer } from '../src/platform/mail/mailer.ts';
 import customerApproval from '../src/modules/customer-approval/index.ts';
 import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';

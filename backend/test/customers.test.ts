@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultRegistrationLimits } from '../src/core/customers/registration-limits.ts';
-import { mailOutbox } from '../src/core/db/schema/index.ts';
-import { signClientIp } from '../src/core/http/client-ip.ts';
+import { defaultRegistrationLimits } from '../src/domains/customers/registration-limits.ts';
+import { mailOutbox } from '../src/platform/db/schema/index.ts';
+import { signClientIp } from '../src/platform/http/client-ip.ts';
 import { bearerFor } from './helpers/sign-in.ts';
 import { shopper, usAddress } from './helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';

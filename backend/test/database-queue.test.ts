@@ -1,8 +1,8 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../src/core/db/database.ts';
-import { RequestQueue, type RequestQueueLimits } from '../src/core/db/request-queue.ts';
-import { cartItems, carts } from '../src/core/db/schema/index.ts';
+import type { Db } from '../src/platform/db/database.ts';
+import { RequestQueue, type RequestQueueLimits } from '../src/platform/db/request-queue.ts';
+import { cartItems, carts } from '../src/platform/db/schema/index.ts';
 import { aSimpleProduct } from './helpers/shop-data.ts';
 import { openTestShop, type TestShop } from './helpers/test-shop.ts';
 

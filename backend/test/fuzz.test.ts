@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { availableModules } from '../src/modules/index.ts';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
-import { AppError } from '../src/core/errors.ts';
+import { ensureAdminUser } from '../src/platform/admin/ensure-admin.ts';
+import { AppError } from '../src/platform/errors.ts';
 import { signInCallers } from './fuzz/callers.ts';
 import { fuzzCases, type OpenApiDocument } from './fuzz/openapi-cases.ts';
 import { orderForSending } from './fuzz/order.ts';

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/core/db/open.ts';
+import { openDatabase } from '../src/platform/db/open.ts';
 import { seedDemoData } from '../src/demo/seed.ts';
 import { testCatalogSize } from './helpers/catalog-size.ts';
 import { createPostgresTemplates } from './helpers/postgres-templates.ts';

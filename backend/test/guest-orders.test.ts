@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mailOutbox, orderLinkTokens, orders, rateLimitCounters } from '../src/core/db/schema/index.ts';
-import { createMailer } from '../src/core/mail/mailer.ts';
+import { mailOutbox, orderLinkTokens, orders, rateLimitCounters } from '../src/platform/db/schema/index.ts';
+import { createMailer } from '../src/platform/mail/mailer.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { aSimpleProduct, usAddress } from './helpers/shop-data.ts';
 import { bearerFor } from './helpers/sign-in.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/core/db/database.ts';
-import { customerGroups, customers, eventDeliveries, mailOutbox, passwordTokens, refreshTokens } from '../src/core/db/schema/index.ts';
-import { pruneFinishedRecords } from '../src/core/housekeeping.ts';
+import type { Database } from '../src/platform/db/database.ts';
+import { customerGroups, customers, eventDeliveries, mailOutbox, passwordTokens, refreshTokens } from '../src/platform/db/schema/index.ts';
+import { pruneFinishedRecords } from '../src/platform/housekeeping.ts';
 import { dialects, openTestDatabase } from './helpers/test-shop.ts';
 
 const now = new Date(Date.UTC(2026, 5, 1, 12, 0, 0));

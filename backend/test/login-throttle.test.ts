@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, like, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdminUser } from '../src/core/admin/ensure-admin.ts';
-import { emailLockAfter, liftEmailLock, LoginThrottle } from '../src/core/auth/login-throttle.ts';
-import type { Database } from '../src/core/db/database.ts';
-import { mailOutbox, rateLimitCounters } from '../src/core/db/schema/index.ts';
-import { AppError } from '../src/core/errors.ts';
-import { signClientIp } from '../src/core/http/client-ip.ts';
+import { ensureAdminUser } from '../src/platform/admin/ensure-admin.ts';
+import { emailLockAfter, liftEmailLock, LoginThrottle } from '../src/platform/auth/login-throttle.ts';
+import type { Database } from '../src/platform/db/database.ts';
+import { mailOutbox, rateLimitCounters } from '../src/platform/db/schema/index.ts';
+import { AppError } from '../src/platform/errors.ts';
+import { signClientIp } from '../src/platform/http/client-ip.ts';
 import { testAdmin } from './helpers/admin-session.ts';
 import { dialects, openTestDatabase, openTestShop, testAuth, type TestShop } from './helpers/test-shop.ts';
 

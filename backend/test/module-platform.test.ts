@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { mailOutbox } from '../src/core/db/schema/index.ts';
+import { mailOutbox } from '../src/platform/db/schema/index.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { AppEnv } from '../src/core/http/context.ts';
-import { field } from '../src/core/modules/config-fields.ts';
-import { defineModule } from '../src/core/modules/define-module.ts';
+import type { AppEnv } from '../src/platform/http/context.ts';
+import { field } from '../src/platform/modules/config-fields.ts';
+import { defineModule } from '../src/platform/modules/define-module.ts';
 import { availableModules, selectModules } from '../src/modules/index.ts';
 import { adminBrowser, adminBearer, testAdmin } from './helpers/admin-session.ts';
 import { shopper } from './helpers/shop-data.ts';

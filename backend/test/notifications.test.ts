@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/core/db/database.ts';
-import { openDatabase } from '../src/core/db/open.ts';
-import { Notifications, type DeliveredEvent } from '../src/core/events/notifications.ts';
+import type { Database } from '../src/platform/db/database.ts';
+import { openDatabase } from '../src/platform/db/open.ts';
+import { Notifications, type DeliveredEvent } from '../src/platform/events/notifications.ts';
 import { openTestDatabase } from './helpers/test-shop.ts';
 
 /**

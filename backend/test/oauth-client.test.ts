@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../src/core/auth/api-clients.ts';
+import { createApiClient } from '../src/platform/auth/api-clients.ts';
 import { listen } from './helpers/http-server.ts';
 import { shopper } from './helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../src/core/db/schema/index.ts';
+import { orders } from '../src/platform/db/schema/index.ts';
 import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { aSimpleProduct, usAddress } from './helpers/shop-data.ts';

@@ -6,9 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signSuccessReference, successReferenceTtlSeconds } from '../src/core/checkout/success-reference.ts';
-import { mailOutbox, orders } from '../src/core/db/schema/index.ts';
-import { createMailer } from '../src/core/mail/mailer.ts';
+import { signSuccessReference, successReferenceTtlSeconds } from '../src/domains/checkout/success-reference.ts';
+import { mailOutbox, orders } from '../src/platform/db/schema/index.ts';
+import { createMailer } from '../src/platform/mail/mailer.ts';
 import { payCart, placeOrderBody } from './helpers/checkout.ts';
 import { aSimpleProduct } from './helpers/shop-data.ts';
 import { dialects, openTestShop, testAuth, type TestShop } from './helpers/test-shop.ts';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, mailOutbox, passwordTokens } from '../src/core/db/schema/index.ts';
-import { issuePasswordToken } from '../src/core/customers/password-reset.ts';
-import { createMailer } from '../src/core/mail/mailer.ts';
+import { customers, mailOutbox, passwordTokens } from '../src/platform/db/schema/index.ts';
+import { issuePasswordToken } from '../src/domains/customers/password-reset.ts';
+import { createMailer } from '../src/platform/mail/mailer.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 
 const forgot = '/api/rest/v2/customers/password/forgot';

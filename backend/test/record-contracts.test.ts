@@ -8,7 +8,7 @@ import { countrySchema } from '../../contracts/country.ts';
 import { driftOf } from '../../contracts/drift.ts';
 import { productDetailSchema, productListingSchema, productTypes, type ProductDetail } from '../../contracts/product.ts';
 import { storeConfigSchema } from '../../contracts/store-config.ts';
-import { defineModule } from '../src/core/modules/define-module.ts';
+import { defineModule } from '../src/platform/modules/define-module.ts';
 import { StoreList } from './helpers/contract.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 

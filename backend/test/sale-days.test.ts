@@ -8,9 +8,9 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announceSaleBoundaries, catchUpSaleDays, firstRunLookbackDays } from '../src/core/catalog/products/sale-days.ts';
-import { eventDeliveries, jobProgress, productPrices } from '../src/core/db/schema/index.ts';
-import { defineModule } from '../src/core/modules/define-module.ts';
+import { announceSaleBoundaries, catchUpSaleDays, firstRunLookbackDays } from '../src/domains/catalog/products/sale-days.ts';
+import { eventDeliveries, jobProgress, productPrices } from '../src/platform/db/schema/index.ts';
+import { defineModule } from '../src/platform/modules/define-module.ts';
 import { adminBearer } from './helpers/admin-session.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppEnv } from '../src/core/http/context.ts';
-import { AppError } from '../src/core/errors.ts';
-import { defineModule } from '../src/core/modules/define-module.ts';
-import type { HookMap } from '../src/core/modules/hooks.ts';
+import type { AppEnv } from '../src/platform/http/context.ts';
+import { AppError } from '../src/platform/errors.ts';
+import { defineModule } from '../src/platform/modules/define-module.ts';
+import type { HookMap } from '../src/platform/modules/hooks.ts';
 import { bearerFor } from './helpers/sign-in.ts';
 import { aSimpleProduct, shopper, tradeBuyer } from './helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';

@@ -5,9 +5,9 @@
  */
 import { eq, ilike } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../src/core/db/schema/index.ts';
-import { searchConfigFor } from '../src/core/db/schema/search-document.ts';
-import { allowedEdits, queryTerms } from '../src/core/search/query.ts';
+import { products } from '../src/platform/db/schema/index.ts';
+import { searchConfigFor } from '../src/platform/db/schema/search-document.ts';
+import { allowedEdits, queryTerms } from '../src/domains/search/query.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 
 interface Page {

@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../src/core/auth/password.ts';
-import type { Database } from '../src/core/db/database.ts';
-import { adminUsers, categories, customers, products } from '../src/core/db/schema/index.ts';
+import { verifyPassword } from '../src/platform/auth/password.ts';
+import type { Database } from '../src/platform/db/database.ts';
+import { adminUsers, categories, customers, products } from '../src/platform/db/schema/index.ts';
 import { DatabaseNotEmptyError, seedDemoData } from '../src/demo/seed.ts';
 import { tradeRangeSize } from '../src/demo/trade.ts';
 import { isDatabaseEmpty } from '../src/demo/write.ts';

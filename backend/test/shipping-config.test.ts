@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog } from '../src/core/db/schema/index.ts';
+import { adminAuditLog } from '../src/platform/db/schema/index.ts';
 import { adminBrowser, adminBearer, testAdmin } from './helpers/admin-session.ts';
 import { bearerFor } from './helpers/sign-in.ts';
 import { aSimpleProduct, shopper, usAddress } from './helpers/shop-data.ts';

@@ -5,7 +5,7 @@
  * bad values are 400 naming the field with nothing written; HTML sanitised; every save announced.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineModule } from '../src/core/modules/define-module.ts';
+import { defineModule } from '../src/platform/modules/define-module.ts';
 import { etagOf } from './helpers/admin-forms.ts';
 import { adminBearer, adminBrowser } from './helpers/admin-session.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';

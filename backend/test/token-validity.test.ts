@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../src/core/db/schema/index.ts';
-import { createMailer } from '../src/core/mail/mailer.ts';
+import { mailOutbox } from '../src/platform/db/schema/index.ts';
+import { createMailer } from '../src/platform/mail/mailer.ts';
 import { adminBearer } from './helpers/admin-session.ts';
 import { dialects, openTestShop, type TestShop } from './helpers/test-shop.ts';
 

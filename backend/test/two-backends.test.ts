@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type ShopApp } from '../src/app.ts';
-import type { Database } from '../src/core/db/database.ts';
-import { openDatabase } from '../src/core/db/open.ts';
-import { createMailer, type Mailer } from '../src/core/mail/mailer.ts';
+import type { Database } from '../src/platform/db/database.ts';
+import { openDatabase } from '../src/platform/db/open.ts';
+import { createMailer, type Mailer } from '../src/platform/mail/mailer.ts';
 import { availableModules } from '../src/modules/index.ts';
 import { shopper } from './helpers/shop-data.ts';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp-server.ts';

@@ -2,7 +2,7 @@
  * The marker of the storefront's own calls to the backend (DECISIONS.md 49, 51): its sync, the stub
  * and freshness refetches, the forms it renders and the form posts it forwards. `X-Storefront-Call:
  * {timestamp}.{hex HMAC-SHA256 of "storefront-call\n{timestamp}"}` under STOREFRONT_PROXY_SECRET
- * (backend/src/core/http/storefront-call.ts verifies it; both test the same vector).
+ * (backend/src/platform/http/storefront-call.ts verifies it; both test the same vector).
  *
  * A visitor's request through the `/api/*` proxy never carries it: the proxy signs only the visitor's
  * IP (proxy/client-ip.ts, another label, so one signature is never the other) and relays an

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { DataDirInUseError } from '../core/db/data-dir-lock.ts';
-import { openDatabase } from '../core/db/open.ts';
+import { DataDirInUseError } from '../platform/db/data-dir-lock.ts';
+import { openDatabase } from '../platform/db/open.ts';
 import { defaultDemoOptions } from '../demo/generate.ts';
 import { DatabaseNotEmptyError, seedDemoData } from '../demo/seed.ts';
 import { createApp } from '../app.ts';

@@ -1,4 +1,4 @@
-import { fragment, h } from '../core/markup.ts';
+import { fragment, h } from '../platform/markup.ts';
 import type { DemoCatalog } from './types.ts';
 
 interface PostSpec {

@@ -1,4 +1,4 @@
-import type { ProductType } from '../core/db/schema/index.ts';
+import type { ProductType } from '../platform/db/schema/index.ts';
 import { storeCodes, storeIds } from './pricing.ts';
 import { slugify } from './product-copy.ts';
 import type { CatalogRows, PriceSet } from './types.ts';

@@ -1,4 +1,4 @@
-import { fragment, h } from '../core/markup.ts';
+import { fragment, h } from '../platform/markup.ts';
 import { type CategorySpec, categoryTree, type LeafKind } from './category-tree.ts';
 import { lifetime } from './clock.ts';
 import type { Random } from './random.ts';

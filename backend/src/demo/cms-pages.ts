@@ -1,4 +1,4 @@
-import { fragment, h, type Markup } from '../core/markup.ts';
+import { fragment, h, type Markup } from '../platform/markup.ts';
 import type { DemoCatalog } from './types.ts';
 
 const section = (heading: string, ...body: Markup[]) => h('section', {}, h('h2', {}, heading), ...body);

@@ -71,7 +71,7 @@ export function buildConfigurable(builder: CatalogBuilder, random: Random, draft
     }
   }
 
-  // The parent shows the cheapest variant a shopper can buy (core/catalog/products/price-index.ts).
+  // The parent shows the cheapest variant a shopper can buy (domains/catalog/products/price-index.ts).
   const inStockVariants = variants.filter((v) => v.qty > 0);
   const qty = variants.reduce((sum, v) => sum + v.qty, 0);
   const pool = inStockVariants.length > 0 ? inStockVariants : variants;

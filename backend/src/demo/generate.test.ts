@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productTypes } from '../core/db/schema/index.ts';
+import { productTypes } from '../platform/db/schema/index.ts';
 import { generateDemoCatalog } from './generate.ts';
 
 describe('demo catalog generator', () => {

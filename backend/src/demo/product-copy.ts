@@ -1,5 +1,5 @@
-import type { AttributeValue, ProductType } from '../core/db/schema/index.ts';
-import { fragment, h } from '../core/markup.ts';
+import type { AttributeValue, ProductType } from '../platform/db/schema/index.ts';
+import { fragment, h } from '../platform/markup.ts';
 import type { Leaf } from './categories.ts';
 import type { Random } from './random.ts';
 import {

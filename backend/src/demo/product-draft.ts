@@ -1,5 +1,5 @@
-import type { ProductType } from '../core/db/schema/index.ts';
-import { escapeMarkup } from '../core/markup.ts';
+import type { ProductType } from '../platform/db/schema/index.ts';
+import { escapeMarkup } from '../platform/markup.ts';
 import type { CatalogBuilder, SellableSummary } from './catalog-builder.ts';
 import type { Leaf } from './categories.ts';
 import { lifetime } from './clock.ts';

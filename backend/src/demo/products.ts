@@ -1,5 +1,5 @@
-import { groupBy } from '../core/collections.ts';
-import type { ProductType } from '../core/db/schema/index.ts';
+import { groupBy } from '../platform/collections.ts';
+import type { ProductType } from '../platform/db/schema/index.ts';
 import { CatalogBuilder, type SellableSummary } from './catalog-builder.ts';
 import type { GeneratedCategories, Leaf } from './categories.ts';
 import type { LeafKind } from './category-tree.ts';

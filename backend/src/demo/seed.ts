@@ -1,4 +1,4 @@
-import type { Db } from '../core/db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import { type DemoOptions, defaultDemoOptions, generateDemoCatalog } from './generate.ts';
 import { type AdminAccount, clearDatabase, isDatabaseEmpty, writeDemoCatalog } from './write.ts';
 

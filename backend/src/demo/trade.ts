@@ -1,4 +1,4 @@
-import { fragment, h } from '../core/markup.ts';
+import { fragment, h } from '../platform/markup.ts';
 import type { CatalogBuilder } from './catalog-builder.ts';
 import { lifetime } from './clock.ts';
 import { priceSet } from './pricing.ts';

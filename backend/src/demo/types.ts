@@ -1,4 +1,4 @@
-import type * as schema from '../core/db/schema/index.ts';
+import type * as schema from '../platform/db/schema/index.ts';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 

@@ -1,9 +1,9 @@
 import { count, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { hashPassword } from '../core/auth/password.ts';
-import type { Db } from '../core/db/database.ts';
-import { insertInBatches } from '../core/db/insert-batches.ts';
-import * as schema from '../core/db/schema/index.ts';
+import { hashPassword } from '../platform/auth/password.ts';
+import type { Db } from '../platform/db/database.ts';
+import { insertInBatches } from '../platform/db/insert-batches.ts';
+import * as schema from '../platform/db/schema/index.ts';
 import type { DemoCatalog } from './types.ts';
 
 export interface AdminAccount {

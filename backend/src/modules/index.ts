@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AnyModule } from '../core/modules/define-module.ts';
+import type { AnyModule } from '../platform/modules/define-module.ts';
 
 /**
  * Every module this backend ships: each folder here with an `index.ts` whose default export is its

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { richTextAssets } from '../../src/core/admin/rich-text.ts';
-import { cmsPages } from '../../src/core/db/schema/index.ts';
+import { richTextAssets } from '../../src/platform/admin/rich-text.ts';
+import { cmsPages } from '../../src/platform/db/schema/index.ts';
 import { openAdminInBrowser, type AdminInBrowser } from '../helpers/admin-in-browser.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productPrices, stores } from '../../src/core/db/schema/index.ts';
+import { productPrices, stores } from '../../src/platform/db/schema/index.ts';
 import { openAdminInBrowser, type AdminInBrowser } from '../helpers/admin-in-browser.ts';
 import { testAdmin } from '../helpers/admin-session.ts';
 import { aSimpleProduct } from '../helpers/shop-data.ts';

@@ -9,7 +9,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productLinks, products, type ProductType } from '../../src/core/db/schema/index.ts';
+import { productLinks, products, type ProductType } from '../../src/platform/db/schema/index.ts';
 import { openAdminInBrowser, sidewaysScroll, type AdminInBrowser } from '../helpers/admin-in-browser.ts';
 import { adminBearer } from '../helpers/admin-session.ts';
 import { seriousViolations } from '../../../tests/support/browser.ts';

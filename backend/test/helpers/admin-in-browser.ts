@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { launchChromium } from '../../../scripts/lib/chromium.ts';
-import { ensureAdminUser } from '../../src/core/admin/ensure-admin.ts';
+import { ensureAdminUser } from '../../src/platform/admin/ensure-admin.ts';
 import { testAdmin } from './admin-session.ts';
 import { listen } from './http-server.ts';
 import type { AppConfig } from '../../src/app.ts';

@@ -1,4 +1,4 @@
-import { ensureAdminUser } from '../../src/core/admin/ensure-admin.ts';
+import { ensureAdminUser } from '../../src/platform/admin/ensure-admin.ts';
 import type { TestShop } from './test-shop.ts';
 
 export const testAdmin = { email: 'admin@example.com', password: 'Admin#2026' };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { openDatabase } from '../../src/core/db/open.ts';
+import { openDatabase } from '../../src/platform/db/open.ts';
 import { seedDemoData } from '../../src/demo/seed.ts';
 import { testCatalogSize } from './catalog-size.ts';
 

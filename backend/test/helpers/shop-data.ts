@@ -1,6 +1,6 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../src/core/db/database.ts';
-import { configurableOptions, configurableOptionValues, productLinks, products, variantOptionValues } from '../../src/core/db/schema/index.ts';
+import type { Db } from '../../src/platform/db/database.ts';
+import { configurableOptions, configurableOptionValues, productLinks, products, variantOptionValues } from '../../src/platform/db/schema/index.ts';
 
 /** The published demo accounts (src/demo/stores.ts). */
 export const shopper = { email: 'shopper@example.com', password: 'Shopper#2026' };

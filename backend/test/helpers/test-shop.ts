@@ -5,10 +5,10 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp, type AppConfig, type ShopApp } from '../../src/app.ts';
-import { RequestQueue } from '../../src/core/db/request-queue.ts';
-import { authSettings } from '../../src/core/auth/settings.ts';
-import type { Database, Dialect } from '../../src/core/db/database.ts';
-import { openDatabase } from '../../src/core/db/open.ts';
+import { RequestQueue } from '../../src/platform/db/request-queue.ts';
+import { authSettings } from '../../src/platform/auth/settings.ts';
+import type { Database, Dialect } from '../../src/platform/db/database.ts';
+import { openDatabase } from '../../src/platform/db/open.ts';
 import { testCatalogSize, visibleCatalogSize } from './catalog-size.ts';
 import { databaseUrl } from './postgres-templates.ts';
 

@@ -5,7 +5,7 @@ const secret = 'test-proxy-secret-0123456789abcdef-0123';
 const timestamp = 1_767_225_600;
 
 describe('signed client IP', () => {
-  // The same vector is checked by the backend's node:crypto verifier (backend/src/core/http/client-ip.test.ts).
+  // The same vector is checked by the backend's node:crypto verifier (backend/src/platform/http/client-ip.test.ts).
   it('signs the label, the timestamp and the IP with HMAC-SHA256 (hex)', async () => {
     expect(await signClientIp(secret, '203.0.113.7', timestamp)).toBe('655e1c1f71ecf0e5ed86c60b9adb480871dd4f55e8d3c9c8700604cbc8ba8ae7');
     expect(await signClientIp(secret, '2001:db8::7', timestamp)).toBe('5b0738aa9eb617a42b15770f136ace61b6b35bee8458a3fd0e3a6bdca1757caa');

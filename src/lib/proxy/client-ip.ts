@@ -3,7 +3,7 @@
  * proxy sends the visitor's in `X-Client-IP`, with `X-Storefront-Timestamp` (Unix seconds) and
  * `X-Storefront-Signature`: the hex HMAC-SHA256 of "storefront-client-ip\n{timestamp}\n{ip}" under
  * STOREFRONT_PROXY_SECRET (Web Crypto). The backend believes the IP only when the signature verifies
- * and is under 60 seconds old (backend/src/core/http/client-ip.ts does the same computation with
+ * and is under 60 seconds old (backend/src/platform/http/client-ip.ts does the same computation with
  * node:crypto; both test the same vector). Without a secret nothing is sent and the backend counts
  * the worker's address.
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { field } from '../../core/modules/config-fields.ts';
+import { field } from '../../platform/modules/config-fields.ts';
 
 /** A CMS page identifier as the storefront serves it at `/<identifier>`. */
 export const cmsIdentifier = z

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { categories } from '../../core/db/schema/index.ts';
+import { categories } from '../../platform/db/schema/index.ts';
 import { wholesaleOnly } from '../../demo/trade.ts';
 import type { AccessConfig } from './config.ts';
 import { createRule, listRules, type AccessContext } from './rules/service.ts';

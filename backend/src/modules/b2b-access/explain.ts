@@ -1,5 +1,5 @@
-import { AppError } from '../../core/errors.ts';
-import { findStoreView } from '../../core/stores/store-view.ts';
+import { AppError } from '../../platform/errors.ts';
+import { findStoreView } from '../../domains/stores/store-view.ts';
 import { decideAccess, type Explanation, type ProductFacts } from './engine/evaluate.ts';
 import type { AccessContext } from './rules/service.ts';
 import { judge, wireBlock } from './runtime/decide.ts';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { defineModule } from '../../core/modules/define-module.ts';
+import { defineModule } from '../../platform/modules/define-module.ts';
 import { accessAdmin, accessAdminNav } from './admin/index.ts';
 import { accessConfigSchema, type AccessConfig } from './config.ts';
 import { seedAccessDemo } from './demo.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { field } from '../../core/modules/config-fields.ts';
+import { field } from '../../platform/modules/config-fields.ts';
 
 /** A form code as Custom Forms names forms. */
 const formCode = z

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { customerGroups } from '../../core/db/schema/index.ts';
-import type { ModuleContext } from '../../core/modules/context.ts';
+import { customerGroups } from '../../platform/db/schema/index.ts';
+import type { ModuleContext } from '../../platform/modules/context.ts';
 import type { RegistrationConfig } from './config.ts';
 
 /**

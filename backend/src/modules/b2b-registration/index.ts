@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { defineModule } from '../../core/modules/define-module.ts';
+import { defineModule } from '../../platform/modules/define-module.ts';
 import { applicationColumn, applicationsCard, applicationsPanel, registrationAdmin, registrationNav } from './admin/index.ts';
 import { registrationConfigSchema, type RegistrationConfig } from './config.ts';
 import { seedRegistrationDemo } from './demo.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { customers } from '../../core/db/schema/index.ts';
+import { customers } from '../../platform/db/schema/index.ts';
 
 const instant = () => timestamp({ withTimezone: true, precision: 0, mode: 'date' });
 

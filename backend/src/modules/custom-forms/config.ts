@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { field } from '../../core/modules/config-fields.ts';
+import { field } from '../../platform/modules/config-fields.ts';
 
 /** Custom Forms configuration: DECISIONS.md 35 exactly, plus the reCAPTCHA v3 score threshold. */
 export const formsConfigSchema = z.object({

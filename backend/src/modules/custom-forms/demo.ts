@@ -5,7 +5,7 @@
  * from any client a newcomer tries.
  */
 import { eq } from 'drizzle-orm';
-import { cmsPages } from '../../core/db/schema/index.ts';
+import { cmsPages } from '../../platform/db/schema/index.ts';
 import type { FormsConfig } from './config.ts';
 import type { FormInput } from './forms/schema.ts';
 import { createForm, findForm } from './forms/service.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankIsUnset } from '../../core/env/blank.ts';
+import { blankIsUnset } from '../../platform/env/blank.ts';
 
 const url = blankIsUnset(z.url({ protocol: /^https?$/ }));
 

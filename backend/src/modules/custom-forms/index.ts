@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { defineModule } from '../../core/modules/define-module.ts';
+import { defineModule } from '../../platform/modules/define-module.ts';
 import { formsAdmin, formsAdminNav } from './admin/index.ts';
 import { activeForms } from './forms/service.ts';
 import { formsConfigSchema, type FormsConfig } from './config.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { field } from '../../core/modules/config-fields.ts';
-import { defaultRefusalMessages } from '../../core/customers/approval.ts';
+import { field } from '../../platform/modules/config-fields.ts';
+import { defaultRefusalMessages } from '../../domains/customers/approval.ts';
 
 const template = (subject: string, body: string, label: string) =>
   field(

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { ApprovalStatus } from '../../core/customers/approval.ts';
-import { customers, stores } from '../../core/db/schema/index.ts';
-import type { Sender } from '../../core/mail/mailer.ts';
-import { renderTemplate, shopText } from '../../core/mail/template.ts';
-import type { ModuleContext } from '../../core/modules/context.ts';
+import type { ApprovalStatus } from '../../domains/customers/approval.ts';
+import { customers, stores } from '../../platform/db/schema/index.ts';
+import type { Sender } from '../../platform/mail/mailer.ts';
+import { renderTemplate, shopText } from '../../platform/mail/template.ts';
+import type { ModuleContext } from '../../platform/modules/context.ts';
 import type { ApprovalConfig } from './config.ts';
 
 type Ctx = ModuleContext<ApprovalConfig>;

@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/modules/define-module.ts';
+import { defineModule } from '../../platform/modules/define-module.ts';
 import { approvalAdmin, approvalGridActions, approvalGridColumns, approvalNav, approvalPanel, pendingCard } from './admin/index.ts';
 import { approvalConfigSchema, type ApprovalConfig } from './config.ts';
 import { approvalDiscovery } from './discovery.ts';
@@ -8,7 +8,7 @@ import { refuseUnapprovedToken } from './hooks/token-refusal.ts';
 
 /**
  * Customer Approval (SPEC.md "Customer Approval", DECISIONS.md 19, 37, 44, 45). The account status
- * and the decisions are core (core/customers/status.ts, GET/POST /api/rest/v2/admin/customers…); this
+ * and the decisions are core (domains/customers/status.ts, GET/POST /api/rest/v2/admin/customers…); this
  * module supplies what the merchant configures: whether new sign-ups wait, the refusal messages, the
  * emails, and the admin's approval pages, grid column and actions.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { field } from '../../core/modules/config-fields.ts';
-import { isCronExpression } from '../../core/modules/jobs.ts';
+import { field } from '../../platform/modules/config-fields.ts';
+import { isCronExpression } from '../../platform/modules/jobs.ts';
 import type { ConnectorEnv } from './env.ts';
 
 /** Blank is allowed everywhere: a blank field falls back to the environment's default or means "not used". */

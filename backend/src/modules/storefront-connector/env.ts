@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankIsUnset } from '../../core/env/blank.ts';
+import { blankIsUnset } from '../../platform/env/blank.ts';
 
 const milliseconds = (fallback: number) => blankIsUnset(z.coerce.number().int().min(0).max(3_600_000)).transform((ms) => ms ?? fallback);
 

@@ -6,7 +6,7 @@
  * and SKU index), or every product when any publisher could not tell which; then the zone purge of
  * the named products' pages. A full products sync moves `pulse`, which retires every cached page.
  */
-import type { DeliveredEvent, NotificationPayload } from '../../core/events/notifications.ts';
+import type { DeliveredEvent, NotificationPayload } from '../../platform/events/notifications.ts';
 import { productUrlKeys } from './paths.ts';
 import { Runner, type ConnectorContext } from './runner.ts';
 

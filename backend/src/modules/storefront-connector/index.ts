@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { defineModule } from '../../core/modules/define-module.ts';
+import { defineModule } from '../../platform/modules/define-module.ts';
 import { ConnectorConfigSchema, type ConnectorSettings } from './config.ts';
 import { ConnectorEnvSchema, type ConnectorEnv } from './env.ts';
 import { syncGuestViewChanges } from './guest-view-sync.ts';

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../core/db/database.ts';
-import { categories, products } from '../../core/db/schema/index.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { categories, products } from '../../platform/db/schema/index.ts';
 
 /** URL keys of saved products: the names of their partial sync (DECISIONS.md 46) and, with a slash, their paths. */
 export async function productUrlKeys(db: Db, ids: readonly number[]): Promise<string[]> {

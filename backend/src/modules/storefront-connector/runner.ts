@@ -1,7 +1,7 @@
 import pRetry from 'p-retry';
-import type { Db } from '../../core/db/database.ts';
-import { AppError } from '../../core/errors.ts';
-import type { ModuleContext } from '../../core/modules/context.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { ModuleContext } from '../../platform/modules/context.ts';
 import { cloudflareHeaders, purgeBodies, purgeUrl } from './cloudflare.ts';
 import { connectorTarget, type ConnectorSettings, type ConnectorTarget } from './config.ts';
 import type { ConnectorEnv } from './env.ts';

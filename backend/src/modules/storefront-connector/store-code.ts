@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../core/db/database.ts';
-import { stores } from '../../core/db/schema/index.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { stores } from '../../platform/db/schema/index.ts';
 import { CallFailed } from './http-call.ts';
 
 /**

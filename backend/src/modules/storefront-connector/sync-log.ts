@@ -1,5 +1,5 @@
 import { and, asc, desc, gte, ne } from 'drizzle-orm';
-import type { Db } from '../../core/db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { storefrontConnectorSyncLog } from './tables.ts';
 
 export type SyncLogEntry = typeof storefrontConnectorSyncLog.$inferInsert;

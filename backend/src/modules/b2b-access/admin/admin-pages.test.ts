@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, products } from '../../../core/db/schema/index.ts';
+import { categories, products } from '../../../platform/db/schema/index.ts';
 import { adminBearer, adminBrowser } from '../../../../test/helpers/admin-session.ts';
 import { dialects, openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
 import b2bAccess from '../index.ts';

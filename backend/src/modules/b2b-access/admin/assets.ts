@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import type { AdminEnv } from '../../../core/admin/admin-env.ts';
+import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
 
 /** The editor's scripts, served as written (plain JavaScript modules, same origin: the admin's CSP allows 'self'). */
 const scripts = new Map(['condition-model.js', 'condition-editor.js'].map((file) => [file, readFileSync(join(import.meta.dirname, 'client', file), 'utf8')]));

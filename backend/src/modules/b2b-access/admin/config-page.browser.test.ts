@@ -1,6 +1,6 @@
 import { asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories } from '../../../core/db/schema/index.ts';
+import { categories } from '../../../platform/db/schema/index.ts';
 import { openAdminInBrowser, type AdminInBrowser } from '../../../../test/helpers/admin-in-browser.ts';
 import { adminBearer, testAdmin } from '../../../../test/helpers/admin-session.ts';
 import b2bAccess from '../index.ts';

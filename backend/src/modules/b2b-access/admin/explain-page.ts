@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import type { AdminEnv } from '../../../core/admin/admin-env.ts';
-import { pickerOptions } from '../../../core/admin/config-pickers.ts';
-import { renderPage } from '../../../core/admin/page.ts';
-import { AppError } from '../../../core/errors.ts';
-import { invalidField } from '../../../core/modules/config-store.ts';
+import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
+import { pickerOptions } from '../../../platform/admin/config-pickers.ts';
+import { renderPage } from '../../../platform/admin/page.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { invalidField } from '../../../platform/modules/config-store.ts';
 import { explainAccess } from '../explain.ts';
 import { ExplainQuery } from '../routes/wire.ts';
 import { adminBase } from './paths.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AdminEnv } from '../../../core/admin/admin-env.ts';
-import type { AdminNavItem } from '../../../core/modules/define-module.ts';
+import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
+import type { AdminNavItem } from '../../../platform/modules/define-module.ts';
 import { adminAssets } from './assets.ts';
 import { explainPage } from './explain-page.ts';
 import { ruleEditor } from './rule-editor.ts';

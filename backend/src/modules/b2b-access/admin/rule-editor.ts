@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
-import type { AdminEnv } from '../../../core/admin/admin-env.ts';
-import { renderPage } from '../../../core/admin/page.ts';
-import { AppError } from '../../../core/errors.ts';
+import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
+import { renderPage } from '../../../platform/admin/page.ts';
+import { AppError } from '../../../platform/errors.ts';
 import { countMatchingProducts } from '../rules/matches.ts';
 import { createRule, getRule, updateRule } from '../rules/service.ts';
 import type { RuleInput } from '../rules/schema.ts';

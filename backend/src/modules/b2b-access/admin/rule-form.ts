@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import type { AdminEnv } from '../../../core/admin/admin-env.ts';
-import { categoryTreePicker, pickerOptions, type Option } from '../../../core/admin/config-pickers.ts';
-import { csrfField } from '../../../core/admin/layout.ts';
-import { AppError } from '../../../core/errors.ts';
+import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
+import { categoryTreePicker, pickerOptions, type Option } from '../../../platform/admin/config-pickers.ts';
+import { csrfField } from '../../../platform/admin/layout.ts';
+import { AppError } from '../../../platform/errors.ts';
 import { OPERATORS_BY_TYPE, productAttributeCatalog } from '../rules/attributes.ts';
 import type { AccessContext } from '../rules/service.ts';
 import type { RuleInput } from '../rules/schema.ts';

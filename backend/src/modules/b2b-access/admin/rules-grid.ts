@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import type { AdminEnv } from '../../../core/admin/admin-env.ts';
-import { csrfField } from '../../../core/admin/layout.ts';
-import { formFields, renderPage } from '../../../core/admin/page.ts';
-import { gridPageSize, pager, requestedPage } from '../../../core/admin/pager.ts';
-import { AppError } from '../../../core/errors.ts';
-import { moduleContext } from '../../../core/modules/context.ts';
+import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
+import { csrfField } from '../../../platform/admin/layout.ts';
+import { formFields, renderPage } from '../../../platform/admin/page.ts';
+import { gridPageSize, pager, requestedPage } from '../../../platform/admin/pager.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { moduleContext } from '../../../platform/modules/context.ts';
 import type { AccessConfig } from '../config.ts';
 import { deleteRule, duplicateRule, getRule, listRules, reorderRules, setRuleActive, type AccessContext, type RuleView } from '../rules/service.ts';
 import { adminBase } from './paths.ts';

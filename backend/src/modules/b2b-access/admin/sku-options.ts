@@ -1,7 +1,7 @@
 import { asc, ilike, or } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { AdminEnv } from '../../../core/admin/admin-env.ts';
-import { products } from '../../../core/db/schema/index.ts';
+import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
+import { products } from '../../../platform/db/schema/index.ts';
 
 /** How many SKUs the editor's picker suggests at once. */
 const suggestions = 20;

@@ -1,5 +1,5 @@
-import type { AppEnv } from '../../../core/http/context.ts';
-import { createRouter } from '../../../core/http/router.ts';
+import type { AppEnv } from '../../../platform/http/context.ts';
+import { createRouter } from '../../../platform/http/router.ts';
 import { rulesApi } from './rules-api.ts';
 import { toolsApi } from './tools-api.ts';
 

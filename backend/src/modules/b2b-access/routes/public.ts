@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createRoute, z } from '@hono/zod-openapi';
-import type { AppEnv } from '../../../core/http/context.ts';
-import { createRouter } from '../../../core/http/router.ts';
+import type { AppEnv } from '../../../platform/http/context.ts';
+import { createRouter } from '../../../platform/http/router.ts';
 import { scriptPath } from '../discovery.ts';
 
 const scriptFile = resolve(import.meta.dirname, '../plugin/b2b-access.js');

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { AppEnv } from '../../../core/http/context.ts';
-import { createRouter } from '../../../core/http/router.ts';
-import { ErrorSchema, jsonContent, PagingQuery } from '../../../core/http/schemas.ts';
-import { moduleContext } from '../../../core/modules/context.ts';
+import type { AppEnv } from '../../../platform/http/context.ts';
+import { createRouter } from '../../../platform/http/router.ts';
+import { ErrorSchema, jsonContent, PagingQuery } from '../../../platform/http/schemas.ts';
+import { moduleContext } from '../../../platform/modules/context.ts';
 import type { AccessConfig } from '../config.ts';
 import { createRule, deleteRule, duplicateRule, getRule, listRules, reorderRules, setRuleActive, updateRule } from '../rules/service.ts';
 import { ReorderBody, RuleBody, RuleId, RuleList, RuleView } from './wire.ts';

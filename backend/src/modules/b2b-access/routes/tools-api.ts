@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { AppEnv } from '../../../core/http/context.ts';
-import { createRouter } from '../../../core/http/router.ts';
-import { ErrorSchema, jsonContent } from '../../../core/http/schemas.ts';
-import { moduleContext } from '../../../core/modules/context.ts';
+import type { AppEnv } from '../../../platform/http/context.ts';
+import { createRouter } from '../../../platform/http/router.ts';
+import { ErrorSchema, jsonContent } from '../../../platform/http/schemas.ts';
+import { moduleContext } from '../../../platform/modules/context.ts';
 import type { AccessConfig } from '../config.ts';
 import { explainAccess } from '../explain.ts';
 import { OPERATORS_BY_TYPE, productAttributeCatalog } from '../rules/attributes.ts';

@@ -1,5 +1,5 @@
 import { asc, sql } from 'drizzle-orm';
-import { categories, productTypes, products } from '../../../core/db/schema/index.ts';
+import { categories, productTypes, products } from '../../../platform/db/schema/index.ts';
 import type { Operator } from '../engine/conditions.ts';
 import type { AccessContext } from './service.ts';
 

@@ -3,7 +3,7 @@
  * the products whose guest view it may have changed (`guest_view_changed`), and the storefront
  * connector re-syncs just those (or the whole catalog when the change cannot be narrowed down).
  */
-import { stores } from '../../../core/db/schema/index.ts';
+import { stores } from '../../../platform/db/schema/index.ts';
 import { prepareRules, productMismatch } from '../engine/evaluate.ts';
 import { accessSnapshot } from '../runtime/snapshot.ts';
 import type { Rule, RuleInput } from './schema.ts';

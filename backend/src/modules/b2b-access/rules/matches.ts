@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { stores } from '../../../core/db/schema/index.ts';
-import { AppError } from '../../../core/errors.ts';
-import { invalidField } from '../../../core/modules/config-store.ts';
+import { stores } from '../../../platform/db/schema/index.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { invalidField } from '../../../platform/modules/config-store.ts';
 import { productMismatch, prepareRules } from '../engine/evaluate.ts';
 import { accessSnapshot } from '../runtime/snapshot.ts';
 import { ruleInputSchema } from './schema.ts';

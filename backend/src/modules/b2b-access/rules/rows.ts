@@ -1,5 +1,5 @@
 import { asc, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../../core/db/database.ts';
+import type { Db } from '../../../platform/db/database.ts';
 import { b2bAccessRuleProducts, b2bAccessRules, b2bAccessState } from '../tables.ts';
 import type { Rule } from './schema.ts';
 

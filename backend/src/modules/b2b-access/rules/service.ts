@@ -1,9 +1,9 @@
 import { asc, count, eq, ilike, inArray } from 'drizzle-orm';
-import { configDiff } from '../../../core/audit/config-diff.ts';
-import { categories, products } from '../../../core/db/schema/index.ts';
-import { AppError } from '../../../core/errors.ts';
-import type { ModuleContext } from '../../../core/modules/context.ts';
-import { invalidField } from '../../../core/modules/config-store.ts';
+import { configDiff } from '../../../platform/audit/config-diff.ts';
+import { categories, products } from '../../../platform/db/schema/index.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { ModuleContext } from '../../../platform/modules/context.ts';
+import { invalidField } from '../../../platform/modules/config-store.ts';
 import type { AccessConfig } from '../config.ts';
 import { treeProblem } from '../engine/conditions.ts';
 import { forgetAccessSnapshot } from '../runtime/snapshot.ts';

@@ -1,5 +1,5 @@
-import type { AnnotationPayload } from '../../../core/events/annotations.ts';
-import type { ProductDetail } from '../../../core/catalog/products/schemas.ts';
+import type { AnnotationPayload } from '../../../platform/events/annotations.ts';
+import type { ProductDetail } from '../../../domains/catalog/products/schemas.ts';
 import type { AccessContext } from '../rules/service.ts';
 import { requestJudge, strictest, wireBlock } from './decide.ts';
 import { accessSnapshot } from './snapshot.ts';

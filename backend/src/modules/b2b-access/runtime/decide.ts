@@ -1,4 +1,4 @@
-import type { Caller } from '../../../core/auth/caller.ts';
+import type { Caller } from '../../../platform/auth/caller.ts';
 import type { ProductFacts } from '../engine/conditions.ts';
 import { decideAccess, type AccessCaller, type AccessDecision, type GateFlags } from '../engine/evaluate.ts';
 import { asChildOf, type CatalogFacts, type Wanted } from './facts.ts';

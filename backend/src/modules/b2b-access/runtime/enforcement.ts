@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import { defaultShippingCountry } from '../../../core/catalog/visibility.ts';
-import { bundleSelections, cartItems, products } from '../../../core/db/schema/index.ts';
-import { AppError } from '../../../core/errors.ts';
-import type { HookMap } from '../../../core/modules/hooks.ts';
+import { defaultShippingCountry } from '../../../domains/catalog/visibility.ts';
+import { bundleSelections, cartItems, products } from '../../../platform/db/schema/index.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { HookMap } from '../../../platform/modules/hooks.ts';
 import type { AccessContext } from '../rules/service.ts';
 import { requestJudge } from './decide.ts';
 import { accessSnapshot } from './snapshot.ts';

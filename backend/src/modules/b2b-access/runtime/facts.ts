@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../../core/db/database.ts';
-import { bundleOptions, bundleSelections, productCategories, productLinks, productPrices, products } from '../../../core/db/schema/index.ts';
+import type { Db } from '../../../platform/db/database.ts';
+import { bundleOptions, bundleSelections, productCategories, productLinks, productPrices, products } from '../../../platform/db/schema/index.ts';
 import type { ProductFacts } from '../engine/conditions.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { AppError } from '../../../core/errors.ts';
-import type { HookMap } from '../../../core/modules/hooks.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { HookMap } from '../../../platform/modules/hooks.ts';
 import type { AccessConfig } from '../config.ts';
 import { isStoreWideWall } from '../engine/evaluate.ts';
 import type { AccessContext } from '../rules/service.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../core/db/database.ts';
-import { bundleSelections, categories, productCategories, productLinks, products, stores } from '../../../core/db/schema/index.ts';
+import type { Db } from '../../../platform/db/database.ts';
+import { bundleSelections, categories, productCategories, productLinks, products, stores } from '../../../platform/db/schema/index.ts';
 import type { AccessConfig } from '../config.ts';
 import type { ProductFacts } from '../engine/conditions.ts';
 import { prepareRules, type PreparedRule } from '../engine/evaluate.ts';
@@ -45,7 +45,7 @@ interface Loaded {
  * moves: the rules version (bumped in the transaction of every rule change, so every backend process
  * sees it) and stamps of the category tree, the stores and the products. This process's own rule
  * changes apply at once (`forgetAccessSnapshot`); another process's within `versionTtlMs`, as module
- * configurations do (core/modules/config-store.ts). It caches what the database holds, never the only
+ * configurations do (platform/modules/config-store.ts). It caches what the database holds, never the only
  * copy; a transaction's context (another Db object) misses it and reads afresh.
  */
 const cache = new WeakMap<Db, Loaded>();

@@ -1,4 +1,4 @@
-import type { HookMap } from '../../../core/modules/hooks.ts';
+import type { HookMap } from '../../../platform/modules/hooks.ts';
 import { mayHideFromListings } from '../engine/evaluate.ts';
 import type { AccessContext } from '../rules/service.ts';
 import { accessCallerOf, requestJudge } from './decide.ts';

@@ -2,7 +2,7 @@ import { adminBearer } from '../../../../test/helpers/admin-session.ts';
 import { shopper, tradeBuyer } from '../../../../test/helpers/shop-data.ts';
 import { bearerFor } from '../../../../test/helpers/sign-in.ts';
 import { openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
-import type { Dialect } from '../../../core/db/database.ts';
+import type { Dialect } from '../../../platform/db/database.ts';
 import b2bAccess from '../index.ts';
 import type { RuleView } from '../rules/service.ts';
 

@@ -9,8 +9,8 @@ import { adminBearer } from '../../../../test/helpers/admin-session.ts';
 import { aSimpleProduct, shopper } from '../../../../test/helpers/shop-data.ts';
 import { bearerFor } from '../../../../test/helpers/sign-in.ts';
 import { dialects, openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
-import { signClientIp } from '../../../core/http/client-ip.ts';
-import { signStorefrontCall } from '../../../core/http/storefront-call.ts';
+import { signClientIp } from '../../../platform/http/client-ip.ts';
+import { signStorefrontCall } from '../../../platform/http/storefront-call.ts';
 import b2bAccess from '../index.ts';
 import { adminBase } from './access-shop.ts';
 

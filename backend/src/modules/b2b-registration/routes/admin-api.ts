@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { actorOf, moduleContext } from '../../../core/modules/context.ts';
-import { AppError } from '../../../core/errors.ts';
-import type { AppEnv } from '../../../core/http/context.ts';
-import { createRouter } from '../../../core/http/router.ts';
-import { ErrorSchema, PagingQuery, collectionOf, errorResponses, jsonContent } from '../../../core/http/schemas.ts';
+import { actorOf, moduleContext } from '../../../platform/modules/context.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { AppEnv } from '../../../platform/http/context.ts';
+import { createRouter } from '../../../platform/http/router.ts';
+import { ErrorSchema, PagingQuery, collectionOf, errorResponses, jsonContent } from '../../../platform/http/schemas.ts';
 import type { RegistrationConfig } from '../config.ts';
 import { findApplication, listApplications } from '../service/applications.ts';
 import { decideApplication } from '../service/decide.ts';

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { customers } from '../../../core/db/schema/index.ts';
-import type { Db } from '../../../core/db/database.ts';
-import type { Paging } from '../../../core/http/schemas.ts';
-import { formatTimestamp } from '../../../core/time.ts';
+import { customers } from '../../../platform/db/schema/index.ts';
+import type { Db } from '../../../platform/db/database.ts';
+import type { Paging } from '../../../platform/http/schemas.ts';
+import { formatTimestamp } from '../../../platform/time.ts';
 import { b2bRegistrationApplications, type ApplicationStatus } from '../tables.ts';
 
 type Row = { application: typeof b2bRegistrationApplications.$inferSelect; customerEmail: string; customerStatus: string };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { stores } from '../../../core/db/schema/index.ts';
-import { renderTemplate, shopText, type MailTemplate } from '../../../core/mail/template.ts';
-import type { ModuleContext } from '../../../core/modules/context.ts';
+import { stores } from '../../../platform/db/schema/index.ts';
+import { renderTemplate, shopText, type MailTemplate } from '../../../platform/mail/template.ts';
+import type { ModuleContext } from '../../../platform/modules/context.ts';
 import type { RegistrationConfig } from '../config.ts';
 
 type Ctx = ModuleContext<RegistrationConfig>;

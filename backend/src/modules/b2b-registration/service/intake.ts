@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { createCustomer } from '../../../core/customers/service.ts';
-import { changeCustomerStatus } from '../../../core/customers/status.ts';
-import { customers } from '../../../core/db/schema/index.ts';
-import type { NotificationPayload } from '../../../core/events/notifications.ts';
-import type { ModuleContext } from '../../../core/modules/context.ts';
+import { createCustomer } from '../../../domains/customers/service.ts';
+import { changeCustomerStatus } from '../../../domains/customers/status.ts';
+import { customers } from '../../../platform/db/schema/index.ts';
+import type { NotificationPayload } from '../../../platform/events/notifications.ts';
+import type { ModuleContext } from '../../../platform/modules/context.ts';
 import type { CustomerAttribute, RegistrationConfig } from '../config.ts';
 import { b2bRegistrationApplications } from '../tables.ts';
 

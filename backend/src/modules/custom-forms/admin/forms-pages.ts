@@ -6,12 +6,12 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { formFieldTypes, type FormField } from '../../../../../contracts/custom-form.ts';
-import type { AdminEnv } from '../../../core/admin/admin-env.ts';
-import { csrfField } from '../../../core/admin/layout.ts';
-import { formFields, renderPage } from '../../../core/admin/page.ts';
-import { gridPageSize, pager, requestedPage } from '../../../core/admin/pager.ts';
-import { AppError } from '../../../core/errors.ts';
-import { moduleContext } from '../../../core/modules/context.ts';
+import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
+import { csrfField } from '../../../platform/admin/layout.ts';
+import { formFields, renderPage } from '../../../platform/admin/page.ts';
+import { gridPageSize, pager, requestedPage } from '../../../platform/admin/pager.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { moduleContext } from '../../../platform/modules/context.ts';
 import type { FormsConfig } from '../config.ts';
 import type { FormsEnv } from '../env.ts';
 import { FormBody, formCode, type FormView } from '../forms/schema.ts';

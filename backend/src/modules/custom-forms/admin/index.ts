@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AdminEnv } from '../../../core/admin/admin-env.ts';
-import type { AdminNavItem } from '../../../core/modules/define-module.ts';
+import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
+import type { AdminNavItem } from '../../../platform/modules/define-module.ts';
 import { formsPages } from './forms-pages.ts';
 import { spamPage, submissionsPages } from './submissions-pages.ts';
 

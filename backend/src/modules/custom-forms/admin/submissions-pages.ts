@@ -5,11 +5,11 @@
  */
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import type { AdminEnv } from '../../../core/admin/admin-env.ts';
-import { csrfField } from '../../../core/admin/layout.ts';
-import { renderPage } from '../../../core/admin/page.ts';
-import { gridPageSize, pager, requestedPage } from '../../../core/admin/pager.ts';
-import { AppError } from '../../../core/errors.ts';
+import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
+import { csrfField } from '../../../platform/admin/layout.ts';
+import { renderPage } from '../../../platform/admin/page.ts';
+import { gridPageSize, pager, requestedPage } from '../../../platform/admin/pager.ts';
+import { AppError } from '../../../platform/errors.ts';
 import { getForm } from '../forms/service.ts';
 import { submissionsCsv } from '../submissions/csv.ts';
 import { allSubmissions, deleteSubmission, getSubmission, listSubmissions, spamLog, type SubmissionFilter } from '../submissions/service.ts';

@@ -1,8 +1,8 @@
 /** Forms CRUD (DECISIONS.md 35): what the admin API and the admin pages both call. Audited. */
 import { asc, eq, ilike, or, sql } from 'drizzle-orm';
-import { AppError } from '../../../core/errors.ts';
-import type { ModuleContext } from '../../../core/modules/context.ts';
-import { formatTimestamp } from '../../../core/time.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { ModuleContext } from '../../../platform/modules/context.ts';
+import { formatTimestamp } from '../../../platform/time.ts';
 import { customFormBlocked, customForms, customFormSubmissions } from '../tables.ts';
 import type { FormInput, FormView } from './schema.ts';
 

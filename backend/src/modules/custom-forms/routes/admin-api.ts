@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { AppEnv } from '../../../core/http/context.ts';
-import { createRouter } from '../../../core/http/router.ts';
-import { ErrorSchema, jsonBody, jsonContent, PagingQuery } from '../../../core/http/schemas.ts';
-import { moduleContext } from '../../../core/modules/context.ts';
+import type { AppEnv } from '../../../platform/http/context.ts';
+import { createRouter } from '../../../platform/http/router.ts';
+import { ErrorSchema, jsonBody, jsonContent, PagingQuery } from '../../../platform/http/schemas.ts';
+import { moduleContext } from '../../../platform/modules/context.ts';
 import type { FormsConfig } from '../config.ts';
 import type { FormsEnv } from '../env.ts';
 import { FormBody, formCode, FormView } from '../forms/schema.ts';

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { AppEnv } from '../../../core/http/context.ts';
-import { createRouter } from '../../../core/http/router.ts';
-import { moduleContext } from '../../../core/modules/context.ts';
-import { AppError } from '../../../core/errors.ts';
+import type { AppEnv } from '../../../platform/http/context.ts';
+import { createRouter } from '../../../platform/http/router.ts';
+import { moduleContext } from '../../../platform/modules/context.ts';
+import { AppError } from '../../../platform/errors.ts';
 import { visitorStore } from './visitor-store.ts';
 import type { FormsConfig } from '../config.ts';
 import type { FormsEnv } from '../env.ts';

@@ -2,11 +2,11 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { publicFormSchema } from '../../../../../contracts/custom-form.ts';
-import { AppError } from '../../../core/errors.ts';
-import type { AppEnv } from '../../../core/http/context.ts';
-import { createRouter } from '../../../core/http/router.ts';
-import { ErrorSchema, jsonBody, jsonContent } from '../../../core/http/schemas.ts';
-import { moduleContext } from '../../../core/modules/context.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { AppEnv } from '../../../platform/http/context.ts';
+import { createRouter } from '../../../platform/http/router.ts';
+import { ErrorSchema, jsonBody, jsonContent } from '../../../platform/http/schemas.ts';
+import { moduleContext } from '../../../platform/modules/context.ts';
 import { visitorStore } from './visitor-store.ts';
 import type { FormsConfig } from '../config.ts';
 import type { FormsEnv } from '../env.ts';
@@ -29,7 +29,7 @@ export const formBodyLimit = createMiddleware<AppEnv>((c, next) => limitBody(c, 
 /**
  * The headless API's gate (DECISIONS.md 35): the module switched off answers 404 to everyone; with
  * `headlessApi` off only the storefront's own calls get through (the forms it renders and the posts its
- * `/customforms/form/submit` forwards, core/http/storefront-call.ts); a visitor's request through its
+ * `/customforms/form/submit` forwards, platform/http/storefront-call.ts); a visitor's request through its
  * `/api/*` proxy is not one of them (DECISIONS.md 51).
  */
 const headlessGate = createMiddleware<AppEnv>(async function headlessGate(c, next) {

@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { countHit } from '../../../core/rate-limit/counter.ts';
-import type { Db } from '../../../core/db/database.ts';
+import { countHit } from '../../../platform/rate-limit/counter.ts';
+import type { Db } from '../../../platform/db/database.ts';
 import type { FormsConfig } from '../config.ts';
 import type { FormsEnv } from '../env.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neutralise } from '../../../core/csv.ts';
+import { neutralise } from '../../../platform/csv.ts';
 import { submissionsCsv } from './csv.ts';
 
 describe('submissionsCsv', () => {

@@ -1,9 +1,9 @@
 /**
- * Submissions as CSV for a spreadsheet (core/csv.ts: BOM, formulas neutralised): one column per
+ * Submissions as CSV for a spreadsheet (platform/csv.ts: BOM, formulas neutralised): one column per
  * field in the form's order after the id, date and store.
  */
 import type { FormField } from '../../../../../contracts/custom-form.ts';
-import { spreadsheetCsv } from '../../../core/csv.ts';
+import { spreadsheetCsv } from '../../../platform/csv.ts';
 import type { PayloadValue } from './field-validation.ts';
 
 function cellOf(value: PayloadValue | undefined): string {

@@ -1,6 +1,6 @@
 /** The merchant's email about a new submission: every field by its label, as plain text. */
-import type { MailMessage } from '../../../core/mail/mailer.ts';
-import { unlinkable } from '../../../core/mail/template.ts';
+import type { MailMessage } from '../../../platform/mail/mailer.ts';
+import { unlinkable } from '../../../platform/mail/template.ts';
 import type { customForms } from '../tables.ts';
 import type { PayloadValue } from './field-validation.ts';
 

@@ -7,11 +7,11 @@
  * and the no-JS post) run exactly this.
  */
 import { verifyRenderToken } from '../../../../../contracts/render-token.ts';
-import { AppError } from '../../../core/errors.ts';
-import type { ModuleContext } from '../../../core/modules/context.ts';
-import { countHit } from '../../../core/rate-limit/counter.ts';
-import type { StoreView } from '../../../core/stores/store-view.ts';
-import { formatTimestamp } from '../../../core/time.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { ModuleContext } from '../../../platform/modules/context.ts';
+import { countHit } from '../../../platform/rate-limit/counter.ts';
+import type { StoreView } from '../../../domains/stores/store-view.ts';
+import { formatTimestamp } from '../../../platform/time.ts';
 import type { FormsConfig } from '../config.ts';
 import type { FormsEnv } from '../env.ts';
 import { findForm } from '../forms/service.ts';

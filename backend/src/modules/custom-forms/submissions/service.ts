@@ -1,7 +1,7 @@
 /** Submissions and the spam log as the admin reads them (DECISIONS.md 35): paged, newest first. */
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
-import { AppError } from '../../../core/errors.ts';
-import { formatTimestamp } from '../../../core/time.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { formatTimestamp } from '../../../platform/time.ts';
 import type { FormsContext } from './pipeline.ts';
 import { customFormBlocked, customFormSubmissions } from '../tables.ts';
 

@@ -6,11 +6,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signRenderToken } from '../../../../../contracts/render-token.ts';
-import { ensureAdminUser } from '../../../core/admin/ensure-admin.ts';
-import type { Dialect } from '../../../core/db/database.ts';
-import { signClientIp } from '../../../core/http/client-ip.ts';
-import { signStorefrontCall } from '../../../core/http/storefront-call.ts';
-import { defineModule } from '../../../core/modules/define-module.ts';
+import { ensureAdminUser } from '../../../platform/admin/ensure-admin.ts';
+import type { Dialect } from '../../../platform/db/database.ts';
+import { signClientIp } from '../../../platform/http/client-ip.ts';
+import { signStorefrontCall } from '../../../platform/http/storefront-call.ts';
+import { defineModule } from '../../../platform/modules/define-module.ts';
 import { adminBearer, testAdmin } from '../../../../test/helpers/admin-session.ts';
 import { openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
 import customForms from '../index.ts';

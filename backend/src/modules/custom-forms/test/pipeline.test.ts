@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dialects } from '../../../../test/helpers/test-shop.ts';
-import { AppError } from '../../../core/errors.ts';
+import { AppError } from '../../../platform/errors.ts';
 import { adminBase, fromVisitor, goodPayload, openFormsShop, quoteForm, type FormsShop } from './forms-shop.ts';
 
 interface Page<T> {

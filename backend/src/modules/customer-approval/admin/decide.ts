@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AdminEnv } from '../../../core/admin/admin-env.ts';
-import type { ApprovalStatus } from '../../../core/customers/approval.ts';
-import { changeCustomerStatus } from '../../../core/customers/status.ts';
-import { AppError } from '../../../core/errors.ts';
+import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
+import type { ApprovalStatus } from '../../../domains/customers/approval.ts';
+import { changeCustomerStatus } from '../../../domains/customers/status.ts';
+import { AppError } from '../../../platform/errors.ts';
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 /** Where a decision sends the admin back to: an admin page path only (never off-site). */

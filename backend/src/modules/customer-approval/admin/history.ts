@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { html } from 'hono/html';
-import { csrfField } from '../../../core/admin/layout.ts';
-import { auditHistoryTable } from '../../../core/audit/history-table.ts';
-import type { ApprovalStatus } from '../../../core/customers/approval.ts';
-import type { Db } from '../../../core/db/database.ts';
-import { adminAuditLog, customers } from '../../../core/db/schema/index.ts';
+import { csrfField } from '../../../platform/admin/layout.ts';
+import { auditHistoryTable } from '../../../platform/audit/history-table.ts';
+import type { ApprovalStatus } from '../../../domains/customers/approval.ts';
+import type { Db } from '../../../platform/db/database.ts';
+import { adminAuditLog, customers } from '../../../platform/db/schema/index.ts';
 
 /** The three decisions as buttons; each offered only where it changes something. */
 export const decisions: { path: string; label: string; to: ApprovalStatus }[] = [

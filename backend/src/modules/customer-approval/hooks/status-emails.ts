@@ -1,5 +1,5 @@
-import type { HookMap } from '../../../core/modules/hooks.ts';
-import type { ModuleContext } from '../../../core/modules/context.ts';
+import type { HookMap } from '../../../platform/modules/hooks.ts';
+import type { ModuleContext } from '../../../platform/modules/context.ts';
 import type { ApprovalConfig } from '../config.ts';
 import { loadAccount, mailCustomer, noticeAdmins } from '../emails.ts';
 

@@ -1,6 +1,6 @@
-import { accountPendingApproval, accountRejected } from '../../../core/customers/approval.ts';
-import type { HookMap } from '../../../core/modules/hooks.ts';
-import type { ModuleContext } from '../../../core/modules/context.ts';
+import { accountPendingApproval, accountRejected } from '../../../domains/customers/approval.ts';
+import type { HookMap } from '../../../platform/modules/hooks.ts';
+import type { ModuleContext } from '../../../platform/modules/context.ts';
 import type { ApprovalConfig } from '../config.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { moduleContext } from '../../../core/modules/context.ts';
-import type { AppEnv } from '../../../core/http/context.ts';
-import { createRouter } from '../../../core/http/router.ts';
-import { ErrorSchema, errorResponses, jsonContent } from '../../../core/http/schemas.ts';
+import { moduleContext } from '../../../platform/modules/context.ts';
+import type { AppEnv } from '../../../platform/http/context.ts';
+import { createRouter } from '../../../platform/http/router.ts';
+import { ErrorSchema, errorResponses, jsonContent } from '../../../platform/http/schemas.ts';
 import type { ConnectorSettings } from '../config.ts';
 import type { ConnectorEnv } from '../env.ts';
 import { Runner } from '../runner.ts';

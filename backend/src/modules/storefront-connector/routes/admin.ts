@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import type { AdminEnv } from '../../../core/admin/admin-env.ts';
-import { csrfField } from '../../../core/admin/layout.ts';
-import { renderPage } from '../../../core/admin/page.ts';
-import { moduleContext } from '../../../core/modules/context.ts';
+import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
+import { csrfField } from '../../../platform/admin/layout.ts';
+import { renderPage } from '../../../platform/admin/page.ts';
+import { moduleContext } from '../../../platform/modules/context.ts';
 import { connectorTarget, type ConnectorSettings } from '../config.ts';
 import type { ConnectorEnv } from '../env.ts';
 import { Runner } from '../runner.ts';

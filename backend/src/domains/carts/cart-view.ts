@@ -1,0 +1,116 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db/database.ts';
+import { cartItems, configurableOptions, configurableOptionValues, productPrices, products, productStoreTexts, stores } from '../../platform/db/schema/index.ts';
+import { activeSpecialPrice, finalPriceOf, productRowColumns } from '../catalog/products/rows.ts';
+import { loadImages, mainImageUrl } from '../catalog/products/common.ts';
+import type { LineConfiguration } from './configuration.ts';
+import { configuredLineDetails } from './line-details.ts';
+import { roundMoney } from './money.ts';
+
+export interface CartLine {
+  id: number;
+  productId: number;
+  sku: string;
+  name: string;
+  /** The configurable the line was picked from, if any. */
+  parentSku: string | null;
+  /** The page the shopper bought it from: the configurable's for a variant. */
+  urlKey: string;
+  /** Root-relative thumbnail: the variant's own image, else its configurable's, else the placeholder. */
+  imageUrl: string;
+  /** What was chosen, as labels: {"color": "Navy"} for a configurable, {"To": "Ann"} for a gift card. */
+  options: Record<string, string>;
+  configuration: LineConfiguration | null;
+  qty: number;
+  price: number;
+  rowTotal: number;
+  /** Units in stock now: checkout refuses more than this. */
+  available: number;
+  /** False when a chosen bundle part or download link is no longer sold: checkout refuses the cart until the line is replaced. */
+  complete: boolean;
+}
+
+export interface CartView {
+  id: number | null;
+  currency: string;
+  items: CartLine[];
+  itemsQty: number;
+  subtotal: number;
+}
+
+/**
+ * The cart as the shopper sees it: current prices of the cart's store view, line totals, subtotal.
+ * A product whose price B2B Access hides from the caller never gets in (DECISIONS.md 61: 403
+ * purchase_blocked, or 404 where it is hidden, 47), so the prices shown here are ones the caller may
+ * see; a line whose price became hidden after it was added is refused at place-order.
+ */
+export async function loadCartView(db: Db, cart: { id: number; storeId: number } | undefined, fallbackCurrency: string): Promise<CartView> {
+  if (!cart) return { id: null, currency: fallbackCurrency, items: [], itemsQty: 0, subtotal: 0 };
+  const parent = alias(products, 'parent');
+  const [store] = await db.select({ currency: stores.baseCurrencyCode }).from(stores).where(eq(stores.id, cart.storeId));
+  const rows = await db
+    // The product's name is the cart's store view's own where it has one, so lines (and the order
+    // lines copied from them) read as the shop the shopper bought in.
+    .select({ item: cartItems, product: productRowColumns.product, parentSku: parent.sku, parentUrlKey: parent.urlKey, price: productPrices.price, specialPrice: activeSpecialPrice })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, cart.storeId)))
+    .leftJoin(productStoreTexts, and(eq(productStoreTexts.productId, products.id), eq(productStoreTexts.storeId, cart.storeId)))
+    .leftJoin(parent, eq(parent.id, cartItems.parentId))
+    .where(eq(cartItems.cartId, cart.id))
+    .orderBy(asc(cartItems.id));
+  const [labels, details, images] = await Promise.all([
+    optionLabels(db, rows.flatMap((r) => (r.item.parentId === null ? [] : [r.item.parentId]))),
+    configuredLineDetails(
+      db,
+      cart.storeId,
+      rows.flatMap(({ item, price, specialPrice }) =>
+        item.configuration === null ? [] : [{ id: item.id, basePrice: finalPriceOf(price, specialPrice), configuration: item.configuration }],
+      ),
+    ),
+    loadImages(db, [...new Set(rows.flatMap(({ item }) => (item.parentId === null ? [item.productId] : [item.productId, item.parentId])))]),
+  ]);
+  const items: CartLine[] = rows.map(({ item, product, parentSku, parentUrlKey, price, specialPrice }) => {
+    const configured = details.get(item.id);
+    const unit = configured?.unitPrice ?? finalPriceOf(price, specialPrice);
+    const complete = configured?.complete !== false;
+    const sellable = product.stockStatus === 'in_stock' && product.isEnabled && complete;
+    return {
+      id: item.id,
+      productId: product.id,
+      sku: product.sku,
+      name: product.name,
+      parentSku,
+      urlKey: parentUrlKey ?? product.urlKey,
+      imageUrl: mainImageUrl(images.get(product.id) ?? (item.parentId === null ? undefined : images.get(item.parentId))),
+      options: configured?.labels ?? Object.fromEntries(
+        Object.entries(item.options).map(([code, index]) => [code, labels.get(`${item.parentId}:${code}:${index}`) ?? String(index)]),
+      ),
+      configuration: item.configuration,
+      qty: item.qty,
+      price: unit,
+      rowTotal: roundMoney(unit * item.qty),
+      available: sellable ? product.qty : 0,
+      complete,
+    };
+  });
+  return {
+    id: cart.id,
+    currency: store?.currency ?? fallbackCurrency,
+    items,
+    itemsQty: items.reduce((sum, line) => sum + line.qty, 0),
+    subtotal: roundMoney(items.reduce((sum, line) => sum + line.rowTotal, 0)),
+  };
+}
+
+/** "parentId:code:valueIndex" → label, for the configurables in the cart. */
+async function optionLabels(db: Db, parentIds: number[]): Promise<Map<string, string>> {
+  if (parentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ parentId: configurableOptions.productId, code: configurableOptions.attributeCode, valueIndex: configurableOptionValues.valueIndex, label: configurableOptionValues.label })
+    .from(configurableOptions)
+    .innerJoin(configurableOptionValues, eq(configurableOptionValues.optionId, configurableOptions.id))
+    .where(inArray(configurableOptions.productId, [...new Set(parentIds)]));
+  return new Map(rows.map((r) => [`${r.parentId}:${r.code}:${r.valueIndex}`, r.label]));
+}

@@ -1,0 +1,112 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/database.ts';
+import { visibleProducts } from '../visibility.ts';
+import type { ProductType } from '../../../platform/db/schema/index.ts';
+import type { StoreView } from '../../stores/store-view.ts';
+import { formatTimestamp } from '../../../platform/time.ts';
+import { loadBundleChildren } from './children/bundle.ts';
+import { loadConfigurableChildren } from './children/configurable.ts';
+import { loadDownloadableChildren } from './children/downloadable.ts';
+import { loadGiftcardChildren } from './children/giftcard.ts';
+import { loadGroupedChildren } from './children/grouped.ts';
+import { loadCategoryIds, loadImages, loadRelatedSkus, mainImageUrl, type ProductImage } from './common.ts';
+import { finalPriceOf, type ProductRow } from './rows.ts';
+import type { ProductChildren, ProductDetail } from './schemas.ts';
+
+/** `visible`: the condition that leaves out the products hidden from the caller (undefined: none is). */
+type ChildLoader = (db: Db, storeId: number, parentIds: number[], visible: SQL | undefined) => Promise<Map<number, ProductChildren>>;
+
+/** Which loader supplies the children of each type; simple and virtual products have none. */
+const childLoaders: Partial<Record<ProductType, ChildLoader>> = {
+  configurable: loadConfigurableChildren,
+  grouped: loadGroupedChildren,
+  bundle: loadBundleChildren,
+  downloadable: loadDownloadableChildren,
+  giftcard: loadGiftcardChildren,
+};
+
+export interface RecordContext {
+  currency: string;
+  images: ProductImage[];
+  categoryIds: number[];
+  relatedSkus: string[];
+  /** Undefined for listing records (the "listing stubs"). */
+  children?: ProductChildren;
+}
+
+/** The one shape of a product on the wire, for listings and details alike. */
+export function buildProductRecord(row: ProductRow, context: RecordContext): ProductDetail {
+  const { product } = row;
+  return {
+    id: product.id,
+    sku: product.sku,
+    type: product.type,
+    name: product.name,
+    urlKey: product.urlKey,
+    price: row.price,
+    specialPrice: row.specialPrice,
+    finalPrice: finalPriceOf(row.price, row.specialPrice),
+    minimalPrice: row.minimalPrice,
+    currency: context.currency,
+    stockStatus: product.stockStatus,
+    qty: product.qty,
+    shortDescription: product.shortDescription,
+    description: product.description,
+    metaTitle: product.metaTitle,
+    metaDescription: product.metaDescription,
+    weight: product.weight,
+    imageUrl: mainImageUrl(context.images),
+    images: context.images,
+    categoryIds: context.categoryIds,
+    relatedSkus: context.relatedSkus,
+    attributes: product.attributes,
+    position: product.position,
+    createdAt: formatTimestamp(product.createdAt),
+    updatedAt: formatTimestamp(product.updatedAt),
+    extensions: {},
+    ...context.children,
+  };
+}
+
+/**
+ * Builds records for a page of rows with a fixed number of queries (not one per product).
+ * `withChildren` adds the type-specific children, making detail records; `hidden` products (those the
+ * caller may not see, catalog.visibility) are left out of the related products and of the child
+ * arrays (variants, grouped members, bundle selections), DECISIONS.md 47. It is required, so no
+ * loader can forget to ask.
+ */
+export async function loadProductRecords(
+  db: Db,
+  store: StoreView,
+  rows: ProductRow[],
+  options: { withChildren: boolean; hidden: ReadonlySet<number> },
+): Promise<ProductDetail[]> {
+  const ids = rows.map((r) => r.product.id);
+  const [images, categoryIds, relatedSkus, children] = await Promise.all([
+    loadImages(db, ids),
+    loadCategoryIds(db, ids),
+    loadRelatedSkus(db, ids, options.hidden),
+    options.withChildren ? loadChildren(db, store.id, rows, visibleProducts(options.hidden)) : new Map<number, ProductChildren>(),
+  ]);
+  return rows.map((row) =>
+    buildProductRecord(row, {
+      currency: store.baseCurrencyCode,
+      images: images.get(row.product.id) ?? [],
+      categoryIds: categoryIds.get(row.product.id) ?? [],
+      relatedSkus: relatedSkus.get(row.product.id) ?? [],
+      children: children.get(row.product.id),
+    }),
+  );
+}
+
+async function loadChildren(db: Db, storeId: number, rows: ProductRow[], visible: SQL | undefined): Promise<Map<number, ProductChildren>> {
+  const merged = new Map<number, ProductChildren>();
+  await Promise.all(
+    Object.entries(childLoaders).map(async ([type, load]) => {
+      const ids = rows.filter((r) => r.product.type === type).map((r) => r.product.id);
+      if (ids.length === 0) return;
+      for (const [id, children] of await load(db, storeId, ids, visible)) merged.set(id, children);
+    }),
+  );
+  return merged;
+}

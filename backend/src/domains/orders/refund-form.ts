@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { html } from 'hono/html';
+import { csrfField } from '../../platform/admin/layout.ts';
+import { AppError, refusedFields } from '../../platform/errors.ts';
+import { fromMinorUnits } from './refund-entry.ts';
+import { maxReasonLength, refundOrder, type RefundBalance, type RefundContext } from './refunds.ts';
+
+/** What was typed in the Refund form, and what was wrong with it. */
+export interface RefundFormState {
+  typed: Record<string, string>;
+  errors: Record<string, string>;
+}
+
+/**
+ * The order page's Refund form. It carries a key made when the page was drawn, so sending it twice
+ * (a double click, a resend after the provider did not answer) refunds once; a refused form is drawn
+ * again with the same key and what was typed.
+ */
+export function refundSection(csrfToken: string, order: { id: number; currency: string; grandTotal: number }, balance: RefundBalance, state?: RefundFormState) {
+  const refunded = balance.refundedMinor > 0 ? html`<p>Refunded ${fromMinorUnits(balance.refundedMinor).toFixed(2)} of ${order.grandTotal.toFixed(2)} ${order.currency}.</p>` : '';
+  if (balance.unrefundable) return html`<h2>Refunds</h2>${refunded}<p class="muted">${balance.unrefundable}</p>`;
+  const typed = state?.typed ?? {};
+  const errors = state?.errors ?? {};
+  const left = `${fromMinorUnits(balance.remainingMinor).toFixed(2)} ${order.currency}`;
+  const problem = (name: string) => (errors[name] ? html` <strong class="error" id="refund-${name}-error" role="alert">${errors[name]}</strong>` : '');
+  const aria = (name: string) => (errors[name] ? html`aria-invalid="true" aria-describedby="refund-${name}-error"` : '');
+  return html`<h2>Refunds</h2>
+    ${refunded}
+    <form method="post" action="/admin/orders/${order.id}/refunds">
+      ${csrfField(csrfToken)}
+      <input type="hidden" name="key" value="${typed.key || randomUUID()}" />
+      <label>Amount to refund (${order.currency}; empty refunds all that is left, ${left}) <input name="amount" inputmode="decimal" value="${typed.amount ?? ''}" ${aria('amount')} /></label>${problem('amount')}
+      <label>Reason for refunding (kept in the history) <input name="reason" maxlength="${maxReasonLength}" value="${typed.reason ?? ''}" ${aria('reason')} /></label>${problem('reason')}
+      <button type="submit" class="danger">Refund through the payment provider</button>
+    </form>`;
+}
+
+/** The form's amount: empty is all that is left; what is no number is refused by its field. */
+function amountOf(typed: string | undefined): number | undefined {
+  const text = (typed ?? '').trim();
+  if (text === '') return undefined;
+  if (!/^\d+(\.\d+)?$/.test(text)) throw new AppError('invalid', 'invalid_amount', 'Not an amount.', [{ location: 'form', field: 'amount', message: 'Type an amount such as 12.50.' }]);
+  return Number(text);
+}
+
+/**
+ * Sends the Refund form. Answers null once refunded, or the form to draw again: the message by its
+ * field, or for the page (nothing to refund, the provider refused) with the HTTP status of the refusal.
+ */
+export async function submitRefundForm(ctx: RefundContext, orderId: number, typed: Record<string, string>): Promise<null | { state: RefundFormState; error?: string; status: 400 | 409 | 502 | 503 }> {
+  try {
+    await refundOrder(ctx, orderId, { amount: amountOf(typed.amount), reason: typed.reason, idempotencyKey: typed.key?.trim().slice(0, 100) || undefined });
+    return null;
+  } catch (error) {
+    if (!(error instanceof AppError) || error.kind === 'not_found') throw error;
+    const status = error.status === 409 || error.status === 502 || error.status === 503 ? error.status : 400;
+    const errors = refusedFields(error);
+    return { state: { typed, errors }, error: Object.keys(errors).length > 0 ? undefined : error.message, status };
+  }
+}
