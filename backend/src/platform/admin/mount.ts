@@ -32,6 +32,7 @@ import { modulesPage } from '../modules/admin-page.ts';
 import { currentSession, endSession } from './sessions.ts';
 import { richTextEditor } from './rich-text.ts';
 import { adminScript } from './script.ts';
+import { stampSaves } from './save-stamp.ts';
 import { adminStylesheet } from './stylesheet.ts';
 
 /**
@@ -68,6 +69,7 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, t
 
   const pages = new Hono<AdminEnv>();
   pages.use(requireAdmin(navigation(platform.modules.flatMap((module) => module.admin?.nav ?? []))));
+  pages.use(stampSaves);
   pages.post('/logout', async (c) => {
     await endSession(c, c.var.db);
     return c.redirect('/admin/login', 303);

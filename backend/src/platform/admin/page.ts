@@ -3,6 +3,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AdminEnv } from './admin-env.ts';
 import { layout, type PageOptions } from './layout.ts';
+import { savedAt } from './save-stamp.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -29,15 +30,16 @@ const storefrontChanges = new Set(['saved', 'created', 'deleted', 'activated', '
 
 /**
  * Where a page whose saves reach the storefront follows the latest one: the module reporting save
- * outcomes, asked for those since now (the save just redirected here; its sync waits out the
- * connector's debounce, so it starts later than this).
+ * outcomes, asked for those since the save began (the stamp the save's redirect left, save-stamp.ts), or
+ * since now when a page is opened with a flash but no stamp.
  */
 function saveStatus(c: Context<AdminEnv>, flash: string | undefined, storefrontSync: boolean | undefined): PageOptions['saveStatus'] {
   if (!storefrontSync || !flash || !storefrontChanges.has(flash)) return undefined;
   const reporter = c.var.modules.modules.find((module) => module.admin?.saveStatus);
   const status = reporter?.admin?.saveStatus;
   if (!status) return undefined;
-  return { src: `/admin${status.path}?since=${Date.now()}`, log: `/admin${status.log}` };
+  const now = Date.now();
+  return { src: `/admin${status.path}?since=${savedAt(c, now) ?? now}`, log: `/admin${status.log}` };
 }
 
 /**

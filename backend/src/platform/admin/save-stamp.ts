@@ -1,0 +1,27 @@
+import { getCookie } from 'hono/cookie';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AdminEnv } from './admin-env.ts';
+
+const cookie = 'admin_saved';
+
+/**
+ * A save redirects to a page with a flash; that page follows the storefront sync the save set off
+ * (page.ts `saveStatus`). The sync can start before the redirected page is rendered (the connector's
+ * debounce is short, a loaded server slow), so "since the page was rendered" would miss it and wait
+ * forever: the redirect leaves the moment the save began in a short-lived cookie instead (a cookie,
+ * so the redirect's URL stays the one the handler chose).
+ */
+export const stampSaves = createMiddleware<AdminEnv>(async function stampSaves(c, next) {
+  const began = Date.now();
+  await next();
+  if (c.req.method !== 'POST' || c.res.status < 300 || c.res.status >= 400) return;
+  if (!/[?&]flash=/.test(c.res.headers.get('Location') ?? '')) return;
+  c.res.headers.append('Set-Cookie', `${cookie}=${began}; Path=/admin; Max-Age=120; HttpOnly; SameSite=Lax`);
+});
+
+/** When the save that led to this page began, if one did within the last two minutes. */
+export function savedAt(c: Context<AdminEnv>, now: number): number | undefined {
+  const at = Number(getCookie(c, cookie));
+  return Number.isSafeInteger(at) && at <= now && now - at < 120_000 ? at : undefined;
+}
