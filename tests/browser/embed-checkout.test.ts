@@ -93,9 +93,34 @@ describe('the lightbox', () => {
     expect(problems).toEqual([]);
   });
 
+  it('keeps focus inside through adding to the cart; Escape then closes it and focus returns to the card', async () => {
+    const { page, problems } = await openHost();
+    // Both spellings subscribe (the documented bare name, and the DOM event's own).
+    await page.evaluate(() => {
+      const embed = (window as unknown as { ShopEmbed: { on(name: string, handler: (detail: unknown) => void): () => void } }).ShopEmbed;
+      const heard: string[] = [];
+      Object.assign(window, { heard });
+      embed.on('add_to_cart', () => heard.push('bare'));
+      embed.on('shop:add_to_cart', () => heard.push('prefixed'));
+    });
+    await page.locator('#before').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog(page).isVisible()).toBe(true);
+    // A click, as the issue's shopper did: the button takes focus, then is busy while the cart answers.
+    await dialog(page).getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.locator('shop-lightbox [role="status"]').textContent()).toBe(`Added 1 × ${simple.name} to the cart.`);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SHOP-LIGHTBOX');
+    expect(await page.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual(['bare', 'prefixed']);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    expect(await activeLabel(page)).toBe(`BUTTON:${simple.name}`);
+    expect(problems).toEqual([]);
+  });
+
   it('asks for a configurable\'s options, shows sold-out values, and closes on the backdrop', async () => {
     const { page } = await openHost();
-    await page.locator(`[data-shop-product="${configurable.sku}"] shop-product-card .open`).click();
+    await page.locator(`shop-product-card[data-shop-sku="${configurable.sku}"] .open`).click();
     const box = dialog(page);
     const add = box.getByRole('button', { name: 'Add to cart' });
     expect(await add.isDisabled()).toBe(true);
@@ -116,7 +141,7 @@ describe('the lightbox', () => {
 describe('cart and checkout', () => {
   it('adds to the server cart, shows the badge, keeps the cart over a reload and in another tab, and checks out after a declined card', async () => {
     const { page, problems } = await openHost();
-    await page.locator(`[data-shop-product="${simple.sku}"] shop-product-card .open`).click();
+    await page.locator(`shop-product-card[data-shop-sku="${simple.sku}"] .open`).click();
     await dialog(page).getByLabel('Quantity').fill('2');
     await dialog(page).getByRole('button', { name: 'Add to cart' }).click();
     const badge = page.locator('shop-cart-badge button');

@@ -33,7 +33,7 @@ function hostPage(storefront: string): string {
   [data-shop-product] { min-height: 360px; }
 </style></head><body>
 <h1>Our picks</h1>
-<div class="grid">${skus.map((sku) => `<div data-shop-product="${sku}"></div>`).join('')}</div>
+<div class="grid">${skus.map((sku, index) => (index === 0 ? `<div id="first-pick" class="pick" style="outline: 1px solid #ddd" data-shop-product="${sku}"></div>` : `<div data-shop-product="${sku}"></div>`)).join('')}</div>
 <p id="after">Text after the products.</p>
 ${script}${script}
 </body></html>`;
@@ -82,13 +82,18 @@ describe('the widget on another origin', () => {
     const cards = page.locator('shop-product-card');
     await expect.poll(() => cards.count()).toBe(11);
     for (const product of products) {
-      const card = page.locator(`[data-shop-product="${product.sku}"] shop-product-card`);
+      const card = page.locator(`shop-product-card[data-shop-sku="${product.sku}"]`);
       await expect.poll(() => card.locator('.name').textContent()).toBe(product.name);
       expect(await card.locator('.price').textContent()).toContain(usd.format(product.finalPrice!));
     }
     await expect.poll(() => page.locator(`[data-shop-product="${UNKNOWN_SKU}"]`).isHidden()).toBe(true);
+    // Each placeholder is replaced by its card (SPEC.md widget behaviour 2), which keeps the host's
+    // id, class and style; only the unknown SKU's placeholder, hidden, is left.
+    expect(await page.locator('[data-shop-product]').count()).toBe(1);
+    const first = page.locator('#first-pick');
+    expect(await first.evaluate((card) => [card.tagName, card.className, card.getAttribute('style'), card.parentElement?.className])).toEqual(['SHOP-PRODUCT-CARD', 'pick', 'outline: 1px solid #ddd', 'grid']);
 
-    const gated = page.locator(`[data-shop-product="${GATED_SKU}"] shop-product-card`);
+    const gated = page.locator(`shop-product-card[data-shop-sku="${GATED_SKU}"]`);
     await expect.poll(() => gated.locator('.hidden-price').textContent()).toContain('Trade prices');
     expect(await gated.locator('.price').count()).toBe(0);
     expect(await gated.locator('.hidden-price a').getAttribute('href')).toMatch(new RegExp(`^${shop.storefront.url}/login\\?returnTo=%2F`));
@@ -109,7 +114,7 @@ describe('the widget on another origin', () => {
     await expect.poll(() => page.locator('shop-product-card').count()).toBe(11);
     // As a single-page app would: markup inserted after the widget's first scan.
     await page.evaluate(`document.querySelector('.grid').insertAdjacentHTML('beforeend', ${JSON.stringify(`<div data-shop-product="${later.sku}"></div>`)})`);
-    const card = page.locator(`[data-shop-product="${later.sku}"] shop-product-card`);
+    const card = page.locator(`shop-product-card[data-shop-sku="${later.sku}"]`);
     await expect.poll(() => card.locator('.name').textContent()).toBe(later.name);
     expect(productRequests).toHaveLength(2);
     expect(new URL(productRequests[1]!).searchParams.getAll('skus[]')).toEqual([later.sku]);

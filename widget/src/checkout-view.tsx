@@ -258,7 +258,8 @@ export function CheckoutView(props: { widget: Widget; paymentSlot: HTMLElement }
               Total <strong>{money(total())}</strong>
             </p>
             <Alert text={error()} />
-            <button type="submit" class="primary wide" disabled={busy() || !method()}>
+            {/* Busy is aria-disabled, not disabled: a disabled button drops the keyboard's focus (the handler ignores a second press). */}
+            <button type="submit" class="primary wide" disabled={!method()} aria-disabled={busy()}>
               {busy() ? 'Placing your order…' : `Place order · ${money(total())}`}
             </button>
           </form>

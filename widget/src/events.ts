@@ -26,9 +26,18 @@ export function emit(name: ShopEventName, items: ShopEventItem[], currency: stri
   document.dispatchEvent(new CustomEvent(`shop:${name}`, { detail, bubbles: true }));
 }
 
-/** Calls `handler` with each event's detail; returns the function that unsubscribes. */
-export function on(name: ShopEventName, handler: (detail: ShopEventDetail) => void): () => void {
+const NAMES: readonly ShopEventName[] = ['ready', 'view_item', 'add_to_cart', 'begin_checkout', 'purchase'];
+
+/**
+ * Calls `handler` with each event's detail; returns the function that unsubscribes. The documented
+ * spelling is the bare name (`on('add_to_cart', …)`); the DOM event's own name (`'shop:add_to_cart'`)
+ * is accepted too, since that is what a host sees in its listeners. An unknown name throws rather than
+ * subscribing to an event that never comes.
+ */
+export function on(name: ShopEventName | `shop:${ShopEventName}`, handler: (detail: ShopEventDetail) => void): () => void {
+  const bare = name.startsWith('shop:') ? name.slice('shop:'.length) : name;
+  if (!(NAMES as readonly string[]).includes(bare)) throw new TypeError(`ShopEmbed.on: unknown event "${name}" (one of ${NAMES.join(', ')})`);
   const listener = (event: Event) => handler((event as CustomEvent<ShopEventDetail>).detail);
-  document.addEventListener(`shop:${name}`, listener);
-  return () => document.removeEventListener(`shop:${name}`, listener);
+  document.addEventListener(`shop:${bare}`, listener);
+  return () => document.removeEventListener(`shop:${bare}`, listener);
 }

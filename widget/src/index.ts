@@ -26,7 +26,7 @@ function shopEmbed(widget: Widget) {
     version: VERSION,
     /** Fills placeholders added since the last scan (the MutationObserver does this too). */
     refresh: () => scan(document, widget),
-    /** Puts the card of `sku` into `container` (a new placeholder, filled like the page's). */
+    /** Puts the card of `sku` into `container` (a new placeholder, replaced like the page's); resolves to the card, or null for an unknown SKU. */
     addProduct(sku: string, container: Element) {
       const placeholder = document.createElement('div');
       placeholder.dataset.shopProduct = sku;

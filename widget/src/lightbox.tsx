@@ -1,12 +1,15 @@
 /**
  * `<shop-lightbox>`: the one dialog of the page (appended to `body`), showing a product or the
  * checkout. `role="dialog"` with `aria-modal`, focus moved in on open and kept in (Tab wraps),
- * Escape and the backdrop close it, and focus returns to what opened it. The live region stays
+ * Escape and the backdrop close it, and focus returns to what opened it. Focus is kept in through
+ * every asynchronous step too: an element that loses focus to nothing (a button re-rendered, a
+ * view swapped) hands it back to the dialog, and while the dialog is open Escape and Tab pressed
+ * anywhere on the page act on it, so a keyboard is never stranded on the host's `<body>`. The live region stays
  * rendered while closed so "added to cart" is announced. The light-DOM child `slot="payment"` is
  * where Stripe mounts (stripe.ts).
  */
 import { customElement } from './custom-element.ts';
-import { Show, createEffect } from 'solid-js';
+import { Show, createEffect, onCleanup } from 'solid-js';
 import { CheckoutView } from './checkout-view.tsx';
 import { ProductView } from './product-view.tsx';
 import { accentCss, adoptStyles } from './styles.ts';
@@ -42,6 +45,22 @@ export function defineLightbox(widget: Widget): void {
       }
     };
 
+    // Focus inside the dialog, or on the payment slot's light-DOM children (Stripe's frame).
+    const holdsFocus = () => (dialog?.contains(root.activeElement) ?? false) || element.contains(document.activeElement);
+    const reclaim = (event: FocusEvent) => {
+      if (event.relatedTarget !== null) return;
+      // Where focus lands is known only after the browser moved it.
+      setTimeout(() => {
+        if (view() && !holdsFocus()) dialog?.focus();
+      });
+    };
+    const pageKeys = (event: KeyboardEvent) => {
+      if (!view() || event.composedPath().includes(element)) return;
+      if (event.key === 'Escape' || event.key === 'Tab') keys(event);
+    };
+    document.addEventListener('keydown', pageKeys);
+    onCleanup(() => document.removeEventListener('keydown', pageKeys));
+
     createEffect(() => {
       // Each new view (product → checkout included) starts with focus on the dialog itself,
       // so a screen reader reads its title.
@@ -62,6 +81,7 @@ export function defineLightbox(widget: Widget): void {
                 aria-labelledby="shop-title"
                 tabindex="-1"
                 on:keydown={keys}
+                on:focusout={reclaim}
               >
                 <button type="button" class="close" aria-label="Close" on:click={closeView}>
                   ×

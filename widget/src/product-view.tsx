@@ -115,7 +115,8 @@ export function ProductView(props: { product: WidgetProduct; widget: Widget }) {
             <p class={soldOut() && !unchosen() ? 'note out' : 'note'} aria-live="polite">
               {unchosen() ? `Choose ${unchosen()!.label.toLowerCase()}.` : soldOut() ? 'Out of stock.' : 'In stock.'}
             </p>
-            <button type="submit" class="primary" disabled={busy() || !!unchosen() || soldOut()}>
+            {/* Busy is aria-disabled, not disabled: a disabled button drops the keyboard's focus (the handler ignores a second press). */}
+            <button type="submit" class="primary" disabled={!!unchosen() || soldOut()} aria-disabled={busy()}>
               {busy() ? 'Adding…' : 'Add to cart'}
             </button>
             <Show when={added()}>
