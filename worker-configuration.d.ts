@@ -11,6 +11,8 @@ interface __BaseEnv_Env {
 	BACKEND_ADMIN_URL: string;
 	BACKEND_TIMEOUT_MS: string;
 	EARLY_RESPONSES: string;
+	AGENT_COMMERCE: string;
+	MCP_RATE_LIMITER: RateLimit;
 	SYNC_SECRET: string;
 	PREVIEW_PASSWORD: string;
 	STOREFRONT_PROXY_SECRET: string;
@@ -31,7 +33,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "BACKEND_API_URL" | "STORES" | "PUBLIC_ORIGIN" | "ASSET_HASH" | "BACKEND_ADMIN_URL" | "BACKEND_TIMEOUT_MS" | "EARLY_RESPONSES" | "SYNC_SECRET" | "PREVIEW_PASSWORD" | "STOREFRONT_PROXY_SECRET" | "SESSION_SECRET" | "CF_ZONE_ID" | "CF_API_TOKEN">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "BACKEND_API_URL" | "STORES" | "PUBLIC_ORIGIN" | "ASSET_HASH" | "BACKEND_ADMIN_URL" | "BACKEND_TIMEOUT_MS" | "EARLY_RESPONSES" | "AGENT_COMMERCE" | "SYNC_SECRET" | "PREVIEW_PASSWORD" | "STOREFRONT_PROXY_SECRET" | "SESSION_SECRET" | "CF_ZONE_ID" | "CF_API_TOKEN">> {}
 }
 declare module "*.txt" {
 	const value: string;
