@@ -177,7 +177,7 @@ describe('an agent shops through the official MCP client', () => {
 
     // Completing the same checkout again places no second order (its id names one idempotent attempt).
     const again = (await agent.callTool({ name: 'complete_checkout', arguments: { id: ready.id, checkout: TEST_CARD } })) as CallToolResult;
-    if (!again.isError) expect((again.structuredContent as Checkout).order?.id).toBe(number);
+    if (!again.isError) expect((again.structuredContent as unknown as Checkout).order?.id).toBe(number);
     await agent.close();
   });
 

@@ -60,10 +60,10 @@ export async function lookupCatalog(caller: CallerContext, origin: string, ids: 
 }
 
 export async function getProduct(caller: CallerContext, origin: string, id: string) {
-  const listing = await findListing(caller, id);
-  if (!listing) throw new ToolRefusal('product_not_found', `No product ${id}.`);
-  const answer = await callBackend(caller, `/products/${listing.id}`);
-  if (answer.status === 404) throw new ToolRefusal('product_not_found', `No product ${id}.`);
+  // A product id is read once; a SKU or URL key is found in the listing first (the detail route takes ids).
+  const productId = /^\d{1,10}$/.test(id) ? id : (await findListing(caller, id))?.id;
+  const answer = productId === undefined ? undefined : await callBackend(caller, `/products/${productId}`);
+  if (!answer || answer.status === 404) throw new ToolRefusal('product_not_found', `No product ${id}.`);
   const detail = productDetailSchema.safeParse(expectOk(answer, 'The product could not be read.'));
   if (!detail.success) throw new ToolRefusal('backend_unavailable', 'The shop answered a product it could not read; try again shortly.');
   return { ucp: ucpEnvelope(CAPABILITIES.catalogLookup), product: ucpProductDetail(detail.data, origin) };
