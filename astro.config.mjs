@@ -4,6 +4,7 @@ import cloudflare from '@astrojs/cloudflare';
 import solid from '@astrojs/solid-js';
 import assetHash from './integrations/asset-hash.ts';
 import devVars from './integrations/dev-vars.ts';
+import mcpWithoutAjv from './integrations/mcp-without-ajv.ts';
 import widgetBundle from './integrations/widget-bundle.ts';
 
 export default defineConfig({
@@ -11,7 +12,7 @@ export default defineConfig({
   adapter: cloudflare({ imageService: 'passthrough' }),
   // Solid islands for the personal parts (cart, checkout, account, search); catalog pages ship none.
   // widgetBundle writes /embed.js before assetHash digests the output (build:done hooks run in this order).
-  integrations: [widgetBundle(), assetHash(), devVars(), solid()],
+  integrations: [widgetBundle(), assetHash(), devVars(), mcpWithoutAjv(), solid()],
   build: { inlineStylesheets: 'never' },
   security: { checkOrigin: false },
   devToolbar: { enabled: false },

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: figures for the sync and the storefront, on a throw-away shop.
- *   npm run bench -- --products 10000 [--duration 10] [--connections 10] [--only b2b-access|widget|sync-scale|request-path|load] [--scale 1000,10000,50000] [--early on|off]
+ *   npm run bench -- --products 10000 [--duration 10] [--connections 10] [--only b2b-access|widget|sync-scale|request-path|load|mcp] [--scale 1000,10000,50000] [--early on|off]
  * Seeds a generated catalog, then measures: the floor (merely fetching every backend page the
  * sync reads), a first and a no-op full sync, and the request path (scripts/lib/request-path-bench.ts:
  * throughput, latency and worker CPU of a fixed response, a static asset, a cached page, a 304,
@@ -13,7 +13,9 @@
  * (scripts/lib/sync-scale-bench.ts: 1,000, 10,000 and 50,000 products by default; `--only sync-scale`),
  * and the backend under load (scripts/lib/load-bench.ts: 50 connections for 60 s each against the
  * catalog API, search, cart writes and checkout, on the embedded database and, with TEST_DATABASE_URL,
- * on PostgreSQL; `--only load [--database pglite|postgres] [--load search]`).
+ * on PostgreSQL; `--only load [--database pglite|postgres] [--load search]`), and agent commerce
+ * (scripts/lib/mcp-bench.ts: `search_catalog` and `get_product` over MCP next to the same reads over
+ * `/api/*`, with the MCP overhead; `--only mcp`).
  * Prints a table and writes the figures as JSON to bench-results/.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -30,6 +32,7 @@ import { fetchFloor, syncScaleFigure, type ScaleFigure } from './lib/sync-scale-
 import { CEILING_PROBE_PATH, requestPathFigures } from './lib/request-path-bench.ts';
 import { bundleSize, type BundleSize } from './lib/bundle-size.ts';
 import { loadFigures, printLoadFigures, type LoadFigure } from './lib/load-bench.ts';
+import { mcpFigures, type McpBenchFigure } from './lib/mcp-bench.ts';
 import { freePort } from './lib/ports.ts';
 import { ROOT, buildStorefront, seedCatalog, startBackend, startStorefront, type Child } from './lib/processes.ts';
 
@@ -49,7 +52,7 @@ const { values } = parseArgs({
   },
 });
 if (!['on', 'off'].includes(values.early)) throw new Error('--early takes "on" or "off".');
-if (values.only !== undefined && !['b2b-access', 'widget', 'sync-scale', 'request-path', 'load'].includes(values.only)) throw new Error('--only takes "b2b-access", "widget", "sync-scale", "request-path" or "load".');
+if (values.only !== undefined && !['b2b-access', 'widget', 'sync-scale', 'request-path', 'load', 'mcp'].includes(values.only)) throw new Error('--only takes "b2b-access", "widget", "sync-scale", "request-path", "load" or "mcp".');
 if (values.database !== undefined && !['pglite', 'postgres'].includes(values.database)) throw new Error('--database takes "pglite" or "postgres".');
 const scales = values.scale.split(',').map(Number);
 const products = Number(values.products);
@@ -155,7 +158,7 @@ async function startBenchShop(dir: string, children: Child[]) {
   const storefront = await startStorefront({
     port: await freePort(),
     persistTo: join(dir, 'wrangler'),
-    vars: { BACKEND_API_URL: backend.url, SYNC_SECRET: secret, STOREFRONT_PROXY_SECRET: proxySecret, CEILING_PROBE_PATH, EARLY_RESPONSES: values.early },
+    vars: { BACKEND_API_URL: backend.url, SYNC_SECRET: secret, STOREFRONT_PROXY_SECRET: proxySecret, CEILING_PROBE_PATH, EARLY_RESPONSES: values.early, AGENT_COMMERCE: 'on' },
   });
   children.push(storefront);
   return { backend, storefront, seedSeconds };
@@ -198,6 +201,30 @@ async function requestPath(backend: Child, storefront: Child) {
   return { catalog, figures };
 }
 
+/** MCP tool calls next to the same REST reads (scripts/lib/mcp-bench.ts), on the first product of the catalog. */
+async function agentCommerce(storefront: Child, catalog: Array<{ id: number }>): Promise<McpBenchFigure[]> {
+  const figures = await mcpFigures(storefront.url, catalog[0]!, SEARCH_QUERIES[0]!, { connections, duration, processGroup: storefront.process.pid! });
+  console.log(`\nagent commerce (${connections} connections, ${duration} s each; guest; MCP 2026-07-28 stateless, one request per call)`);
+  for (const figure of figures) {
+    row(`  ${figure.name}`, `${String(figure.requestsPerSecond).padStart(6)} req/s  p50 ${figure.p50} ms  p99 ${figure.p99} ms  CPU ${figure.cpuMs.toFixed(3)} ms/req  errors ${figure.errors}`);
+  }
+  for (const [rest, mcp] of [[figures[0]!, figures[1]!], [figures[2]!, figures[3]!]]) {
+    row(
+      `  MCP overhead: ${mcp.name}`,
+      `throughput ${ratio(mcp.requestsPerSecond / Math.max(rest.requestsPerSecond, 1))} of ${rest.name}; worker CPU +${(mcp.cpuMs - rest.cpuMs).toFixed(3)} ms/call (${ratio(mcp.cpuMs / Math.max(rest.cpuMs, 0.001))})`,
+    );
+  }
+  return figures;
+}
+
+async function mcpBench(dir: string, children: Child[]): Promise<void> {
+  const { backend, storefront } = await startBenchShop(dir, children);
+  await sync(storefront.url);
+  row('catalog', `${products} products per store`);
+  const catalog = await createBackendClient({ baseUrl: backend.url, timeoutMs: 120_000 }).products('default');
+  await writeFigures('bench-mcp', { products, connections, duration, mcp: await agentCommerce(storefront, catalog) });
+}
+
 async function requestPathBench(dir: string, children: Child[]): Promise<void> {
   const { backend, storefront } = await startBenchShop(dir, children);
   await sync(storefront.url);
@@ -219,6 +246,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
   row('first sync / floor', `${(firstSync.seconds / floorSeconds).toFixed(2)}x (target <= 2x)`);
 
   const { catalog, figures: requestPathLoad } = await requestPath(backend, storefront);
+  const mcp = await agentCommerce(storefront, catalog);
   const search = await searchLatency(backend.url);
   const b2bAccess = await accessFigures(dir);
   const widget = await bundleSize(join(ROOT, 'dist/client', WIDGET_FILE));
@@ -238,6 +266,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
     noopSync,
     syncToFloor: firstSync.seconds / floorSeconds,
     requestPath: { connections, duration, load: requestPathLoad },
+    mcp,
     search,
     b2bAccess,
     widget,
@@ -272,6 +301,8 @@ try {
     await writeFigures('bench-sync-scale', { syncScale: await scaleFigures(dir, children) });
   } else if (values.only === 'request-path') {
     await requestPathBench(dir, children);
+  } else if (values.only === 'mcp') {
+    await mcpBench(dir, children);
   } else if (values.only === 'load') {
     await writeFigures('bench-load', { ...load, load: await backendLoad(dir, children) });
   } else if (values.only === 'b2b-access') {

@@ -43,7 +43,8 @@ try {
   ]);
   children.push(backend);
   children.push(
-    await startStorefront({ port: storefrontPort, persistTo: join(ROOT, '.wrangler/state'), vars: workerVars, echo: true }),
+    // Agent commerce (DECISIONS.md 59) is on for the local shop: /mcp serves the UCP shopping tools.
+    await startStorefront({ port: storefrontPort, persistTo: join(ROOT, '.wrangler/state'), vars: { ...workerVars, AGENT_COMMERCE: 'on' }, echo: true }),
   );
 
   console.log('Running the initial sync...');

@@ -31,7 +31,7 @@ export interface LoadOptions {
 const TICKS_PER_SECOND = 100;
 
 /** User + system CPU ticks of the workerd processes in a process group. */
-function workerdTicks(processGroup: number): number {
+export function workerdTicks(processGroup: number): number {
   let ticks = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

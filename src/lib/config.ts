@@ -62,6 +62,12 @@ const configSchema = z.object({
    */
   CEILING_PROBE_PATH: optionalText,
   /**
+   * Agent commerce (DECISIONS.md 59): `on` makes `/mcp` a real MCP server speaking UCP's shopping
+   * tools and publishes `/.well-known/ucp` and `/.well-known/oauth-protected-resource`; `off` (the
+   * default) keeps SPEC.md's 503 and the `planned` card.
+   */
+  AGENT_COMMERCE: z.enum(['on', 'off']).default('off'),
+  /**
    * JSON object of host name to store view (DECISIONS.md 8); unlisted hosts use the default store.
    * A value is a store code, or `{"store": code, "origin": "https://..."}` when the store's public
    * origin is not simply `https://{host}` (see agents/public-origin.ts).

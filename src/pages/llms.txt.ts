@@ -3,6 +3,7 @@ import { renderLlmsTxt } from '../lib/agents/llms-txt.ts';
 import { guestOpenPaths } from '../lib/agents/walled-store.ts';
 import { topCategories } from '../lib/catalog/category-tree.ts';
 import { loadShell } from '../lib/catalog/page-data.ts';
+import { getConfig } from '../lib/config.ts';
 
 /**
  * GET /llms.txt: the store guide for agents, from KV per request (store and origin vary by host).
@@ -17,7 +18,7 @@ export const ALL = agentDocumentRoute(async ({ origin, content }) => {
   const categories = open ? [] : topCategories(shell.tree);
   const footerLinks = open ? shell.footerLinks.filter((page) => open.has(page.href)) : shell.footerLinks;
   return {
-    body: renderLlmsTxt({ origin, config: shell.config, categories, footerLinks }),
+    body: renderLlmsTxt({ origin, config: shell.config, categories, footerLinks, agentCommerce: getConfig().AGENT_COMMERCE === 'on' }),
     contentType: 'text/plain; charset=utf-8',
   };
 });

@@ -8,6 +8,9 @@ export const AGENT_PATHS = {
   mcpCard: '/.well-known/mcp/server-card.json',
   tdmrep: '/.well-known/tdmrep.json',
   mcp: '/mcp',
+  /** RFC 9728 protected-resource metadata of `/mcp` and UCP's business profile (DECISIONS.md 59). */
+  protectedResource: '/.well-known/oauth-protected-resource',
+  ucpProfile: '/.well-known/ucp',
   homeMarkdown: '/index.md',
   /** The backend's OpenAPI document and docs page, reached through the `/api/*` proxy. */
   openApi: '/api/docs.json',

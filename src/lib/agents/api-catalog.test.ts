@@ -18,6 +18,14 @@ describe('apiCatalog', () => {
     expect(entry?.['mcp-server']).toMatchObject([{ href: 'https://au.shop.example/.well-known/mcp/server-card.json' }]);
   });
 
+  it('with agent commerce on, also links the MCP server, the UCP profile and the RFC 9728 metadata', () => {
+    const [entry] = apiCatalog('https://au.shop.example', true).linkset;
+    expect(entry?.['mcp-server']).toMatchObject([{ title: 'MCP server card' }]);
+    expect(entry?.service).toMatchObject([{ href: 'https://au.shop.example/mcp' }]);
+    expect(entry?.['service-meta']).toMatchObject([{ href: 'https://au.shop.example/.well-known/ucp' }, { href: 'https://au.shop.example/.well-known/oauth-protected-resource' }]);
+    expect(catalogLinkHeaders('https://au.shop.example', true)).toHaveLength(8);
+  });
+
   it('names the RFC 9727 profile in its media type', () => {
     expect(API_CATALOG_CONTENT_TYPE).toBe('application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
   });

@@ -35,4 +35,11 @@ describe('renderLlmsTxt', () => {
       'https://au.shop.example/.well-known/mcp/server-card.json',
     ]);
   });
+
+  it('names the MCP server and the UCP profile when agent commerce is on', () => {
+    const on = parseLlmsTxt(renderLlmsTxt({ origin: 'https://au.shop.example', config: storeConfig, categories: [], footerLinks: [], agentCommerce: true }));
+    expect(on.sections.get('For agents')?.map((entry) => entry.url)).toEqual(
+      expect.arrayContaining(['https://au.shop.example/mcp', 'https://au.shop.example/.well-known/ucp']),
+    );
+  });
 });

@@ -16,6 +16,8 @@ export interface LlmsTxtInput {
   categories: CategoryNode[];
   /** The footer's CMS pages. */
   footerLinks: FooterLink[];
+  /** AGENT_COMMERCE is on: the MCP server and UCP profile are named (DECISIONS.md 59). */
+  agentCommerce?: boolean;
 }
 
 /** Longest category note; llms.txt is meant to be read whole, so notes stay one line. */
@@ -31,7 +33,7 @@ function shorten(text: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MAX_NOTE / 2))}…`;
 }
 
-export function renderLlmsTxt({ origin, config, categories, footerLinks }: LlmsTxtInput): string {
+export function renderLlmsTxt({ origin, config, categories, footerLinks, agentCommerce = false }: LlmsTxtInput): string {
   const at = (path: string) => absoluteUrl(origin, path);
   const summary = htmlToInlineText(config.description) || `Online store ${escapeMarkdown(config.storeName)}.`;
   const sections: string[] = [
@@ -58,7 +60,13 @@ export function renderLlmsTxt({ origin, config, categories, footerLinks }: LlmsT
       entry('API documentation', at(AGENT_PATHS.apiDocs), 'interactive documentation of the same API'),
       entry('API catalog', at(AGENT_PATHS.apiCatalog), 'RFC 9727 linkset of the APIs, their documentation, status and authorization server'),
       entry('OAuth metadata', at(AGENT_PATHS.oauthMetadata), 'RFC 8414 authorization server metadata (token endpoint, grants, scopes)'),
-      entry('MCP server card', at(AGENT_PATHS.mcpCard), 'the planned Model Context Protocol server'),
+      ...(agentCommerce
+        ? [
+            entry('MCP server', at(AGENT_PATHS.mcp), 'Model Context Protocol (Streamable HTTP): search, cart, checkout and orders under the Universal Commerce Protocol\'s tool names; anonymous, or a customer\'s Bearer token for their prices'),
+            entry('UCP business profile', at(AGENT_PATHS.ucpProfile), 'Universal Commerce Protocol services, capabilities and payment handlers'),
+            entry('MCP server card', at(AGENT_PATHS.mcpCard), 'the MCP server\'s tools and authorization'),
+          ]
+        : [entry('MCP server card', at(AGENT_PATHS.mcpCard), 'the planned Model Context Protocol server')]),
     ].join('\n'),
   );
   return `${sections.join('\n\n')}\n`;

@@ -11,6 +11,17 @@ describe('mcpServerCard', () => {
     });
     expect(card.tools.map((tool) => tool.name)).toContain('search_products');
   });
+
+  it('with agent commerce on, says available and lists the UCP tools with the RFC 9728 metadata', () => {
+    const card = mcpServerCard({ origin: 'https://shop.example', storeName: 'Demo Shop', available: true });
+    expect(card).toMatchObject({
+      status: 'available',
+      endpoint: 'https://shop.example/mcp',
+      authorization: { protectedResource: 'https://shop.example/.well-known/oauth-protected-resource' },
+      ucpProfile: 'https://shop.example/.well-known/ucp',
+    });
+    expect(card.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['search_catalog', 'get_product', 'create_checkout', 'complete_checkout', 'get_order']));
+  });
 });
 
 describe('mcpUnavailable', () => {

@@ -1,12 +1,15 @@
 /**
  * The MCP discovery card (`/.well-known/mcp/server-card.json`) and the `/mcp` placeholder answer
- * (DECISIONS.md 12). The server is planned: the card names its endpoint, transport and the tools it
- * will offer, so agents can discover it now and find out when it goes live. Pure.
+ * (DECISIONS.md 12, 59). With agent commerce on the card says `available` and lists the UCP shopping
+ * tools, with the RFC 9728 metadata for its Bearer tokens; off, the server is `planned` and the card
+ * names the tools it will offer, so agents can discover it now and find out when it goes live. Pure.
  */
 import { AGENT_PATHS } from './agent-paths.ts';
+import { SHOPPING_TOOLS } from './mcp/tool-catalog.ts';
 import { absoluteUrl } from './public-origin.ts';
 
 export const MCP_STATUS = 'planned';
+export const MCP_AVAILABLE = 'available';
 /** How long `/mcp` asks clients to wait before trying again (a day: the server is not imminent). */
 export const MCP_RETRY_AFTER_S = 86_400;
 
@@ -21,19 +24,40 @@ export const PLANNED_MCP_TOOLS = [
 export interface McpCardInput {
   origin: string;
   storeName: string;
+  /** AGENT_COMMERCE is on: `/mcp` serves the tools. */
+  available?: boolean;
 }
 
-export function mcpServerCard({ origin, storeName }: McpCardInput) {
+export function mcpServerCard({ origin, storeName, available = false }: McpCardInput) {
   const endpoint = absoluteUrl(origin, AGENT_PATHS.mcp);
-  return {
+  const common = {
     name: `${storeName} MCP server`,
-    description: `Model Context Protocol access to the ${storeName} catalog and cart.`,
-    status: MCP_STATUS,
     endpoint,
     transport: { type: 'streamable-http', url: endpoint },
-    authorization: { type: 'oauth2', metadata: absoluteUrl(origin, AGENT_PATHS.oauthMetadata) },
-    tools: PLANNED_MCP_TOOLS,
     documentation: absoluteUrl(origin, AGENT_PATHS.apiCatalog),
+  };
+  if (!available) {
+    return {
+      ...common,
+      description: `Model Context Protocol access to the ${storeName} catalog and cart.`,
+      status: MCP_STATUS,
+      authorization: { type: 'oauth2', metadata: absoluteUrl(origin, AGENT_PATHS.oauthMetadata) },
+      tools: PLANNED_MCP_TOOLS,
+    };
+  }
+  return {
+    ...common,
+    description: `Shopping at ${storeName} over the Universal Commerce Protocol: catalog, cart, checkout and orders. Anonymous callers see what a guest sees; a customer's Bearer token shows their prices.`,
+    status: MCP_AVAILABLE,
+    protocolVersions: ['2026-07-28', '2025-11-25'],
+    authorization: {
+      type: 'oauth2',
+      required: false,
+      metadata: absoluteUrl(origin, AGENT_PATHS.oauthMetadata),
+      protectedResource: absoluteUrl(origin, AGENT_PATHS.protectedResource),
+    },
+    ucpProfile: absoluteUrl(origin, AGENT_PATHS.ucpProfile),
+    tools: SHOPPING_TOOLS.map(({ name, description }) => ({ name, description })),
   };
 }
 
