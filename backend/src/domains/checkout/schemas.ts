@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { placedOrderShape, placedOrderViewShape } from '../../../../contracts/checkout.ts';
 import { orderSchema } from '../../../../contracts/order.ts';
+import { openapiNamed } from '../../platform/http/openapi-name.ts';
 import { checkoutAddressSchema } from '../../../../contracts/address.ts';
 
 /*
@@ -13,7 +14,7 @@ export { paymentIntentSchema as PaymentIntentSchema, paymentMethodListSchema as 
 
 // Named again with `.openapi()`: an optional field of a record named only by `.meta({ id })` would be
 // inlined by the generator, where the document has always said "CheckoutAddress, or absent" (allOf).
-const CheckoutAddressSchema = checkoutAddressSchema.openapi('CheckoutAddress');
+const CheckoutAddressSchema = openapiNamed(checkoutAddressSchema, 'CheckoutAddress');
 
 const Country = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code, e.g. US');
 
@@ -49,7 +50,7 @@ export const IdempotencyHeaders = z.object({
   'x-cart-token': z.string().optional(),
 });
 
-export const OrderSchema = orderSchema.openapi('Order');
+export const OrderSchema = openapiNamed(orderSchema, 'Order');
 
 export const PlacedOrderSchema = OrderSchema.extend(placedOrderShape).openapi('PlacedOrder');
 

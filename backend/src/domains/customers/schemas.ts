@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, PasswordField } from '../../platform/http/credential-fields.ts';
 import { addressInputSchema, savedAddressShape } from '../../../../contracts/address.ts';
 import { customerSchema } from '../../../../contracts/customer.ts';
+import { openapiNamed } from '../../platform/http/openapi-name.ts';
 
 /**
  * Password policy: 8 to 128 characters with at least one letter and one digit or symbol. Length
@@ -34,9 +35,9 @@ export const ChangePasswordSchema = z.object({ currentPassword: PasswordField, n
 
 // The account and its addresses are shared contracts (contracts/customer.ts, contracts/address.ts),
 // named here with `.openapi()` so the records that extend them document as allOf, as they always have.
-export const CustomerSchema = customerSchema.openapi('Customer');
+export const CustomerSchema = openapiNamed(customerSchema, 'Customer');
 
-export const AddressInputSchema = addressInputSchema.openapi('AddressInput');
+export const AddressInputSchema = openapiNamed(addressInputSchema, 'AddressInput');
 
 export const AddressSchema = AddressInputSchema.extend(savedAddressShape).openapi('Address');
 
