@@ -75,6 +75,12 @@ async function send(path: string, request: ApiRequest, tokens: CustomerTokens | 
   return response;
 }
 
+/**
+ * The answer, typed by the caller from the shared contracts (./types.ts) and not parsed here: a zod
+ * parse of the cart, order and customer contracts bundles to 458 kB raw, 94 kB gzip (esbuild,
+ * minified) against nothing for the cast, more than an island may weigh. The backend's tests hold
+ * every answer to the same contracts strictly (backend/test/commerce-contracts.test.ts) instead.
+ */
 async function read<T>(response: Response): Promise<T> {
   const text = await response.text();
   let data: unknown = null;
