@@ -3,8 +3,8 @@
  * an order is shipped and billed to (checkout takes it, the order carries it). The messages are
  * written for shoppers: the storefront's forms show them by the field.
  *
- * `addressInputSchema` and `customerSchema` carry no OpenAPI id here: the backend names them with
- * `.openapi()`, whose `extend` documents the saved address as "AddressInput and more" (allOf).
+ * `addressInputSchema` (and `customerSchema`) carry no OpenAPI id here: the backend names them with
+ * `openapiNamed`, whose `extend` documents the saved address as "AddressInput and more" (allOf).
  */
 import { z } from 'zod';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Cart, CartLine } from '../../../../contracts/cart.ts';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Cart, CartLine } from '../../../../contracts/cart.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { cartItems, configurableOptions, configurableOptionValues, productPrices, products, productStoreTexts, stores } from '../../platform/db/schema/index.ts';
 import { activeSpecialPrice, finalPriceOf, productRowColumns } from '../catalog/products/rows.ts';

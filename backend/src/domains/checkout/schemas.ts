@@ -1,18 +1,18 @@
 import { z } from '@hono/zod-openapi';
+import { checkoutAddressSchema } from '../../../../contracts/address.ts';
 import { placedOrderShape, placedOrderViewShape } from '../../../../contracts/checkout.ts';
 import { orderSchema } from '../../../../contracts/order.ts';
 import { openapiNamed } from '../../platform/http/openapi-name.ts';
-import { checkoutAddressSchema } from '../../../../contracts/address.ts';
 
 /*
  * The checkout's answers are shared contracts (contracts/checkout.ts, contracts/order.ts): the
  * storefront's islands read the same types. The request bodies, headers and parameters are the
- * backend's own and stay here. The Order is named here with `.openapi()` so that place-order's and
+ * backend's own and stay here. The Order is named here (openapiNamed) so that place-order's and
  * the success page's answers document as "Order and more" (allOf), as they always have.
  */
 export { paymentIntentSchema as PaymentIntentSchema, paymentMethodListSchema as PaymentMethodListSchema, shippingMethodListSchema as ShippingMethodListSchema } from '../../../../contracts/checkout.ts';
 
-// Named again with `.openapi()`: an optional field of a record named only by `.meta({ id })` would be
+// Named again (openapiNamed): an optional field of a record named only by `.meta({ id })` would be
 // inlined by the generator, where the document has always said "CheckoutAddress, or absent" (allOf).
 const CheckoutAddressSchema = openapiNamed(checkoutAddressSchema, 'CheckoutAddress');
 

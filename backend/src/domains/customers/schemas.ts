@@ -34,7 +34,7 @@ export const UpdateCustomerSchema = z
 export const ChangePasswordSchema = z.object({ currentPassword: PasswordField, newPassword: Password }).openapi('ChangePassword');
 
 // The account and its addresses are shared contracts (contracts/customer.ts, contracts/address.ts),
-// named here with `.openapi()` so the records that extend them document as allOf, as they always have.
+// named here (openapiNamed) so the records that extend them document as allOf, as they always have.
 export const CustomerSchema = openapiNamed(customerSchema, 'Customer');
 
 export const AddressInputSchema = openapiNamed(addressInputSchema, 'AddressInput');
