@@ -78,8 +78,9 @@ async function send(path: string, request: ApiRequest, tokens: CustomerTokens | 
 /**
  * The answer, typed by the caller from the shared contracts (./types.ts) and not parsed here: a zod
  * parse of the cart, order and customer contracts bundles to 458 kB raw, 94 kB gzip (esbuild,
- * minified) against nothing for the cast, more than an island may weigh. The backend's tests hold
- * every answer to the same contracts strictly (backend/test/commerce-contracts.test.ts) instead.
+ * minified) against nothing for the cast: three times the product page's whole 30 kB budget
+ * (tests/browser/shop-flow.test.ts). The backend's tests hold every answer to the same contracts
+ * strictly instead (backend/test/commerce-contracts.test.ts).
  */
 async function read<T>(response: Response): Promise<T> {
   const text = await response.text();
