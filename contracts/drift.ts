@@ -7,6 +7,17 @@
  */
 import type { z } from 'zod';
 
+/*
+ * Why the contracts are hand-written zod rather than generated from `/api/rest/v2/docs.json`: the
+ * backend's OpenAPI document is itself generated from these schemas, so generating them back would
+ * be a loop with a build step in it; zod keeps the refinements the document cannot carry (trimmed
+ * names, the messages the forms show, discriminated configurations) and gives the storefront both a
+ * parser (sync, KV) and, through `z.infer`, the types the islands and the widget import. What a
+ * generator would guarantee, that producer and consumers agree, this check gives instead: the
+ * backend's tests hold every answer to its contract with it, and the document's fields to the
+ * contracts' (backend/test/record-contracts.test.ts, commerce-contracts.test.ts).
+ */
+
 export function driftOf(schema: z.ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);
   if (!result.success) return result.error.issues.map((issue) => `${pathText(issue.path)}: ${issue.message}`);

@@ -3,6 +3,8 @@
  * the guest view by SKU with the widget config, CORS for other sites, and clear 400s for bad asks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { driftOf } from '../contracts/drift.ts';
+import { embedProductsSchema } from '../contracts/widget-product.ts';
 import type { Product, StoreConfig } from '../src/lib/content/schemas.ts';
 import { adminToken } from './support/outbox.ts';
 import { startShop, type TestShop } from './support/shop.ts';
@@ -32,6 +34,8 @@ describe('GET /embed/products', () => {
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=300');
     const body = (await response.json()) as { products: Array<Record<string, unknown>>; config: Record<string, unknown> };
+    // The widget reads this answer with the shared contract's types (contracts/widget-product.ts).
+    expect(driftOf(embedProductsSchema, body)).toEqual([]);
     expect(body.products.map((product) => product.sku)).toEqual([simple.sku, configurable.sku]);
     expect(body.products[0]).toMatchObject({
       name: simple.name, type: 'simple', price: simple.price, finalPrice: simple.finalPrice, stockStatus: simple.stockStatus,
@@ -53,6 +57,7 @@ describe('GET /embed/products', () => {
 
   it('keeps gated prices null with the flags, and leaves out products hidden from guests', async () => {
     const body = (await (await embed('skus=TS-MUG48,WO-PALLET')).json()) as { products: Array<Record<string, unknown>> };
+    expect(driftOf(embedProductsSchema, body)).toEqual([]);
     expect(body.products).toHaveLength(1);
     expect(body.products[0]).toMatchObject({ sku: 'TS-MUG48', price: null, finalPrice: null, gateFlags: { hidePrice: true, canCheckout: false } });
     expect(body.products[0]!.hiddenPriceMessage).toEqual(expect.stringContaining('Trade prices'));

@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { addCartItemSchema, giftcardChoiceSchema } from '../../contracts/add-cart-item.ts';
+import { addressInputSchema, checkoutAddressSchema } from '../../contracts/address.ts';
 import { blogPostSchema } from '../../contracts/blog-post.ts';
+import { cartLineSchema, cartSchema } from '../../contracts/cart.ts';
 import { categoryNodeSchema } from '../../contracts/category.ts';
 import { cmsPageSchema } from '../../contracts/cms-page.ts';
 import { listOf, pageOf } from '../../contracts/collections.ts';
+import { paymentIntentSchema, paymentMethodListSchema, paymentMethodSchema, shippingMethodListSchema, shippingMethodSchema } from '../../contracts/checkout.ts';
 import { countrySchema } from '../../contracts/country.ts';
+import { customerSchema } from '../../contracts/customer.ts';
 import { driftOf } from '../../contracts/drift.ts';
+import { orderLineSchema, orderSchema } from '../../contracts/order.ts';
 import { productDetailSchema, productListingSchema, productTypes, type ProductDetail } from '../../contracts/product.ts';
 import { storeConfigSchema } from '../../contracts/store-config.ts';
 import { defineModule } from '../src/platform/modules/define-module.ts';
@@ -123,9 +129,24 @@ describe.each(dialects)('catalog answers against the shared contracts (%s)', (di
       ['CmsPage', cmsPageSchema],
       ['BlogPost', blogPostSchema],
       ['Country', countrySchema],
+      // The commerce records (their answers are held to the contracts in commerce-contracts.test.ts).
+      ['Cart', cartSchema],
+      ['CartLine', cartLineSchema],
+      ['AddCartItem', addCartItemSchema],
+      ['GiftcardChoice', giftcardChoiceSchema],
+      ['Customer', customerSchema],
+      ['AddressInput', addressInputSchema],
+      ['CheckoutAddress', checkoutAddressSchema],
+      ['Order', orderSchema],
+      ['OrderLine', orderLineSchema],
+      ['ShippingMethodList', shippingMethodListSchema],
+      ['ShippingMethod', shippingMethodSchema],
+      ['PaymentMethodList', paymentMethodListSchema],
+      ['PaymentMethod', paymentMethodSchema],
+      ['PaymentIntent', paymentIntentSchema],
     ];
     for (const [name, schema] of records) expect(Object.keys(doc.components.schemas[name]?.properties ?? {}), name).toEqual(Object.keys(schema.shape));
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['GateFlags', 'B2bAccess', 'Variant', 'BundleSelection']));
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['GateFlags', 'B2bAccess', 'Variant', 'BundleSelection', 'LineConfiguration']));
   });
 });
 

@@ -3,10 +3,14 @@ import { checkoutStart, type Account } from './checkout-prefill.ts';
 import type { SavedAddress } from './types.ts';
 
 const saved = (id: number, countryId: string, isDefaultShipping = false): SavedAddress => ({
-  id, firstName: 'Grace', lastName: 'Hopper', street: [`${id} Navy Way`], city: 'Arlington', postcode: '22201', countryId, isDefaultShipping, isDefaultBilling: false,
+  id, firstName: 'Grace', lastName: 'Hopper', company: null, street: [`${id} Navy Way`], city: 'Arlington', region: null, postcode: '22201', countryId, telephone: null,
+  isDefaultShipping, isDefaultBilling: false,
 });
 const account = (addresses: SavedAddress[]): Account => ({
-  customer: { id: 1, email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' },
+  customer: {
+    id: 1, email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', groupId: 1, groupCode: 'general', approvalStatus: 'active',
+    createdAt: '2026-01-01 00:00:00', updatedAt: '2026-01-01 00:00:00',
+  },
   addresses,
 });
 

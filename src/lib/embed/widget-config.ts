@@ -2,20 +2,8 @@
  * The widget config object of `/embed/products` (SPEC.md "Widget config object", DECISIONS.md 32),
  * from the synced store config and the edge's view of the visitor.
  */
+import type { WidgetConfig } from '../../../contracts/widget-product.ts';
 import type { StoreConfig } from '../content/schemas.ts';
-
-export interface WidgetConfig {
-  currency: string;
-  defaultCountry: string;
-  /** The backend's default payment provider (DECISIONS.md 22). */
-  paymentProvider: 'test' | 'stripe';
-  /** The provider's public key; "" when the store has none configured. */
-  paymentPublishableKey: string;
-  /** Address autocomplete key; null when the store has none configured. */
-  mapsKey: string | null;
-  /** The visitor's country as the edge sees it (`request.cf.country`); "" when unknown. */
-  detectedCountry: string;
-}
 
 /** Cloudflare's country code for the visitor; "XX" and "T1" (Tor) name no country. */
 const COUNTRY = /^[A-Z]{2}$/;

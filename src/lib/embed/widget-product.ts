@@ -4,33 +4,10 @@
  * card shows the message instead of a price. Image URLs become absolute, since the card renders on
  * another site.
  */
-import type { ConfigurableOption, GateFlags, Product, StockStatus } from '../content/schemas.ts';
+import type { WidgetProduct } from '../../../contracts/widget-product.ts';
+import type { Product } from '../content/schemas.ts';
 
-export interface WidgetVariant {
-  sku: string;
-  attributes: Record<string, number>;
-  price: number | null;
-  finalPrice: number | null;
-  stockStatus: StockStatus;
-  imageUrl: string;
-}
-
-export interface WidgetProduct {
-  sku: string;
-  name: string;
-  type: Product['type'];
-  price: number | null;
-  finalPrice: number | null;
-  imageUrl: string;
-  stockStatus: StockStatus;
-  /** Where "sign in" and "view in store" send the shopper. */
-  url: string;
-  configurableOptions: ConfigurableOption[];
-  variants: WidgetVariant[];
-  /** Absent when B2B Access did not annotate the product. */
-  gateFlags?: GateFlags;
-  hiddenPriceMessage?: string;
-}
+export type { WidgetProduct };
 
 export function widgetProduct(product: Product, origin: string): WidgetProduct {
   const absolute = (path: string) => new URL(path, `${origin}/`).href;

@@ -1,43 +1,15 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Cart, CartLine } from '../../../../contracts/cart.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { cartItems, configurableOptions, configurableOptionValues, productPrices, products, productStoreTexts, stores } from '../../platform/db/schema/index.ts';
 import { activeSpecialPrice, finalPriceOf, productRowColumns } from '../catalog/products/rows.ts';
 import { loadImages, mainImageUrl } from '../catalog/products/common.ts';
-import type { LineConfiguration } from './configuration.ts';
 import { configuredLineDetails } from './line-details.ts';
 import { roundMoney } from './money.ts';
 
-export interface CartLine {
-  id: number;
-  productId: number;
-  sku: string;
-  name: string;
-  /** The configurable the line was picked from, if any. */
-  parentSku: string | null;
-  /** The page the shopper bought it from: the configurable's for a variant. */
-  urlKey: string;
-  /** Root-relative thumbnail: the variant's own image, else its configurable's, else the placeholder. */
-  imageUrl: string;
-  /** What was chosen, as labels: {"color": "Navy"} for a configurable, {"To": "Ann"} for a gift card. */
-  options: Record<string, string>;
-  configuration: LineConfiguration | null;
-  qty: number;
-  price: number;
-  rowTotal: number;
-  /** Units in stock now: checkout refuses more than this. */
-  available: number;
-  /** False when a chosen bundle part or download link is no longer sold: checkout refuses the cart until the line is replaced. */
-  complete: boolean;
-}
-
-export interface CartView {
-  id: number | null;
-  currency: string;
-  items: CartLine[];
-  itemsQty: number;
-  subtotal: number;
-}
+/** The cart's answer (contracts/cart.ts): the shape the storefront and the widget read. */
+export type CartView = Cart;
 
 /**
  * The cart as the shopper sees it: current prices of the cart's store view, line totals, subtotal.

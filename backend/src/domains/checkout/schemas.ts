@@ -1,39 +1,28 @@
 import { z } from '@hono/zod-openapi';
-import { LineConfigurationSchema } from '../carts/configuration.ts';
-import { AddressInputSchema } from '../customers/schemas.ts';
-import { Timestamp } from '../../platform/http/schemas.ts';
+import { checkoutAddressSchema } from '../../../../contracts/address.ts';
+import { placedOrderShape, placedOrderViewShape } from '../../../../contracts/checkout.ts';
+import { orderSchema } from '../../../../contracts/order.ts';
+import { openapiNamed } from '../../platform/http/openapi-name.ts';
+
+/*
+ * The checkout's answers are shared contracts (contracts/checkout.ts, contracts/order.ts): the
+ * storefront's islands read the same types. The request bodies, headers and parameters are the
+ * backend's own and stay here. The Order is named here (openapiNamed) so that place-order's and
+ * the success page's answers document as "Order and more" (allOf), as they always have.
+ */
+export { paymentIntentSchema as PaymentIntentSchema, paymentMethodListSchema as PaymentMethodListSchema, shippingMethodListSchema as ShippingMethodListSchema } from '../../../../contracts/checkout.ts';
+
+// Named again (openapiNamed): an optional field of a record named only by `.meta({ id })` would be
+// inlined by the generator, where the document has always said "CheckoutAddress, or absent" (allOf).
+const CheckoutAddressSchema = openapiNamed(checkoutAddressSchema, 'CheckoutAddress');
 
 const Country = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code, e.g. US');
 
-export const CheckoutAddressSchema = AddressInputSchema.omit({ isDefaultBilling: true, isDefaultShipping: true }).openapi('CheckoutAddress');
-
 export const ShippingQuery = z.object({ country: Country.openapi({ example: 'US' }) });
-
-export const ShippingMethodListSchema = z
-  .object({ member: z.array(z.object({ code: z.string(), title: z.string(), amount: z.number() }).openapi('ShippingMethod')), currency: z.string() })
-  .openapi('ShippingMethodList');
-
-export const PaymentMethodListSchema = z
-  .object({
-    member: z.array(z.object({ code: z.string(), title: z.string(), publishableKey: z.string().nullable(), isDefault: z.boolean() }).openapi('PaymentMethod')),
-  })
-  .openapi('PaymentMethodList');
 
 export const CreateIntentSchema = z
   .object({ shippingMethod: z.string().min(1), country: Country, provider: z.string().min(1).optional().openapi({ description: 'Default provider when absent.' }) })
   .openapi('CreatePaymentIntent');
-
-export const PaymentIntentSchema = z
-  .object({
-    id: z.string(),
-    provider: z.string(),
-    clientSecret: z.string().nullable(),
-    publishableKey: z.string().nullable(),
-    status: z.string(),
-    amount: z.number(),
-    currency: z.string(),
-  })
-  .openapi('PaymentIntent');
 
 export const ConfirmTestIntentSchema = z
   .object({ cardNumber: z.string().min(1).max(40).openapi({ example: '4242 4242 4242 4242' }) })
@@ -61,55 +50,12 @@ export const IdempotencyHeaders = z.object({
   'x-cart-token': z.string().optional(),
 });
 
-export const OrderSchema = z
-  .object({
-    id: z.number().int(),
-    number: z.string(),
-    status: z.string(),
-    email: z.string(),
-    currency: z.string(),
-    subtotal: z.number(),
-    shippingAmount: z.number(),
-    grandTotal: z.number(),
-    shippingMethod: z.string(),
-    paymentMethod: z.string(),
-    shippingAddress: CheckoutAddressSchema,
-    billingAddress: CheckoutAddressSchema,
-    lines: z.array(
-      z
-        .object({
-          sku: z.string(),
-          name: z.string(),
-          options: z.record(z.string(), z.string()).openapi({ description: 'What was chosen, as labels to print.' }),
-          configuration: LineConfigurationSchema.nullable(),
-          qty: z.number().int(),
-          price: z.number(),
-          rowTotal: z.number(),
-        })
-        .openapi('OrderLine'),
-    ),
-    createdAt: Timestamp,
-  })
-  .openapi('Order');
+export const OrderSchema = openapiNamed(orderSchema, 'Order');
 
-export const PlacedOrderSchema = OrderSchema.extend({
-  successReference: z.string().openapi({
-    description: 'Shows this order on the success page for an hour: GET /checkout/orders/{reference}. Only the caller that placed the order receives it.',
-    example: '42.1767229200.5xq3hG8…',
-  }),
-}).openapi('PlacedOrder');
+export const PlacedOrderSchema = OrderSchema.extend(placedOrderShape).openapi('PlacedOrder');
 
 export const SuccessReferenceParam = z.object({
   reference: z.string().min(1).max(200).openapi({ param: { name: 'reference', in: 'path' }, description: 'The successReference of place-order' }),
 });
 
-export const PlacedOrderViewSchema = OrderSchema.extend({
-  confirmationEmail: z
-    .object({
-      to: z.string(),
-      status: z.enum(['pending', 'sent', 'failed', 'unsent', 'none']).openapi({
-        description: 'The outbox status of the order confirmation: pending (on its way), sent, failed, unsent (no mail transport configured), none (no email was written)',
-      }),
-    })
-    .openapi('OrderConfirmationEmail'),
-}).openapi('PlacedOrderView');
+export const PlacedOrderViewSchema = OrderSchema.extend(placedOrderViewShape).openapi('PlacedOrderView');

@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, PasswordField } from '../../platform/http/credential-fields.ts';
-import { Timestamp } from '../../platform/http/schemas.ts';
+import { addressInputSchema, savedAddressShape } from '../../../../contracts/address.ts';
+import { customerSchema } from '../../../../contracts/customer.ts';
+import { openapiNamed } from '../../platform/http/openapi-name.ts';
 
 /**
  * Password policy: 8 to 128 characters with at least one letter and one digit or symbol. Length
@@ -31,51 +33,13 @@ export const UpdateCustomerSchema = z
 
 export const ChangePasswordSchema = z.object({ currentPassword: PasswordField, newPassword: Password }).openapi('ChangePassword');
 
-export const CustomerSchema = z
-  .object({
-    id: z.number().int(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    groupId: z.number().int(),
-    groupCode: z.string(),
-    approvalStatus: z.enum(['pending', 'active', 'rejected']).openapi({
-      description: 'Only active accounts get tokens; a new account may start pending when a module requires approval (DECISIONS.md 19, 45)',
-    }),
-    defaultShippingCountry: z
-      .string()
-      .nullable()
-      .optional()
-      .openapi({ description: "The country of the default shipping address (null: none; in the account's own answers); B2B Access rules scoped to countries decide with it (DECISIONS.md 48)", example: "US" }),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-  })
-  .openapi('Customer');
+// The account and its addresses are shared contracts (contracts/customer.ts, contracts/address.ts),
+// named here (openapiNamed) so the records that extend them document as allOf, as they always have.
+export const CustomerSchema = openapiNamed(customerSchema, 'Customer');
 
-export const AddressInputSchema = z
-  .object({
-    firstName: Name,
-    lastName: Name,
-    company: z.string().max(200).nullish(),
-    street: z.array(z.string().trim().min(1).max(200)).min(1).max(3),
-    city: z.string().trim().min(1).max(100),
-    region: z.string().max(100).nullish(),
-    postcode: z.string().trim().min(1).max(20),
-    countryId: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code, e.g. US'),
-    telephone: z.string().max(40).nullish(),
-    isDefaultShipping: z.boolean().optional(),
-    isDefaultBilling: z.boolean().optional(),
-  })
-  .openapi('AddressInput');
+export const AddressInputSchema = openapiNamed(addressInputSchema, 'AddressInput');
 
-export const AddressSchema = AddressInputSchema.extend({
-  id: z.number().int(),
-  company: z.string().nullable(),
-  region: z.string().nullable(),
-  telephone: z.string().nullable(),
-  isDefaultShipping: z.boolean(),
-  isDefaultBilling: z.boolean(),
-}).openapi('Address');
+export const AddressSchema = AddressInputSchema.extend(savedAddressShape).openapi('Address');
 
 export const AddressIdParam = z.object({
   id: z.coerce.number().int().min(1).max(2_147_483_647).openapi({ param: { name: 'id', in: 'path' }, example: 1 }),

@@ -1,0 +1,26 @@
+/** The customer account as `/customers/me` (and sign-up, and profile changes) answers it. */
+import { z } from 'zod';
+import { timestamp } from './fields.ts';
+
+export const approvalStatuses = ['pending', 'active', 'rejected'] as const;
+
+/** No OpenAPI id here: the backend names it, so the admin's record documents as "Customer and more" (allOf). */
+export const customerSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  groupId: z.number().int(),
+  groupCode: z.string(),
+  approvalStatus: z.enum(approvalStatuses).meta({
+    description: 'Only active accounts get tokens; a new account may start pending when a module requires approval (DECISIONS.md 19, 45)',
+  }),
+  defaultShippingCountry: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: "The country of the default shipping address (null: none; in the account's own answers); B2B Access rules scoped to countries decide with it (DECISIONS.md 48)", example: "US" }),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Customer = z.infer<typeof customerSchema>;

@@ -1,0 +1,40 @@
+/**
+ * The order as its owner sees it: the customer's order list and detail, the guest order lookup,
+ * and (extended) place-order's answer and the success page's (contracts/checkout.ts).
+ */
+import { z } from 'zod';
+import { checkoutAddressSchema } from './address.ts';
+import { timestamp } from './fields.ts';
+import { lineConfigurationSchema } from './line-configuration.ts';
+
+export const orderLineSchema = z
+  .object({
+    sku: z.string(),
+    name: z.string(),
+    options: z.record(z.string(), z.string()).meta({ description: 'What was chosen, as labels to print.' }),
+    configuration: lineConfigurationSchema.nullable(),
+    qty: z.number().int(),
+    price: z.number(),
+    rowTotal: z.number(),
+  })
+  .meta({ id: 'OrderLine' });
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** No OpenAPI id here: the backend names it, so the answers that extend it document as "Order and more" (allOf). */
+export const orderSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: z.string(),
+  email: z.string(),
+  currency: z.string(),
+  subtotal: z.number(),
+  shippingAmount: z.number(),
+  grandTotal: z.number(),
+  shippingMethod: z.string(),
+  paymentMethod: z.string(),
+  shippingAddress: checkoutAddressSchema,
+  billingAddress: checkoutAddressSchema,
+  lines: z.array(orderLineSchema),
+  createdAt: timestamp,
+});
+export type Order = z.infer<typeof orderSchema>;
