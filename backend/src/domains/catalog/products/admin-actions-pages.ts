@@ -3,7 +3,7 @@
  * the product admin service (admin.ts) behind forms. New product and Delete are for the types the
  * service creates: simple, virtual, configurable (with its attributes and a first variant; more are
  * added on its page), grouped (its members by SKU), downloadable (its links, one a line:
- * admin-links-form.ts), bundle (its options: admin-bundle-form.ts) and gift card (its amounts and open range); images go on any product. Errors show by
+ * product-types/downloadable/admin-form.ts), bundle (its options: product-types/bundle/admin-form.ts) and gift card (its amounts and open range); images go on any product. Errors show by
  * their field with everything typed kept; after each action, the product's page.
  */
 import { Hono, type Context } from 'hono';
@@ -15,11 +15,11 @@ import { csrfField } from '../../../platform/admin/layout.ts';
 import { renderPage } from '../../../platform/admin/page.ts';
 import { AppError, refusedFields } from '../../../platform/errors.ts';
 import { addProductImage, createProduct, deleteProduct, getAdminProduct, ProductInput, removeProductImage, updateProductImage } from './admin.ts';
-import { membersOf } from './admin-members-form.ts';
-import { bundleField, bundleFieldsets, typedBundle, type TypedBundle } from './admin-bundle-form.ts';
-import { linkLines, type LinkLine } from './admin-links-form.ts';
-import { typedGiftcard } from './admin-giftcard-form.ts';
-import { configurableAttributeLabels } from './configurable-attributes.ts';
+import { membersOf } from '../product-types/grouped/admin-form.ts';
+import { bundleField, bundleFieldsets, typedBundle, type TypedBundle } from '../product-types/bundle/admin-form.ts';
+import { linkLines, type LinkLine } from '../product-types/downloadable/admin-form.ts';
+import { typedGiftcard } from '../product-types/giftcard/admin-form.ts';
+import { configurableAttributeLabels } from '../product-types/configurable/attributes.ts';
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 

@@ -6,9 +6,9 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database.ts';
-import { loadBundleOptions, type AdminBundleOption } from './admin-bundle.ts';
-import { loadDownloadableLinks } from './admin-downloadable.ts';
-import { loadGiftcards, type GiftcardFields } from './admin-giftcard.ts';
+import { loadBundleOptions, type AdminBundleOption } from '../product-types/bundle/options.ts';
+import { loadDownloadableLinks } from '../product-types/downloadable/links.ts';
+import { loadGiftcards, type GiftcardFields } from '../product-types/giftcard/settings.ts';
 import { configurableOptions, configurableOptionValues, productLinks, productPrices, products, stores, variantOptionValues } from '../../../platform/db/schema/index.ts';
 
 export interface AdminVariant {

@@ -11,7 +11,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { derivedPriceTypes } from './price-index.ts';
+import { productType } from '../product-types/registry.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import { configurableOptions, configurableOptionValues, productImages, productLinks, productPrices, products, stores, variantOptionValues } from '../../../platform/db/schema/index.ts';
 
@@ -56,9 +56,9 @@ export interface ProductEdit {
   images: Array<{ id: number; file: string; label: string }>;
 }
 
-export const pricedBySelf = (product: EditedProduct) => !derivedPriceTypes.has(product.type);
+export const pricedBySelf = (product: EditedProduct) => productType(product.type).pricedBy === 'self';
 /** A configurable, grouped product or bundle is stocked by its children, as the API has it (admin.ts); a gift card keeps its own. */
-export const stockedBySelf = (product: EditedProduct) => !['configurable', 'grouped', 'bundle'].includes(product.type);
+export const stockedBySelf = (product: EditedProduct) => productType(product.type).stockedBy === 'self';
 
 async function storePrices(db: Db, ids: number[]) {
   if (ids.length === 0) return [];

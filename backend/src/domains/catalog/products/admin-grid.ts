@@ -54,7 +54,7 @@ const defaults: Partial<Filters> = { sort: 'id', size: 50, page: 1 };
 const query = (filters: Filters, change: Partial<Filters> = {}) => gridQuery(filters, defaults, change);
 
 /** A product's price cell: its own price, or "from" the cheapest of its children or amounts. */
-const priceCell = (type: ProductType, price: number | null) => (price === null ? '—' : `${derivedPriceTypes.has(type) ? 'from ' : ''}${price.toFixed(2)}`);
+const priceCell = (type: ProductType, price: number | null) => (price === null ? '—' : `${derivedPriceTypes().includes(type) ? 'from ' : ''}${price.toFixed(2)}`);
 
 async function grid(c: Context<AdminEnv>, notice?: string) {
   const filters = Filters.parse(c.req.query());

@@ -15,6 +15,7 @@ import { AppError, refusedFields } from '../../../platform/errors.ts';
 import { getAdminProduct, productEtag, ProductPatch } from './admin.ts';
 import { parseProductChanges, pricedBySelf, stockedBySelf, type FieldErrors, type ProductEdit, type StorePrice } from './admin-edit-data.ts';
 import { productPatch, saveProductChanges } from './admin-product-save.ts';
+import { productType } from '../product-types/registry.ts';
 
 export interface MainFormState {
   /** What was typed (empty: the saved values). */
@@ -87,7 +88,7 @@ function variantsGrid(edit: ProductEdit, f: Fields) {
 
 /** The figures derived from parts or amounts, shown so the admin sees what shoppers see. */
 function derivedPrices(edit: ProductEdit) {
-  const source = edit.product.type === 'configurable' ? 'its variants' : edit.product.type === 'giftcard' ? 'its amounts' : 'the products it sells';
+  const source = productType(edit.product.type).priceSource?.page;
   return html`<p class="muted">Prices are derived from ${source} on save:
     ${edit.prices.map((p) => html`<span data-derived-price="${p.storeId}">${p.storeName}: from ${money(p.minimalPrice)} ${p.currency}</span> `)}</p>`;
 }

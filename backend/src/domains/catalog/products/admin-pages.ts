@@ -4,48 +4,27 @@ import { html } from 'hono/html';
 import { z } from 'zod';
 import { contentForm, saveContent, savedContent, type ContentFormState, type Typed } from './admin-content-form.ts';
 import { getAdminProduct, productEtag } from './admin.ts';
-import { membersForm, membersText, saveMembers, type MembersFormState } from './admin-members-form.ts';
-import { bundleSection, saveBundle, savedBundle, type BundleFormState } from './admin-bundle-form.ts';
-import { linksForm, saveLinks, savedLinks, type LinksFormState } from './admin-links-form.ts';
-import { giftcardForm, saveGiftcard, savedGiftcard, type GiftcardFormState } from './admin-giftcard-form.ts';
-import { addVariantForm, removeVariantForms, removeVariantFromPage, saveNewVariant, type VariantFormState } from './admin-variant-form.ts';
-import { attributesSection, saveAttributesFromPage, type AttributesFormState } from './admin-attributes-form.ts';
+import { saveMembers } from '../product-types/grouped/admin-form.ts';
+import { saveBundle } from '../product-types/bundle/admin-form.ts';
+import { saveLinks } from '../product-types/downloadable/admin-form.ts';
+import { saveGiftcard } from '../product-types/giftcard/admin-form.ts';
+import { removeVariantFromPage, saveNewVariant } from '../product-types/configurable/admin-variant-form.ts';
+import { saveAttributesFromPage } from '../product-types/configurable/admin-attributes-form.ts';
 import { productLinks } from '../../../platform/db/schema/index.ts';
 import { productImageUrl } from '../../media/urls.ts';
 import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
 import { csrfField } from '../../../platform/admin/layout.ts';
 import { formFields, renderPage } from '../../../platform/admin/page.ts';
 import { loadProductEdit, type ProductEdit } from './admin-edit-data.ts';
-import { mainForm, saveMainForm, type MainFormState } from './admin-main-form.ts';
+import { mainForm, saveMainForm } from './admin-main-form.ts';
+import { productType } from '../product-types/registry.ts';
+import type { ChildForms } from '../product-types/admin-section.ts';
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 
-/** What a refused form typed, to show again. */
-interface ChildForms {
-  main?: MainFormState;
-  variant?: VariantFormState;
-  members?: MembersFormState;
-  bundle?: BundleFormState;
-  links?: LinksFormState;
-  giftcard?: GiftcardFormState;
-  attributes?: AttributesFormState;
-}
-
-/** A configurable's add-variant form, a grouped product's members, a bundle's options, a downloadable's links or a gift card's settings, below the main form. */
+/** A configurable's add-variant form, a grouped product's members, a bundle's options, a downloadable's links or a gift card's settings, below the main form: its type's `adminSection`. */
 async function childForms(c: Context<AdminEnv>, edit: ProductEdit, refused: ChildForms) {
-  const { product } = edit;
-  if (product.type === 'configurable') {
-    const admin = await getAdminProduct(c.var.db, product.id);
-    return html`${removeVariantForms(c, product.id, edit.variants)}${addVariantForm(c, product.id, admin.configurableAttributes ?? [], refused.variant)}${attributesSection(c, admin, refused.attributes)}`;
-  }
-  if (product.type === 'grouped') {
-    const grouped = await getAdminProduct(c.var.db, product.id);
-    return membersForm(c, product.id, refused.members ?? { typed: membersText(grouped.linkedProducts ?? []), etag: productEtag(grouped) });
-  }
-  if (product.type === 'bundle') return bundleSection(c, product.id, refused.bundle ?? savedBundle(await getAdminProduct(c.var.db, product.id)));
-  if (product.type === 'downloadable') return linksForm(c, product.id, refused.links ?? (await savedLinks(c, product.id)));
-  if (product.type === 'giftcard') return giftcardForm(c, product.id, refused.giftcard ?? (await savedGiftcard(c, product.id)));
-  return '';
+  return (await productType(edit.product.type).adminSection?.(c, edit, refused)) ?? '';
 }
 
 /** A configurable's variant is removed on its product's page, not deleted from its own. */

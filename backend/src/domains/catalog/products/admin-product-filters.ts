@@ -56,10 +56,13 @@ export interface ProductListFilter {
   sort?: ProductSort;
 }
 
-/** The price a list shows, filters and sorts by: null when the product has no price in the default view. */
-export const listedPrice = sql<number | null>`case when ${inArray(products.type, [...derivedPriceTypes])} then ${productPrices.minimalPrice} else ${productPrices.price} end`.mapWith(
-  productPrices.price,
-);
+/**
+ * The price a list shows, filters and sorts by: null when the product has no price in the default
+ * view. Built per query: the types' rules are read from their registry, which is not complete while
+ * modules are still being imported.
+ */
+export const listedPrice = () =>
+  sql<number | null>`case when ${inArray(products.type, derivedPriceTypes())} then ${productPrices.minimalPrice} else ${productPrices.price} end`.mapWith(productPrices.price);
 
 const sortColumns = {
   id: products.id,
@@ -81,8 +84,8 @@ function whereOf(db: Db, filter: ProductListFilter): SQL | undefined {
     filter.categoryId === undefined
       ? undefined
       : inArray(products.id, db.select({ id: productCategories.productId }).from(productCategories).where(eq(productCategories.categoryId, filter.categoryId))),
-    filter.priceFrom === undefined ? undefined : gte(listedPrice, filter.priceFrom),
-    filter.priceTo === undefined ? undefined : lte(listedPrice, filter.priceTo),
+    filter.priceFrom === undefined ? undefined : gte(listedPrice(), filter.priceFrom),
+    filter.priceTo === undefined ? undefined : lte(listedPrice(), filter.priceTo),
   );
 }
 
@@ -90,7 +93,7 @@ function orderOf(sort: ProductSort = 'id'): SQL[] {
   const descending = sort.startsWith('-');
   const key = sort.replace('-', '') as SortKey;
   // Products without a price in the default view come last both ways.
-  const first = key === 'price' ? sql`${listedPrice} ${sql.raw(descending ? 'desc' : 'asc')} nulls last` : (descending ? desc : asc)(sortColumns[key as keyof typeof sortColumns]);
+  const first = key === 'price' ? sql`${listedPrice()} ${sql.raw(descending ? 'desc' : 'asc')} nulls last` : (descending ? desc : asc)(sortColumns[key as keyof typeof sortColumns]);
   return [first, asc(products.id)];
 }
 
@@ -109,7 +112,7 @@ export async function findAdminProducts(db: Db, filter: ProductListFilter, pagin
   const where = whereOf(db, filter);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ product: getTableColumns(products), price: listedPrice })
+      .select({ product: getTableColumns(products), price: listedPrice() })
       .from(products)
       .leftJoin(productPrices, defaultViewPrice)
       .where(where)

@@ -9,7 +9,7 @@
  * API's PATCH takes: page and API check, write, re-derive, audit (`product.updated`) and announce
  * (`catalog_product_saved`) alike. A configurable's variants grid is written here, in the same
  * transaction, because the variants service has no batch write: it changes one variant at a time
- * and sets one price for every store view (`changeVariant`, admin-variants.ts), while the grid saves
+ * and sets one price for every store view (`changeVariant`, product-types/configurable/variants.ts), while the grid saves
  * many variants at once with a price per store view. It does what that service does: re-derives the
  * parent and what is priced from it, audits on the parent (`product.variant_changed`, each changed
  * variant's fields from and to) and announces them.

@@ -8,8 +8,8 @@ import { imageUploadFields, imageUploadLimit } from '../../media/upload-route.ts
 import { documentAdminRoutes } from '../../../platform/content-admin/document-routes.ts';
 import { Timestamp } from '../../../platform/http/schemas.ts';
 import { addProductImage, adminProductView, getAdminProduct, ImageChange, ProductInput, ProductPatch, productAdmin, productEtag, removeProductImage, updateProductImage } from './admin.ts';
-import { addVariant, changeVariant, removeVariant, VariantChange, VariantInput } from './admin-variants.ts';
-import { changeConfigurableAttributes, ConfigurableAttributesChange } from './configurable-attribute-changes.ts';
+import { addVariant, changeVariant, removeVariant, VariantChange, VariantInput } from '../product-types/configurable/variants.ts';
+import { changeConfigurableAttributes, ConfigurableAttributesChange } from '../product-types/configurable/attribute-changes.ts';
 import { productFilterFields } from './admin-product-filters.ts';
 import { applyProductBulk, ProductBulk, skipReasons } from './admin-product-bulk.ts';
 

@@ -1,10 +1,10 @@
 /**
  * Products as the admin edits them through the API (DECISIONS.md 42, issue 17), every type created,
  * changed and deleted: simple, virtual and downloadable products (priced by themselves; a
- * downloadable one's links in admin-downloadable.ts), configurable products with their variants
- * (admin-variants.ts), grouped products with their members (admin-grouped.ts), bundles with their
- * options and selections (admin-bundle.ts), which are priced and stocked by those children, and gift
- * cards priced by their amounts (admin-giftcard.ts). Every type's own content and placement (name,
+ * downloadable one's links in product-types/downloadable/links.ts), configurable products with their variants
+ * (product-types/configurable/variants.ts), grouped products with their members (product-types/grouped/members.ts), bundles with their
+ * options and selections (product-types/bundle/options.ts), which are priced and stocked by those children, and gift
+ * cards priced by their amounts (product-types/giftcard/settings.ts). Every type's own content and placement (name,
  * URL key, texts, categories, related products, status, meta title and description, weight) is
  * changed the same way. `price` and `specialPrice` apply to every store view unless
  * `storeOverrides.{code}` sets the view's own; the special price's days (`specialPriceFrom`,
@@ -31,13 +31,14 @@ import { reindexPrices } from './price-index.ts';
 import { productStoreTextFields, productTextKind, sendsPrices, type ProductTextField } from './store-texts.ts';
 import { auditedStoreTexts, loadStoreTexts, writeStoreTexts, type StoreTexts } from '../../stores/store-texts.ts';
 import { loadCompositions, type AdminComposition } from './admin-composition.ts';
-import { DownloadableLinkChanges, DownloadableLinks, replaceDownloadableLinks, writeDownloadableLinks } from './admin-downloadable.ts';
-import { GiftcardSettings, writeGiftcard } from './admin-giftcard.ts';
-import { GroupedMembers, writeGroupedMembers } from './admin-grouped.ts';
-import { BundleOptionsInput, writeBundleOptions } from './admin-bundle.ts';
-import { createVariants, variantIdsOf, variantIssues, VariantInput } from './admin-variants.ts';
+import { DownloadableLinkChanges, DownloadableLinks } from '../product-types/downloadable/links.ts';
+import { GiftcardSettings } from '../product-types/giftcard/settings.ts';
+import { GroupedMembers } from '../product-types/grouped/members.ts';
+import { BundleOptionsInput } from '../product-types/bundle/options.ts';
+import { VariantInput } from '../product-types/configurable/variants.ts';
+import { productType, productTypes, type BasePrices } from '../product-types/registry.ts';
 import { checkPriceRange, findAdminProducts, type ProductListFilter } from './admin-product-filters.ts';
-import { ConfigurableAttributeCode, configurableAttributeLabels } from './configurable-attributes.ts';
+import { ConfigurableAttributeCode, configurableAttributeLabels } from '../product-types/configurable/attributes.ts';
 
 const Money = z.number().min(0).max(99_999_999.99).multipleOf(0.01);
 const StorePrices = z.object({ price: Money, specialPrice: Money.nullable(), ...productStoreTextFields }).partial().strict();
@@ -65,11 +66,6 @@ const fields = {
   relatedIds: z.array(z.number().int().min(1)).max(50).openapi({ description: 'Products suggested on its page, in this order.' }),
   storeOverrides: z.record(z.string().max(64), StorePrices).openapi({ description: 'Per store view code: its own price and special price, and its own name, descriptions, meta title and meta description (store-texts.ts).' }),
 };
-
-/** Types priced by their children or amounts: no price of their own. */
-const composite = new Set(['configurable', 'grouped', 'bundle', 'giftcard']);
-/** Types whose stock is their children's. */
-const childStocked = new Set(['configurable', 'grouped', 'bundle']);
 
 export const ProductInput = z
   .object({
@@ -106,19 +102,21 @@ export const ProductInput = z
   .strict()
   .superRefine((input, issues) => {
     const problem = (path: Array<string | number>, message: string) => issues.addIssue({ code: 'custom', path, message });
-    if (!composite.has(input.type) && input.price === undefined) problem(['price'], 'A price is required.');
-    const source = { configurable: 'variants', grouped: 'members', bundle: 'selections', giftcard: 'amounts' }[input.type as 'configurable'];
-    if (composite.has(input.type) && input.price !== undefined) problem(['price'], `A ${input.type} product is priced by its ${source}.`);
-    const owned = { configurableAttributes: 'configurable', variants: 'configurable', linkedProducts: 'grouped', bundleOptions: 'bundle', giftcard: 'giftcard', downloadableLinks: 'downloadable' } as const;
-    for (const [key, type] of Object.entries(owned)) {
-      if (input.type === type && input[key as keyof typeof owned] === undefined) problem([key], `Required for a ${type} product.`);
-      if (input.type !== type && input[key as keyof typeof owned] !== undefined) problem([key], `Only a ${type} product has ${key}.`);
+    // The type's rules (product-types/registry.ts); an unknown type is the enum's refusal already.
+    const definition = productTypes().get(input.type);
+    const derived = definition !== undefined && definition.pricedBy !== 'self';
+    if (!derived && input.price === undefined) problem(['price'], 'A price is required.');
+    if (derived && input.price !== undefined) problem(['price'], `A ${input.type} product is priced by its ${definition.priceSource?.api}.`);
+    for (const { code, parts } of productTypes().values()) {
+      for (const key of parts) {
+        if (input.type === code && input[key] === undefined) problem([key], `Required for a ${code} product.`);
+        if (input.type !== code && input[key] !== undefined) problem([key], `Only a ${code} product has ${key}.`);
+      }
     }
+    // Checked whatever the type, so a stray list is refused for its repeats too.
     const codes = input.configurableAttributes ?? [];
     if (new Set(codes).size !== codes.length) problem(['configurableAttributes'], 'Each attribute once.');
-    if (input.type === 'configurable' && input.variants) {
-      for (const issue of variantIssues(codes, input.variants, input.sku)) problem(['variants', ...issue.path], issue.message);
-    }
+    definition?.validate?.(input, problem);
   })
   .openapi('ProductInput');
 export const ProductPatch = z
@@ -245,13 +243,14 @@ const childOwnedFields = ['price', 'specialPrice', 'specialPriceFrom', 'specialP
  * selections). Their content and placement (name, URL key, texts, categories, status) are theirs alone.
  */
 function editable(product: Row, patch: Record<string, unknown>): void {
-  if (patch.linkedProducts !== undefined && product.type !== 'grouped') throw field('linkedProducts', `A ${product.type} product has no members.`);
-  if (patch.giftcard !== undefined && product.type !== 'giftcard') throw field('giftcard', `A ${product.type} product is not a gift card.`);
-  if (patch.bundleOptions !== undefined && product.type !== 'bundle') throw field('bundleOptions', `A ${product.type} product has no bundle options.`);
-  if (patch.downloadableLinks !== undefined && product.type !== 'downloadable') throw field('downloadableLinks', `A ${product.type} product has no download links.`);
-  if (product.type === 'simple' || product.type === 'virtual' || product.type === 'downloadable') return;
+  // In the patch's key order (the schema's), so the first stray part is the one reported.
+  for (const key of Object.keys(patch)) {
+    const owner = [...productTypes().values()].find((definition) => definition.patchPart?.key === key);
+    if (owner && patch[key] !== undefined && owner.code !== product.type) throw field(key, owner.patchPart!.refusal(product.type));
+  }
   // A gift card keeps a stock of its own (its cards); its prices are its amounts'.
-  const owned = product.type === 'giftcard' ? childOwnedFields.filter((key) => key !== 'stockQty') : childOwnedFields;
+  const { pricedBy, stockedBy } = productType(product.type);
+  const owned = childOwnedFields.filter((key) => (key === 'stockQty' ? stockedBy === 'children' : pricedBy !== 'self'));
   const refused = owned.filter((key) => (key === 'storeOverrides' ? sendsPrices(patch.storeOverrides as never) : patch[key] !== undefined));
   if (refused.length > 0) {
     throw new AppError('conflict', 'unsupported_type', `A ${product.type} product's ${refused.join(', ')} goes by its children: edit them on its admin page.`);
@@ -276,13 +275,6 @@ async function checkCategories(db: Db, ids: readonly number[]): Promise<void> {
   const found = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, [...ids]));
   const missing = ids.filter((id) => !found.some((row) => row.id === id));
   if (missing.length > 0) throw field('categoryIds', `No category ${missing.join(', ')}.`);
-}
-
-interface BasePrices {
-  price: number;
-  specialPrice: number | null;
-  specialPriceFrom: string | null;
-  specialPriceTo: string | null;
 }
 
 /** Every store view's price row: the product-wide price, or the view's override; the special price's days are every view's. */
@@ -343,6 +335,7 @@ export async function listAdminProducts(db: Db, filter: ProductListFilter, pagin
 export const getAdminProduct = (db: Db, id: number) => load(db, id);
 
 export function createProduct(ctx: AdminWriteContext, input: ProductFields): Promise<AdminProduct> {
+  const definition = productType(input.type);
   return ctx.db.transaction(async (tx) => {
     await checkUnique(tx, input);
     await checkCategories(tx, input.categoryIds);
@@ -358,8 +351,8 @@ export function createProduct(ctx: AdminWriteContext, input: ProductFields): Pro
         urlKey: input.urlKey,
         visibility: input.visibility,
         isEnabled: input.isEnabled,
-        qty: childStocked.has(input.type) ? 0 : input.stockQty,
-        stockStatus: stockStatus(childStocked.has(input.type) ? 0 : input.stockQty),
+        qty: definition.stockedBy === 'children' ? 0 : input.stockQty,
+        stockStatus: stockStatus(definition.stockedBy === 'children' ? 0 : input.stockQty),
         description: sanitizeMerchantHtml(input.description),
         shortDescription: sanitizeMerchantHtml(input.shortDescription),
         metaTitle: input.metaTitle,
@@ -370,25 +363,8 @@ export function createProduct(ctx: AdminWriteContext, input: ProductFields): Pro
         updatedAt: now,
       })
       .returning();
-    if (input.type === 'configurable') {
-      // The parent's price rows exist for the index to fill from its variants (reindexed below).
-      await writePrices(tx, row!.id, { ...input, price: input.variants![0]!.price, specialPrice: null }, {});
-      const variantIds = await createVariants(tx, row!, input.configurableAttributes!, input.variants!);
-      await reindexPrices(tx, [row!.id, ...variantIds]);
-    } else if (input.type === 'grouped') {
-      await writePrices(tx, row!.id, { ...input, price: 0, specialPrice: null }, {});
-      await writeGroupedMembers(tx, row!.id, input.linkedProducts!);
-    } else if (input.type === 'bundle') {
-      // The price rows exist for the index to fill from the selections (writeBundleOptions reindexes).
-      await writePrices(tx, row!.id, { ...input, price: 0, specialPrice: null }, {});
-      await writeBundleOptions(tx, row!.id, input.bundleOptions!);
-    } else if (input.type === 'giftcard') {
-      await writePrices(tx, row!.id, { ...input, price: Math.min(...input.giftcard!.amounts), specialPrice: null }, {});
-      await writeGiftcard(tx, row!.id, input.giftcard!);
-    } else {
-      await writePrices(tx, row!.id, { ...input, price: input.price! }, input.storeOverrides);
-      if (input.type === 'downloadable') await writeDownloadableLinks(tx, row!.id, input.downloadableLinks!);
-    }
+    // Its price rows and its parts, as its type writes them.
+    await definition.create(tx, row!, input, (base, overrides) => writePrices(tx, row!.id, base, overrides));
     await writeStoreTexts(tx, productTextKind, row!.id, input.storeOverrides);
     await writeCategories(tx, row!.id, input.categoryIds);
     await writeRelated(tx, row!.id, input.relatedIds);
@@ -441,10 +417,8 @@ export function updateProduct(ctx: AdminWriteContext, id: number, patch: z.infer
     if (patch.categoryIds) await writeCategories(tx, id, patch.categoryIds);
     if (patch.relatedIds) await writeRelated(tx, id, patch.relatedIds);
     if (patch.storeOverrides) await writeStoreTexts(tx, productTextKind, id, patch.storeOverrides);
-    if (patch.linkedProducts) await writeGroupedMembers(tx, id, patch.linkedProducts);
-    if (patch.giftcard) await writeGiftcard(tx, id, patch.giftcard);
-    if (patch.bundleOptions) await writeBundleOptions(tx, id, patch.bundleOptions);
-    if (patch.downloadableLinks) await replaceDownloadableLinks(tx, id, patch.downloadableLinks);
+    const part = productType(before.type).patchPart;
+    if (part && patch[part.key as keyof typeof patch]) await part.write(tx, id, patch[part.key as keyof typeof patch] as never);
     if (patch.urlKey !== undefined && patch.urlKey !== before.urlKey) {
       await claimPaths(tx, [patch.urlKey]);
       await recordMoves(tx, 'product', [{ from: before.urlKey, to: patch.urlKey }]);
@@ -475,7 +449,7 @@ export async function deleteProduct(ctx: AdminWriteContext, id: number, ifMatch?
     // Order lines keep their own copy of SKU, name and price (their product reference is set null).
     // A configurable's variants are its own: they go with it (a grouped product's members and a
     // bundle's selected products stay; its options and selections go by cascade).
-    const variants = before.type === 'configurable' ? await variantIdsOf(tx, id) : [];
+    const variants = (await productType(before.type).ownedProducts?.(tx, id)) ?? [];
     await tx.delete(products).where(inArray(products.id, [id, ...variants]));
     await announce(ctx, tx, 'deleted', before, { sku: { from: before.sku, to: null } });
     await ctx.notifications.publish(tx, 'catalog_product_deleted', { productId: id, sku: before.sku, urlKey: before.urlKey });
