@@ -9,7 +9,8 @@
  *
  * File names in a type's folder say what a file is: `cart-choice.ts` (what an add-to-cart request
  * buys), `detail.ts` (its children on the storefront record), `price.ts` (its price-index rule),
- * `admin-*.ts` (HTML of its section on the admin product page); the rest are its services (schemas,
+ * `parts.ts` (its parts on the admin API's record), `admin-*.ts` (HTML of its section on the admin product
+ * page); the rest are its services (schemas,
  * reads and writes the admin API calls).
  *
  * The map's order is the order the API reports type-specific input problems in (a configurable's
@@ -24,8 +25,9 @@ import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
 import type { AddItemInput } from '../../carts/schemas.ts';
 import type { Addition, ChosenProduct } from '../../carts/sellable.ts';
 import type { ProductChildren } from '../products/schemas.ts';
-import type { ProductFields } from '../products/admin.ts';
-import type { ProductEdit } from '../products/admin-edit-data.ts';
+import type { AdminComposition } from '../products/composition.ts';
+import type { ProductFields } from '../products/service.ts';
+import type { ProductEdit } from '../products/admin/edit-data.ts';
 import type { ChildForms } from './admin-section.ts';
 import { simple } from './simple/index.ts';
 import { virtual } from './virtual/index.ts';
@@ -35,7 +37,7 @@ import { bundle } from './bundle/index.ts';
 import { giftcard } from './giftcard/index.ts';
 import { downloadable } from './downloadable/index.ts';
 
-/** The product-wide price a new product's price rows start from (admin.ts `writePrices`). */
+/** The product-wide price a new product's price rows start from (products/service.ts `writePrices`). */
 export interface BasePrices {
   price: number;
   specialPrice: number | null;
@@ -75,6 +77,8 @@ export interface ProductTypeDefinition {
   ownedProducts?: (db: Db, productId: number) => Promise<number[]>;
   /** Recomputes the price index of these products of this type (types sharing a rule are reindexed together). */
   reindex: (db: Db, ids: number[]) => Promise<void>;
+  /** Its parts on the admin API's record (products/admin-composition.ts), for a page of products of this type. */
+  adminParts?: (db: Db, ids: number[]) => Promise<Map<number, AdminComposition>>;
   /** Its children on the storefront's detail record; `visible` leaves out those hidden from the caller. */
   detail?: (db: Db, storeId: number, parentIds: number[], visible: SQL | undefined) => Promise<Map<number, ProductChildren>>;
   /** What an add-to-cart request for it buys: `field` is the request field that carries its choice (none: it takes none). */

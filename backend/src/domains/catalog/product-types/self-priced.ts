@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../../platform/db/database.ts';
 import type { products } from '../../../platform/db/schema/index.ts';
-import type { ProductFields } from '../products/admin.ts';
+import type { ProductFields } from '../products/service.ts';
 import type { PriceWriter } from './registry.ts';
 import { priceRowsOf, setIndex } from './price-rows.ts';
 import { finalPriceOf } from '../products/rows.ts';

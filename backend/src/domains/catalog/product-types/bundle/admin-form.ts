@@ -5,7 +5,7 @@
  * empty fieldset to add an option; an option left with no title and no products is dropped. On a
  * bundle's page each option carries its id, and a line naming a product the option already offers
  * keeps that selection's id, so carts holding it keep their lines (product-types/bundle/options.ts). Saved through
- * the product admin service (admin.ts) with the page's version; errors show by the option's field,
+ * the product admin service (products/service.ts) with the page's version; errors show by the option's field,
  * with everything typed kept.
  */
 import { inArray } from 'drizzle-orm';
@@ -16,9 +16,9 @@ import { csrfField } from '../../../../platform/admin/layout.ts';
 import type { Db } from '../../../../platform/db/database.ts';
 import { products } from '../../../../platform/db/schema/index.ts';
 import { AppError, refusedFields } from '../../../../platform/errors.ts';
-import { productEtag, updateProduct, type AdminProduct } from '../../products/admin.ts';
+import { productEtag, updateProduct, type AdminProduct } from '../../products/service.ts';
 import { BundleOptionsInput, type AdminBundleOption } from './options.ts';
-import type { Typed } from '../../products/admin-content-form.ts';
+import type { Typed } from '../../products/admin/content-form.ts';
 
 /** What the section shows: the saved options, or what the editor typed before an error. */
 export interface BundleFormState {

@@ -1,8 +1,8 @@
 /** A bundle: its options offer selections (options.ts); priced and stocked by the cheapest complete choice. */
 import type { ProductTypeDefinition } from '../registry.ts';
 import { ownLine } from '../../../carts/sellable.ts';
-import { getAdminProduct } from '../../products/admin.ts';
-import { writeBundleOptions } from './options.ts';
+import { getAdminProduct } from '../../products/service.ts';
+import { loadBundleOptions, writeBundleOptions } from './options.ts';
 import { reindexBundles } from './price.ts';
 import { loadBundleChildren } from './detail.ts';
 import { chooseBundle } from './cart-choice.ts';
@@ -22,6 +22,7 @@ export const bundle: ProductTypeDefinition = {
   },
   reindex: reindexBundles,
   detail: loadBundleChildren,
+  adminParts: async (db, ids) => new Map([...(await loadBundleOptions(db, ids))].map(([id, options]) => [id, { bundleOptions: options }])),
   cartChoice: { field: 'bundleOptions', choose: async (db, storeId, product, input, visible) => ownLine(product, input, await chooseBundle(db, storeId, product, input.bundleOptions, visible)) },
   adminSection: async (c, { product }, refused) => bundleSection(c, product.id, refused.bundle ?? savedBundle(await getAdminProduct(c.var.db, product.id))),
 };

@@ -10,7 +10,7 @@ import { html } from 'hono/html';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
 import { csrfField } from '../../../../platform/admin/layout.ts';
 import { AppError, refusedFields } from '../../../../platform/errors.ts';
-import { getAdminProduct, productEtag, type AdminProduct } from '../../products/admin.ts';
+import { getAdminProduct, productEtag, type AdminProduct } from '../../products/service.ts';
 import { changeConfigurableAttributes, ConfigurableAttributesChange } from './attribute-changes.ts';
 import { configurableAttributeLabels } from './attributes.ts';
 

@@ -17,8 +17,8 @@ import type { AdminWriteContext } from '../../../../platform/content-admin/write
 import type { Db } from '../../../../platform/db/database.ts';
 import { cartItems, configurableOptions, configurableOptionValues, products, variantOptionValues } from '../../../../platform/db/schema/index.ts';
 import { AppError } from '../../../../platform/errors.ts';
-import { getAdminProduct, productEtag } from '../../products/admin.ts';
-import type { AdminVariant } from '../../products/admin-composition.ts';
+import { getAdminProduct, productEtag } from '../../products/service.ts';
+import type { AdminVariant } from '../../products/composition.ts';
 import { AttributeValueLabel, configurableAttributeLabels, valueIndexFor } from './attributes.ts';
 
 const NewAttributeValues = z

@@ -4,11 +4,12 @@
  */
 import { html } from 'hono/html';
 import type { ProductTypeDefinition } from '../registry.ts';
-import { getAdminProduct } from '../../products/admin.ts';
+import { getAdminProduct } from '../../products/service.ts';
 import { reindexPrices } from '../../products/price-index.ts';
 import { createVariants, variantIdsOf, variantIssues } from './variants.ts';
 import { reindexConfigurables } from './price.ts';
 import { loadConfigurableChildren } from './detail.ts';
+import { loadConfigurableParts } from './parts.ts';
 import { chooseVariant } from './cart-choice.ts';
 import { addVariantForm, removeVariantForms } from './admin-variant-form.ts';
 import { attributesSection } from './admin-attributes-form.ts';
@@ -32,6 +33,7 @@ export const configurable: ProductTypeDefinition = {
   ownedProducts: variantIdsOf,
   reindex: reindexConfigurables,
   detail: loadConfigurableChildren,
+  adminParts: loadConfigurableParts,
   cartChoice: { field: 'options', choose: async (db, storeId, product, input, visible) => [{ sellable: await chooseVariant(db, storeId, product, input.options, visible), qty: input.qty }] },
   adminSection: async (c, edit, refused) => {
     const { product } = edit;

@@ -1,6 +1,7 @@
 /**
  * A configurable product's variants as the admin writes them (issue 17): created with the product,
- * then added, changed (name, price, special price and its days, stock, status) and removed one at a time. A
+ * then added, changed (name, price, special price and its days, stock, status: `changeVariants`, the
+ * one write path the API's change of one variant and the product page's grid share) and removed one at a time. A
  * variant is a simple product of its own (its SKU, stock and prices in every store view) that is not
  * visible by itself, linked to its parent and standing for one value of each of the parent's
  * attributes; no two variants stand for the same values. Every write re-derives the parent's price
@@ -10,6 +11,7 @@
 import { and, asc, eq, inArray, max, notInArray } from 'drizzle-orm';
 import { z } from '@hono/zod-openapi';
 import { recordAudit } from '../../../../platform/audit/service.ts';
+import type { AuditDiff } from '../../../../platform/audit/config-diff.ts';
 import type { AdminWriteContext } from '../../../../platform/content-admin/write-context.ts';
 import type { Db } from '../../../../platform/db/database.ts';
 import { configurableOptions, configurableOptionValues, productLinks, productPrices, products, stores, variantOptionValues } from '../../../../platform/db/schema/index.ts';
@@ -172,11 +174,43 @@ async function takenCombinations(db: Db, parentId: number, options: Array<{ id: 
   return ids.map((id) => combination(codes, Object.fromEntries(options.map((option) => [option.code, rows.find((row) => row.variantId === id && row.optionId === option.id)?.label ?? '']))));
 }
 
-async function finish(ctx: AdminWriteContext, db: Db, parentId: number, changed: number[], action: string, diff: Record<string, { from: unknown; to: unknown }>) {
+async function finish(ctx: AdminWriteContext, db: Db, parentId: number, changed: number[], action: string, diff: AuditDiff, parentAnnounced = false) {
   const others = await reindexPrices(db, [parentId, ...changed]);
   await db.update(products).set({ updatedAt: new Date() }).where(eq(products.id, parentId));
   await recordAudit(db, { actor: ctx.actor, module: 'core', action: `product.${action}`, subject: `product:${parentId}`, diff });
-  for (const productId of new Set([parentId, ...others])) await ctx.notifications.publish(db, 'catalog_product_saved', { productId });
+  for (const productId of new Set([...(parentAnnounced ? [] : [parentId]), ...others])) await ctx.notifications.publish(db, 'catalog_product_saved', { productId });
+}
+
+/** One variant's change as written: its own fields, then its price rows (`storeId` absent: every view's), in order. */
+export interface VariantWrite {
+  id: number;
+  own: { name?: string; isEnabled?: boolean; stockQty?: number };
+  prices: Array<{ storeId?: number; price?: number; specialPrice?: number | null; specialPriceFrom?: string | null; specialPriceTo?: string | null }>;
+}
+
+/**
+ * The one write path of a configurable's variants once checked (the API's one variant, the product
+ * page's grid of many): writes each, then re-derives the parent and what is priced from it, audits on
+ * the parent (`product.variant_changed`, `diff` as the caller worded it) and announces them, in
+ * `ctx.db` (the caller's transaction, holding the parent's lock). `parentAnnounced`: the caller's own
+ * save of the parent already announced it.
+ */
+export async function changeVariants(ctx: AdminWriteContext, parentId: number, changes: readonly VariantWrite[], diff: AuditDiff, parentAnnounced = false): Promise<void> {
+  const { db } = ctx;
+  for (const change of changes) {
+    const { name, isEnabled, stockQty } = change.own;
+    await db
+      .update(products)
+      .set({ name, isEnabled, ...(stockQty === undefined ? {} : stockOf(stockQty)), updatedAt: new Date() })
+      .where(eq(products.id, change.id));
+    for (const { storeId, ...values } of change.prices) {
+      await db
+        .update(productPrices)
+        .set(values)
+        .where(and(eq(productPrices.productId, change.id), storeId === undefined ? undefined : eq(productPrices.storeId, storeId)));
+    }
+  }
+  await finish(ctx, db, parentId, changes.map((change) => change.id), 'variant_changed', diff, parentAnnounced);
 }
 
 /** Adds a variant to a configurable: it names a value of each of the product's attributes, values no other variant has. */
@@ -214,17 +248,10 @@ export function changeVariant(ctx: AdminWriteContext, parentId: number, variantI
     const to = change.specialPriceTo === undefined ? (days?.to ?? null) : change.specialPriceTo;
     // Strings compare as days in YYYY-MM-DD.
     if (from !== null && to !== null && from > to) throw invalid(change.specialPriceTo === undefined ? 'specialPriceFrom' : 'specialPriceTo', `The special price cannot end (${to}) before it starts (${from}).`);
-    await tx
-      .update(products)
-      .set({ name: change.name, isEnabled: change.isEnabled, ...(change.stockQty === undefined ? {} : stockOf(change.stockQty)), updatedAt: new Date() })
-      .where(eq(products.id, variantId));
-    if (change.price !== undefined || change.specialPrice !== undefined || change.specialPriceFrom !== undefined || change.specialPriceTo !== undefined) {
-      await tx
-        .update(productPrices)
-        .set({ price: change.price, specialPrice: change.specialPrice, specialPriceFrom: change.specialPriceFrom, specialPriceTo: change.specialPriceTo })
-        .where(eq(productPrices.productId, variantId));
-    }
-    await finish(ctx, tx, parentId, [variantId], 'variant_changed', { [`variant ${before.sku}`]: { from: { name: before.name, stockQty: before.qty, isEnabled: before.isEnabled }, to: change } });
+    const { name, isEnabled, stockQty, ...prices } = change;
+    const repriced = Object.values(prices).some((value) => value !== undefined);
+    const diff = { [`variant ${before.sku}`]: { from: { name: before.name, stockQty: before.qty, isEnabled: before.isEnabled }, to: change } };
+    await changeVariants({ ...ctx, db: tx }, parentId, [{ id: variantId, own: { name, isEnabled, stockQty }, prices: repriced ? [prices] : [] }], diff);
   });
 }
 

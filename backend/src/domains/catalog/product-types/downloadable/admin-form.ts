@@ -1,7 +1,7 @@
 /**
  * A downloadable product's links as the admin types them, on New product and in the Links section
  * of its page: one link a line, "Title | price | sample URL" (price blank: 0, comes with the
- * product; sample optional). Saved through the product admin service (admin.ts,
+ * product; sample optional). Saved through the product admin service (products/service.ts,
  * `downloadableLinks`) with the version the page was loaded at.
  *
  * Carts hold link ids, so on the page a line keeps a saved link when it has that link's title (the
@@ -16,7 +16,7 @@ import { html } from 'hono/html';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
 import { csrfField } from '../../../../platform/admin/layout.ts';
 import { AppError, refusedFields } from '../../../../platform/errors.ts';
-import { getAdminProduct, productEtag, updateProduct } from '../../products/admin.ts';
+import { getAdminProduct, productEtag, updateProduct } from '../../products/service.ts';
 import { DownloadableLinkInput, DownloadableLinks } from './links.ts';
 
 export interface LinkLine {

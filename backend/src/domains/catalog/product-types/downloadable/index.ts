@@ -2,7 +2,7 @@
 import type { ProductTypeDefinition } from '../registry.ts';
 import { createSelfPriced, reindexSelfPriced } from '../self-priced.ts';
 import { ownLine } from '../../../carts/sellable.ts';
-import { replaceDownloadableLinks, writeDownloadableLinks } from './links.ts';
+import { loadDownloadableParts, replaceDownloadableLinks, writeDownloadableLinks } from './links.ts';
 import { loadDownloadableChildren } from './detail.ts';
 import { chooseLinks } from './cart-choice.ts';
 import { linksForm, savedLinks } from './admin-form.ts';
@@ -19,6 +19,7 @@ export const downloadable: ProductTypeDefinition = {
   },
   reindex: reindexSelfPriced,
   detail: loadDownloadableChildren,
+  adminParts: loadDownloadableParts,
   cartChoice: { field: 'links', choose: async (db, storeId, product, input) => ownLine(product, input, await chooseLinks(db, storeId, product, input.links)) },
   adminSection: async (c, { product }, refused) => linksForm(c, product.id, refused.links ?? (await savedLinks(c, product.id))),
 };

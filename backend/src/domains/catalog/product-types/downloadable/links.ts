@@ -13,6 +13,7 @@ import { z } from '@hono/zod-openapi';
 import type { Db } from '../../../../platform/db/database.ts';
 import { downloadableLinkPrices, downloadableLinks, stores } from '../../../../platform/db/schema/index.ts';
 import { AppError } from '../../../../platform/errors.ts';
+import type { AdminComposition } from '../../products/composition.ts';
 
 const Title = z.string().trim().min(1).max(255);
 const LinkPrice = z.number().min(0).max(99_999_999.99).multipleOf(0.01).openapi({ description: 'On top of the product\'s price, every store view; 0: comes with the product.' });
@@ -104,4 +105,12 @@ export async function loadDownloadableLinks(db: Db, ids: number[]) {
     .innerJoin(downloadableLinkPrices, eq(downloadableLinkPrices.linkId, downloadableLinks.id))
     .where(inArray(downloadableLinks.productId, ids))
     .orderBy(asc(downloadableLinks.id), asc(downloadableLinkPrices.storeId));
+}
+
+/** Downloadable products' links, in their order, as the admin API's record shows them. */
+export async function loadDownloadableParts(db: Db, ids: number[]): Promise<Map<number, AdminComposition>> {
+  const downloads = (await loadDownloadableLinks(db, ids)).sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
+  return new Map(
+    ids.map((id) => [id, { downloadableLinks: downloads.filter((link) => link.productId === id).map(({ id: linkId, title, price, sampleUrl }) => ({ id: linkId, title, price, sampleUrl })) }]),
+  );
 }

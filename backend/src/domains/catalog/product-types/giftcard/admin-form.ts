@@ -1,7 +1,7 @@
 /**
  * A gift card's settings as the admin types them, on New product and in the Gift card section of
  * its page: its kind, its amounts (comma-separated) and whether shoppers may choose their own
- * amount, within a range. The section saves through the product admin service (admin.ts,
+ * amount, within a range. The section saves through the product admin service (products/service.ts,
  * `giftcard`, which replaces the settings) with the version the page was loaded at; errors show by
  * their field with everything typed kept. Carts keep the amount a shopper chose (a card is worth
  * what it costs), so changing the amounts leaves the carts' lines as they are.
@@ -11,7 +11,7 @@ import { html } from 'hono/html';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
 import { csrfField } from '../../../../platform/admin/layout.ts';
 import { AppError, refusedFields } from '../../../../platform/errors.ts';
-import { getAdminProduct, productEtag, ProductPatch, updateProduct } from '../../products/admin.ts';
+import { getAdminProduct, productEtag, ProductPatch, updateProduct } from '../../products/service.ts';
 
 type Typed = Record<string, string | string[]>;
 

@@ -1,7 +1,7 @@
 /** A gift card: priced by its amounts (settings.ts), stocked by itself (its cards). */
 import type { ProductTypeDefinition } from '../registry.ts';
 import { ownLine } from '../../../carts/sellable.ts';
-import { writeGiftcard } from './settings.ts';
+import { loadGiftcards, writeGiftcard } from './settings.ts';
 import { reindexGiftcards } from './price.ts';
 import { loadGiftcardChildren } from './detail.ts';
 import { chooseGiftcard } from './cart-choice.ts';
@@ -20,6 +20,7 @@ export const giftcard: ProductTypeDefinition = {
   },
   reindex: reindexGiftcards,
   detail: loadGiftcardChildren,
+  adminParts: async (db, ids) => new Map([...(await loadGiftcards(db, ids))].map(([id, settings]) => [id, { giftcard: settings }])),
   cartChoice: { field: 'giftcard', choose: async (db, storeId, product, input) => ownLine(product, input, await chooseGiftcard(db, storeId, product, input.giftcard)) },
   adminSection: async (c, { product }, refused) => giftcardForm(c, product.id, refused.giftcard ?? (await savedGiftcard(c, product.id))),
 };

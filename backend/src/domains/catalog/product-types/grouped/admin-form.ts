@@ -1,6 +1,6 @@
 /**
  * A grouped product's page: its members as a list of SKUs (one a line, a quantity after it if more
- * than one), saved whole through the product admin service (admin.ts, `linkedProducts`) with the
+ * than one), saved whole through the product admin service (products/service.ts, `linkedProducts`) with the
  * version the page was loaded at, so a stale list is refused (409) rather than overwriting a newer
  * change. A refused list shows its error with the text kept.
  */
@@ -12,7 +12,7 @@ import { csrfField } from '../../../../platform/admin/layout.ts';
 import type { Db } from '../../../../platform/db/database.ts';
 import { products } from '../../../../platform/db/schema/index.ts';
 import { AppError } from '../../../../platform/errors.ts';
-import { updateProduct } from '../../products/admin.ts';
+import { updateProduct } from '../../products/service.ts';
 import { GroupedMembers } from './members.ts';
 
 export interface MembersFormState {

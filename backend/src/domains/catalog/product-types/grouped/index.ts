@@ -1,7 +1,7 @@
 /** A grouped product: sells its members (members.ts) as their own lines; priced and stocked by them. */
 import type { ProductTypeDefinition } from '../registry.ts';
-import { productEtag, getAdminProduct } from '../../products/admin.ts';
-import { writeGroupedMembers } from './members.ts';
+import { productEtag, getAdminProduct } from '../../products/service.ts';
+import { loadGroupedMembers, writeGroupedMembers } from './members.ts';
 import { reindexGrouped } from './price.ts';
 import { loadGroupedChildren } from './detail.ts';
 import { chooseGroupedMembers } from './cart-choice.ts';
@@ -20,6 +20,7 @@ export const grouped: ProductTypeDefinition = {
   },
   reindex: reindexGrouped,
   detail: loadGroupedChildren,
+  adminParts: loadGroupedMembers,
   cartChoice: { field: 'groupedQuantities', choose: (db, storeId, product, input, visible) => chooseGroupedMembers(db, storeId, product, input.groupedQuantities, input.qty, visible) },
   adminSection: async (c, { product }, refused) => {
     const saved = await getAdminProduct(c.var.db, product.id);

@@ -5,12 +5,13 @@
  * when one is), its "from" price is derived by the price index (price-index.ts) and shown as its
  * price too, as the seeder writes a group's.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from '@hono/zod-openapi';
 import type { Db } from '../../../../platform/db/database.ts';
 import { productLinks, productPrices, products } from '../../../../platform/db/schema/index.ts';
 import { AppError } from '../../../../platform/errors.ts';
 import { reindexPrices } from '../../products/price-index.ts';
+import type { AdminComposition } from '../../products/composition.ts';
 
 export const GroupedMember = z
   .object({
@@ -57,4 +58,17 @@ export async function writeGroupedMembers(db: Db, groupId: number, members: Read
   await reindexPrices(db, [groupId]);
   // The index derives only the "from" price; the record's price is the same figure (never a special price).
   await db.update(productPrices).set({ price: productPrices.minimalPrice, specialPrice: null, specialPriceFrom: null, specialPriceTo: null }).where(eq(productPrices.productId, groupId));
+}
+
+/** Grouped products' members, in order, with their default quantities, as the admin API's record shows them. */
+export async function loadGroupedMembers(db: Db, ids: number[]): Promise<Map<number, AdminComposition>> {
+  const links = await db
+    .select({ parentId: productLinks.productId, defaultQty: productLinks.defaultQty, child: products })
+    .from(productLinks)
+    .innerJoin(products, eq(products.id, productLinks.linkedProductId))
+    .where(and(inArray(productLinks.productId, ids), eq(productLinks.linkType, 'grouped')))
+    .orderBy(asc(productLinks.position), asc(productLinks.linkedProductId));
+  return new Map(
+    ids.map((id) => [id, { linkedProducts: links.filter((link) => link.parentId === id).map(({ child, defaultQty }) => ({ id: child.id, sku: child.sku, name: child.name, defaultQty })) }]),
+  );
 }

@@ -5,25 +5,22 @@
  * the audit diff is what changed.
  *
  * The product's own fields (name, SKU, status, weight, stock and, priced by itself, its prices and
- * special price days) go through the product admin service (`updateProduct`, admin.ts), the path the
+ * special price days) go through the product admin service (`updateProduct`, service.ts), the path the
  * API's PATCH takes: page and API check, write, re-derive, audit (`product.updated`) and announce
- * (`catalog_product_saved`) alike. A configurable's variants grid is written here, in the same
- * transaction, because the variants service has no batch write: it changes one variant at a time
- * and sets one price for every store view (`changeVariant`, product-types/configurable/variants.ts), while the grid saves
- * many variants at once with a price per store view. It does what that service does: re-derives the
- * parent and what is priced from it, audits on the parent (`product.variant_changed`, each changed
- * variant's fields from and to) and announces them.
+ * (`catalog_product_saved`) alike. A configurable's variants grid is written in the same
+ * transaction through the variants' one write path (`changeVariants`,
+ * product-types/configurable/variants.ts), the one the API's change of a variant takes, with a price
+ * per store view and an audit diff of each changed variant's fields from and to.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from '@hono/zod-openapi';
-import { recordAudit } from '../../../platform/audit/service.ts';
-import type { AuditDiff } from '../../../platform/audit/config-diff.ts';
-import { requireVersion } from '../../../platform/content-admin/versions.ts';
-import type { AdminWriteContext } from '../../../platform/content-admin/write-context.ts';
-import { productPrices, products } from '../../../platform/db/schema/index.ts';
-import { getAdminProduct, productEtag, updateProduct, type ProductPatch } from './admin.ts';
-import type { PriceChange, ProductChanges, ProductEdit, StorePrice, VariantChanges } from './admin-edit-data.ts';
-import { reindexPrices } from './price-index.ts';
+import type { AuditDiff } from '../../../../platform/audit/config-diff.ts';
+import { requireVersion } from '../../../../platform/content-admin/versions.ts';
+import type { AdminWriteContext } from '../../../../platform/content-admin/write-context.ts';
+import { products } from '../../../../platform/db/schema/index.ts';
+import { getAdminProduct, productEtag, updateProduct, type ProductPatch } from '../service.ts';
+import type { PriceChange, ProductChanges, ProductEdit, StorePrice, VariantChanges } from './edit-data.ts';
+import { changeVariants, type VariantWrite } from '../../product-types/configurable/variants.ts';
 
 type Patch = z.infer<typeof ProductPatch>;
 
@@ -47,15 +44,13 @@ export function productPatch(edit: ProductEdit, changes: ProductChanges): Record
   const daysChanged = days !== undefined && first !== undefined && (days.from !== first.specialPriceFrom || days.to !== first.specialPriceTo);
   if (daysChanged) Object.assign(patch, { specialPriceFrom: days.from, specialPriceTo: days.to });
   // Any price change rewrites every view's row from the product-wide price unless the view has its
-  // own (admin.ts `writePrices`): each view's typed prices go as its own, so none takes another's.
+  // own (service.ts `writePrices`): each view's typed prices go as its own, so none takes another's.
   if (daysChanged || changes.prices.some((typed) => differs(typed, prices))) {
     const codeOf = (storeId: number) => prices.find((price) => price.storeId === storeId)!.storeCode;
     patch.storeOverrides = Object.fromEntries(changes.prices.map((typed) => [codeOf(typed.storeId), { price: typed.price, specialPrice: typed.specialPrice }]));
   }
   return patch;
 }
-
-const stockOf = (qty: number) => ({ qty, stockStatus: qty > 0 ? ('in_stock' as const) : ('out_of_stock' as const) });
 
 /** One grid row's changed fields, from and to; empty when it is as saved. */
 function rowDiff(saved: ProductEdit['variants'][number], row: VariantChanges) {
@@ -81,38 +76,23 @@ function rowDiff(saved: ProductEdit['variants'][number], row: VariantChanges) {
   return { from, to };
 }
 
-/** Writes the grid's changed rows; `parentAnnounced`: the service already announced the parent. */
+/** The grid's changed rows, written through the variants' one write path; `parentAnnounced`: the service already announced the parent. */
 async function saveVariantGrid(ctx: AdminWriteContext, edit: ProductEdit, rows: VariantChanges[], parentAnnounced: boolean) {
-  const { db } = ctx;
-  const now = new Date();
   const diff: AuditDiff = {};
-  const changed: number[] = [];
+  const writes: VariantWrite[] = [];
   for (const row of rows) {
     const saved = edit.variants.find((variant) => variant.id === row.id)!;
     const { from, to } = rowDiff(saved, row);
     if (Object.keys(to).length === 0) continue;
-    await db
-      .update(products)
-      .set({ ...('stockQty' in to ? stockOf(row.qty) : {}), isEnabled: row.enabled, updatedAt: now })
-      .where(eq(products.id, row.id));
-    for (const typed of row.prices.filter((price) => differs(price, saved.prices))) {
-      await db
-        .update(productPrices)
-        .set({ price: typed.price, specialPrice: typed.specialPrice })
-        .where(and(eq(productPrices.productId, row.id), eq(productPrices.storeId, typed.storeId)));
-    }
-    if (row.specialDays && ('specialPriceFrom' in to || 'specialPriceTo' in to)) {
-      await db.update(productPrices).set({ specialPriceFrom: row.specialDays.from, specialPriceTo: row.specialDays.to }).where(eq(productPrices.productId, row.id));
-    }
+    const days = row.specialDays && ('specialPriceFrom' in to || 'specialPriceTo' in to) ? [{ specialPriceFrom: row.specialDays.from, specialPriceTo: row.specialDays.to }] : [];
+    writes.push({
+      id: row.id,
+      own: { isEnabled: row.enabled, stockQty: 'stockQty' in to ? row.qty : undefined },
+      prices: [...row.prices.filter((price) => differs(price, saved.prices)).map(({ storeId, price, specialPrice }) => ({ storeId, price, specialPrice })), ...days],
+    });
     diff[`variant ${saved.sku}`] = { from, to };
-    changed.push(row.id);
   }
-  if (changed.length === 0) return;
-  const parentId = edit.product.id;
-  const others = await reindexPrices(db, [parentId, ...changed]);
-  await db.update(products).set({ updatedAt: now }).where(eq(products.id, parentId));
-  await recordAudit(db, { actor: ctx.actor, module: 'core', action: 'product.variant_changed', subject: `product:${parentId}`, diff });
-  for (const productId of new Set([...(parentAnnounced ? [] : [parentId]), ...others])) await ctx.notifications.publish(db, 'catalog_product_saved', { productId });
+  if (writes.length > 0) await changeVariants(ctx, edit.product.id, writes, diff, parentAnnounced);
 }
 
 /**

@@ -5,12 +5,12 @@
  */
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
-import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
-import { csrfField } from '../../../platform/admin/layout.ts';
-import { renderPage } from '../../../platform/admin/page.ts';
-import { csvResponseHeaders, spreadsheetCsv } from '../../../platform/csv.ts';
-import { AppError } from '../../../platform/errors.ts';
-import { exportProductsCsv, importProductsCsv, PRODUCT_CSV_COLUMNS, type ImportReport } from './csv-transfer.ts';
+import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
+import { csrfField } from '../../../../platform/admin/layout.ts';
+import { renderPage } from '../../../../platform/admin/page.ts';
+import { csvResponseHeaders, spreadsheetCsv } from '../../../../platform/csv.ts';
+import { AppError } from '../../../../platform/errors.ts';
+import { exportProductsCsv, importProductsCsv, PRODUCT_CSV_COLUMNS, type ImportReport } from '../csv-transfer.ts';
 
 function importPage(c: Context<AdminEnv>, report?: ImportReport, error?: string) {
   return renderPage(

@@ -1,6 +1,6 @@
 /**
  * What products are listed by in the admin (issue 17, DECISIONS.md 42): the products grid
- * (admin-grid.ts) and `GET /api/rest/v2/admin/products` (admin.ts) filter and sort with this one
+ * (admin-grid.ts) and `GET /api/rest/v2/admin/products` (service.ts) filter and sort with this one
  * builder, so the page and the API always answer alike. The grid ignores a value it cannot read;
  * the API refuses it (400 by the query field): both read the values these schemas accept.
  *

@@ -11,9 +11,9 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { productType } from '../product-types/registry.ts';
-import type { Db } from '../../../platform/db/database.ts';
-import { configurableOptions, configurableOptionValues, productImages, productLinks, productPrices, products, stores, variantOptionValues } from '../../../platform/db/schema/index.ts';
+import { productType } from '../../product-types/registry.ts';
+import type { Db } from '../../../../platform/db/database.ts';
+import { configurableOptions, configurableOptionValues, productImages, productLinks, productPrices, products, stores, variantOptionValues } from '../../../../platform/db/schema/index.ts';
 
 /** A whole number, no sign, no blank. */
 const qtyPattern = /^\d{1,10}$/;
@@ -57,7 +57,7 @@ export interface ProductEdit {
 }
 
 export const pricedBySelf = (product: EditedProduct) => productType(product.type).pricedBy === 'self';
-/** A configurable, grouped product or bundle is stocked by its children, as the API has it (admin.ts); a gift card keeps its own. */
+/** A configurable, grouped product or bundle is stocked by its children, as the API has it (service.ts); a gift card keeps its own. */
 export const stockedBySelf = (product: EditedProduct) => productType(product.type).stockedBy === 'self';
 
 async function storePrices(db: Db, ids: number[]) {

@@ -30,14 +30,14 @@ import { claimPaths, recordMoves } from '../url-redirects.ts';
 import { reindexPrices } from './price-index.ts';
 import { productStoreTextFields, productTextKind, sendsPrices, type ProductTextField } from './store-texts.ts';
 import { auditedStoreTexts, loadStoreTexts, writeStoreTexts, type StoreTexts } from '../../stores/store-texts.ts';
-import { loadCompositions, type AdminComposition } from './admin-composition.ts';
+import { loadCompositions, type AdminComposition } from './composition.ts';
 import { DownloadableLinkChanges, DownloadableLinks } from '../product-types/downloadable/links.ts';
 import { GiftcardSettings } from '../product-types/giftcard/settings.ts';
 import { GroupedMembers } from '../product-types/grouped/members.ts';
 import { BundleOptionsInput } from '../product-types/bundle/options.ts';
 import { VariantInput } from '../product-types/configurable/variants.ts';
 import { productType, productTypes, type BasePrices } from '../product-types/registry.ts';
-import { checkPriceRange, findAdminProducts, type ProductListFilter } from './admin-product-filters.ts';
+import { checkPriceRange, findAdminProducts, type ProductListFilter } from './list-filters.ts';
 import { ConfigurableAttributeCode, configurableAttributeLabels } from '../product-types/configurable/attributes.ts';
 
 const Money = z.number().min(0).max(99_999_999.99).multipleOf(0.01);

@@ -9,13 +9,13 @@
  */
 import type { Context } from 'hono';
 import { html } from 'hono/html';
-import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
-import { csrfField } from '../../../platform/admin/layout.ts';
-import { AppError, refusedFields } from '../../../platform/errors.ts';
-import { getAdminProduct, productEtag, ProductPatch } from './admin.ts';
-import { parseProductChanges, pricedBySelf, stockedBySelf, type FieldErrors, type ProductEdit, type StorePrice } from './admin-edit-data.ts';
-import { productPatch, saveProductChanges } from './admin-product-save.ts';
-import { productType } from '../product-types/registry.ts';
+import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
+import { csrfField } from '../../../../platform/admin/layout.ts';
+import { AppError, refusedFields } from '../../../../platform/errors.ts';
+import { getAdminProduct, productEtag, ProductPatch } from '../service.ts';
+import { parseProductChanges, pricedBySelf, stockedBySelf, type FieldErrors, type ProductEdit, type StorePrice } from './edit-data.ts';
+import { productPatch, saveProductChanges } from './form-save.ts';
+import { productType } from '../../product-types/registry.ts';
 
 export interface MainFormState {
   /** What was typed (empty: the saved values). */

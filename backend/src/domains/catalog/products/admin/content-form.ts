@@ -1,6 +1,6 @@
 /**
  * The product page's "Content and placement" form: URL key, visibility, categories, related products
- * (by SKU), the two texts and the meta title and description of a product of any type, saved through the product admin service (admin.ts) with its version, so a
+ * (by SKU), the two texts and the meta title and description of a product of any type, saved through the product admin service (service.ts) with its version, so a
  * stale page gets a conflict instead of overwriting a newer save. Errors show by their field, with
  * everything typed kept. Each other store view has a section of its own texts (store-texts.ts),
  * saved with the rest: a field left empty inherits the product's.
@@ -8,14 +8,14 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
-import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
-import { categoryTreePicker } from '../../../platform/admin/config-pickers.ts';
-import { csrfField } from '../../../platform/admin/layout.ts';
-import type { Db } from '../../../platform/db/database.ts';
-import { products, stores } from '../../../platform/db/schema/index.ts';
-import { AppError, refusedFields } from '../../../platform/errors.ts';
-import { adminProductView, getAdminProduct, productEtag, ProductPatch, updateProduct } from './admin.ts';
-import { productTextKind, type ProductTextField } from './store-texts.ts';
+import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
+import { categoryTreePicker } from '../../../../platform/admin/config-pickers.ts';
+import { csrfField } from '../../../../platform/admin/layout.ts';
+import type { Db } from '../../../../platform/db/database.ts';
+import { products, stores } from '../../../../platform/db/schema/index.ts';
+import { AppError, refusedFields } from '../../../../platform/errors.ts';
+import { adminProductView, getAdminProduct, productEtag, ProductPatch, updateProduct } from '../service.ts';
+import { productTextKind, type ProductTextField } from '../store-texts.ts';
 
 /** A store view's own text in the form: `store:{code}:{field}`. */
 const storeKey = (code: string, field: string) => `store:${code}:${field}`;

@@ -7,11 +7,11 @@ import { ErrorSchema, jsonBody, jsonContent } from '../../../platform/http/schem
 import { imageUploadFields, imageUploadLimit } from '../../media/upload-route.ts';
 import { documentAdminRoutes } from '../../../platform/content-admin/document-routes.ts';
 import { Timestamp } from '../../../platform/http/schemas.ts';
-import { addProductImage, adminProductView, getAdminProduct, ImageChange, ProductInput, ProductPatch, productAdmin, productEtag, removeProductImage, updateProductImage } from './admin.ts';
+import { addProductImage, adminProductView, getAdminProduct, ImageChange, ProductInput, ProductPatch, productAdmin, productEtag, removeProductImage, updateProductImage } from './service.ts';
 import { addVariant, changeVariant, removeVariant, VariantChange, VariantInput } from '../product-types/configurable/variants.ts';
 import { changeConfigurableAttributes, ConfigurableAttributesChange } from '../product-types/configurable/attribute-changes.ts';
-import { productFilterFields } from './admin-product-filters.ts';
-import { applyProductBulk, ProductBulk, skipReasons } from './admin-product-bulk.ts';
+import { productFilterFields } from './list-filters.ts';
+import { applyProductBulk, ProductBulk, skipReasons } from './bulk.ts';
 
 const ownText = z.string().nullable().optional().openapi({ description: 'The store view\'s own; null: the product\'s (the default view has none).' });
 const Prices = z.object({

@@ -12,7 +12,7 @@ import { recordAudit } from '../../../platform/audit/service.ts';
 import type { AdminWriteContext } from '../../../platform/content-admin/write-context.ts';
 import { categories, productCategories, productLinks, products } from '../../../platform/db/schema/index.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { deleteProduct } from './admin.ts';
+import { deleteProduct } from './service.ts';
 import { reindexPrices } from './price-index.ts';
 
 const Id = z.number().int().min(1).max(2_147_483_647);

@@ -1,6 +1,6 @@
 /**
  * Catalog → Products → New product, and on a product's page its images (upload, remove) and Delete:
- * the product admin service (admin.ts) behind forms. New product and Delete are for the types the
+ * the product admin service (service.ts) behind forms. New product and Delete are for the types the
  * service creates: simple, virtual, configurable (with its attributes and a first variant; more are
  * added on its page), grouped (its members by SKU), downloadable (its links, one a line:
  * product-types/downloadable/admin-form.ts), bundle (its options: product-types/bundle/admin-form.ts) and gift card (its amounts and open range); images go on any product. Errors show by
@@ -9,17 +9,17 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
-import { categoryTreePicker } from '../../../platform/admin/config-pickers.ts';
-import { csrfField } from '../../../platform/admin/layout.ts';
-import { renderPage } from '../../../platform/admin/page.ts';
-import { AppError, refusedFields } from '../../../platform/errors.ts';
-import { addProductImage, createProduct, deleteProduct, getAdminProduct, ProductInput, removeProductImage, updateProductImage } from './admin.ts';
-import { membersOf } from '../product-types/grouped/admin-form.ts';
-import { bundleField, bundleFieldsets, typedBundle, type TypedBundle } from '../product-types/bundle/admin-form.ts';
-import { linkLines, type LinkLine } from '../product-types/downloadable/admin-form.ts';
-import { typedGiftcard } from '../product-types/giftcard/admin-form.ts';
-import { configurableAttributeLabels } from '../product-types/configurable/attributes.ts';
+import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
+import { categoryTreePicker } from '../../../../platform/admin/config-pickers.ts';
+import { csrfField } from '../../../../platform/admin/layout.ts';
+import { renderPage } from '../../../../platform/admin/page.ts';
+import { AppError, refusedFields } from '../../../../platform/errors.ts';
+import { addProductImage, createProduct, deleteProduct, getAdminProduct, ProductInput, removeProductImage, updateProductImage } from '../service.ts';
+import { membersOf } from '../../product-types/grouped/admin-form.ts';
+import { bundleField, bundleFieldsets, typedBundle, type TypedBundle } from '../../product-types/bundle/admin-form.ts';
+import { linkLines, type LinkLine } from '../../product-types/downloadable/admin-form.ts';
+import { typedGiftcard } from '../../product-types/giftcard/admin-form.ts';
+import { configurableAttributeLabels } from '../../product-types/configurable/attributes.ts';
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 

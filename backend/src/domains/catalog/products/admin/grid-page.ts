@@ -10,16 +10,16 @@ import { asc } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
-import { csrfField } from '../../../platform/admin/layout.ts';
-import { renderPage } from '../../../platform/admin/page.ts';
-import { gridQuery, option, PageSize, pageSizes, sortHeader } from '../../../platform/admin/grid-query.ts';
-import { pager } from '../../../platform/admin/pager.ts';
-import { categories, productTypes, type ProductType } from '../../../platform/db/schema/index.ts';
-import { AppError } from '../../../platform/errors.ts';
-import { findAdminProducts, productFilterFields, type ProductListFilter } from './admin-product-filters.ts';
-import { applyProductBulk, ProductBulk } from './admin-product-bulk.ts';
-import { derivedPriceTypes } from './price-index.ts';
+import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
+import { csrfField } from '../../../../platform/admin/layout.ts';
+import { renderPage } from '../../../../platform/admin/page.ts';
+import { gridQuery, option, PageSize, pageSizes, sortHeader } from '../../../../platform/admin/grid-query.ts';
+import { pager } from '../../../../platform/admin/pager.ts';
+import { categories, productTypes, type ProductType } from '../../../../platform/db/schema/index.ts';
+import { AppError } from '../../../../platform/errors.ts';
+import { findAdminProducts, productFilterFields, type ProductListFilter } from '../list-filters.ts';
+import { applyProductBulk, ProductBulk } from '../bulk.ts';
+import { derivedPriceTypes } from '../price-index.ts';
 
 /** A filter the grid cannot read is ignored (the grid answers as without it). */
 const lenient = <T extends z.ZodType>(field: T) => field.or(z.literal('')).catch('');
