@@ -1,17 +1,17 @@
 /**
  * The product types, one definition each (issue 32): every rule that differs by type is a field of
  * `ProductTypeDefinition`, and creation, patches, the price index, the storefront's detail records,
- * the cart's add-to-cart choice and the admin's product page read them from `productTypes` instead of
- * branching on the type's name. A type's own code (its input schema, writes, price rule, detail
- * loader, cart choice and admin section) lives in its folder `<type>/`; `<type>/index.ts` gathers it
- * into the definition. Simple, virtual and downloadable products share the self-priced pieces
- * (`self-priced.ts`).
+ * the admin record's parts, the cart's add-to-cart choice and the admin's product page read them
+ * from `productTypes()` instead of branching on the type's name. A type's own code lives in its
+ * folder `<type>/`, and `<type>/index.ts` gathers it into the definition; simple, virtual and
+ * downloadable products share the self-priced pieces (`self-priced.ts`).
  *
- * File names in a type's folder say what a file is: `cart-choice.ts` (what an add-to-cart request
- * buys), `detail.ts` (its children on the storefront record), `price.ts` (its price-index rule),
- * `parts.ts` (its parts on the admin API's record), `admin-*.ts` (HTML of its section on the admin product
- * page); the rest are its services (schemas,
- * reads and writes the admin API calls).
+ * File names say what a file is. In a type's folder: `price.ts` (its price-index rule), `detail.ts`
+ * (its children on the storefront record), `parts.ts` (its parts on the admin API's record),
+ * `cart-choice.ts` (what an add-to-cart request buys), `admin-*.ts` (the HTML of its section on the
+ * admin product page); the rest are its services (schemas, reads and writes the admin API calls).
+ * In `../products/`: `service.ts` the admin API's service, `*-routes.ts` HTTP routes
+ * (`admin-api-routes.ts` the admin REST API), `admin/` the HTML admin pages.
  *
  * The map's order is the order the API reports type-specific input problems in (a configurable's
  * parts first, a downloadable's last) and the order the price index derives types in (self-priced
