@@ -45,7 +45,7 @@ import { cmsAdminRoutes } from './domains/cms/admin.ts';
 import { blogAdminRoutes } from './domains/blog/admin.ts';
 import { categoryAdminRoutes } from './domains/catalog/categories/admin-routes.ts';
 import { urlRedirectRoutes } from './domains/catalog/url-redirects-routes.ts';
-import { productAdminRoutes, productImageRoutes } from './domains/catalog/products/admin-routes.ts';
+import { productAdminRoutes, productImageRoutes } from './domains/catalog/products/admin-api-routes.ts';
 import { productCsvRoutes } from './domains/catalog/products/csv-routes.ts';
 import { storeRoutes } from './domains/stores/routes.ts';
 

@@ -3,13 +3,9 @@ import type { Db } from '../../platform/db/database.ts';
 import { productPrices, products, type ProductType } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { visibleProducts } from '../catalog/visibility.ts';
-import { chooseBundle } from './bundle-choice.ts';
+import { productType, type ChoiceField } from '../catalog/product-types/registry.ts';
 import type { LineConfiguration } from './configuration.ts';
-import { chooseLinks } from './download-choice.ts';
-import { chooseGiftcard } from './giftcard-choice.ts';
-import { chooseGroupedMembers } from './grouped-choice.ts';
 import type { AddItemInput } from './schemas.ts';
-import { chooseVariant } from './variant-choice.ts';
 
 /** What a cart line holds: the product sold and what was chosen for it. */
 export interface Sellable {
@@ -34,16 +30,7 @@ export interface ChosenProduct {
   type: ProductType;
 }
 
-type ChoiceField = 'options' | 'bundleOptions' | 'links' | 'giftcard' | 'groupedQuantities';
-
-/** The request field that carries the choice for each type; a type without one takes none. */
-const choiceFieldOf: Partial<Record<ProductType, ChoiceField>> = {
-  configurable: 'options',
-  bundle: 'bundleOptions',
-  downloadable: 'links',
-  giftcard: 'giftcard',
-  grouped: 'groupedQuantities',
-};
+/** Every request field that carries a choice, in the order a stray one is reported; a type's own is its definition's. */
 const choiceFields: ChoiceField[] = ['options', 'bundleOptions', 'links', 'giftcard', 'groupedQuantities'];
 
 /** The one answer for a SKU the caller cannot buy because, for them, it does not exist (unknown or hidden: DECISIONS.md 47). */
@@ -66,26 +53,14 @@ export async function resolveAdditions(db: Db, storeId: number, input: AddItemIn
     .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, storeId)))
     .where(and(eq(products.sku, input.sku), eq(products.isEnabled, true), visible));
   if (!product) throw productNotFound(input.sku);
+  const { cartChoice } = productType(product.type);
   // A choice for another type is a client mistake worth saying, not something to ignore.
-  const stray = choiceFields.find((field) => field !== choiceFieldOf[product.type] && input[field] !== undefined);
+  const stray = choiceFields.find((field) => field !== cartChoice.field && input[field] !== undefined);
   if (stray) throw new AppError('invalid', 'choice_not_applicable', `${stray} does not apply to ${product.type} products.`, { field: stray });
+  return cartChoice.choose(db, storeId, product, input, visible);
+}
 
-  const own = (configuration: LineConfiguration | null): Addition[] => [
-    { sellable: { productId: product.id, parentId: null, sku: product.sku, options: {}, configuration }, qty: input.qty },
-  ];
-  switch (product.type) {
-    case 'simple':
-    case 'virtual':
-      return own(null);
-    case 'configurable':
-      return [{ sellable: await chooseVariant(db, storeId, product, input.options, visible), qty: input.qty }];
-    case 'bundle':
-      return own(await chooseBundle(db, storeId, product, input.bundleOptions, visible));
-    case 'downloadable':
-      return own(await chooseLinks(db, storeId, product, input.links));
-    case 'giftcard':
-      return own(await chooseGiftcard(db, storeId, product, input.giftcard));
-    case 'grouped':
-      return chooseGroupedMembers(db, storeId, product, input.groupedQuantities, input.qty, visible);
-  }
+/** The product itself as the one line, with what was chosen for it. */
+export function ownLine(product: ChosenProduct, input: AddItemInput, configuration: LineConfiguration | null): Addition[] {
+  return [{ sellable: { productId: product.id, parentId: null, sku: product.sku, options: {}, configuration }, qty: input.qty }];
 }

@@ -1,7 +1,7 @@
 /**
  * Products to and from a spreadsheet (issue 17): export every product as CSV, and import a CSV
  * that creates or updates simple and virtual products by SKU through the product admin service
- * (admin.ts), so an imported row is validated, audited and announced like an edit. Each row runs
+ * (service.ts), so an imported row is validated, audited and announced like an edit. Each row runs
  * in its own savepoint: a bad row is reported with its line, field and message and the others go
  * on; a dry run runs it all and rolls everything back, reporting what would happen.
  *
@@ -17,7 +17,7 @@ import { parseCsv } from '../../../platform/csv.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import { categories, productCategories, productPrices, products, stores } from '../../../platform/db/schema/index.ts';
 import { AppError, refusedFields } from '../../../platform/errors.ts';
-import { createProduct, ProductInput, ProductPatch, updateProduct } from './admin.ts';
+import { createProduct, ProductInput, ProductPatch, updateProduct } from './service.ts';
 import { hasControlCharacter } from '../../../platform/http/control-characters.ts';
 
 export const PRODUCT_CSV_COLUMNS = [

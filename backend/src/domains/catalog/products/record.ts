@@ -1,29 +1,12 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database.ts';
 import { visibleProducts } from '../visibility.ts';
-import type { ProductType } from '../../../platform/db/schema/index.ts';
 import type { StoreView } from '../../stores/store-view.ts';
 import { formatTimestamp } from '../../../platform/time.ts';
-import { loadBundleChildren } from './children/bundle.ts';
-import { loadConfigurableChildren } from './children/configurable.ts';
-import { loadDownloadableChildren } from './children/downloadable.ts';
-import { loadGiftcardChildren } from './children/giftcard.ts';
-import { loadGroupedChildren } from './children/grouped.ts';
+import { productTypes } from '../product-types/registry.ts';
 import { loadCategoryIds, loadImages, loadRelatedSkus, mainImageUrl, type ProductImage } from './common.ts';
 import { finalPriceOf, type ProductRow } from './rows.ts';
 import type { ProductChildren, ProductDetail } from './schemas.ts';
-
-/** `visible`: the condition that leaves out the products hidden from the caller (undefined: none is). */
-type ChildLoader = (db: Db, storeId: number, parentIds: number[], visible: SQL | undefined) => Promise<Map<number, ProductChildren>>;
-
-/** Which loader supplies the children of each type; simple and virtual products have none. */
-const childLoaders: Partial<Record<ProductType, ChildLoader>> = {
-  configurable: loadConfigurableChildren,
-  grouped: loadGroupedChildren,
-  bundle: loadBundleChildren,
-  downloadable: loadDownloadableChildren,
-  giftcard: loadGiftcardChildren,
-};
 
 export interface RecordContext {
   currency: string;
@@ -102,10 +85,11 @@ export async function loadProductRecords(
 async function loadChildren(db: Db, storeId: number, rows: ProductRow[], visible: SQL | undefined): Promise<Map<number, ProductChildren>> {
   const merged = new Map<number, ProductChildren>();
   await Promise.all(
-    Object.entries(childLoaders).map(async ([type, load]) => {
-      const ids = rows.filter((r) => r.product.type === type).map((r) => r.product.id);
-      if (ids.length === 0) return;
-      for (const [id, children] of await load(db, storeId, ids, visible)) merged.set(id, children);
+    // Each type's `detail` loader (product-types/registry.ts); simple and virtual products have none.
+    [...productTypes().values()].map(async ({ code, detail }) => {
+      const ids = rows.filter((r) => r.product.type === code).map((r) => r.product.id);
+      if (!detail || ids.length === 0) return;
+      for (const [id, children] of await detail(db, storeId, ids, visible)) merged.set(id, children);
     }),
   );
   return merged;

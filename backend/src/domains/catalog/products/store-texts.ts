@@ -19,7 +19,7 @@ export const productTextKind: StoreTextKind<ProductTextField> = {
 
 const inherit = 'null or empty: the product\'s own.';
 
-/** The bounds of the product's own fields (admin.ts); null or an empty string clears the view's own. */
+/** The bounds of the product's own fields (service.ts); null or an empty string clears the view's own. */
 export const productStoreTextFields = {
   name: z.string().trim().max(255).nullable().openapi({ description: `The view's own name; ${inherit}` }),
   shortDescription: z.string().max(20_000).nullable().openapi({ description: `HTML, sanitised on save; ${inherit}` }),

@@ -1,0 +1,28 @@
+/** A bundle: its options offer selections (options.ts); priced and stocked by the cheapest complete choice. */
+import type { ProductTypeDefinition } from '../registry.ts';
+import { ownLine } from '../../../carts/sellable.ts';
+import { getAdminProduct } from '../../products/service.ts';
+import { loadBundleOptions, writeBundleOptions } from './options.ts';
+import { reindexBundles } from './price.ts';
+import { loadBundleChildren } from './detail.ts';
+import { chooseBundle } from './cart-choice.ts';
+import { bundleSection, savedBundle } from './admin-form.ts';
+
+export const bundle: ProductTypeDefinition = {
+  code: 'bundle',
+  pricedBy: 'children',
+  stockedBy: 'children',
+  priceSource: { api: 'selections', page: 'the products it sells' },
+  parts: ['bundleOptions'],
+  patchPart: { key: 'bundleOptions', refusal: (type) => `A ${type} product has no bundle options.`, write: writeBundleOptions },
+  create: async (db, product, input, writePrices) => {
+    // The price rows exist for the index to fill from the selections (writeBundleOptions reindexes).
+    await writePrices({ ...input, price: 0, specialPrice: null }, {});
+    await writeBundleOptions(db, product.id, input.bundleOptions!);
+  },
+  reindex: reindexBundles,
+  detail: loadBundleChildren,
+  adminParts: async (db, ids) => new Map([...(await loadBundleOptions(db, ids))].map(([id, options]) => [id, { bundleOptions: options }])),
+  cartChoice: { field: 'bundleOptions', choose: async (db, storeId, product, input, visible) => ownLine(product, input, await chooseBundle(db, storeId, product, input.bundleOptions, visible)) },
+  adminSection: async (c, { product }, refused) => bundleSection(c, product.id, refused.bundle ?? savedBundle(await getAdminProduct(c.var.db, product.id))),
+};

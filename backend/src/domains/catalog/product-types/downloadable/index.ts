@@ -1,0 +1,25 @@
+/** A downloadable product: priced and stocked by itself; its links are bought with it (links.ts). */
+import type { ProductTypeDefinition } from '../registry.ts';
+import { createSelfPriced, reindexSelfPriced } from '../self-priced.ts';
+import { ownLine } from '../../../carts/sellable.ts';
+import { loadDownloadableParts, replaceDownloadableLinks, writeDownloadableLinks } from './links.ts';
+import { loadDownloadableChildren } from './detail.ts';
+import { chooseLinks } from './cart-choice.ts';
+import { linksForm, savedLinks } from './admin-form.ts';
+
+export const downloadable: ProductTypeDefinition = {
+  code: 'downloadable',
+  pricedBy: 'self',
+  stockedBy: 'self',
+  parts: ['downloadableLinks'],
+  patchPart: { key: 'downloadableLinks', refusal: (type) => `A ${type} product has no download links.`, write: replaceDownloadableLinks },
+  create: async (db, product, input, writePrices) => {
+    await createSelfPriced(db, product, input, writePrices);
+    await writeDownloadableLinks(db, product.id, input.downloadableLinks!);
+  },
+  reindex: reindexSelfPriced,
+  detail: loadDownloadableChildren,
+  adminParts: loadDownloadableParts,
+  cartChoice: { field: 'links', choose: async (db, storeId, product, input) => ownLine(product, input, await chooseLinks(db, storeId, product, input.links)) },
+  adminSection: async (c, { product }, refused) => linksForm(c, product.id, refused.links ?? (await savedLinks(c, product.id))),
+};

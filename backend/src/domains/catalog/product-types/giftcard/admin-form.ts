@@ -1,0 +1,106 @@
+/**
+ * A gift card's settings as the admin types them, on New product and in the Gift card section of
+ * its page: its kind, its amounts (comma-separated) and whether shoppers may choose their own
+ * amount, within a range. The section saves through the product admin service (products/service.ts,
+ * `giftcard`, which replaces the settings) with the version the page was loaded at; errors show by
+ * their field with everything typed kept. Carts keep the amount a shopper chose (a card is worth
+ * what it costs), so changing the amounts leaves the carts' lines as they are.
+ */
+import type { Context } from 'hono';
+import { html } from 'hono/html';
+import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
+import { csrfField } from '../../../../platform/admin/layout.ts';
+import { AppError, refusedFields } from '../../../../platform/errors.ts';
+import { getAdminProduct, productEtag, ProductPatch, updateProduct } from '../../products/service.ts';
+
+type Typed = Record<string, string | string[]>;
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
+
+/**
+ * The typed settings as the API takes them. Without an own amount the range is dropped rather than
+ * refused, so switching the option off is enough to close it.
+ */
+export function typedGiftcard(typed: Typed) {
+  const open = typed['giftcard.allowOpenAmount'] !== undefined;
+  const bound = (name: string) => {
+    const value = first(typed[name]).trim();
+    return !open || value === '' ? null : Number(value);
+  };
+  return {
+    giftcardType: first(typed['giftcard.giftcardType']) || 'virtual',
+    amounts: first(typed['giftcard.amounts']).split(/[\s,]+/).filter(Boolean).map(Number),
+    allowOpenAmount: open,
+    openAmountMin: bound('giftcard.openAmountMin'),
+    openAmountMax: bound('giftcard.openAmountMax'),
+  };
+}
+
+/** The form field of a settings path (`giftcard.amounts.1` is the amounts' field). */
+const giftcardField = (path: readonly PropertyKey[]) => `giftcard.${String(path[0] ?? 'amounts')}`;
+
+export interface GiftcardFormState {
+  typed: Typed;
+  etag: string;
+  errors: Record<string, string>;
+  error?: string;
+}
+
+export async function savedGiftcard(c: Context<AdminEnv>, id: number): Promise<GiftcardFormState> {
+  const product = await getAdminProduct(c.var.db, id);
+  const card = product.giftcard;
+  const typed: Typed = {
+    'giftcard.giftcardType': card?.giftcardType ?? 'virtual',
+    'giftcard.amounts': (card?.amounts ?? []).join(', '),
+    'giftcard.openAmountMin': card?.openAmountMin === null || card?.openAmountMin === undefined ? '' : String(card.openAmountMin),
+    'giftcard.openAmountMax': card?.openAmountMax === null || card?.openAmountMax === undefined ? '' : String(card.openAmountMax),
+    ...(card?.allowOpenAmount ? { 'giftcard.allowOpenAmount': 'on' } : {}),
+  };
+  return { typed, etag: productEtag(product), errors: {} };
+}
+
+const kinds = { virtual: 'Virtual (sent by email)', physical: 'Physical (shipped)', combined: 'Combined (both)' };
+
+export function giftcardForm(c: Context<AdminEnv>, id: number, state: GiftcardFormState) {
+  const { typed, errors } = state;
+  const errorId = (name: string) => `giftcard-${name.replace('giftcard.', '')}-error`;
+  const problem = (name: string) => (errors[name] ? html`<strong class="error" id="${errorId(name)}" role="alert">${errors[name]}</strong>` : '');
+  const described = (name: string) => (errors[name] ? html`aria-invalid="true" aria-describedby="${errorId(name)}"` : '');
+  // An amount field: a number input for the bounds, free text (comma-separated) for the amounts.
+  const input = (name: string, label: string, one: boolean) =>
+    html`<label>${label} <input name="${name}" value="${first(typed[name])}" ${one ? html`type="number" step="0.01" min="0"` : html`inputmode="decimal"`} ${described(name)} /></label>${problem(name)}`;
+  return html`<h2 id="giftcard">Gift card</h2>
+    ${state.error ? html`<p class="error" role="alert">${state.error}</p>` : ''}
+    <form method="post" action="/admin/products/${id}/giftcard" data-unsaved-warning>
+      ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${state.etag}" />
+      <label>Kind <select name="giftcard.giftcardType" ${described('giftcard.giftcardType')}>
+        ${Object.entries(kinds).map(([kind, label]) => html`<option value="${kind}" ${first(typed['giftcard.giftcardType']) === kind ? 'selected' : ''}>${label}</option>`)}
+      </select></label>${problem('giftcard.giftcardType')}
+      ${input('giftcard.amounts', 'Amounts, comma-separated, the same in every store view (e.g. 25, 50, 100)', false)}
+      <label><input type="checkbox" name="giftcard.allowOpenAmount" ${typed['giftcard.allowOpenAmount'] !== undefined ? 'checked' : ''} ${described('giftcard.allowOpenAmount')} /> Shoppers may choose their own amount</label>${problem('giftcard.allowOpenAmount')}
+      ${input('giftcard.openAmountMin', 'Smallest own amount', true)}
+      ${input('giftcard.openAmountMax', 'Largest own amount', true)}
+      <p class="muted">Carts keep the amount a shopper already chose.</p>
+      <button type="submit">Save gift card</button>
+    </form>`;
+}
+
+/** Saves the posted settings; answers the form's state when refused, or nothing when saved. */
+export async function saveGiftcard(c: Context<AdminEnv>, id: number, typed: Typed): Promise<GiftcardFormState | undefined> {
+  const etag = first(typed._etag);
+  const parsed = ProductPatch.safeParse({ giftcard: typedGiftcard(typed) });
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[giftcardField(issue.path.slice(1))] ??= issue.message;
+    return { typed, etag, errors };
+  }
+  try {
+    await updateProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id, parsed.data, etag || undefined);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof AppError) || !['invalid', 'precondition_failed'].includes(error.kind)) throw error;
+    const message = error.code === 'stale_version' ? `${error.message} Your settings are kept below; copy them before reloading.` : error.message;
+    const errors = Object.fromEntries(Object.entries(refusedFields(error)).map(([name, text]) => [giftcardField(name.split('.').slice(1)), text]));
+    return { typed, etag, errors, ...(Object.keys(errors).length > 0 ? {} : { error: message }) };
+  }
+}

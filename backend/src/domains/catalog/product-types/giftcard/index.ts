@@ -1,0 +1,26 @@
+/** A gift card: priced by its amounts (settings.ts), stocked by itself (its cards). */
+import type { ProductTypeDefinition } from '../registry.ts';
+import { ownLine } from '../../../carts/sellable.ts';
+import { loadGiftcards, writeGiftcard } from './settings.ts';
+import { reindexGiftcards } from './price.ts';
+import { loadGiftcardChildren } from './detail.ts';
+import { chooseGiftcard } from './cart-choice.ts';
+import { giftcardForm, savedGiftcard } from './admin-form.ts';
+
+export const giftcard: ProductTypeDefinition = {
+  code: 'giftcard',
+  pricedBy: 'amounts',
+  stockedBy: 'self',
+  priceSource: { api: 'amounts', page: 'its amounts' },
+  parts: ['giftcard'],
+  patchPart: { key: 'giftcard', refusal: (type) => `A ${type} product is not a gift card.`, write: writeGiftcard },
+  create: async (db, product, input, writePrices) => {
+    await writePrices({ ...input, price: Math.min(...input.giftcard!.amounts), specialPrice: null }, {});
+    await writeGiftcard(db, product.id, input.giftcard!);
+  },
+  reindex: reindexGiftcards,
+  detail: loadGiftcardChildren,
+  adminParts: async (db, ids) => new Map([...(await loadGiftcards(db, ids))].map(([id, settings]) => [id, { giftcard: settings }])),
+  cartChoice: { field: 'giftcard', choose: async (db, storeId, product, input) => ownLine(product, input, await chooseGiftcard(db, storeId, product, input.giftcard)) },
+  adminSection: async (c, { product }, refused) => giftcardForm(c, product.id, refused.giftcard ?? (await savedGiftcard(c, product.id))),
+};

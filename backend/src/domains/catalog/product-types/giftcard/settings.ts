@@ -1,0 +1,66 @@
+/**
+ * A gift card's settings as the admin writes them (issue 17): its kind (virtual, physical or
+ * combined), the fixed amounts offered and, when it takes an open amount, the range. The same
+ * amounts are written for every store view (the seeder's per-view amounts come from import); its
+ * prices are derived from them by the price index (price-index.ts), which this runs.
+ */
+import { asc, eq, inArray } from 'drizzle-orm';
+import { z } from '@hono/zod-openapi';
+import type { Db } from '../../../../platform/db/database.ts';
+import { giftcardPrices, giftcards, stores } from '../../../../platform/db/schema/index.ts';
+import { reindexPrices } from '../../products/price-index.ts';
+
+const Amount = z.number().min(0.01).max(99_999_999.99).multipleOf(0.01);
+
+export const GiftcardSettings = z
+  .object({
+    giftcardType: z.enum(['virtual', 'physical', 'combined']).default('virtual').openapi({ description: 'virtual: sent by email; physical: shipped; combined: both.' }),
+    amounts: z.array(Amount).min(1, 'At least one amount.').max(20).openapi({ description: 'The fixed amounts offered, in every store view\'s currency.' }),
+    allowOpenAmount: z.boolean().default(false),
+    openAmountMin: Amount.nullable().default(null),
+    openAmountMax: Amount.nullable().default(null),
+  })
+  .strict()
+  .superRefine((card, issues) => {
+    const problem = (path: string, message: string) => issues.addIssue({ code: 'custom', path: [path], message });
+    if (new Set(card.amounts).size !== card.amounts.length) problem('amounts', 'Each amount once.');
+    if (card.allowOpenAmount) {
+      if (card.openAmountMin === null) problem('openAmountMin', 'Required with an open amount.');
+      if (card.openAmountMax === null) problem('openAmountMax', 'Required with an open amount.');
+      if (card.openAmountMin !== null && card.openAmountMax !== null && card.openAmountMin > card.openAmountMax) problem('openAmountMax', 'The largest open amount cannot be below the smallest.');
+    } else {
+      if (card.openAmountMin !== null) problem('openAmountMin', 'Only with allowOpenAmount.');
+      if (card.openAmountMax !== null) problem('openAmountMax', 'Only with allowOpenAmount.');
+    }
+  })
+  .openapi('GiftcardSettings');
+export type GiftcardFields = z.infer<typeof GiftcardSettings>;
+
+/** Writes (or replaces) the card's settings and its amounts in every store view, then its derived prices. */
+export async function writeGiftcard(db: Db, productId: number, card: GiftcardFields): Promise<void> {
+  const settings = { giftcardType: card.giftcardType, allowOpenAmount: card.allowOpenAmount };
+  await db.insert(giftcards).values({ productId, ...settings }).onConflictDoUpdate({ target: giftcards.productId, set: settings });
+  await db.delete(giftcardPrices).where(eq(giftcardPrices.productId, productId));
+  const views = await db.select({ id: stores.id }).from(stores);
+  const amounts = [...card.amounts].sort((a, b) => a - b);
+  await db.insert(giftcardPrices).values(views.map((view) => ({ productId, storeId: view.id, amounts, openAmountMin: card.openAmountMin, openAmountMax: card.openAmountMax })));
+  await reindexPrices(db, [productId]);
+}
+
+/** The settings of gift cards as the admin record shows them (the default store view's amounts). */
+export async function loadGiftcards(db: Db, ids: number[]): Promise<Map<number, GiftcardFields>> {
+  if (ids.length === 0) return new Map();
+  const [cards, prices] = await Promise.all([
+    db.select().from(giftcards).where(inArray(giftcards.productId, ids)),
+    db.select().from(giftcardPrices).where(inArray(giftcardPrices.productId, ids)).orderBy(asc(giftcardPrices.storeId)),
+  ]);
+  return new Map(
+    cards.map((card) => {
+      const price = prices.find((row) => row.productId === card.productId);
+      return [
+        card.productId,
+        { giftcardType: card.giftcardType, allowOpenAmount: card.allowOpenAmount, amounts: price?.amounts ?? [], openAmountMin: price?.openAmountMin ?? null, openAmountMax: price?.openAmountMax ?? null },
+      ];
+    }),
+  );
+}

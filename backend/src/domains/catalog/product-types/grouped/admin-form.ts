@@ -1,0 +1,68 @@
+/**
+ * A grouped product's page: its members as a list of SKUs (one a line, a quantity after it if more
+ * than one), saved whole through the product admin service (products/service.ts, `linkedProducts`) with the
+ * version the page was loaded at, so a stale list is refused (409) rather than overwriting a newer
+ * change. A refused list shows its error with the text kept.
+ */
+import { inArray } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { html } from 'hono/html';
+import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
+import { csrfField } from '../../../../platform/admin/layout.ts';
+import type { Db } from '../../../../platform/db/database.ts';
+import { products } from '../../../../platform/db/schema/index.ts';
+import { AppError } from '../../../../platform/errors.ts';
+import { updateProduct } from '../../products/service.ts';
+import { GroupedMembers } from './members.ts';
+
+export interface MembersFormState {
+  typed: string;
+  /** The version the form was loaded at. */
+  etag: string;
+  error?: string;
+  /** Refused because someone else changed the product since: the page answers 409. */
+  conflict?: boolean;
+}
+
+/** Members as typed: one SKU a line, a quantity after it if more than one ("TEE-1 2"); or what is wrong. */
+export async function membersOf(db: Db, typed: string): Promise<Array<{ id: number; defaultQty: number }> | string> {
+  const lines = typed.split(/\r?\n/).map((line) => line.trim().split(/\s+/)).filter((words) => words[0]);
+  const skus = lines.map(([sku]) => sku!);
+  const rows = skus.length === 0 ? [] : await db.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.sku, skus));
+  const unknown = skus.filter((sku) => !rows.some((row) => row.sku === sku));
+  if (unknown.length > 0) return `No product has the SKU ${unknown.join(', ')}.`;
+  const bad = lines.find(([, qty]) => qty !== undefined && !/^\d{1,5}$/.test(qty));
+  if (bad) return `${bad[0]}: the quantity is a whole number.`;
+  return lines.map(([sku, qty]) => ({ id: rows.find((row) => row.sku === sku)!.id, defaultQty: qty === undefined ? 1 : Number(qty) }));
+}
+
+/** The members as the textarea shows them. */
+export const membersText = (members: ReadonlyArray<{ sku: string; defaultQty: number }>) => members.map((member) => (member.defaultQty === 1 ? member.sku : `${member.sku} ${member.defaultQty}`)).join('\n');
+
+export function membersForm(c: Context<AdminEnv>, id: number, state: MembersFormState) {
+  return html`<h2 id="members">Products it sells</h2>
+    <form method="post" action="/admin/products/${id}/members" data-unsaved-warning>
+      ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${state.etag}" />
+      <label for="members-list">SKUs of simple or virtual products, one a line, in the order shown; a quantity after it if more than one (e.g. "TEE-1 2")</label>
+      <textarea name="members" id="members-list" rows="6" ${state.error ? html`aria-invalid="true" aria-describedby="members-error"` : ''}>${state.typed}</textarea>
+      ${state.error ? html`<strong class="error" id="members-error" role="alert">${state.error}</strong>` : ''}
+      <button type="submit">Save members</button>
+    </form>`;
+}
+
+/** Saves the posted list; answers the form's state when refused, or nothing when saved. */
+export async function saveMembers(c: Context<AdminEnv>, id: number, typed: string, etag: string): Promise<MembersFormState | undefined> {
+  const members = await membersOf(c.var.db, typed);
+  if (typeof members === 'string') return { typed, etag, error: members };
+  const parsed = GroupedMembers.safeParse(members);
+  if (!parsed.success) return { typed, etag, error: parsed.error.issues[0]?.message ?? 'Check the list.' };
+  try {
+    await updateProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id, { linkedProducts: parsed.data }, etag || undefined);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof AppError) || !['invalid', 'precondition_failed'].includes(error.kind)) throw error;
+    if (error.code !== 'stale_version') return { typed, etag, error: error.message };
+    const message = 'This product was changed by someone else since you opened it, so the list was not saved. Your list is kept here: copy it, reload the page, then save it again.';
+    return { typed, etag, error: message, conflict: true };
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * The product page's "Content and placement" form: URL key, visibility, categories, related products
+ * (by SKU), the two texts and the meta title and description of a product of any type, saved through the product admin service (service.ts) with its version, so a
+ * stale page gets a conflict instead of overwriting a newer save. Errors show by their field, with
+ * everything typed kept. Each other store view has a section of its own texts (store-texts.ts),
+ * saved with the rest: a field left empty inherits the product's.
+ */
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { html } from 'hono/html';
+import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
+import { categoryTreePicker } from '../../../../platform/admin/config-pickers.ts';
+import { csrfField } from '../../../../platform/admin/layout.ts';
+import type { Db } from '../../../../platform/db/database.ts';
+import { products, stores } from '../../../../platform/db/schema/index.ts';
+import { AppError, refusedFields } from '../../../../platform/errors.ts';
+import { adminProductView, getAdminProduct, productEtag, ProductPatch, updateProduct } from '../service.ts';
+import { productTextKind, type ProductTextField } from '../store-texts.ts';
+
+/** A store view's own text in the form: `store:{code}:{field}`. */
+const storeKey = (code: string, field: string) => `store:${code}:${field}`;
+const storeLabels: Record<ProductTextField, string> = {
+  name: 'Name',
+  shortDescription: 'Short description (sanitised on save)',
+  description: 'Description (sanitised on save)',
+  metaTitle: 'Meta title',
+  metaDescription: 'Meta description',
+};
+
+export type Typed = Record<string, string | string[]>;
+
+/** What the form shows: a product's saved values, or what the editor typed before an error. */
+export interface ContentFormState {
+  typed: Typed;
+  etag: string;
+  errors: Record<string, string>;
+  error?: string;
+}
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
+const many = (value: string | string[] | undefined) => (Array.isArray(value) ? value : value ? [value] : []);
+
+const skuList = (typed: string) => [...new Set(typed.split(/[\s,]+/).filter(Boolean))];
+
+/** Related products by SKU as the form shows them, in their order. */
+async function skusOf(db: Db, ids: readonly number[]): Promise<string> {
+  if (ids.length === 0) return '';
+  const rows = await db.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.id, [...ids]));
+  return ids.map((id) => rows.find((row) => row.id === id)?.sku ?? '').filter(Boolean).join(', ');
+}
+
+/** The ids of typed SKUs in their order, or the SKUs no product has. */
+async function idsOf(db: Db, skus: readonly string[]): Promise<{ ids: number[] } | { unknown: string[] }> {
+  const rows = skus.length === 0 ? [] : await db.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.sku, [...skus]));
+  const unknown = skus.filter((sku) => !rows.some((row) => row.sku === sku));
+  return unknown.length > 0 ? { unknown } : { ids: skus.map((sku) => rows.find((row) => row.sku === sku)!.id) };
+}
+
+/** A product's saved values in the form's shape. */
+export async function savedContent(c: Context<AdminEnv>, id: number): Promise<ContentFormState> {
+  const product = await getAdminProduct(c.var.db, id);
+  const view = adminProductView(product);
+  return {
+    typed: {
+      urlKey: view.urlKey,
+      visibility: view.visibility,
+      categoryIds: view.categoryIds.map(String),
+      position: String(view.position),
+      related: await skusOf(c.var.db, view.relatedIds),
+      shortDescription: view.shortDescription,
+      description: view.description,
+      metaTitle: view.metaTitle,
+      metaDescription: view.metaDescription,
+      ...Object.fromEntries(
+        Object.entries(product.storeTexts).flatMap(([code, texts]) => productTextKind.fields.map((field) => [storeKey(code, field), texts[field] ?? ''])),
+      ),
+    },
+    etag: productEtag(product),
+    errors: {},
+  };
+}
+
+export async function contentForm(c: Context<AdminEnv>, id: number, state: ContentFormState) {
+  const views = await c.var.db.select({ code: stores.code, name: stores.name }).from(stores).where(eq(stores.isDefault, false)).orderBy(asc(stores.id));
+  const { typed, errors } = state;
+  const problem = (name: string) => (errors[name] ? html`<strong class="error" id="content-${name}-error" role="alert">${errors[name]}</strong>` : '');
+  const described = (name: string) => (errors[name] ? html`aria-invalid="true" aria-describedby="content-${name}-error"` : '');
+  return html`<h2 id="content">Content and placement</h2>
+    ${state.error ? html`<p class="error" role="alert">${state.error}</p>` : ''}
+    <form method="post" action="/admin/products/${id}/content" data-unsaved-warning>
+      ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${state.etag}" />
+      <label>URL key (its storefront path; changing it keeps a 301 from the old one) <input name="urlKey" value="${first(typed.urlKey)}" required ${described('urlKey')} /></label>${problem('urlKey')}
+      <label>Visibility <select name="visibility" ${described('visibility')}>
+        <option value="catalog" ${first(typed.visibility) === 'catalog' ? 'selected' : ''}>In the catalog and search</option>
+        <option value="not_visible" ${first(typed.visibility) === 'not_visible' ? 'selected' : ''}>Not listed (its page only)</option>
+      </select></label>${problem('visibility')}
+      <div role="group" aria-labelledby="content-categories">
+        <p id="content-categories">Categories (a category lists its subcategories' products too)</p>
+        ${await categoryTreePicker(c.var.db, 'categoryIds', many(typed.categoryIds), described('categoryIds'), { coversSubcategories: false })}
+      </div>${problem('categoryIds')}
+      <label>Position in category listings (lower first; the same in each of its categories) <input name="position" type="number" min="0" step="1" value="${first(typed.position)}" ${described('position')} /></label>${problem('position')}
+      <label>Related products (SKUs, comma-separated, in the order shown) <input name="related" value="${first(typed.related)}" ${described('relatedIds')} /></label>${problem('relatedIds')}
+      <label for="content-shortDescription">Short description (sanitised on save)</label>
+      <textarea name="shortDescription" id="content-shortDescription" rows="3" data-rich-text ${described('shortDescription')}>${first(typed.shortDescription)}</textarea>${problem('shortDescription')}
+      <label for="content-description">Description (sanitised on save)</label>
+      <textarea name="description" id="content-description" rows="12" data-rich-text ${described('description')}>${first(typed.description)}</textarea>${problem('description')}
+      <label>Meta title (the page's title in search results; empty: its name) <input name="metaTitle" value="${first(typed.metaTitle)}" maxlength="255" ${described('metaTitle')} /></label>${problem('metaTitle')}
+      <label for="content-metaDescription">Meta description (the text under it in search results; empty: the storefront's own)</label>
+      <textarea name="metaDescription" id="content-metaDescription" rows="3" maxlength="1000" ${described('metaDescription')}>${first(typed.metaDescription)}</textarea>${problem('metaDescription')}
+      ${views.map(
+        // A section, not a fieldset: a fieldset is at least as wide as its content (the editor's toolbar), wider than a phone.
+        (view) => html`<section aria-labelledby="content-store-${view.code}">
+          <h3 id="content-store-${view.code}">Store view: ${view.name} (${view.code})</h3>
+          <p class="muted">Empty fields show the product's own.</p>
+          ${problem(`store:${view.code}`)}
+          ${productTextKind.fields.map((field) => {
+            const key = storeKey(view.code, field);
+            const long = field === 'shortDescription' || field === 'description' || field === 'metaDescription';
+            return html`<label for="content-${key}">${storeLabels[field]}</label>
+              ${long
+                ? html`<textarea name="${key}" id="content-${key}" rows="${field === 'description' ? 8 : 3}" ${field === 'metaDescription' ? html`maxlength="1000"` : 'data-rich-text'} ${described(key)}>${first(typed[key])}</textarea>`
+                : html`<input name="${key}" id="content-${key}" value="${first(typed[key])}" maxlength="255" ${described(key)} />`}${problem(key)}`;
+          })}
+        </section>`,
+      )}
+      <button type="submit">Save content</button>
+    </form>`;
+}
+
+/**
+ * Saves the posted form; answers the form's state to show again when something was refused, or
+ * nothing when saved. A stale version keeps the editor's text on the page to copy from.
+ */
+export async function saveContent(c: Context<AdminEnv>, id: number, typed: Typed): Promise<ContentFormState | undefined> {
+  const etag = first(typed._etag);
+  const related = await idsOf(c.var.db, skuList(first(typed.related)));
+  if ('unknown' in related) return { typed, etag, errors: { relatedIds: `No product has the SKU ${related.unknown.join(', ')}.` } };
+  // Left empty (or not sent by an older page): the position stays as it is.
+  const position = first(typed.position).trim();
+  const badPosition = position === '' || /^\d{1,7}$/.test(position) ? undefined : 'A whole number from 0.';
+  const parsed = ProductPatch.safeParse({
+    urlKey: first(typed.urlKey).trim(),
+    visibility: first(typed.visibility),
+    categoryIds: many(typed.categoryIds).map(Number),
+    position: badPosition || position === '' ? undefined : Number(position),
+    relatedIds: related.ids,
+    shortDescription: first(typed.shortDescription),
+    description: first(typed.description),
+    metaTitle: first(typed.metaTitle),
+    metaDescription: first(typed.metaDescription),
+    storeOverrides: typedStoreTexts(typed),
+  });
+  if (!parsed.success || badPosition) {
+    const errors: Record<string, string> = badPosition ? { position: badPosition } : {};
+    for (const issue of parsed.error?.issues ?? []) {
+      const [name, code, field] = issue.path.map(String);
+      errors[name === 'storeOverrides' && code ? (field ? storeKey(code, field) : `store:${code}`) : String(name ?? '')] ??= issue.message;
+    }
+    return { typed, etag, errors };
+  }
+  try {
+    await updateProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id, parsed.data, etag || undefined);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof AppError) || !['invalid', 'conflict', 'precondition_failed'].includes(error.kind)) throw error;
+    const { storeOverrides: storeProblem, ...errors } = refusedFields(error);
+    if (storeProblem) return { typed, etag, errors, error: storeProblem };
+    if (Object.keys(errors).length > 0) return { typed, etag, errors };
+    const message = error.code === 'stale_version' ? `${error.message} Your text is below; copy what you need before reloading.` : error.message;
+    return { typed, etag, errors, error: message };
+  }
+}
+
+/** The store views' texts typed in the form, by code (an empty field: inherit). */
+function typedStoreTexts(typed: Typed): Record<string, Partial<Record<ProductTextField, string>>> {
+  const byCode: Record<string, Partial<Record<ProductTextField, string>>> = {};
+  for (const [key, value] of Object.entries(typed)) {
+    const [prefix, code, field] = key.split(':');
+    if (prefix !== 'store' || !code || !productTextKind.fields.includes(field as ProductTextField)) continue;
+    (byCode[code] ??= {})[field as ProductTextField] = first(value);
+  }
+  return byCode;
+}
