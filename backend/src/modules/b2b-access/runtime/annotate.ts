@@ -1,7 +1,8 @@
 import type { AnnotationPayload } from '../../../platform/events/annotations.ts';
 import type { ProductDetail } from '../../../domains/catalog/products/schemas.ts';
 import type { AccessContext } from '../rules/service.ts';
-import { requestJudge, strictest, wireBlock, type Verdict } from './decide.ts';
+import { mayConceal } from '../engine/evaluate.ts';
+import { accessCallerOf, requestJudge, strictest, wireBlock, type Verdict } from './decide.ts';
 import { childPricedTypes, shownParentPrices, type ChildPricedType, type ShownPrice } from './parent-prices.ts';
 import { accessSnapshot } from './snapshot.ts';
 
@@ -80,13 +81,16 @@ export async function annotateProducts(payload: AnnotationPayload<'api_product_d
   // Parents whose shown price must leave out a child the caller may not see, with the child deciding it.
   const repriced = new Map<number, ChildPricedType>();
   const concealingOf = new Map<number, Verdict>();
+  const scope = { config: snapshot.config, rules: snapshot.rules, caller: accessCallerOf(payload.caller), storeCode: payload.storeCode, country: payload.country };
+  // Without anything that could conceal a child, no parent's price needs its children judged.
+  const childrenMatter = mayConceal(scope);
   for (const record of payload.records) {
     // Records come from the database and `wanted` made the catalog hold them: a verdict exists.
     const verdict = verdictOf(record.id)!;
     // A child shown inside this record never shows more than the record itself.
     gateRecord(record, wireBlock(verdict), (sku) => wireBlock(strictest([verdict, verdictOfSku(sku) ?? verdict])));
-    if (verdict.flags.hidePrice || !childPricedTypes.has(record.type)) continue;
-    const concealing = childrenOf(record.id).map((id) => verdictOf(id)).find((child) => child !== undefined && conceals(child));
+    if (!childrenMatter || verdict.flags.hidePrice || !childPricedTypes.has(record.type)) continue;
+    const concealing = firstConcealing(childrenOf(record.id), verdictOf);
     if (!concealing) continue;
     repriced.set(record.id, record.type as ChildPricedType);
     concealingOf.set(record.id, concealing);
@@ -104,3 +108,12 @@ export async function annotateProducts(payload: AnnotationPayload<'api_product_d
 
 /** Whether a child's price may not count toward its parent's for this caller: hidden, or the child hidden altogether. */
 const conceals = (verdict: Verdict) => verdict.flags.hidePrice || verdict.flags.hiddenFromListings;
+
+/** The verdict of the first child that conceals its price (judging stops there), if any does. */
+function firstConcealing(childIds: readonly number[], verdictOf: (id: number) => Verdict | undefined): Verdict | undefined {
+  for (const id of childIds) {
+    const verdict = verdictOf(id);
+    if (verdict !== undefined && conceals(verdict)) return verdict;
+  }
+  return undefined;
+}
