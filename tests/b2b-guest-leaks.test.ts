@@ -13,8 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureAccess, createRule, GROUP, SHOPPER, WHOLESALE_BUYER } from './support/access-module.ts';
 import { findLeaks, type GuestSecrets, type Leak } from './support/guest-leaks.ts';
 import { startShop, type TestShop } from './support/shop.ts';
+import { customerToken, storefrontSession, wholesaleBuyerIn } from './support/trade-buyers.ts';
 
 const MESSAGE = 'Trade prices are shown to approved trade accounts.';
+/** A second Wholesale customer, shipping to Germany: a rule scoped to DE decides what they see (DECISIONS.md 48). */
+const DE_BUYER = { email: 'de-buyer@trade.example', password: 'DeTrade#2026' };
 
 interface Listed {
   attributes?: Record<string, unknown>;
@@ -50,6 +53,9 @@ let parents: Detail[];
 let gated: Listed[];
 let hidden: Listed[];
 let everySku: string[];
+/** Products whose price, or which altogether, the DE rules hide from Wholesale customers shipping to Germany. */
+let countryGated: Listed[];
+let countryHidden: Listed[];
 
 const amounts = (product: Listed) => [product.price, product.specialPrice, product.finalPrice, product.minimalPrice].filter((value): value is number => value !== null);
 
@@ -137,6 +143,17 @@ beforeAll(async () => {
   });
   await createRule(shop, {
     name: 'Wholesale only', priority: 2, scope: guestsAndGeneral, legacy: { productIds: ruled.hidden.map((product) => product.id) },
+    actions: { hideFromListings: true }, enforcement: 'both',
+  });
+  // Country-scoped rules (DECISIONS.md 48): Wholesale shipping to Germany loses two prices and one product.
+  ({ countryGated, countryHidden } = { countryGated: before.slice(3, 5), countryHidden: before.slice(5, 6) });
+  await wholesaleBuyerIn(shop, DE_BUYER, 'DE');
+  await createRule(shop, {
+    name: 'No trade prices shipped to DE', priority: 6, scope: { customerGroupIds: [GROUP.wholesale], countries: ['DE'] }, legacy: { productIds: countryGated.map((product) => product.id) },
+    actions: { hidePrice: true, blockPurchase: true }, enforcement: 'both',
+  });
+  await createRule(shop, {
+    name: 'Not sold to DE', priority: 7, scope: { customerGroupIds: [GROUP.wholesale], countries: ['DE'] }, legacy: { productIds: countryHidden.map((product) => product.id) },
     actions: { hideFromListings: true }, enforcement: 'both',
   });
   expect((await shop.manage('/sync')).status).toBe(200);
@@ -243,7 +260,12 @@ describe('every guest surface with prices hidden and products hidden for guests'
  * are compared with the reference taken before any rule.
  */
 describe('the parity matrix: every backend surface agrees with the one decision', () => {
-  const callers = { guest: async () => undefined, general: () => customerAuthorization(SHOPPER), wholesale: wholesaleAuthorization };
+  const callers = {
+    guest: async () => undefined,
+    general: () => customerAuthorization(SHOPPER),
+    wholesale: wholesaleAuthorization,
+    'wholesale in DE': () => customerAuthorization(DE_BUYER),
+  };
 
   it.each(Object.keys(callers) as (keyof typeof callers)[])('as %s', async (who) => {
     const authorization = await callers[who]();
@@ -306,6 +328,9 @@ describe('the parity matrix: every backend surface agrees with the one decision'
     });
     expect(problems).toEqual([]);
     if (who !== 'wholesale') expect(withheld.size).toBeGreaterThan(0);
+    // The same Wholesale group, another country: the DE rules' products are withheld for them alone.
+    const countryRuled = [...countryGated, ...countryHidden].map((product) => product.sku);
+    expect(countryRuled.filter((sku) => withheld.has(sku))).toEqual(who === 'wholesale in DE' ? countryRuled : who === 'wholesale' ? [] : expect.any(Array));
 
     // Whatever the cart holds after every attempt, and the quote made from it, shows nothing withheld.
     const cart = await (await api('/cart', { headers: cartHeaders })).text();
@@ -313,6 +338,77 @@ describe('the parity matrix: every backend surface agrees with the one decision'
     expect([...withheld].filter((sku) => cart.includes(`"${sku}"`))).toEqual([]);
     expect(quote.status).toBeLessThan(500);
   }, 600_000);
+});
+
+/**
+ * Signed-in storefront pages and checkout (DECISIONS.md 47, 48, 61): a General shopper and the
+ * Wholesale buyer shipping to Germany see on their own pages none of what is withheld from them,
+ * and no quote or order of theirs shows or charges a price hidden from them.
+ */
+describe('signed-in pages and checkout agree with the decision', () => {
+  const api = async (path: string, token: string, init: RequestInit = {}) =>
+    fetch(`${shop.backend.url}/api/rest/v2${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers as Record<string, string>) } });
+  const emptyCart = async (token: string) => {
+    const cart = (await (await api('/cart', token)).json()) as { items: { id: number }[] };
+    for (const item of cart.items) await api(`/cart/items/${item.id}`, token, { method: 'DELETE' });
+  };
+
+  it.each([['General', SHOPPER], ['Wholesale in DE', DE_BUYER]] as const)('%s: their product, search and home pages show no withheld price or product', async (_, account) => {
+    const authorization = await customerAuthorization(account);
+    const own = await catalogFor(authorization);
+    const ownChildren = (
+      await Promise.all(parents.map(async (parent) => (await (await fetch(`${shop.backend.url}/api/rest/v2/products/${parent.id}`, { headers: { Authorization: authorization } })).json()) as Detail))
+    ).flatMap((parent) => (parent.id ? childrenOf(parent) : []));
+    const secrets = secretsOf(await wholesaleAuthorization().then(catalogFor), own, ownChildren);
+    expect(secrets.gated.length + secrets.hidden.length).toBeGreaterThan(0);
+    const cookie = await storefrontSession(shop, account);
+    const page = (path: string) => fetch(`${shop.storefront.url}${path}`, { headers: { Cookie: cookie }, redirect: 'manual' });
+    const leaks: Leak[] = [];
+    const paths = ['/', ...secrets.gated.map((product) => `/${product.urlKey}`), ...[...secrets.gated, ...secrets.hidden].filter(searchable).map((product) => `/search?q=${encodeURIComponent(product.name.split(' ').slice(0, -1).join(' '))}`)];
+    for (const path of paths) {
+      const response = await page(path);
+      expect([path, response.status]).toEqual([path, 200]);
+      expect(response.headers.get('Cache-Control') ?? '', path).not.toMatch(/public/);
+      leaks.push(...findLeaks(path, await response.text(), { prices: secrets.gated.flatMap(amounts), products: secrets.hidden }));
+    }
+    for (const product of secrets.hidden) expect([product.urlKey, (await page(`/${product.urlKey}`)).status]).toEqual([product.urlKey, 404]);
+    expect(leaks).toEqual([]);
+  }, 300_000);
+
+  it('checkout: the DE buyer cannot buy or quote a DE-gated price; shipped to DE, the Wholesale buyer\'s order is refused without a price', async () => {
+    const secret = { prices: countryGated.flatMap(amounts), products: countryHidden };
+    const deBuyer = await customerToken(shop, DE_BUYER);
+    await emptyCart(deBuyer);
+    for (const product of [...countryGated, ...countryHidden]) {
+      const refused = await api('/cart/items', deBuyer, { method: 'POST', body: JSON.stringify({ sku: product.sku, qty: 1 }) });
+      expect([product.sku, refused.status]).toEqual([product.sku, countryHidden.includes(product) ? 404 : 403]);
+      // A hidden SKU's refusal echoes the SKU asked for, as an unknown one's does (the matrix compares the two): only prices count here.
+      expect(findLeaks(`cart add ${product.sku}`, await refused.text(), { prices: secret.prices, products: [] })).toEqual([]);
+    }
+    const quote = await api('/shipping-methods?country=DE', deBuyer);
+    expect(quote.status).toBeLessThan(500);
+    expect(findLeaks('DE quote', await quote.text(), secret)).toEqual([]);
+    expect(findLeaks('DE cart', await (await api('/cart', deBuyer)).text(), secret)).toEqual([]);
+
+    // The first Wholesale buyer (no German address) may buy it, but not have it shipped to Germany.
+    const buyer = (await wholesaleAuthorization()).replace(/^Bearer /, '');
+    await emptyCart(buyer);
+    const product = countryGated[0]!;
+    expect((await api('/cart/items', buyer, { method: 'POST', body: JSON.stringify({ sku: product.sku, qty: 1 }) })).status).toBe(200);
+    const intent = (await (await api('/payment-intents', buyer, { method: 'POST', body: JSON.stringify({ shippingMethod: 'flatrate', country: 'US' }) })).json()) as { id: string };
+    await api(`/payment-intents/${intent.id}/confirm`, buyer, { method: 'POST', body: JSON.stringify({ cardNumber: '4242 4242 4242 4242' }) });
+    const address = { firstName: 'Trade', lastName: 'Buyer', street: ['1 Dock Road'], city: 'Hamburg', postcode: '20095', countryId: 'DE' };
+    const order = await api('/checkout/place-order', buyer, {
+      method: 'POST',
+      headers: { 'Idempotency-Key': 'parity-de-order' },
+      body: JSON.stringify({ shippingAddress: address, shippingMethod: 'flatrate', paymentMethod: 'test', paymentIntentId: intent.id }),
+    });
+    const body = await order.text();
+    expect([order.status, (JSON.parse(body) as { error: string }).error]).toEqual([403, 'purchase_blocked']);
+    expect(body).toContain(product.sku);
+    expect(findLeaks('order to DE', body, { prices: amounts(product), products: [] })).toEqual([]);
+    await emptyCart(buyer);
+  }, 300_000);
 });
 
 describe('the store-wide login wall configured in the module', () => {

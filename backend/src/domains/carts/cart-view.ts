@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Cart, CartLine } from '../../../../contracts/cart.ts';
+import type { Caller } from '../../platform/auth/caller.ts';
 import type { Db } from '../../platform/db/database.ts';
+import type { HookRegistry } from '../../platform/modules/hooks.ts';
 import { cartItems, configurableOptions, configurableOptionValues, productPrices, products, productStoreTexts, stores } from '../../platform/db/schema/index.ts';
 import { activeSpecialPrice, finalPriceOf, productRowColumns } from '../catalog/products/rows.ts';
 import { loadImages, mainImageUrl } from '../catalog/products/common.ts';
@@ -11,17 +13,25 @@ import { roundMoney } from './money.ts';
 /** The cart's answer (contracts/cart.ts): the shape the storefront and the widget read. */
 export type CartView = Cart;
 
+/** Who reads the cart: the lines shown are the ones this caller may see (hook `cart.view`). */
+export interface CartViewer {
+  hooks: HookRegistry;
+  caller: Caller;
+}
+
 /**
  * The cart as the shopper sees it: current prices of the cart's store view, line totals, subtotal.
  * A product whose price B2B Access hides from the caller never gets in (DECISIONS.md 61: 403
- * purchase_blocked, or 404 where it is hidden, 47), so the prices shown here are ones the caller may
- * see; a line whose price became hidden after it was added is refused at place-order.
+ * purchase_blocked, or 404 where it is hidden, 47); a line whose product or price became hidden
+ * after it was added is withheld by the `cart.view` hook, so no cart, quote, order or email built
+ * from this view shows the caller that price.
  */
-export async function loadCartView(db: Db, cart: { id: number; storeId: number } | undefined, fallbackCurrency: string): Promise<CartView> {
+export async function loadCartView(db: Db, cart: { id: number; storeId: number } | undefined, fallbackCurrency: string, viewer: CartViewer): Promise<CartView> {
   if (!cart) return { id: null, currency: fallbackCurrency, items: [], itemsQty: 0, subtotal: 0 };
+  const withheld = await withheldLines(viewer, cart);
   const parent = alias(products, 'parent');
   const [store] = await db.select({ currency: stores.baseCurrencyCode }).from(stores).where(eq(stores.id, cart.storeId));
-  const rows = await db
+  const shown = await db
     // The product's name is the cart's store view's own where it has one, so lines (and the order
     // lines copied from them) read as the shop the shopper bought in.
     .select({ item: cartItems, product: productRowColumns.product, parentSku: parent.sku, parentUrlKey: parent.urlKey, price: productPrices.price, specialPrice: activeSpecialPrice })
@@ -32,6 +42,7 @@ export async function loadCartView(db: Db, cart: { id: number; storeId: number }
     .leftJoin(parent, eq(parent.id, cartItems.parentId))
     .where(eq(cartItems.cartId, cart.id))
     .orderBy(asc(cartItems.id));
+  const rows = withheld.size === 0 ? shown : shown.filter(({ item }) => !withheld.has(item.id));
   const [labels, details, images] = await Promise.all([
     optionLabels(db, rows.flatMap((r) => (r.item.parentId === null ? [] : [r.item.parentId]))),
     configuredLineDetails(
@@ -74,6 +85,20 @@ export async function loadCartView(db: Db, cart: { id: number; storeId: number }
     itemsQty: items.reduce((sum, line) => sum + line.qty, 0),
     subtotal: roundMoney(items.reduce((sum, line) => sum + line.rowTotal, 0)),
   };
+}
+
+async function withheldLines({ hooks, caller }: CartViewer, cart: { id: number; storeId: number }): Promise<ReadonlySet<number>> {
+  const withheld = new Set<number>();
+  if (!hooks.has('cart.view')) return withheld;
+  await hooks.run('cart.view', {
+    caller,
+    cartId: cart.id,
+    storeId: cart.storeId,
+    withhold(itemIds) {
+      for (const id of itemIds) withheld.add(id);
+    },
+  });
+  return withheld;
 }
 
 /** "parentId:code:valueIndex" → label, for the configurables in the cart. */

@@ -76,7 +76,7 @@ async function answer(c: Context<StoreEnv>, owner: CartOwner) {
   const cart = await findActiveCart(c.var.db, owner, c.var.store.id);
   const responseHeaders: Record<string, string> = { 'Cache-Control': 'no-store' };
   if ('guestToken' in owner && (owner.issued || !cart)) responseHeaders['X-Cart-Token'] = owner.guestToken;
-  return c.json(await loadCartView(c.var.db, cart, c.var.store.baseCurrencyCode), 200, responseHeaders);
+  return c.json(await loadCartView(c.var.db, cart, c.var.store.baseCurrencyCode, c.var), 200, responseHeaders);
 }
 
 export const cartRoutes = createRouter<StoreEnv>()

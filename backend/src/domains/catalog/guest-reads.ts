@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/context.ts';
+import { ErrorSchema, jsonContent } from '../../platform/http/schemas.ts';
 
 /**
  * Guest reads of catalog and content data pass the `catalog.guestRead` hook first, so a module can
@@ -45,4 +46,26 @@ function guardGuestReads(resource: GuestReadResource) {
 /** Puts the guard in front of every guest-readable catalog and content route under `prefix`. */
 export function guardCatalogGuestReads(app: OpenAPIHono<AppEnv>, prefix: string): void {
   for (const [resource, path] of Object.entries(guestReadPaths) as [GuestReadResource, string][]) app.use(`${prefix}${path}`, guardGuestReads(resource));
+}
+
+/** What a guest read may answer when a module closes it (DECISIONS.md 49), in the OpenAPI document. */
+const loginRequired = jsonContent(
+  ErrorSchema,
+  'Sign-in required: a store-wide login wall (B2B Access) closes catalog and content reads to guests. `{"error": "login_required", "message": <the wall\'s notice>}`',
+);
+
+/**
+ * Documents the 401 `login_required` answer on every guest-readable GET route under `prefix`: the
+ * guard stands in front of routes it does not define, so their own definitions do not say it. Runs
+ * once the routes are mounted and before the document is first generated; each route definition of
+ * the root registry is its own copy (mounting copies it), so no router's definition changes.
+ */
+export function documentGuestReadRefusal(app: OpenAPIHono<AppEnv>, prefix: string): void {
+  const bases = Object.values(guestReadPaths).map((path) => `${prefix}${path.replace(/\/\*$/, '')}`);
+  for (const definition of app.openAPIRegistry.definitions) {
+    if (definition.type !== 'route' || definition.route.method !== 'get') continue;
+    const { path, responses } = definition.route;
+    if (!bases.some((base) => path === base || path.startsWith(`${base}/`)) || responses[401] !== undefined) continue;
+    definition.route.responses = { ...responses, 401: loginRequired };
+  }
 }

@@ -108,7 +108,7 @@ function ownerOf(c: Context<StoreEnv>) {
 
 async function currentCart(c: Context<StoreEnv>) {
   const cart = await findActiveCart(c.var.db, ownerOf(c), c.var.store.id);
-  const view = await loadCartView(c.var.db, cart, c.var.store.baseCurrencyCode);
+  const view = await loadCartView(c.var.db, cart, c.var.store.baseCurrencyCode, c.var);
   if (!cart || view.id === null || view.items.length === 0) throw new AppError('conflict', 'cart_empty', 'The cart is empty.');
   return { ...view, id: view.id, storeId: cart.storeId };
 }
@@ -128,7 +128,7 @@ export const checkoutRoutes = createRouter<StoreEnv>()
   .openapi(shippingRoute, async (c) => {
     const { country } = c.req.valid('query');
     const cart = await findActiveCart(c.var.db, ownerOf(c), c.var.store.id);
-    const view = await loadCartView(c.var.db, cart, c.var.store.baseCurrencyCode);
+    const view = await loadCartView(c.var.db, cart, c.var.store.baseCurrencyCode, c.var);
     const rules = await loadShippingRules(c.var.db, c.var.store.id);
     return c.json({ member: quoteShipping(rules, country, view.subtotal), currency: view.currency }, 200, noStore);
   })

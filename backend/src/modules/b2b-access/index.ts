@@ -7,6 +7,7 @@ import { discoveryAnswer } from './discovery.ts';
 import { accessAdminApi } from './routes/admin-api.ts';
 import { accessPublicRoutes } from './routes/public.ts';
 import { annotateProducts } from './runtime/annotate.ts';
+import { withholdConcealedLines } from './runtime/cart-lines.ts';
 import { refuseBlockedAdd, refuseBlockedOrder } from './runtime/enforcement.ts';
 import { refuseWalledGuestCart, refuseWalledGuestRead } from './runtime/guest-api-wall.ts';
 import { hideFromListings } from './runtime/visibility.ts';
@@ -29,6 +30,7 @@ const b2bAccess = defineModule<AccessConfig>({
     { hook: 'catalog.visibility', handle: hideFromListings },
     { hook: 'cart.validateAdd', handle: refuseBlockedAdd },
     { hook: 'checkout.beforePlaceOrder', handle: refuseBlockedOrder },
+    { hook: 'cart.view', handle: withholdConcealedLines },
     { hook: 'catalog.guestRead', handle: refuseWalledGuestRead },
     { hook: 'cart.validateAdd', handle: refuseWalledGuestCart },
   ],

@@ -47,6 +47,13 @@ export interface HookMap {
    * have no `partOf`.
    */
   'cart.validateAdd': { caller: Caller; productId: number; sku: string; qty: number; previousQty: number; storeId: number; partOf?: { productId: number; sku: string } };
+  /**
+   * Whenever a cart is read for its owner (the cart answer, shipping quotes, payment and place-order
+   * totals, so the order and its emails too): handlers `withhold` the lines the caller may no longer
+   * see, e.g. a product or price hidden from them after it was added (DECISIONS.md 61). Withheld lines
+   * are left out of the view, its totals and the order; they stay stored, and come back if access does.
+   */
+  'cart.view': { caller: Caller; cartId: number; storeId: number; withhold(itemIds: Iterable<number>): void };
   /** Before an order is written. */
   'checkout.beforePlaceOrder': { caller: Caller; cartId: number; shippingCountry: string; storeId: number };
   /**

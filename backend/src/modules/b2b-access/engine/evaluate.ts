@@ -200,10 +200,26 @@ export function decideAccess(input: DecisionInput): AccessDecision {
 /** Whether any rule could hide products from listings for this caller (the visibility hook skips the catalog otherwise). */
 export function mayHideFromListings(input: Omit<DecisionInput, 'product'>): boolean {
   if (!input.config.enabled || input.config.mode !== 'rules') return false;
-  const { customerGroupId } = input.caller;
+  return input.rules.some(({ rule }) => rule.isActive && inCallerScope(rule, input) && rule.actions.hideFromListings && rule.enforcement !== 'checkout');
+}
+
+/**
+ * Whether anything could hide a price or a product from this caller: the basic gate hiding prices,
+ * or an active visibility rule in the caller's scope that hides either. When nothing can, no parent
+ * needs its children judged for its shown price (runtime/annotate.ts).
+ */
+export function mayConceal(input: Omit<DecisionInput, 'product'>): boolean {
+  if (!input.config.enabled) return false;
+  if (input.config.mode === 'basic') return input.config.hidePrice.enabled;
   return input.rules.some(({ rule }) => {
-    const { customerGroupIds, storeCodes } = rule.scope;
-    const inScope = (customerGroupIds.length === 0 || customerGroupIds.includes(customerGroupId)) && (storeCodes.length === 0 || storeCodes.includes(input.storeCode));
-    return rule.isActive && inScope && rule.actions.hideFromListings && rule.enforcement !== 'checkout';
+    const { countries } = rule.scope;
+    const inCountry = countries.length === 0 || (input.country !== null && countries.includes(input.country));
+    return rule.isActive && inCallerScope(rule, input) && inCountry && (rule.actions.hidePrice || rule.actions.hideFromListings) && rule.enforcement !== 'checkout';
   });
+}
+
+/** The rule's group and store scope hold the caller (countries are checked where they matter). */
+function inCallerScope(rule: Rule, input: Omit<DecisionInput, 'product'>): boolean {
+  const { customerGroupIds, storeCodes } = rule.scope;
+  return (customerGroupIds.length === 0 || customerGroupIds.includes(input.caller.customerGroupId)) && (storeCodes.length === 0 || storeCodes.includes(input.storeCode));
 }

@@ -79,5 +79,29 @@ export function judge(catalog: CatalogFacts, decide: (product: ProductFacts) => 
 export async function requestJudge(snapshot: AccessSnapshot, scope: RequestScope, storeId: number, wanted: Wanted = {}) {
   const catalog = await snapshot.catalog(storeId, wanted);
   const verdictOf = judge(catalog, decider(snapshot, scope));
-  return { verdictOf, verdictOfSku: (sku: string) => verdictOf(catalog.idsBySku.get(sku) ?? 0), ids: () => catalog.facts.keys() };
+  return {
+    verdictOf,
+    verdictOfSku: (sku: string) => verdictOf(catalog.idsBySku.get(sku) ?? 0),
+    ids: () => catalog.facts.keys(),
+    childrenOf: (parentId: number) => childrenIndex(catalog).get(parentId) ?? [],
+  };
+}
+
+/** Each parent's children: the inverse of `parents`, built once per catalog the snapshot holds. */
+const childrenIndexes = new WeakMap<CatalogFacts, ReadonlyMap<number, readonly number[]>>();
+function childrenIndex(catalog: CatalogFacts): ReadonlyMap<number, readonly number[]> {
+  let index = childrenIndexes.get(catalog);
+  if (!index) {
+    const built = new Map<number, number[]>();
+    for (const [childId, parentIds] of catalog.parents) {
+      for (const parentId of parentIds) {
+        const known = built.get(parentId);
+        if (known) known.push(childId);
+        else built.set(parentId, [childId]);
+      }
+    }
+    index = built;
+    childrenIndexes.set(catalog, index);
+  }
+  return index;
 }

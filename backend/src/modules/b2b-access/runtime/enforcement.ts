@@ -1,9 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
 import { defaultShippingCountry } from '../../../domains/catalog/visibility.ts';
-import { bundleSelections, cartItems, products } from '../../../platform/db/schema/index.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { HookMap } from '../../../platform/modules/hooks.ts';
 import type { AccessContext } from '../rules/service.ts';
+import { cartLineProducts, concealedLineIds, judgeLines } from './cart-lines.ts';
 import { requestJudge } from './decide.ts';
 import { accessSnapshot } from './snapshot.ts';
 
@@ -37,31 +36,17 @@ export async function refuseBlockedAdd(input: HookMap['cart.validateAdd'], ctx: 
 /**
  * `checkout.beforePlaceOrder`: the cart is checked again, line by line (a bundle with its parts), with
  * the shipping country; a line that became blocked after it was added is named, and nothing is ordered.
+ * Lines the cart view withholds (cart-lines.ts) are not in the order, so they are not named either.
  */
 export async function refuseBlockedOrder(input: HookMap['checkout.beforePlaceOrder'], ctx: AccessContext): Promise<void> {
   if (!(await ctx.config()).enabled) return;
-  const snapshot = await accessSnapshot(ctx);
-  const lines = await ctx.db
-    .select({ id: cartItems.id, productId: cartItems.productId, configuration: cartItems.configuration, sku: products.sku, name: products.name })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.cartId, input.cartId));
-  const selectionIds = lines.flatMap((line) => (line.configuration?.type === 'bundle' ? line.configuration.selections.map((s) => s.selectionId) : []));
-  const parts = selectionIds.length === 0 ? [] : await ctx.db.select({ id: bundleSelections.id, productId: bundleSelections.productId }).from(bundleSelections).where(inArray(bundleSelections.id, selectionIds));
-  const partProduct = new Map(parts.map((part) => [part.id, part.productId]));
-  const ids = [...new Set([...lines.map((line) => line.productId), ...parts.map((part) => part.productId)])];
-  if (ids.length === 0) return;
-  const scope = { caller: input.caller, storeCode: snapshot.storeCode(input.storeId) ?? '', country: input.shippingCountry };
-  const { verdictOf } = await requestJudge(snapshot, scope, input.storeId, { ids });
-  // A line hidden from the caller since it was added cannot be ordered either.
-  const blocked = new Set(ids.filter((id) => {
-    const verdict = verdictOf(id);
-    return verdict !== undefined && (!verdict.flags.canCheckout || verdict.flags.hiddenFromListings);
-  }));
-  const refused = lines.filter((line) => {
-    const partIds = line.configuration?.type === 'bundle' ? line.configuration.selections.map((s) => partProduct.get(s.selectionId)) : [];
-    return blocked.has(line.productId) || partIds.some((id) => id !== undefined && blocked.has(id));
-  });
+  const lines = await cartLineProducts(ctx.db, input.cartId);
+  if (lines.length === 0) return;
+  const withheld = await concealedLineIds(ctx, input.caller, input.storeId, lines);
+  const ordered = lines.filter((line) => !withheld.has(line.id));
+  const meets = await judgeLines(ctx, { caller: input.caller, country: input.shippingCountry }, input.storeId, ordered);
+  // A line hidden from the caller when shipping there cannot be ordered either.
+  const refused = ordered.filter((line) => meets(line, (verdict) => !verdict.flags.canCheckout || verdict.flags.hiddenFromListings));
   if (refused.length === 0) return;
   const names = refused.map((line) => `${line.name} (${line.sku})`).join(', ');
   throw purchaseBlocked(`These items cannot be bought with this account when shipping to ${input.shippingCountry}: ${names}. Remove them from the cart to place the order.`, {

@@ -93,6 +93,42 @@ describe.each(dialects)('B2B Access purchase blocking: cart add, quantity, place
     }
   });
 
+  it('a price hidden after the add: the cart, its totals and the order leave the line out; it comes back with access (DECISIONS.md 61)', async () => {
+    const hidden = 'HKIT-00039';
+    const kept = 'HBED-00017';
+    expect((await add({ sku: hidden, qty: 1 }, access.general)).status).toBe(200);
+    const before = await add({ sku: kept, qty: 1 }, access.general);
+    const keptLine = before.body.items.find((item) => item.sku === kept)!;
+    const hiddenLine = before.body.items.find((item) => item.sku === hidden)!;
+    const cartOf = async () => (await access.shop.send<Cart & { subtotal: number; itemsQty: number }>('GET', '/api/rest/v2/cart', { headers: access.general })).body;
+    const rule = { name: 'Kitchen: price on request', priority: 1, scope: { customerGroupIds: [1] }, conditions: tree(leaf('sku', '==', hidden)), actions: { hidePrice: true }, enforcement: 'visibility' };
+    let saved = await access.addRule(rule);
+    try {
+      const cart = await cartOf();
+      expect(cart.items.map((item) => item.sku)).toEqual([kept]);
+      expect([cart.subtotal, cart.itemsQty]).toEqual([keptLine.price, 1]);
+      expect(JSON.stringify(cart)).not.toContain(hidden);
+      // The same for the line's own id: a quantity change is an add of more, refused like the add.
+      const more = await access.shop.send('PATCH', `/api/rest/v2/cart/items/${hiddenLine.id}`, { json: { qty: 2 }, headers: access.general });
+      expect(more.status).toBe(403);
+      expect(JSON.stringify(more.body)).not.toContain(String(hiddenLine.price));
+
+      await access.deleteRule(saved.id);
+      expect((await cartOf()).items.map((item) => item.sku).sort()).toEqual([hidden, kept].sort());
+      saved = await access.addRule(rule);
+
+      // Checkout totals and the order are the cart the shopper sees: the withheld line is not ordered, nor named.
+      const intent = await payCart(access.shop, access.general);
+      const order = await access.shop.send<{ subtotal: number }>('POST', '/api/rest/v2/checkout/place-order', { json: placeOrderBody(intent, shopper.email), headers: { ...access.general, 'idempotency-key': 'withheld-line' } });
+      expect(order.status, JSON.stringify(order.body)).toBe(201);
+      expect(JSON.stringify(order.body)).not.toContain(hidden);
+      expect(order.body.subtotal).toBe(keptLine.price);
+    } finally {
+      await access.deleteRule(saved.id);
+      await emptyCart(access.general);
+    }
+  });
+
   it('place-order checks again with the shipping country (unknown when the line was added)', async () => {
     const gb = await access.addRule({ name: 'No exports of kitchenware to GB', priority: 2, scope: { countries: ['GB'] }, conditions: tree(leaf('sku', '==', 'HKIT-00031')), actions: { blockPurchase: true }, enforcement: 'checkout' });
     try {

@@ -54,6 +54,21 @@ describe.each(dialects)('the store-wide login wall closes the catalog API to gue
     }
   });
 
+  it('documents the 401 login_required answer on every walled read in the OpenAPI document', async () => {
+    type Operation = { responses: Record<string, { description: string; content?: Record<string, { schema?: { $ref?: string } }> }> };
+    const doc = (await shop.get('/api/rest/v2/docs.json')).body as { paths: Record<string, Record<string, Operation>> };
+    const bases = ['/products', '/search', '/categories', '/url-redirects', '/blog-posts', '/cms-pages'].map((base) => `/api/rest/v2${base}`);
+    const walledReads = Object.entries(doc.paths).filter(([path, operations]) => operations.get && bases.some((base) => path === base || path.startsWith(`${base}/`)));
+    expect(walledReads.map(([path]) => path)).toEqual(expect.arrayContaining(['/api/rest/v2/products', '/api/rest/v2/products/{id}', '/api/rest/v2/search', '/api/rest/v2/categories', '/api/rest/v2/cms-pages']));
+    for (const [path, { get }] of walledReads) {
+      const refusal = get!.responses['401'];
+      expect(refusal?.description, path).toContain('login_required');
+      expect(refusal?.content?.['application/json']?.schema?.$ref, path).toBe('#/components/schemas/Error');
+    }
+    // Routes a guest needs to sign in stay documented without it.
+    expect(doc.paths['/api/rest/v2/countries']?.get?.responses['401']).toBeUndefined();
+  });
+
   it('refuses a guest cart add by SKU the same way, with no name or price', async () => {
     const added = await shop.send('POST', '/api/rest/v2/cart/items', { json: { sku, qty: 1 } });
     expect([added.status, added.body]).toEqual([401, { error: 'login_required', message: notice }]);
