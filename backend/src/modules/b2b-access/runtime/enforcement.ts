@@ -1,6 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
 import { defaultShippingCountry } from '../../../domains/catalog/visibility.ts';
-import { bundleSelections, cartItems, products } from '../../../platform/db/schema/index.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { HookMap } from '../../../platform/modules/hooks.ts';
 import type { AccessContext } from '../rules/service.ts';
@@ -41,13 +39,9 @@ export async function refuseBlockedAdd(input: HookMap['cart.validateAdd'], ctx: 
 export async function refuseBlockedOrder(input: HookMap['checkout.beforePlaceOrder'], ctx: AccessContext): Promise<void> {
   if (!(await ctx.config()).enabled) return;
   const snapshot = await accessSnapshot(ctx);
-  const lines = await ctx.db
-    .select({ id: cartItems.id, productId: cartItems.productId, configuration: cartItems.configuration, sku: products.sku, name: products.name })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.cartId, input.cartId));
+  const lines = await ctx.carts.lines(input.cartId);
   const selectionIds = lines.flatMap((line) => (line.configuration?.type === 'bundle' ? line.configuration.selections.map((s) => s.selectionId) : []));
-  const parts = selectionIds.length === 0 ? [] : await ctx.db.select({ id: bundleSelections.id, productId: bundleSelections.productId }).from(bundleSelections).where(inArray(bundleSelections.id, selectionIds));
+  const parts = await ctx.catalog.selectionProducts(selectionIds);
   const partProduct = new Map(parts.map((part) => [part.id, part.productId]));
   const ids = [...new Set([...lines.map((line) => line.productId), ...parts.map((part) => part.productId)])];
   if (ids.length === 0) return;

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
@@ -7,7 +7,6 @@ import { csrfField } from '../../../platform/admin/layout.ts';
 import { formFields, renderPage } from '../../../platform/admin/page.ts';
 import { pager } from '../../../platform/admin/pager.ts';
 import { auditHistoryTable } from '../../../platform/audit/history-table.ts';
-import { adminAuditLog } from '../../../platform/db/schema/index.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { moduleContext } from '../../../platform/modules/context.ts';
 import type { CustomerPanel, DashboardCard, GridColumn } from '../../../platform/modules/define-module.ts';
@@ -107,7 +106,7 @@ export const registrationAdmin = new Hono<AdminEnv>()
     if (!id.success) return c.notFound();
     const application = await findApplication(c.var.db, id.data);
     if (!application) return c.notFound();
-    const history = await c.var.db.select().from(adminAuditLog).where(eq(adminAuditLog.subject, `customer:${application.customerId}`)).orderBy(desc(adminAuditLog.id)).limit(50);
+    const history = await contextOf(c).audit.about(`customer:${application.customerId}`, { newest: 50 });
     const decisionForms =
       application.status === 'pending'
         ? html`<form method="post" action="/admin/b2b-registration/applications/${application.id}/decide">
