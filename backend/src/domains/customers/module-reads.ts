@@ -59,6 +59,16 @@ export function customerReads(db: Db) {
       ]);
       return { rows, total: total?.n ?? 0 };
     },
+    /**
+     * The ids of the accounts whose email or last name contains `search`, as a subquery a module filters
+     * its own rows by (`inArray(table.customerId, …)`): one statement, however many accounts match.
+     */
+    idsMatching(search: string) {
+      return db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(or(ilike(customers.email, `%${search}%`), ilike(customers.lastName, `%${search}%`)));
+    },
     async groupIdByCode(code: string): Promise<number | undefined> {
       const [group] = await db.select({ id: customerGroups.id }).from(customerGroups).where(eq(customerGroups.code, code)).limit(1);
       return group?.id;

@@ -48,7 +48,7 @@ export const applicationsCard: DashboardCard<RegistrationConfig> = {
   title: 'Trade applications waiting',
   href: '/b2b-registration?status=pending',
   async value(ctx) {
-    const { totalItems } = await listApplications(ctx.db, { status: 'pending' }, { page: 1, itemsPerPage: 1 });
+    const { totalItems } = await listApplications(ctx, { status: 'pending' }, { page: 1, itemsPerPage: 1 });
     return totalItems === 1 ? '1 application' : `${totalItems} applications`;
   },
 };
@@ -64,7 +64,7 @@ export const applicationsPanel: CustomerPanel<RegistrationConfig>[] = [
   {
     title: 'Trade applications',
     async render(customerId, ctx) {
-      const { member } = await listApplications(ctx.db, { customerId }, { page: 1, itemsPerPage: 20 });
+      const { member } = await listApplications(ctx, { customerId }, { page: 1, itemsPerPage: 20 });
       if (member.length === 0) return html`<p class="muted">None.</p>`;
       return html`${member.map(
         (a) =>
@@ -81,7 +81,7 @@ export const registrationAdmin = new Hono<AdminEnv>()
     const status = StatusFilter.parse(c.req.query('status'));
     const q = (c.req.query('q') ?? '').trim().slice(0, 100);
     const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
-    const list = await listApplications(c.var.db, { status: status === 'all' ? undefined : status, search: q || undefined }, { page, itemsPerPage: pageSize });
+    const list = await listApplications(contextOf(c), { status: status === 'all' ? undefined : status, search: q || undefined }, { page, itemsPerPage: pageSize });
     const pages = Math.max(1, Math.ceil(list.totalItems / pageSize));
     return renderPage(
       c,
@@ -104,7 +104,7 @@ export const registrationAdmin = new Hono<AdminEnv>()
   .get('/applications/:id', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     if (!id.success) return c.notFound();
-    const application = await findApplication(c.var.db, id.data);
+    const application = await findApplication(contextOf(c), id.data);
     if (!application) return c.notFound();
     const history = await contextOf(c).audit.about(`customer:${application.customerId}`, { newest: 50 });
     const decisionForms =
