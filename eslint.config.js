@@ -14,6 +14,26 @@ export default tseslint.config(
     languageOptions: { globals: { document: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URLSearchParams: 'readonly', FormData: 'readonly' } },
   },
   {
+    // A module reads the core's data through its context (ctx.catalog, ctx.customers…, implemented by the
+    // owning domain), never from the core's tables, so a domain can change its tables without breaking a
+    // module (issue 32). A module's own tables (its tables.ts) stay its own; tests may still set up rows.
+    files: ['backend/src/modules/**/*.ts'],
+    ignores: ['backend/src/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/platform/db/schema', '**/platform/db/schema/**'],
+              message: 'Modules read core data through their context (platform/modules/context.ts: ctx.catalog, ctx.customers, ctx.stores…), not the core tables.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],

@@ -1,5 +1,3 @@
-import { eq } from 'drizzle-orm';
-import { categories } from '../../platform/db/schema/index.ts';
 import { wholesaleOnly } from '../../demo/trade.ts';
 import type { AccessConfig } from './config.ts';
 import { createRule, listRules, type AccessContext } from './rules/service.ts';
@@ -13,8 +11,8 @@ const guestsAndGeneral = [0, 1];
 export const tradeMessage = 'Trade prices are shown to approved trade accounts. Sign in or apply for one.';
 
 export async function seedAccessDemo(ctx: AccessContext, configure: (patch: Partial<AccessConfig>) => Promise<void>): Promise<void> {
-  const [trade] = await ctx.db.select({ id: categories.id }).from(categories).where(eq(categories.urlKey, 'trade-supplies')).limit(1);
-  if (!trade) return; // A catalog without the trade range (an edited demo): nothing to gate.
+  const tradeId = await ctx.catalog.categoryIdByUrlKey('trade-supplies');
+  if (tradeId === undefined) return; // A catalog without the trade range (an edited demo): nothing to gate.
   await configure({ enabled: true, mode: 'rules', hidePrice: { enabled: true, message: tradeMessage, blockPurchase: true, messageByStore: {} } });
   // `npm run seed -- --reset` empties the core tables, not the module's: rules already there stay.
   if ((await listRules(ctx, { page: 1, itemsPerPage: 1 })).totalItems > 0) return;
@@ -31,7 +29,7 @@ export async function seedAccessDemo(ctx: AccessContext, configure: (patch: Part
     name: 'Trade Supplies: trade prices for trade accounts',
     priority: 20,
     scope: { customerGroupIds: guestsAndGeneral },
-    conditions: { type: 'combine', aggregator: 'all', value: true, conditions: [{ type: 'attribute', attribute: 'category_ids', operator: '()', value: [trade.id] }] },
+    conditions: { type: 'combine', aggregator: 'all', value: true, conditions: [{ type: 'attribute', attribute: 'category_ids', operator: '()', value: [tradeId] }] },
     actions: { hidePrice: true, blockPurchase: true },
     enforcement: 'both',
   });

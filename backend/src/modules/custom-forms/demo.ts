@@ -4,8 +4,6 @@
  * accounts. The module is on with its headless API open, so the forms work on the storefront and
  * from any client a newcomer tries.
  */
-import { eq } from 'drizzle-orm';
-import { cmsPages } from '../../platform/db/schema/index.ts';
 import type { FormsConfig } from './config.ts';
 import type { FormInput } from './forms/schema.ts';
 import { createForm, findForm } from './forms/service.ts';
@@ -81,10 +79,7 @@ export async function seedFormsDemo(ctx: FormsContext, configure: (patch: Partia
   for (const form of [contactForm, tradeApplicationForm]) if (!(await findForm(ctx, form.code))) await createForm(ctx, form);
 
   const now = ctx.clock();
-  const [service] = await ctx.db.select().from(cmsPages).where(eq(cmsPages.identifier, 'customer-service'));
-  if (service && !service.content.includes('customforms/form')) {
-    await ctx.db.update(cmsPages).set({ content: `${service.content}${directive('contact')}`, updatedAt: now }).where(eq(cmsPages.id, service.id));
-  }
-  const [existing] = await ctx.db.select({ id: cmsPages.id }).from(cmsPages).where(eq(cmsPages.identifier, 'trade-account'));
-  if (!existing) await ctx.db.insert(cmsPages).values({ ...tradeAccountPage, createdAt: now, updatedAt: now });
+  const service = await ctx.cms.pageByIdentifier('customer-service');
+  if (service && !service.content.includes('customforms/form')) await ctx.cms.setContent(service.id, `${service.content}${directive('contact')}`, now);
+  if (!(await ctx.cms.pageByIdentifier('trade-account'))) await ctx.cms.create({ ...tradeAccountPage, createdAt: now, updatedAt: now });
 }

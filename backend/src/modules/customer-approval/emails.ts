@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { ApprovalStatus } from '../../domains/customers/approval.ts';
-import { customers, stores } from '../../platform/db/schema/index.ts';
 import type { Sender } from '../../platform/mail/mailer.ts';
 import { renderTemplate, shopText } from '../../platform/mail/template.ts';
 import type { ModuleContext } from '../../platform/modules/context.ts';
@@ -20,8 +18,7 @@ function senderOf(config: ApprovalConfig): Sender | undefined {
 }
 
 async function defaultStoreName(ctx: Ctx): Promise<string> {
-  const [store] = await ctx.db.select({ name: stores.name }).from(stores).where(eq(stores.isDefault, true)).limit(1);
-  return store?.name ?? '';
+  return (await ctx.stores.defaultStore())?.name ?? '';
 }
 
 export interface Account {
@@ -51,6 +48,6 @@ export async function noticeAdmins(ctx: Ctx, config: ApprovalConfig, account: Ac
 }
 
 export async function loadAccount(ctx: Ctx, customerId: number): Promise<Account | undefined> {
-  const [row] = await ctx.db.select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(eq(customers.id, customerId));
-  return row;
+  const customer = await ctx.customers.byId(customerId);
+  return customer && { email: customer.email, firstName: customer.firstName, lastName: customer.lastName };
 }

@@ -27,7 +27,7 @@ export async function syncGuestViewChanges(events: ReadonlyArray<DeliveredEvent<
     await runner.sync('products', 'access_changed');
     return;
   }
-  const urlKeys = await productUrlKeys(ctx.db, named);
+  const urlKeys = await productUrlKeys(ctx, named);
   if (urlKeys.length === 0) return;
   const outcome = await runner.sync('products', 'access_changed', { urlKeys });
   if (outcome.ok) await runner.purgeCloudflare(urlKeys.map((key) => `/${key}`), 'access_changed');

@@ -49,7 +49,7 @@ const storefrontConnector = defineModule<ConnectorSettings, ConnectorEnv>({
       event: 'catalog_product_saved',
       batchWindowMs: (env) => env.debounceMs,
       handle: async (events, ctx) => {
-        const urlKeys = await productUrlKeys(ctx.db, events.map((e) => e.payload.productId));
+        const urlKeys = await productUrlKeys(ctx, events.map((e) => e.payload.productId));
         await syncSaved(ctx, 'products', 'product_saved', { body: { urlKeys }, paths: urlKeys.map((key) => `/${key}`) });
       },
     },
@@ -66,7 +66,7 @@ const storefrontConnector = defineModule<ConnectorSettings, ConnectorEnv>({
       event: 'catalog_category_saved',
       batchWindowMs: (env) => env.debounceMs,
       // The tree is one record: the categories sync is whole.
-      handle: async (events, ctx) => syncSaved(ctx, 'categories', 'category_saved', { body: {}, paths: await categoryPaths(ctx.db, events.map((e) => e.payload.categoryId)) }),
+      handle: async (events, ctx) => syncSaved(ctx, 'categories', 'category_saved', { body: {}, paths: await categoryPaths(ctx, events.map((e) => e.payload.categoryId)) }),
     },
     {
       event: 'cms_page_saved',

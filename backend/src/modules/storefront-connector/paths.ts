@@ -1,17 +1,13 @@
-import { inArray } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
-import { categories, products } from '../../platform/db/schema/index.ts';
+import type { ModuleContext } from '../../platform/modules/context.ts';
+
+type CatalogContext = Pick<ModuleContext, 'catalog'>;
 
 /** URL keys of saved products: the names of their partial sync (DECISIONS.md 46) and, with a slash, their paths. */
-export async function productUrlKeys(db: Db, ids: readonly number[]): Promise<string[]> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return [];
-  return (await db.select({ key: products.urlKey }).from(products).where(inArray(products.id, unique))).map((row) => row.key);
+export function productUrlKeys(ctx: CatalogContext, ids: readonly number[]): Promise<string[]> {
+  return ctx.catalog.productUrlKeys([...new Set(ids)]);
 }
 
 /** Storefront paths of saved categories (`/{urlPath}`), for the zone purge after their sync. */
-export async function categoryPaths(db: Db, ids: readonly number[]): Promise<string[]> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return [];
-  return (await db.select({ key: categories.urlPath }).from(categories).where(inArray(categories.id, unique))).map((row) => `/${row.key}`);
+export async function categoryPaths(ctx: CatalogContext, ids: readonly number[]): Promise<string[]> {
+  return (await ctx.catalog.categoryUrlPaths([...new Set(ids)])).map((path) => `/${path}`);
 }

@@ -106,7 +106,7 @@ export class Runner {
       const config = await this.#target();
       const { url, secret } = storefrontTarget(config);
       const target = new URL(type === 'all' ? `${url}/sync` : `${url}/sync/${type}`);
-      target.searchParams.set('store', await syncStoreCode(this.#db, config.storeCode));
+      target.searchParams.set('store', await syncStoreCode(this.#ctx, config.storeCode));
       return postJson(target.toString(), body, { authorization: `Bearer ${secret}` }, this.#options.requestTimeoutMs, this.#signal);
     });
   }

@@ -6,24 +6,6 @@ import { adminStylesheetPath } from './stylesheet.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-/** The shell's own pages; modules add theirs (in any section) through their definition's `admin.nav`. */
-export const coreNav: AdminNavItem[] = [
-  { title: 'Products', path: '/products', section: 'Catalog' },
-  { title: 'Categories', path: '/categories', section: 'Catalog' },
-  { title: 'Customers', path: '/customers', section: 'Customers' },
-  { title: 'Customer groups', path: '/customer-groups', section: 'Customers' },
-  { title: 'Orders', path: '/orders', section: 'Sales' },
-  { title: 'CMS pages', path: '/cms-pages', section: 'Content' },
-  { title: 'Blog posts', path: '/blog-posts', section: 'Content' },
-  { title: 'Shipping', path: '/shipping', section: 'Stores' },
-  { title: 'Widget keys', path: '/widget-keys', section: 'Stores' },
-  { title: 'Modules', path: '/modules', section: 'System' },
-  { title: 'Events', path: '/events', section: 'System' },
-  { title: 'API clients', path: '/api-clients', section: 'System' },
-  { title: 'Audit log', path: '/audit-log', section: 'System' },
-  { title: 'Mail', path: '/mail', section: 'System' },
-];
-
 /** The core's sections first, in this order; sections modules open follow, System last. */
 const coreSections = ['Catalog', 'Customers', 'Sales', 'Content', 'Stores'];
 
@@ -31,12 +13,6 @@ function sectionsOf(nav: AdminNavItem[]): string[] {
   const opened = [...new Set(nav.map((item) => item.section))].filter((section) => !coreSections.includes(section) && section !== 'System');
   return [...coreSections, ...opened, 'System'];
 }
-
-/** The core's links and the loaded modules' links. */
-export function navigation(moduleNav: AdminNavItem[]): AdminNavItem[] {
-  return [...coreNav, ...moduleNav];
-}
-
 
 export interface PageOptions {
   title: string;

@@ -2,33 +2,16 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
-import { auditLogPage } from '../audit/admin-page.ts';
 import { LoginThrottle, type ThrottleOptions } from '../auth/login-throttle.ts';
 import type { AppEnv } from '../http/context.ts';
+import type { DomainDefinition } from '../modules/define-domain.ts';
 import type { ModulePlatform } from '../modules/platform.ts';
 import { configPage } from './config-form.ts';
 import type { AdminEnv } from './admin-env.ts';
 import { checkCsrf } from './csrf.ts';
-import { navigation } from './layout.ts';
 import { loginRoutes } from './login.ts';
 import { formFields } from './page.ts';
-import { apiClientPages } from '../auth/api-client-pages.ts';
-import { customerGroupPages } from '../../domains/customers/admin-group-pages.ts';
-import { customerPages } from '../../domains/customers/admin-pages.ts';
 import { dashboardPage } from './dashboard.ts';
-import { mailPages } from '../mail/admin-pages.ts';
-import { orderPages } from '../../domains/orders/admin-pages.ts';
-import { productPages } from '../../domains/catalog/products/admin/product-page.ts';
-import { shippingPages } from '../../domains/shipping/admin-pages.ts';
-import { widgetKeysPages } from '../../domains/stores/widget-keys-pages.ts';
-import { eventsPage } from '../events/admin-page.ts';
-import { cmsPagesAdminPages } from '../../domains/cms/admin.ts';
-import { blogPostsAdminPages } from '../../domains/blog/admin.ts';
-import { categoryAdminPages } from '../../domains/catalog/categories/admin-pages.ts';
-import { productActionPages } from '../../domains/catalog/products/admin/actions-pages.ts';
-import { productCsvPages } from '../../domains/catalog/products/admin/csv-pages.ts';
-import { productGridPages } from '../../domains/catalog/products/admin/grid-page.ts';
-import { modulesPage } from '../modules/admin-page.ts';
 import { currentSession, endSession } from './sessions.ts';
 import { richTextEditor } from './rich-text.ts';
 import { adminScript } from './script.ts';
@@ -51,8 +34,16 @@ function requireAdmin(nav: AdminEnv['Variables']['adminNav']) {
   });
 }
 
-/** Mounts /admin: login, the core pages, then each module's configuration page and own pages. */
-export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, throttleOptions: ThrottleOptions): void {
+/**
+ * Mounts /admin: login, the dashboard, each domain's pages (domains/index.ts declares them), then
+ * each module's configuration page and own pages. The navigation lists the domains' links, then the
+ * modules'; the layout groups them by section.
+ */
+export function mountAdmin(
+  app: OpenAPIHono<AppEnv>,
+  { domains, modules }: { domains: readonly DomainDefinition[]; modules: ModulePlatform },
+  throttleOptions: ThrottleOptions,
+): void {
   const admin = new Hono<AppEnv>();
   admin.use(
     secureHeaders({
@@ -68,32 +59,16 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, t
   admin.route('/', loginRoutes(new LoginThrottle(throttleOptions)));
 
   const pages = new Hono<AdminEnv>();
-  pages.use(requireAdmin(navigation(platform.modules.flatMap((module) => module.admin?.nav ?? []))));
+  const nav = [...domains.flatMap((domain) => domain.nav ?? []), ...modules.modules.flatMap((module) => module.admin?.nav ?? [])];
+  pages.use(requireAdmin(nav));
   pages.use(stampSaves);
   pages.post('/logout', async (c) => {
     await endSession(c, c.var.db);
     return c.redirect('/admin/login', 303);
   });
   pages.route('/', dashboardPage);
-  // New product, images and Delete first: the product page's routes would take /new for an id.
-  pages.route('/products', productActionPages);
-  pages.route('/products', productCsvPages);
-  pages.route('/products', productGridPages);
-  pages.route('/products', productPages);
-  pages.route('/categories', categoryAdminPages);
-  pages.route('/customers', customerPages);
-  pages.route('/customer-groups', customerGroupPages);
-  pages.route('/orders', orderPages);
-  pages.route('/cms-pages', cmsPagesAdminPages);
-  pages.route('/blog-posts', blogPostsAdminPages);
-  pages.route('/shipping', shippingPages);
-  pages.route('/widget-keys', widgetKeysPages);
-  pages.route('/api-clients', apiClientPages);
-  pages.route('/modules', modulesPage);
-  pages.route('/events', eventsPage);
-  pages.route('/audit-log', auditLogPage);
-  pages.route('/mail', mailPages);
-  for (const module of platform.modules) {
+  for (const domain of domains) for (const group of domain.adminPages ?? []) pages.route(group.path, group.pages);
+  for (const module of modules.modules) {
     if (module.config) pages.route(`/${module.id}/config`, configPage(module));
     if (module.routes?.admin) pages.route(`/${module.id}`, module.routes.admin);
   }

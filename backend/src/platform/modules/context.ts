@@ -1,9 +1,15 @@
 import type { AuditDiff } from '../audit/config-diff.ts';
+import type { AuditEntry } from '../audit/entries-about.ts';
 import type { AuditActor } from '../audit/service.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/database.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { NotificationName, NotificationPayload } from '../events/notifications.ts';
+import type { CartReads } from '../../domains/carts/module-reads.ts';
+import type { CatalogReads } from '../../domains/catalog/module-reads.ts';
+import type { CmsForModules } from '../../domains/cms/module-access.ts';
+import type { CustomerReads } from '../../domains/customers/module-reads.ts';
+import type { StoreReads } from '../../domains/stores/module-reads.ts';
 import type { HookRegistry } from './hooks.ts';
 
 /** Who made a change, for the audit log: an admin, or the system itself. */
@@ -38,7 +44,21 @@ export interface ModuleContext<C = unknown, E = unknown> {
    */
   hooks: HookRegistry;
   events: { publish<N extends NotificationName>(event: N, payload: NotificationPayload<N>): Promise<void> };
-  audit: { record(entry: { action: string; subject?: string; diff?: AuditDiff }): Promise<void> };
+  audit: {
+    record(entry: { action: string; subject?: string; diff?: AuditDiff }): Promise<void>;
+    /** Every entry about a subject (any module's and the core's), oldest first, or the newest `limit` first. */
+    about(subject: string, order?: { newest: number } | 'oldest-first'): Promise<AuditEntry[]>;
+  };
+  /**
+   * The core's data, read (and, for a demo's CMS pages, written) through the domains that own it, on
+   * `db`: a module never queries a core table itself (eslint.config.js), so a domain can change its
+   * tables without breaking a module.
+   */
+  catalog: CatalogReads;
+  customers: CustomerReads;
+  stores: StoreReads;
+  carts: CartReads;
+  cms: CmsForModules;
   log: ModuleLog;
   clock(): Date;
   /** Aborted when the app stops: long waits (retries) end early. */

@@ -6,13 +6,7 @@ import { createRouter } from '../http/router.ts';
 import type { AppEnv } from '../http/context.ts';
 import { configRoutes } from './config-routes.ts';
 import type { AnyModule } from './define-module.ts';
-
-/** "GET /api/rest/v2/products/:" — a route as clash checks compare them (parameter names do not matter). */
-function routeKeys(router: Hono<AppEnv>, prefix: string): string[] {
-  return router.routes
-    .filter((route) => route.method !== 'ALL')
-    .map((route) => `${route.method} ${`${prefix}${route.path}`.replace(/\/+$/, '').replace(/:[^/{}]+(\{[^}]*\})?/g, ':')}`);
-}
+import { routeKeys } from './route-keys.ts';
 
 /**
  * Mounts every module's routes where it declares them (DECISIONS.md 26): `api` under /api/rest/v2,

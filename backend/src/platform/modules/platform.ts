@@ -1,4 +1,10 @@
 import type { z } from 'zod';
+import { cartReads } from '../../domains/carts/module-reads.ts';
+import { catalogReads } from '../../domains/catalog/module-reads.ts';
+import { cmsForModules } from '../../domains/cms/module-access.ts';
+import { customerReads } from '../../domains/customers/module-reads.ts';
+import { storeReads } from '../../domains/stores/module-reads.ts';
+import { auditEntriesAbout } from '../audit/entries-about.ts';
 import { recordAudit } from '../audit/service.ts';
 import { secretKeyFrom, type KeyMaterial } from '../crypto/secret-box.ts';
 import type { Db } from '../db/database.ts';
@@ -109,7 +115,12 @@ export class ModulePlatform implements ContextSource {
       mailer: { send: async (message) => void (await services.mailer.enqueue(db, message)), storefrontUrl: (path, storeCode) => services.mailer.storefrontUrl(path, storeCode) },
       hooks: this.hooks,
       events: { publish: (event, payload) => this.notifications.publish(db, event, payload) },
-      audit: { record: (entry) => recordAudit(db, { actor, module: moduleId, ...entry }) },
+      audit: { record: (entry) => recordAudit(db, { actor, module: moduleId, ...entry }), about: (subject, order) => auditEntriesAbout(db, subject, order) },
+      catalog: catalogReads(db),
+      customers: customerReads(db),
+      stores: storeReads(db),
+      carts: cartReads(db),
+      cms: cmsForModules(db),
       log: {
         info: (message) => console.log(`${moduleId}: ${message}`),
         error: (message, cause) => services.log(`${moduleId}: ${message}`, cause),

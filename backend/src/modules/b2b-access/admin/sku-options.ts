@@ -1,7 +1,6 @@
-import { asc, ilike, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
-import { products } from '../../../platform/db/schema/index.ts';
+import { contextOf } from './rules-grid.ts';
 
 /** How many SKUs the editor's picker suggests at once. */
 const suggestions = 20;
@@ -13,13 +12,6 @@ const suggestions = 20;
 export const skuOptions = new Hono<AdminEnv>().get('/', async (c) => {
   const q = (c.req.query('q') ?? '').trim().slice(0, 100);
   if (q === '') return c.json([], 200, { 'Cache-Control': 'no-store' });
-  // The admin's text is matched literally: LIKE's own wildcards are escaped.
-  const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const rows = await c.var.db
-    .select({ sku: products.sku, name: products.name })
-    .from(products)
-    .where(or(ilike(products.sku, pattern), ilike(products.name, pattern)))
-    .orderBy(asc(products.sku))
-    .limit(suggestions);
+  const rows = await contextOf(c).catalog.productsMatching(q, suggestions);
   return c.json(rows, 200, { 'Cache-Control': 'no-store' });
 });

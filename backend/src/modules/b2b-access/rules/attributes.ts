@@ -1,5 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
-import { categories, productTypes, products } from '../../../platform/db/schema/index.ts';
+import { productTypes } from '../../../domains/catalog/module-reads.ts';
 import type { Operator } from '../engine/conditions.ts';
 import type { AccessContext } from './service.ts';
 
@@ -34,18 +33,7 @@ const labelOf = (code: string) => code.charAt(0).toUpperCase() + code.slice(1).r
  * the products themselves, so a new custom attribute is offered as soon as a product has it).
  */
 export async function productAttributeCatalog(ctx: AccessContext): Promise<AttributeChoice[]> {
-  const [custom, tree] = await Promise.all([
-    ctx.db.execute(sql`
-      select entry.key as code, jsonb_typeof(entry.value) as kind,
-             count(distinct entry.value) as distinct_values,
-             (array_agg(distinct entry.value #>> '{}'))[1:${maxSelectOptions + 1}] as sample_values
-      from ${products}, jsonb_each(${products.attributes}) as entry
-      group by entry.key, jsonb_typeof(entry.value)
-      order by entry.key`),
-    ctx.db.select({ id: categories.id, name: categories.name, urlPath: categories.urlPath }).from(categories).orderBy(asc(categories.urlPath)),
-  ]);
-  // Both drivers answer { rows }; drizzle's shared type does not say so.
-  const rows = (custom as unknown as { rows: { code: string; kind: string; distinct_values: number | string; sample_values: string[] }[] }).rows;
+  const [rows, tree] = await Promise.all([ctx.catalog.attributeUsage(maxSelectOptions + 1), ctx.catalog.categoryTree()]);
   const builtIn: AttributeChoice[] = [
     { code: 'sku', label: 'SKU', type: 'sku' },
     { code: 'category_ids', label: 'Category', type: 'category', options: tree.map((node) => ({ value: String(node.id), label: `${node.name} (${node.urlPath})` })) },

@@ -3,7 +3,6 @@
  * the products whose guest view it may have changed (`guest_view_changed`), and the storefront
  * connector re-syncs just those (or the whole catalog when the change cannot be narrowed down).
  */
-import { stores } from '../../../platform/db/schema/index.ts';
 import { prepareRules, productMismatch } from '../engine/evaluate.ts';
 import { accessSnapshot } from '../runtime/snapshot.ts';
 import type { Rule, RuleInput } from './schema.ts';
@@ -40,7 +39,7 @@ export async function guestImpact(ctx: AccessContext, rules: readonly (Rule | Ru
   // The snapshot of the module's own (non-transaction) context: the catalog's facts do not depend on the rules.
   const snapshot = await accessSnapshot(ctx);
   const matched = new Set<number>();
-  for (const store of await ctx.db.select({ id: stores.id }).from(stores)) {
+  for (const store of await ctx.stores.all()) {
     for (const product of await snapshot.listableFacts(store.id)) {
       if (prepared.some((rule) => productMismatch(rule, product) === null)) matched.add(product.id);
     }

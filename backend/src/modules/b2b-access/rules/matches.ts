@@ -1,5 +1,3 @@
-import { eq } from 'drizzle-orm';
-import { stores } from '../../../platform/db/schema/index.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { invalidField } from '../../../platform/modules/config-store.ts';
 import { productMismatch, prepareRules } from '../engine/evaluate.ts';
@@ -18,7 +16,7 @@ const sampleSize = 5;
 export async function countMatchingProducts(ctx: AccessContext, input: { conditions?: unknown; legacy?: unknown }): Promise<{ count: number; sample: { sku: string; name: string }[] }> {
   const parsed = ruleInputSchema.pick({ conditions: true, legacy: true }).safeParse({ conditions: input.conditions ?? null, legacy: input.legacy });
   if (!parsed.success) throw invalidField(parsed.error);
-  const [store] = await ctx.db.select({ id: stores.id }).from(stores).where(eq(stores.isDefault, true)).limit(1);
+  const store = await ctx.stores.defaultStore();
   if (!store) throw new AppError('unavailable', 'store_not_configured', 'No default store view is configured.');
   const [prepared] = prepareRules([{ id: 0, name: 'preview', isActive: true, priority: 0, scope: { customerGroupIds: [], storeCodes: [], countries: [] }, actions: { hideFromListings: false, hidePrice: false, blockPurchase: false, redirectToCmsPage: null }, enforcement: 'both', hiddenPriceMessage: null, ...parsed.data }]);
   const snapshot = await accessSnapshot(ctx);

@@ -1,6 +1,5 @@
 import { asc, count, eq, ilike, inArray } from 'drizzle-orm';
 import { configDiff } from '../../../platform/audit/config-diff.ts';
-import { categories, products } from '../../../platform/db/schema/index.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { ModuleContext } from '../../../platform/modules/context.ts';
 import { invalidField } from '../../../platform/modules/config-store.ts';
@@ -39,15 +38,15 @@ async function parseRule(ctx: AccessContext, input: unknown): Promise<RuleInput>
   if (!parsed.success) throw invalidField(parsed.error);
   const rule = parsed.data;
   // Ids that name nothing would make a rule that silently never matches; say which one is wrong.
-  const missing = async (ids: number[], table: typeof products | typeof categories) => {
+  const missing = async (ids: number[], existing: (ids: number[]) => Promise<Set<number>>) => {
     if (ids.length === 0) return undefined;
-    const found = new Set((await ctx.db.select({ id: table.id }).from(table).where(inArray(table.id, ids))).map((row) => row.id));
+    const found = await existing(ids);
     const index = ids.findIndex((id) => !found.has(id));
     return index === -1 ? undefined : index;
   };
-  const badProduct = await missing(rule.legacy.productIds, products);
+  const badProduct = await missing(rule.legacy.productIds, ctx.catalog.existingProductIds);
   if (badProduct !== undefined) throw invalidAt(`legacy.productIds.${badProduct}`, `No product with id ${rule.legacy.productIds[badProduct]}.`);
-  const badCategory = await missing(rule.legacy.categoryIds, categories);
+  const badCategory = await missing(rule.legacy.categoryIds, ctx.catalog.existingCategoryIds);
   if (badCategory !== undefined) throw invalidAt(`legacy.categoryIds.${badCategory}`, `No category with id ${rule.legacy.categoryIds[badCategory]}.`);
   return { ...rule, legacy: { categoryIds: [...new Set(rule.legacy.categoryIds)], productIds: [...new Set(rule.legacy.productIds)] } };
 }

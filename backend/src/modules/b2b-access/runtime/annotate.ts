@@ -96,7 +96,7 @@ export async function annotateProducts(payload: AnnotationPayload<'api_product_d
     concealingOf.set(record.id, concealing);
   }
   if (repriced.size === 0) return;
-  const shown = await shownParentPrices(ctx.db, storeId, repriced, (childId) => {
+  const shown = await shownParentPrices(ctx.catalog, storeId, repriced, (childId) => {
     const verdict = verdictOf(childId);
     return verdict !== undefined && !conceals(verdict);
   });

@@ -1,6 +1,3 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../../platform/db/database.ts';
-import { bundleSelections, cartItems, products } from '../../../platform/db/schema/index.ts';
 import { defaultShippingCountry } from '../../../domains/catalog/visibility.ts';
 import type { HookMap } from '../../../platform/modules/hooks.ts';
 import type { AccessContext } from '../rules/service.ts';
@@ -16,14 +13,10 @@ export interface CartLineProducts {
 }
 
 /** The lines of a cart with the products they sell, in two queries. */
-export async function cartLineProducts(db: Db, cartId: number): Promise<CartLineProducts[]> {
-  const lines = await db
-    .select({ id: cartItems.id, productId: cartItems.productId, configuration: cartItems.configuration, sku: products.sku, name: products.name })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.cartId, cartId));
+export async function cartLineProducts(ctx: AccessContext, cartId: number): Promise<CartLineProducts[]> {
+  const lines = await ctx.carts.lines(cartId);
   const selectionIds = lines.flatMap((line) => (line.configuration?.type === 'bundle' ? line.configuration.selections.map((s) => s.selectionId) : []));
-  const parts = selectionIds.length === 0 ? [] : await db.select({ id: bundleSelections.id, productId: bundleSelections.productId }).from(bundleSelections).where(inArray(bundleSelections.id, selectionIds));
+  const parts = await ctx.catalog.selectionProducts(selectionIds);
   const partProduct = new Map(parts.map((part) => [part.id, part.productId]));
   return lines.map((line) => {
     const partIds = line.configuration?.type === 'bundle' ? line.configuration.selections.flatMap((s) => partProduct.get(s.selectionId) ?? []) : [];
@@ -64,7 +57,7 @@ export async function concealedLineIds(ctx: AccessContext, caller: RequestScope[
  */
 export async function withholdConcealedLines(input: HookMap['cart.view'], ctx: AccessContext): Promise<void> {
   if (!(await ctx.config()).enabled) return;
-  const lines = await cartLineProducts(ctx.db, input.cartId);
+  const lines = await cartLineProducts(ctx, input.cartId);
   if (lines.length === 0) return;
   input.withhold(await concealedLineIds(ctx, input.caller, input.storeId, lines));
 }

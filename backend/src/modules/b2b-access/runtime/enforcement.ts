@@ -40,7 +40,7 @@ export async function refuseBlockedAdd(input: HookMap['cart.validateAdd'], ctx: 
  */
 export async function refuseBlockedOrder(input: HookMap['checkout.beforePlaceOrder'], ctx: AccessContext): Promise<void> {
   if (!(await ctx.config()).enabled) return;
-  const lines = await cartLineProducts(ctx.db, input.cartId);
+  const lines = await cartLineProducts(ctx, input.cartId);
   if (lines.length === 0) return;
   const withheld = await concealedLineIds(ctx, input.caller, input.storeId, lines);
   const ordered = lines.filter((line) => !withheld.has(line.id));

@@ -1,6 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database.ts';
-import { bundleOptions, bundleSelections, productCategories, productLinks, productPrices, products } from '../../../platform/db/schema/index.ts';
+import { catalogReads } from '../../../domains/catalog/module-reads.ts';
 import type { ProductFacts } from '../engine/conditions.ts';
 
 /**
@@ -25,30 +24,7 @@ export interface CatalogFacts {
  * snapshot per version, so requests decide without reading the database).
  */
 export async function loadCatalogFacts(db: Db, storeId: number, withAncestors: (ids: readonly number[]) => number[]): Promise<CatalogFacts> {
-  const [rows, memberships, links, selections] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        sku: products.sku,
-        name: products.name,
-        type: products.type,
-        attributes: products.attributes,
-        isEnabled: products.isEnabled,
-        visibility: products.visibility,
-        price: productPrices.price,
-      })
-      .from(products)
-      .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, storeId))),
-    db.select({ productId: productCategories.productId, categoryId: productCategories.categoryId }).from(productCategories),
-    db
-      .select({ parentId: productLinks.productId, childId: productLinks.linkedProductId })
-      .from(productLinks)
-      .where(inArray(productLinks.linkType, ['variant', 'grouped'])),
-    db
-      .select({ parentId: bundleOptions.productId, childId: bundleSelections.productId })
-      .from(bundleSelections)
-      .innerJoin(bundleOptions, eq(bundleOptions.id, bundleSelections.optionId)),
-  ]);
+  const [rows, memberships, links, selections] = await catalogReads(db).accessFactRows(storeId);
   const categoriesOf = new Map<number, number[]>();
   for (const { productId, categoryId } of memberships) categoriesOf.set(productId, [...(categoriesOf.get(productId) ?? []), categoryId]);
   const parents = new Map<number, number[]>();

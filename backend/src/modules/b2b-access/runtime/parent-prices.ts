@@ -1,8 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { roundMoney } from '../../../domains/carts/money.ts';
-import { activeSpecialPrice, finalPriceOf } from '../../../domains/catalog/products/rows.ts';
-import type { Db } from '../../../platform/db/database.ts';
-import { bundleOptions, bundleSelections, productLinks, productPrices, products, type ProductType } from '../../../platform/db/schema/index.ts';
+import type { CatalogReads, ChildPriceLink, ChildPriceRow, ProductType } from '../../../domains/catalog/module-reads.ts';
+import { finalPriceOf } from '../../../domains/catalog/products/rows.ts';
 
 /**
  * A parent's shown price for one caller (DECISIONS.md 47). The catalog's price index gives a
@@ -26,61 +24,8 @@ export interface ShownPrice {
   minimalPrice: number;
 }
 
-interface ChildRow {
-  id: number;
-  enabled: boolean;
-  inStock: boolean;
-  price: number;
-  specialPrice: number | null;
-}
-
-interface ChildLink {
-  parentId: number;
-  childId: number;
-  /** A bundle selection's option and whether it must be chosen; null for variants and grouped members. */
-  optionId: number | null;
-  required: boolean;
-  qty: number;
-}
-
-async function readLinks(db: Db, parents: ReadonlyMap<number, ChildPricedType>): Promise<ChildLink[]> {
-  const ofType = (type: ChildPricedType) => [...parents].filter(([, t]) => t === type).map(([id]) => id);
-  const linked = [...ofType('configurable'), ...ofType('grouped')];
-  const bundles = ofType('bundle');
-  const [links, selections] = await Promise.all([
-    linked.length === 0
-      ? []
-      : db
-          .select({ parentId: productLinks.productId, childId: productLinks.linkedProductId, linkType: productLinks.linkType })
-          .from(productLinks)
-          .where(and(inArray(productLinks.productId, linked), inArray(productLinks.linkType, ['variant', 'grouped']))),
-    bundles.length === 0
-      ? []
-      : db
-          .select({ parentId: bundleOptions.productId, childId: bundleSelections.productId, optionId: bundleOptions.id, required: bundleOptions.isRequired, qty: bundleSelections.defaultQty })
-          .from(bundleSelections)
-          .innerJoin(bundleOptions, eq(bundleOptions.id, bundleSelections.optionId))
-          .where(inArray(bundleOptions.productId, bundles)),
-  ]);
-  return [
-    // A configurable's variants, a grouped product's members (a product has one type, so one kind of link counts).
-    ...links
-      .filter((link) => (parents.get(link.parentId) === 'configurable' ? link.linkType === 'variant' : link.linkType === 'grouped'))
-      .map((link) => ({ parentId: link.parentId, childId: link.childId, optionId: null, required: false, qty: 1 })),
-    ...selections,
-  ];
-}
-
-/** The children's state and price in the store view; a child not sold there has no row (the index skips it too). */
-async function readChildren(db: Db, storeId: number, ids: number[]): Promise<Map<number, ChildRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: products.id, enabled: products.isEnabled, stockStatus: products.stockStatus, qty: products.qty, price: productPrices.price, specialPrice: activeSpecialPrice })
-    .from(products)
-    .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.storeId, storeId)))
-    .where(inArray(products.id, ids));
-  return new Map(rows.map((r) => [r.id, { id: r.id, enabled: r.enabled, inStock: r.stockStatus === 'in_stock' && r.qty > 0, price: r.price, specialPrice: r.specialPrice }]));
-}
+type ChildRow = ChildPriceRow;
+type ChildLink = ChildPriceLink;
 
 const finalOf = (child: ChildRow) => finalPriceOf(child.price, child.specialPrice);
 
@@ -127,14 +72,14 @@ function shownPrice(type: ChildPricedType, links: ChildLink[], children: Readonl
  * has a price for them). Two to three queries for the whole answer.
  */
 export async function shownParentPrices(
-  db: Db,
+  catalog: CatalogReads,
   storeId: number,
   parents: ReadonlyMap<number, ChildPricedType>,
   revealed: (childId: number) => boolean,
 ): Promise<Map<number, ShownPrice | null>> {
-  const links = await readLinks(db, parents);
+  const links = await catalog.childPriceLinks(parents);
   // Only the children the caller may see are read, so no other child can be a candidate.
-  const children = await readChildren(db, storeId, [...new Set(links.map((link) => link.childId).filter(revealed))]);
+  const children = await catalog.childPriceRows(storeId, [...new Set(links.map((link) => link.childId).filter(revealed))]);
   return new Map(
     [...parents].map(([id, type]) => [
       id,

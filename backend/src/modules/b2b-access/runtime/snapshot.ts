@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database.ts';
-import { bundleSelections, categories, productCategories, productLinks, products, stores } from '../../../platform/db/schema/index.ts';
+import { catalogChangeMarkers, catalogReads } from '../../../domains/catalog/module-reads.ts';
+import { storeReads } from '../../../domains/stores/module-reads.ts';
 import type { AccessConfig } from '../config.ts';
 import type { ProductFacts } from '../engine/conditions.ts';
 import { prepareRules, type PreparedRule } from '../engine/evaluate.ts';
@@ -61,10 +62,9 @@ type VersionRow = { rules: number | null; tree: string | null; stores: string | 
 async function currentVersion(db: Db): Promise<string> {
   const result = await db.execute(sql`
     select (select ${b2bAccessState.version} from ${b2bAccessState} where ${b2bAccessState.id} = 1) as rules,
-           (select count(*) || ':' || coalesce(max(${categories.updatedAt})::text, '') from ${categories}) as tree,
-           (select string_agg(${stores.id} || '=' || ${stores.code}, ',') from ${stores}) as stores,
-           (select count(*) || ':' || coalesce(max(${products.updatedAt})::text, '') || ':' || (select count(*) from ${productCategories})
-              || ':' || (select count(*) from ${productLinks}) || ':' || (select count(*) from ${bundleSelections}) from ${products}) as catalog`);
+           ${catalogChangeMarkers.tree} as tree,
+           ${catalogChangeMarkers.stores} as stores,
+           ${catalogChangeMarkers.catalog} as catalog`);
   // Both drivers answer { rows }; drizzle's shared type does not say so.
   const row = (result as unknown as { rows: VersionRow[] }).rows[0];
   return `${row?.rules ?? 0}|${row?.tree ?? ''}|${row?.stores ?? ''}|${row?.catalog ?? ''}`;
@@ -73,8 +73,8 @@ async function currentVersion(db: Db): Promise<string> {
 async function load(db: Db, version: string): Promise<Loaded> {
   const [rules, tree, storeRows] = await Promise.all([
     loadAllRules(db),
-    db.select({ id: categories.id, parentId: categories.parentId }).from(categories),
-    db.select({ id: stores.id, code: stores.code }).from(stores),
+    catalogReads(db).categoryTree(),
+    storeReads(db).all(),
   ]);
   return {
     version,

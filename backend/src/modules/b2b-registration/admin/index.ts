@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
@@ -7,7 +7,6 @@ import { csrfField } from '../../../platform/admin/layout.ts';
 import { formFields, renderPage } from '../../../platform/admin/page.ts';
 import { pager } from '../../../platform/admin/pager.ts';
 import { auditHistoryTable } from '../../../platform/audit/history-table.ts';
-import { adminAuditLog } from '../../../platform/db/schema/index.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { moduleContext } from '../../../platform/modules/context.ts';
 import type { CustomerPanel, DashboardCard, GridColumn } from '../../../platform/modules/define-module.ts';
@@ -49,7 +48,7 @@ export const applicationsCard: DashboardCard<RegistrationConfig> = {
   title: 'Trade applications waiting',
   href: '/b2b-registration?status=pending',
   async value(ctx) {
-    const { totalItems } = await listApplications(ctx.db, { status: 'pending' }, { page: 1, itemsPerPage: 1 });
+    const { totalItems } = await listApplications(ctx, { status: 'pending' }, { page: 1, itemsPerPage: 1 });
     return totalItems === 1 ? '1 application' : `${totalItems} applications`;
   },
 };
@@ -65,7 +64,7 @@ export const applicationsPanel: CustomerPanel<RegistrationConfig>[] = [
   {
     title: 'Trade applications',
     async render(customerId, ctx) {
-      const { member } = await listApplications(ctx.db, { customerId }, { page: 1, itemsPerPage: 20 });
+      const { member } = await listApplications(ctx, { customerId }, { page: 1, itemsPerPage: 20 });
       if (member.length === 0) return html`<p class="muted">None.</p>`;
       return html`${member.map(
         (a) =>
@@ -82,7 +81,7 @@ export const registrationAdmin = new Hono<AdminEnv>()
     const status = StatusFilter.parse(c.req.query('status'));
     const q = (c.req.query('q') ?? '').trim().slice(0, 100);
     const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
-    const list = await listApplications(c.var.db, { status: status === 'all' ? undefined : status, search: q || undefined }, { page, itemsPerPage: pageSize });
+    const list = await listApplications(contextOf(c), { status: status === 'all' ? undefined : status, search: q || undefined }, { page, itemsPerPage: pageSize });
     const pages = Math.max(1, Math.ceil(list.totalItems / pageSize));
     return renderPage(
       c,
@@ -105,9 +104,9 @@ export const registrationAdmin = new Hono<AdminEnv>()
   .get('/applications/:id', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     if (!id.success) return c.notFound();
-    const application = await findApplication(c.var.db, id.data);
+    const application = await findApplication(contextOf(c), id.data);
     if (!application) return c.notFound();
-    const history = await c.var.db.select().from(adminAuditLog).where(eq(adminAuditLog.subject, `customer:${application.customerId}`)).orderBy(desc(adminAuditLog.id)).limit(50);
+    const history = await contextOf(c).audit.about(`customer:${application.customerId}`, { newest: 50 });
     const decisionForms =
       application.status === 'pending'
         ? html`<form method="post" action="/admin/b2b-registration/applications/${application.id}/decide">

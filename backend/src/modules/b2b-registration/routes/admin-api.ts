@@ -73,7 +73,7 @@ const decisionRoute = (action: 'approve' | 'decline') =>
   });
 
 async function found(c: { var: AppEnv['Variables'] }, id: number) {
-  const application = await findApplication(c.var.db, id);
+  const application = await findApplication(contextOf(c), id);
   if (!application) throw new AppError('not_found', 'application_not_found', 'No such application.');
   return application;
 }
@@ -81,7 +81,7 @@ async function found(c: { var: AppEnv['Variables'] }, id: number) {
 const router = createRouter<AppEnv>()
   .openapi(listRoute, async (c) => {
     const { status, search, ...paging } = c.req.valid('query');
-    return c.json(await listApplications(c.var.db, { status, search }, paging), 200, noStore);
+    return c.json(await listApplications(contextOf(c), { status, search }, paging), 200, noStore);
   })
   .openapi(getRoute, async (c) => c.json(await found(c, c.req.valid('param').id), 200, noStore));
 

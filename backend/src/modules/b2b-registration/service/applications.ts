@@ -1,6 +1,5 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { customers } from '../../../platform/db/schema/index.ts';
-import type { Db } from '../../../platform/db/database.ts';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { ModuleContext } from '../../../platform/modules/context.ts';
 import type { Paging } from '../../../platform/http/schemas.ts';
 import { formatTimestamp } from '../../../platform/time.ts';
 import { b2bRegistrationApplications, type ApplicationStatus } from '../tables.ts';
@@ -30,31 +29,39 @@ export function applicationOut({ application, customerEmail, customerStatus }: R
 
 export type ApplicationView = ReturnType<typeof applicationOut>;
 
-const withCustomer = { application: b2bRegistrationApplications, customerEmail: customers.email, customerStatus: customers.approvalStatus };
+type Reader = Pick<ModuleContext, 'db' | 'customers'>;
 
-/** Applications, newest first, by status and a search in the applicant's email. */
-export async function listApplications(db: Db, filter: { status?: ApplicationStatus; search?: string; customerId?: number }, paging: Paging) {
+/** The applications with their applicant's email and status (an application is deleted with its account). */
+async function withApplicants(ctx: Reader, applications: (typeof b2bRegistrationApplications.$inferSelect)[]): Promise<ApplicationView[]> {
+  const applicants = new Map((await ctx.customers.byIds([...new Set(applications.map((application) => application.customerId))])).map((customer) => [customer.id, customer]));
+  return applications.flatMap((application) => {
+    const applicant = applicants.get(application.customerId);
+    return applicant ? [applicationOut({ application, customerEmail: applicant.email, customerStatus: applicant.approvalStatus })] : [];
+  });
+}
+
+/** Applications, newest first, by status and a search in the applicant's email or last name. */
+export async function listApplications(ctx: Reader, filter: { status?: ApplicationStatus; search?: string; customerId?: number }, paging: Paging) {
   const conditions: (SQL | undefined)[] = [
     filter.status ? eq(b2bRegistrationApplications.status, filter.status) : undefined,
     filter.customerId ? eq(b2bRegistrationApplications.customerId, filter.customerId) : undefined,
-    filter.search ? or(ilike(customers.email, `%${filter.search}%`), ilike(customers.lastName, `%${filter.search}%`)) : undefined,
+    filter.search ? inArray(b2bRegistrationApplications.customerId, ctx.customers.idsMatching(filter.search)) : undefined,
   ];
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    db
-      .select(withCustomer)
+    ctx.db
+      .select()
       .from(b2bRegistrationApplications)
-      .innerJoin(customers, eq(customers.id, b2bRegistrationApplications.customerId))
       .where(where)
       .orderBy(desc(b2bRegistrationApplications.id))
       .limit(paging.itemsPerPage)
       .offset((paging.page - 1) * paging.itemsPerPage),
-    db.select({ n: count() }).from(b2bRegistrationApplications).innerJoin(customers, eq(customers.id, b2bRegistrationApplications.customerId)).where(where),
+    ctx.db.select({ n: count() }).from(b2bRegistrationApplications).where(where),
   ]);
-  return { member: rows.map(applicationOut), totalItems: total?.n ?? 0, page: paging.page, itemsPerPage: paging.itemsPerPage };
+  return { member: await withApplicants(ctx, rows), totalItems: total?.n ?? 0, page: paging.page, itemsPerPage: paging.itemsPerPage };
 }
 
-export async function findApplication(db: Db, id: number): Promise<ApplicationView | undefined> {
-  const [row] = await db.select(withCustomer).from(b2bRegistrationApplications).innerJoin(customers, eq(customers.id, b2bRegistrationApplications.customerId)).where(eq(b2bRegistrationApplications.id, id));
-  return row ? applicationOut(row) : undefined;
+export async function findApplication(ctx: Reader, id: number): Promise<ApplicationView | undefined> {
+  const [application] = await ctx.db.select().from(b2bRegistrationApplications).where(eq(b2bRegistrationApplications.id, id));
+  return application && (await withApplicants(ctx, [application]))[0];
 }

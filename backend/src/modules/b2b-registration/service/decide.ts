@@ -3,7 +3,6 @@ import { recordAudit, type AuditActor } from '../../../platform/audit/service.ts
 import { issuePasswordToken } from '../../../domains/customers/password-reset.ts';
 import { changeCustomerGroup } from '../../../domains/customers/service.ts';
 import { changeCustomerStatus } from '../../../domains/customers/status.ts';
-import { customers } from '../../../platform/db/schema/index.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { HookMap } from '../../../platform/modules/hooks.ts';
 import type { ModuleContext } from '../../../platform/modules/context.ts';
@@ -27,9 +26,9 @@ async function pendingApplicationsOf(ctx: Ctx, customerId: number): Promise<Appl
 }
 
 async function applicantOf(ctx: Ctx, customerId: number) {
-  const [row] = await ctx.db.select({ email: customers.email, firstName: customers.firstName }).from(customers).where(eq(customers.id, customerId));
-  if (!row) throw new AppError('not_found', 'customer_not_found', 'The account no longer exists.');
-  return row;
+  const customer = await ctx.customers.byId(customerId);
+  if (!customer) throw new AppError('not_found', 'customer_not_found', 'The account no longer exists.');
+  return { email: customer.email, firstName: customer.firstName };
 }
 
 /**
@@ -113,7 +112,7 @@ export async function decideApplication(ctx: Ctx, decision: { applicationId: num
     if (!application) throw new AppError('not_found', 'application_not_found', 'No such application.');
     if (application.status !== 'pending') throw alreadyDecided(application);
     if (decision.note) await tx.db.update(b2bRegistrationApplications).set({ note: decision.note }).where(eq(b2bRegistrationApplications.id, application.id));
-    const [customer] = await tx.db.select({ approvalStatus: customers.approvalStatus }).from(customers).where(eq(customers.id, application.customerId));
+    const customer = await tx.customers.byId(application.customerId);
     if (!customer) throw new AppError('not_found', 'customer_not_found', 'The account no longer exists.');
     if (decision.approve) {
       await changeCustomerStatus(tx.db, tx.hooks, { customerId: application.customerId, to: 'active', actor: decision.actor });

@@ -1,5 +1,3 @@
-import { eq } from 'drizzle-orm';
-import { stores } from '../../../platform/db/schema/index.ts';
 import { renderTemplate, shopText, type MailTemplate } from '../../../platform/mail/template.ts';
 import type { ModuleContext } from '../../../platform/modules/context.ts';
 import type { RegistrationConfig } from '../config.ts';
@@ -44,10 +42,7 @@ thank you for applying for a trade account at {{storeName}}. We are sorry: we ca
 export const registrationTemplates = { approvedNewAccount, approvedExistingAccount, declined };
 
 async function storeOf(ctx: Ctx, storeCode: string): Promise<{ id: number; name: string; code: string } | undefined> {
-  const [exact] = await ctx.db.select({ id: stores.id, name: stores.name, code: stores.code }).from(stores).where(eq(stores.code, storeCode)).limit(1);
-  if (exact) return exact;
-  const [fallback] = await ctx.db.select({ id: stores.id, name: stores.name, code: stores.code }).from(stores).where(eq(stores.isDefault, true)).limit(1);
-  return fallback;
+  return (await ctx.stores.byCode(storeCode)) ?? (await ctx.stores.defaultStore());
 }
 
 /**

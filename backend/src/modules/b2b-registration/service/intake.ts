@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { createCustomer } from '../../../domains/customers/service.ts';
 import { changeCustomerStatus } from '../../../domains/customers/status.ts';
-import { customers } from '../../../platform/db/schema/index.ts';
 import type { NotificationPayload } from '../../../platform/events/notifications.ts';
 import type { ModuleContext } from '../../../platform/modules/context.ts';
 import type { CustomerAttribute, RegistrationConfig } from '../config.ts';
@@ -61,7 +60,7 @@ export async function receiveSubmission(ctx: Ctx, submission: Submission): Promi
   await ctx.transaction(async (tx) => {
     const [known] = await tx.db.select({ id: b2bRegistrationApplications.id }).from(b2bRegistrationApplications).where(eq(b2bRegistrationApplications.submissionId, submission.submissionId));
     if (known) return;
-    const [existing] = await tx.db.select({ id: customers.id, approvalStatus: customers.approvalStatus }).from(customers).where(eq(customers.email, email.data));
+    const existing = await tx.customers.byEmail(email.data);
     let customerId: number;
     if (existing) {
       customerId = existing.id;

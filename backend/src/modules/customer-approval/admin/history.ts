@@ -1,10 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
 import { html } from 'hono/html';
 import { csrfField } from '../../../platform/admin/layout.ts';
 import { auditHistoryTable } from '../../../platform/audit/history-table.ts';
 import type { ApprovalStatus } from '../../../domains/customers/approval.ts';
-import type { Db } from '../../../platform/db/database.ts';
-import { adminAuditLog, customers } from '../../../platform/db/schema/index.ts';
+import type { ModuleContext } from '../../../platform/modules/context.ts';
 
 /** The three decisions as buttons; each offered only where it changes something. */
 export const decisions: { path: string; label: string; to: ApprovalStatus }[] = [
@@ -27,13 +25,10 @@ function decisionButtons(csrfToken: string, customerId: number, status: Approval
  * account: status changes, group moves, trade applications), oldest first. Shown on the customer's
  * admin page and on the module's own page; undefined for an unknown account.
  */
-export async function approvalSection(db: Db, customerId: number, page: { csrfToken: string; returnTo: string }) {
-  const [[customer], history] = await Promise.all([
-    db.select({ status: customers.approvalStatus, createdAt: customers.createdAt }).from(customers).where(eq(customers.id, customerId)),
-    db.select().from(adminAuditLog).where(eq(adminAuditLog.subject, `customer:${customerId}`)).orderBy(asc(adminAuditLog.id)),
-  ]);
+export async function approvalSection(ctx: ModuleContext, customerId: number, page: { csrfToken: string; returnTo: string }) {
+  const [customer, history] = await Promise.all([ctx.customers.byId(customerId), ctx.audit.about(`customer:${customerId}`)]);
   if (!customer) return undefined;
-  return html`<p>Approval status <strong data-approval-status>${customer.status}</strong> ${decisionButtons(page.csrfToken, customerId, customer.status, page.returnTo)}</p>
+  return html`<p>Approval status <strong data-approval-status>${customer.approvalStatus}</strong> ${decisionButtons(page.csrfToken, customerId, customer.approvalStatus, page.returnTo)}</p>
     ${auditHistoryTable(history)}
     ${history.length === 0 ? html`<p class="muted">No decision yet: the account has had its status since it was created (${customer.createdAt.toISOString().slice(0, 10)}).</p>` : ''}`;
 }

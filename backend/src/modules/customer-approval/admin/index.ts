@@ -1,4 +1,3 @@
-import { and, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
@@ -7,13 +6,14 @@ import { csrfField } from '../../../platform/admin/layout.ts';
 import { renderPage } from '../../../platform/admin/page.ts';
 import { pager } from '../../../platform/admin/pager.ts';
 import { approvalStatuses } from '../../../domains/customers/approval.ts';
-import { customers } from '../../../platform/db/schema/index.ts';
+import { moduleContext } from '../../../platform/modules/context.ts';
 import type { CustomerPanel, DashboardCard, GridAction, GridColumn } from '../../../platform/modules/define-module.ts';
 import type { ApprovalConfig } from '../config.ts';
 import { decide } from './decide.ts';
 import { approvalSection, decisions } from './history.ts';
 
 const pageSize = 50;
+const contextOf = moduleContext<ApprovalConfig>('customer-approval');
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 const StatusFilter = z.enum([...approvalStatuses, 'all']).catch('pending');
 
@@ -24,10 +24,9 @@ export const approvalGridColumns: GridColumn<ApprovalConfig>[] = [
     grid: 'customers',
     title: 'Approval',
     async cells(rowIds, ctx) {
-      if (rowIds.length === 0) return new Map();
-      const rows = await ctx.db.select({ id: customers.id, status: customers.approvalStatus }).from(customers).where(inArray(customers.id, [...rowIds]));
+      const rows = await ctx.customers.byIds(rowIds);
       // Cells are text (the grid escapes them); the status and its history open from Customers → Account approvals.
-      return new Map(rows.map((row) => [row.id, row.status]));
+      return new Map(rows.map((row) => [row.id, row.approvalStatus]));
     },
   },
 ];
@@ -39,7 +38,7 @@ export const approvalPanel: CustomerPanel<ApprovalConfig>[] = [
   {
     title: 'Approval',
     async render(customerId, ctx, page) {
-      return (await approvalSection(ctx.db, customerId, { csrfToken: page.csrfToken, returnTo: `/admin/customers/${customerId}` })) ?? html``;
+      return (await approvalSection(ctx, customerId, { csrfToken: page.csrfToken, returnTo: `/admin/customers/${customerId}` })) ?? html``;
     },
   },
 ];
@@ -48,8 +47,7 @@ export const pendingCard: DashboardCard<ApprovalConfig> = {
   title: 'Accounts awaiting approval',
   href: '/customer-approval?status=pending',
   async value(ctx) {
-    const [row] = await ctx.db.select({ n: count() }).from(customers).where(eq(customers.approvalStatus, 'pending'));
-    const n = row?.n ?? 0;
+    const n = await ctx.customers.countWithStatus('pending');
     return n === 1 ? '1 account waiting' : `${n} accounts waiting`;
   },
 };
@@ -59,12 +57,8 @@ export const approvalAdmin = new Hono<AdminEnv>()
     const status = StatusFilter.parse(c.req.query('status'));
     const q = (c.req.query('q') ?? '').trim().slice(0, 100);
     const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
-    const where = and(status === 'all' ? undefined : eq(customers.approvalStatus, status), q ? or(ilike(customers.email, `%${q}%`), ilike(customers.lastName, `%${q}%`)) : undefined);
-    const [rows, [total]] = await Promise.all([
-      c.var.db.select().from(customers).where(where).orderBy(desc(customers.id)).limit(pageSize).offset((page - 1) * pageSize),
-      c.var.db.select({ n: count() }).from(customers).where(where),
-    ]);
-    const pages = Math.max(1, Math.ceil((total?.n ?? 0) / pageSize));
+    const { rows, total } = await contextOf(c).customers.page({ status: status === 'all' ? undefined : status, search: q || undefined }, { page, pageSize });
+    const pages = Math.max(1, Math.ceil(total / pageSize));
     const returnTo = `/admin/customer-approval?status=${status}`;
     return renderPage(
       c,
@@ -73,7 +67,7 @@ export const approvalAdmin = new Hono<AdminEnv>()
           <label>Status <select name="status">${[...approvalStatuses, 'all'].map((s) => html`<option value="${s}" ${s === status ? 'selected' : ''}>${s}</option>`)}</select></label>
           <input name="q" value="${q}" placeholder="Email or last name" aria-label="Search accounts" /> <button>Filter</button>
         </form>
-        <p class="muted">${total?.n ?? 0} accounts · page ${page} of ${pages} · newest first</p>
+        <p class="muted">${total} accounts · page ${page} of ${pages} · newest first</p>
         <form method="post" id="bulk">
           ${csrfField(c.var.csrfToken)}<input type="hidden" name="returnTo" value="${returnTo}" />
           <table>
@@ -91,8 +85,9 @@ export const approvalAdmin = new Hono<AdminEnv>()
   .get('/customers/:id', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     if (!id.success) return c.notFound();
-    const [customer] = await c.var.db.select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(eq(customers.id, id.data));
-    const section = await approvalSection(c.var.db, id.data, { csrfToken: c.var.csrfToken, returnTo: `/admin/customer-approval/customers/${id.data}` });
+    const ctx = contextOf(c);
+    const customer = await ctx.customers.byId(id.data);
+    const section = await approvalSection(ctx, id.data, { csrfToken: c.var.csrfToken, returnTo: `/admin/customer-approval/customers/${id.data}` });
     if (!customer || !section) return c.notFound();
     return renderPage(c, `Approval: ${customer.email}`, html`<p>${customer.firstName} ${customer.lastName} · <a href="/admin/customers/${id.data}">customer page</a></p>${section}`);
   })
