@@ -13,6 +13,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { z } from 'zod';
 import type { AdminEnv } from '../admin/admin-env.ts';
 import { csrfField } from '../admin/layout.ts';
+import { formErrors, formInput } from '../admin/form-input.ts';
 import { formFields, renderPage } from '../admin/page.ts';
 import { editorSnippets, snippetButtons } from '../admin/snippets.ts';
 import type { EditorSnippet } from '../modules/define-module.ts';
@@ -91,24 +92,14 @@ export interface DocumentPagesSpec<Row extends { id: number }> extends DocumentG
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 
-/** A form field's text as the API body wants it. */
-function fromForm(field: FormField, raw: Record<string, string>): unknown {
-  const value = raw[field.name] ?? '';
-  switch (field.type) {
-    case 'checkbox':
-      return raw[field.name] !== undefined;
-    case 'tags':
-      return value.split(',').map((tag) => tag.trim()).filter(Boolean);
-    case 'number':
-      return value.trim() === '' ? undefined : Number(value);
-    case 'select':
-      return value === '' ? null : Number(value);
-    case 'datetime':
-      // `datetime-local` has no zone: the label says UTC.
-      return value === '' ? undefined : /^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(value) ? `${value}:00Z` : value;
-    default:
-      return value;
-  }
+/**
+ * What a widget posts in its own shape, put in the schema's (formInput reads the rest): tags are one
+ * comma-separated text; `datetime-local` has no zone, and the label says UTC.
+ */
+function widgetValue(field: FormField, value: string): string | string[] {
+  if (field.type === 'tags') return value.split(',').map((tag) => tag.trim()).filter(Boolean);
+  if (field.type === 'datetime' && /^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(value)) return `${value}:00Z`;
+  return value;
 }
 
 /** A record's value (or what was typed, as a string) as the field's input shows it. */
@@ -195,24 +186,30 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
     );
   }
 
-  /** Validates the posted form; on failure the form again with the messages by their fields. */
+  /**
+   * Validates the posted form with the API's schema (formInput); on failure the form again with the
+   * messages by their fields. A store view's field `store:{code}:{name}` is the API's `storeOverrides.{code}.{name}`.
+   */
   function parse(raw: Record<string, string>): { data: unknown } | { data?: undefined; errors: Record<string, string> } {
-    const body: Record<string, unknown> = Object.fromEntries(spec.fields.map((field) => [field.name, fromForm(field, raw)]).filter(([, value]) => value !== undefined));
-    if (spec.storeFields) {
-      const overrides: Record<string, Record<string, unknown>> = {};
-      for (const key of Object.keys(raw)) {
-        const [prefix, code, name] = key.split(':');
-        const field = spec.storeFields.find((candidate) => candidate.name === name);
-        if (prefix === 'store' && code && field) (overrides[code] ??= {})[field.name] = fromForm({ ...field, name: key }, raw) ?? null;
-      }
-      body.storeOverrides = overrides;
+    const posted: Record<string, string | string[]> = {};
+    // A browser posts every text field, if blank; only an unticked checkbox posts nothing.
+    for (const field of spec.fields) if (field.type !== 'checkbox' || raw[field.name] !== undefined) posted[field.name] = widgetValue(field, raw[field.name] ?? '');
+    for (const [key, value] of Object.entries(raw)) {
+      const [prefix, code, name] = key.split(':');
+      const field = spec.storeFields?.find((candidate) => candidate.name === name);
+      if (prefix === 'store' && code && field) posted[`storeOverrides.${code}.${field.name}`] = widgetValue(field, value);
     }
+    // The form's own fields only: one the form does not draw keeps the API's default (a checkbox formInput would read as unticked).
+    const read = formInput(spec.input, posted) as Record<string, unknown>;
+    const body = Object.fromEntries(Object.entries(read).filter(([key]) => key === 'storeOverrides' || spec.fields.some((field) => field.name === key)));
+    // A form with store sections always sends them: none filled in is no view's own text.
+    if (spec.storeFields) body.storeOverrides ??= {};
     const parsed = spec.input.safeParse(body);
     if (parsed.success) return { data: parsed.data };
     const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const [name, code, field] = issue.path.map(String);
-      errors[name === 'storeOverrides' && code && field ? storeKey(code, field) : String(name ?? '')] ??= issue.message;
+    for (const [path, message] of Object.entries(formErrors(parsed.error))) {
+      const [name, code, field] = path.split('.');
+      errors[name === 'storeOverrides' && code && field ? storeKey(code, field) : name!] ??= message;
     }
     return { errors };
   }
