@@ -13,6 +13,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { z } from 'zod';
 import type { AdminEnv } from '../admin/admin-env.ts';
 import { csrfField } from '../admin/layout.ts';
+import { checkboxField, numberField, selectField, textareaField, textField } from '../admin/fields.ts';
 import { formErrors, formInput } from '../admin/form-input.ts';
 import { formFields, renderPage } from '../admin/page.ts';
 import { editorSnippets, snippetButtons } from '../admin/snippets.ts';
@@ -133,27 +134,18 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
     );
   }
 
+  /** A field's control from the kit (admin/fields.ts), showing the record's value or what was typed, and its error. */
   function control(field: FormField, value: unknown, error: string | undefined, choices: Array<{ value: number; label: string }> = [], snippets: readonly EditorSnippet[] = []) {
-    const id = `field-${field.name}`;
-    const described = `${id}-help`;
-    const aria = html`aria-describedby="${described}" ${error ? html`aria-invalid="true"` : ''}`;
-    const help = html`<span class="muted" id="${described}">${field.help ?? ''}</span>${error ? html` <strong class="error" role="alert">${error}</strong>` : ''}`;
-    if (field.type === 'checkbox') {
-      return html`<label><input type="checkbox" name="${field.name}" id="${id}" ${value === true || value === 'on' ? 'checked' : ''} ${aria} /> ${field.label}</label>${help}`;
-    }
+    const common = { name: field.name, id: `field-${field.name}`, label: field.label, help: field.help, error };
+    if (field.type === 'checkbox') return checkboxField({ ...common, checked: value === true || value === 'on' });
     const shown = toForm(field, value);
     if (field.type === 'textarea' || field.type === 'html') {
-      const rich = field.type === 'html' ? html`data-rich-text` : '';
-      return html`<label for="${id}">${field.label}</label><textarea name="${field.name}" id="${id}" rows="${field.type === 'html' ? 16 : 3}" ${rich} ${aria}>${shown}</textarea>${field.snippets ? snippetButtons(id, snippets) : ''}${help}`;
+      const html = field.type === 'html';
+      return textareaField({ ...common, value: shown, rows: html ? 16 : 3, richText: html, after: field.snippets ? snippetButtons(common.id, snippets) : undefined });
     }
-    if (field.type === 'select') {
-      return html`<label for="${id}">${field.label}</label><select name="${field.name}" id="${id}" ${aria}>
-          <option value="">(none)</option>
-          ${choices.map((choice) => html`<option value="${choice.value}" ${String(choice.value) === shown ? 'selected' : ''}>${choice.label}</option>`)}
-        </select>${help}`;
-    }
-    const type = field.type === 'datetime' ? 'datetime-local' : field.type === 'number' ? 'number' : 'text';
-    return html`<label for="${id}">${field.label}</label><input type="${type}" name="${field.name}" id="${id}" value="${shown}" ${aria} />${help}`;
+    if (field.type === 'select') return selectField({ ...common, value: shown, choices, blank: '(none)' });
+    if (field.type === 'number') return numberField({ ...common, value: shown });
+    return textField({ ...common, value: shown, type: field.type === 'datetime' ? 'datetime-local' : 'text' });
   }
 
   async function form(c: Context<AdminEnv>, target: { row?: Row; etag?: string; section?: SectionState; deletion?: SectionState }, values: Record<string, unknown>, errors: Record<string, string> = {}, error?: string) {
