@@ -96,3 +96,18 @@ export function fieldset(legend: string, ...children: Child[]): Node {
 
 /** A field's wrapper in a form's column of fields. */
 export const fieldRow = (...children: Child[]): Node => h('div', { class: 'field' }, ...children);
+
+/** A bare control, for a label that wraps it (`wrappedField`); undefined and false attributes are left out. */
+export const control = (tag: 'input' | 'textarea' | 'select', attributes: Record<string, string | number | boolean | undefined>, ...children: Child[]): Node => h(tag, attributes, ...children);
+
+/** A select's options, the one whose value is `value` selected. */
+export const options = (choices: Choice[], value: string | number | undefined): Node[] =>
+  choices.map((choice) => h('option', { value: String(choice.value), selected: value !== undefined && String(choice.value) === String(value) }, choice.label));
+
+/**
+ * A control inside its label (the short forms of a record's page: a note, a reason, an amount), its
+ * error after the label with an id the control points at (`aria-describedby`).
+ */
+export function wrappedField(label: string, input: Node, error?: { id: string; message: string }): Node {
+  return group(h('label', {}, label, ' ', input), error ? [' ', h('strong', { class: 'error', id: error.id, role: 'alert' }, error.message)] : null);
+}
