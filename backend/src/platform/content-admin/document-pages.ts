@@ -140,8 +140,8 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
     if (field.type === 'checkbox') return checkboxField({ ...common, checked: value === true || value === 'on' });
     const shown = toForm(field, value);
     if (field.type === 'textarea' || field.type === 'html') {
-      const html = field.type === 'html';
-      return textareaField({ ...common, value: shown, rows: html ? 16 : 3, richText: html, after: field.snippets ? snippetButtons(common.id, snippets) : undefined });
+      const rich = field.type === 'html';
+      return textareaField({ ...common, value: shown, rows: rich ? 16 : 3, richText: rich, after: field.snippets ? snippetButtons(common.id, snippets) : undefined });
     }
     if (field.type === 'select') return selectField({ ...common, value: shown, choices, blank: '(none)' });
     if (field.type === 'number') return numberField({ ...common, value: shown });
