@@ -34,6 +34,17 @@ export default tseslint.config(
     },
   },
   {
+    // The admin's own browser scripts (platform/admin/client): classic scripts, served as written.
+    files: ['backend/src/platform/admin/client/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        document: 'readonly', fetch: 'readonly', setTimeout: 'readonly', addEventListener: 'readonly', Element: 'readonly', Event: 'readonly',
+        DOMParser: 'readonly', URLSearchParams: 'readonly',
+      },
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],

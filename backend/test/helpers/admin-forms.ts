@@ -2,6 +2,7 @@
  * Reading the admin's server-rendered forms as a browser would submit them: the fields a form holds
  * (its CSRF token and version among them) with the HTML escaping of attribute values undone.
  */
+import { parsePage } from './html.ts';
 
 /** Undoes the admin's escaping of attribute values (the version is a quoted ETag, so `&quot;` matters). */
 export function unescapeAttribute(value: string): string {
@@ -15,12 +16,20 @@ export function formHtml(html: string, action: string): string {
   return html.slice(start, html.indexOf('</form>', start) + '</form>'.length);
 }
 
-/** The form's inputs (a later one of the same name wins, as in FormData's last value) and selected options. */
+/**
+ * The form's inputs that carry a value (a later one of the same name wins, as in FormData's last
+ * value) and its selects' selected options, read from the parsed page.
+ */
 export function formFields(html: string, action: string): Record<string, string> {
-  const form = formHtml(html, action);
+  const page = parsePage(html);
+  const form = page.all('form[method="post"]').find((candidate) => candidate.attribs.action === action);
+  if (!form) throw new Error(`no form posts to ${action}`);
   const fields: Record<string, string> = {};
-  for (const [, name, value] of form.matchAll(/<input[^>]*?name="([^"]+)"[^>]*?value="([^"]*)"/g)) fields[name!] = unescapeAttribute(value!);
-  for (const [, name, value] of form.matchAll(/<select[^>]*?name="([^"]+)"[^>]*>[\s\S]*?<option value="([^"]*)" selected/g)) fields[name!] = unescapeAttribute(value!);
+  for (const input of page.all('input[name][value]', form)) fields[input.attribs.name!] = input.attribs.value!;
+  for (const select of page.all('select[name]', form)) {
+    const chosen = page.all('option[selected]', select)[0];
+    if (chosen) fields[select.attribs.name!] = chosen.attribs.value ?? '';
+  }
   return fields;
 }
 

@@ -1,4 +1,5 @@
 import { ensureAdminUser } from '../../src/platform/admin/ensure-admin.ts';
+import { parsePage } from './html.ts';
 import type { TestShop } from './test-shop.ts';
 
 export const testAdmin = { email: 'admin@example.com', password: 'Admin#2026' };
@@ -28,7 +29,7 @@ export function adminBrowser(shop: TestShop) {
     return { status: response.status, location: response.headers.get('location'), headers: response.headers, html: await response.text() };
   }
   /** The hidden CSRF field of the last page (every admin form carries one). */
-  const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  const csrfOf = (html: string) => parsePage(html).all('input[name="_csrf"]')[0]?.attribs.value ?? '';
   async function signIn(account = testAdmin) {
     const page = await request('GET', '/admin/login');
     return request('POST', '/admin/login', { ...account, _csrf: csrfOf(page.html) });

@@ -8,6 +8,7 @@ import { csvResponseHeaders } from '../../platform/csv.ts';
 import { exportCustomersCsv } from './csv-export.ts';
 import type { AdminEnv } from '../../platform/admin/admin-env.ts';
 import { gridExtensions, rowActions } from '../../platform/admin/grid-extensions.ts';
+import { control, options, wrappedField } from '../../platform/admin/fields.ts';
 import { csrfField } from '../../platform/admin/layout.ts';
 import { formFields, renderPage } from '../../platform/admin/page.ts';
 import { gridQuery, option, PageSize, pageSizes, sortHeader } from '../../platform/admin/grid-query.ts';
@@ -103,14 +104,10 @@ export const customerPages = new Hono<AdminEnv>()
       html`<p>${customer.firstName} ${customer.lastName} · account ${customer.approvalStatus}</p>
         <form method="post" action="/admin/customers/${customer.id}">
           ${csrfField(c.var.csrfToken)}
-          <label
-            >Customer group
-            <select name="groupId">
-              ${groups
-                .filter((g) => g.id !== 0)
-                .map((g) => html`<option value="${g.id}" ${g.id === customer.groupId ? 'selected' : ''}>${g.code}</option>`)}
-            </select></label
-          >
+          ${wrappedField(
+            'Customer group',
+            control('select', { name: 'groupId' }, options(groups.filter((g) => g.id !== 0).map((g) => ({ value: g.id, label: g.code })), customer.groupId)),
+          )}
           <button type="submit">Save</button>
         </form>
         <p class="muted">The group applies to the customer's next API call: tokens never carry it.</p>

@@ -14,6 +14,7 @@ import { maxTrackingLength, shipOrder } from './ship.ts';
 import { orderSorts, searchOrders, type OrderSearch } from './order-search.ts';
 import { refundSection, submitRefundForm, type RefundFormState } from './refund-form.ts';
 import type { AdminEnv } from '../../platform/admin/admin-env.ts';
+import { control, wrappedField } from '../../platform/admin/fields.ts';
 import { csrfField } from '../../platform/admin/layout.ts';
 import { formFields, renderPage } from '../../platform/admin/page.ts';
 import { gridQuery, GridDay, option, PageSize, pageSizes, sortHeader } from '../../platform/admin/grid-query.ts';
@@ -56,7 +57,7 @@ function cancelSection(csrfToken: string, order: AdminOrderView) {
   if (order.cancelRefusal) return '';
   return html`<form method="post" action="/admin/orders/${order.id}/cancel">
     ${csrfField(csrfToken)}
-    <label>Reason for canceling <input name="reason" maxlength="${maxCancelReasonLength}" /></label>
+    ${wrappedField('Reason for canceling', control('input', { name: 'reason', maxlength: maxCancelReasonLength }))}
     <button type="submit" class="danger">Cancel the order and put its items back in stock</button>
   </form>`;
 }
@@ -66,7 +67,7 @@ function shipSection(csrfToken: string, order: AdminOrderView) {
   if (order.status !== 'processing') return '';
   return html`<form method="post" action="/admin/orders/${order.id}/ship">
     ${csrfField(csrfToken)}
-    <label>Tracking reference (optional; in the history and the customer's email) <input name="tracking" maxlength="${maxTrackingLength}" /></label>
+    ${wrappedField('Tracking reference (optional; in the history and the customer\'s email)', control('input', { name: 'tracking', maxlength: maxTrackingLength }))}
     <button type="submit">Mark as shipped and email the customer</button>
   </form>`;
 }
@@ -104,7 +105,7 @@ async function orderPage(c: Context<AdminEnv>, id: number, refund?: { state?: Re
       </ul>
       <form method="post" action="/admin/orders/${order.id}/notes">
         ${csrfField(c.var.csrfToken)}
-        <label>Add a note (for the shop's staff; the customer does not see it) <textarea name="note" rows="3" maxlength="${maxNoteLength}" required></textarea></label>
+        ${wrappedField('Add a note (for the shop\'s staff; the customer does not see it)', control('textarea', { name: 'note', rows: 3, maxlength: maxNoteLength, required: true }))}
         <button type="submit">Add note</button>
       </form>
       ${shipSection(c.var.csrfToken, order)}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { html } from 'hono/html';
+import { control, wrappedField } from '../../platform/admin/fields.ts';
 import { csrfField } from '../../platform/admin/layout.ts';
 import { AppError, refusedFields } from '../../platform/errors.ts';
 import { fromMinorUnits } from './refund-entry.ts';
@@ -22,15 +23,15 @@ export function refundSection(csrfToken: string, order: { id: number; currency: 
   const typed = state?.typed ?? {};
   const errors = state?.errors ?? {};
   const left = `${fromMinorUnits(balance.remainingMinor).toFixed(2)} ${order.currency}`;
-  const problem = (name: string) => (errors[name] ? html` <strong class="error" id="refund-${name}-error" role="alert">${errors[name]}</strong>` : '');
-  const aria = (name: string) => (errors[name] ? html`aria-invalid="true" aria-describedby="refund-${name}-error"` : '');
+  const error = (name: string) => (errors[name] ? { id: `refund-${name}-error`, message: errors[name] } : undefined);
+  const described = (name: string) => (errors[name] ? { 'aria-invalid': 'true', 'aria-describedby': `refund-${name}-error` } : {});
   return html`<h2>Refunds</h2>
     ${refunded}
     <form method="post" action="/admin/orders/${order.id}/refunds">
       ${csrfField(csrfToken)}
       <input type="hidden" name="key" value="${typed.key || randomUUID()}" />
-      <label>Amount to refund (${order.currency}; empty refunds all that is left, ${left}) <input name="amount" inputmode="decimal" value="${typed.amount ?? ''}" ${aria('amount')} /></label>${problem('amount')}
-      <label>Reason for refunding (kept in the history) <input name="reason" maxlength="${maxReasonLength}" value="${typed.reason ?? ''}" ${aria('reason')} /></label>${problem('reason')}
+      ${wrappedField(`Amount to refund (${order.currency}; empty refunds all that is left, ${left})`, control('input', { name: 'amount', inputmode: 'decimal', value: typed.amount ?? '', ...described('amount') }), error('amount'))}
+      ${wrappedField('Reason for refunding (kept in the history)', control('input', { name: 'reason', maxlength: maxReasonLength, value: typed.reason ?? '', ...described('reason') }), error('reason'))}
       <button type="submit" class="danger">Refund through the payment provider</button>
     </form>`;
 }

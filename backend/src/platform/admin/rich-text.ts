@@ -1,6 +1,6 @@
 /**
  * The admin's rich-text editor: Trix (Basecamp's editor, MIT), served from the installed package
- * at /admin/trix.js and /admin/trix.css under its version. The admin script (script.ts) loads it
+ * at /admin/trix.js and /admin/trix.css under its version. The admin script (client/admin.js) loads it
  * only on a page with a `textarea[data-rich-text]` and puts an editor over each such field; the
  * field stays the form's value, so the page works without JavaScript, and every save goes through
  * the server's sanitiser (markup-sanitize.ts) whatever the editor sent.

@@ -1,104 +1,29 @@
+/**
+ * The admin's browser scripts, real files in `client/` (linted by `npm run lint`, tested in
+ * client/*.test.ts and the browser tests), served as written:
+ * - /admin/admin.js, which every admin page links (client/admin.js says what it does);
+ * - /admin/tree-moves.js, which admin.js loads only on a page with a tree grid (client/tree-moves.js).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import { richTextAssets } from './rich-text.ts';
-import { treeMovesPath, treeMovesScript } from './tree-moves.ts';
 
 /** Where every admin page links its one script (same origin: the admin's CSP allows nothing else). */
 export const adminScriptPath = '/admin/admin.js';
 
+const treeMovesPath = '/admin/tree-moves.js';
+
+const clientFile = (name: string) => readFileSync(join(import.meta.dirname, 'client', name), 'utf8');
+
 /**
- * The admin's only script, an enhancement over pages that work without it:
- * - a form marked `data-unsaved-warning` that was changed and not submitted makes leaving the page ask
- *   first (the browser's own "leave site?" prompt), so an editor's work is not lost to a stray click;
- * - the `data-save-status` line under a save's flash follows the save to the storefront, polling the
- *   module that reports it once a second for up to 90 s (the connector debounces and retries);
- * - a `textarea[data-rich-text]` gets the rich-text editor over it (rich-text.ts), loaded only then;
- *   the textarea, hidden, stays the form's value. Files are not taken: images go through the media;
- * - a snippet button (snippets.ts) inserts its text at the cursor of its field's editor;
- * - a tree grid (`table[data-tree]`: categories) gets drag and drop (tree-moves.ts), loaded only then.
- * Plain ES2020, no build step: it is served as written.
+ * admin.js after one line naming the URLs only the server knows (the editor's carry its installed
+ * version, so browsers may keep it a year). Read once: the files never change while the process runs.
  */
-const script = `
-'use strict';
-for (const form of document.querySelectorAll('form[data-unsaved-warning]')) {
-  const changed = () => { form.dataset.dirty = 'true'; };
-  form.addEventListener('input', changed);
-  form.addEventListener('change', changed);
-  // The editor writes its field itself: its own change event, once it has loaded the field.
-  form.addEventListener('trix-change', (event) => { if (event.target.dataset.ready) changed(); });
-  // A preview opens in another tab: the form stays unsaved.
-  form.addEventListener('submit', (event) => { if (!event.submitter || event.submitter.formTarget !== '_blank') delete form.dataset.dirty; });
-}
+export const adminScriptText = `'use strict';\nconst adminAssets = ${JSON.stringify({ richText: richTextAssets, treeMoves: treeMovesPath })};\n${clientFile('admin.js')}`;
+const treeMovesText = clientFile('tree-moves.js');
 
-const richFields = document.querySelectorAll('textarea[data-rich-text]');
-if (richFields.length > 0) {
-  const styles = document.createElement('link');
-  styles.rel = 'stylesheet';
-  styles.href = ${JSON.stringify(richTextAssets.styles)};
-  document.head.append(styles);
-  const editorScript = document.createElement('script');
-  editorScript.src = ${JSON.stringify(richTextAssets.script)};
-  editorScript.addEventListener('load', () => {
-    for (const field of richFields) {
-      const editor = document.createElement('trix-editor');
-      editor.setAttribute('input', field.id);
-      editor.setAttribute('aria-label', field.labels[0] ? field.labels[0].textContent.trim() : field.name);
-      editor.addEventListener('trix-initialize', () => setTimeout(() => { editor.dataset.ready = 'true'; }));
-      editor.addEventListener('trix-file-accept', (event) => event.preventDefault());
-      field.hidden = true;
-      field.after(editor);
-    }
-  });
-  document.head.append(editorScript);
-}
+const script = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' };
 
-if (document.querySelector('table[data-tree]')) {
-  const treeScript = document.createElement('script');
-  treeScript.src = ${JSON.stringify(treeMovesPath)};
-  document.head.append(treeScript);
-}
-
-document.addEventListener('click', (event) => {
-  const button = event.target.closest('[data-snippet]');
-  if (!button) return;
-  const field = document.getElementById(button.closest('[data-snippets-for]').dataset.snippetsFor);
-  const editor = document.querySelector('trix-editor[input="' + field.id + '"]');
-  if (editor) {
-    editor.focus();
-    editor.editor.insertString(button.dataset.snippet);
-  } else {
-    field.setRangeText(button.dataset.snippet, field.selectionStart, field.selectionEnd, 'end');
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  }
-});
-addEventListener('beforeunload', (event) => {
-  if (document.querySelector('form[data-dirty]')) event.preventDefault();
-});
-
-const status = document.querySelector('[data-save-status]');
-if (status) {
-  const line = status.querySelector('span');
-  let polls = 0;
-  const poll = async () => {
-    polls += 1;
-    try {
-      const answer = await fetch(status.dataset.saveStatus, { headers: { accept: 'application/json' } });
-      if (answer.ok) {
-        const outcome = await answer.json();
-        status.dataset.state = outcome.state;
-        line.textContent = outcome.message;
-        if (outcome.state === 'success') return;
-      }
-    } catch {
-      // The backend restarting: the next poll tells.
-    }
-    if (polls < 90) setTimeout(poll, 1000);
-    else if (status.dataset.state !== 'failed') line.textContent = 'No storefront sync recorded for this change yet.';
-  };
-  poll();
-}
-`;
-
-/** GET /admin/admin.js: public (the login page links it too), cached for an hour. */
-export const adminScript = new Hono()
-  .get('/admin.js', (c) => c.body(script, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }))
-  .route('/', treeMovesScript);
+/** GET /admin/admin.js and /admin/tree-moves.js: public (the login page links admin.js too), cached for an hour. */
+export const adminScript = new Hono().get('/admin.js', (c) => c.body(adminScriptText, 200, script)).get('/tree-moves.js', (c) => c.body(treeMovesText, 200, script));

@@ -13,6 +13,8 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { z } from 'zod';
 import type { AdminEnv } from '../admin/admin-env.ts';
 import { csrfField } from '../admin/layout.ts';
+import { checkboxField, numberField, selectField, textareaField, textField } from '../admin/fields.ts';
+import { formErrors, formInput } from '../admin/form-input.ts';
 import { formFields, renderPage } from '../admin/page.ts';
 import { editorSnippets, snippetButtons } from '../admin/snippets.ts';
 import type { EditorSnippet } from '../modules/define-module.ts';
@@ -91,24 +93,14 @@ export interface DocumentPagesSpec<Row extends { id: number }> extends DocumentG
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 
-/** A form field's text as the API body wants it. */
-function fromForm(field: FormField, raw: Record<string, string>): unknown {
-  const value = raw[field.name] ?? '';
-  switch (field.type) {
-    case 'checkbox':
-      return raw[field.name] !== undefined;
-    case 'tags':
-      return value.split(',').map((tag) => tag.trim()).filter(Boolean);
-    case 'number':
-      return value.trim() === '' ? undefined : Number(value);
-    case 'select':
-      return value === '' ? null : Number(value);
-    case 'datetime':
-      // `datetime-local` has no zone: the label says UTC.
-      return value === '' ? undefined : /^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(value) ? `${value}:00Z` : value;
-    default:
-      return value;
-  }
+/**
+ * What a widget posts in its own shape, put in the schema's (formInput reads the rest): tags are one
+ * comma-separated text; `datetime-local` has no zone, and the label says UTC.
+ */
+function widgetValue(field: FormField, value: string): string | string[] {
+  if (field.type === 'tags') return value.split(',').map((tag) => tag.trim()).filter(Boolean);
+  if (field.type === 'datetime' && /^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(value)) return `${value}:00Z`;
+  return value;
 }
 
 /** A record's value (or what was typed, as a string) as the field's input shows it. */
@@ -142,27 +134,18 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
     );
   }
 
+  /** A field's control from the kit (admin/fields.ts), showing the record's value or what was typed, and its error. */
   function control(field: FormField, value: unknown, error: string | undefined, choices: Array<{ value: number; label: string }> = [], snippets: readonly EditorSnippet[] = []) {
-    const id = `field-${field.name}`;
-    const described = `${id}-help`;
-    const aria = html`aria-describedby="${described}" ${error ? html`aria-invalid="true"` : ''}`;
-    const help = html`<span class="muted" id="${described}">${field.help ?? ''}</span>${error ? html` <strong class="error" role="alert">${error}</strong>` : ''}`;
-    if (field.type === 'checkbox') {
-      return html`<label><input type="checkbox" name="${field.name}" id="${id}" ${value === true || value === 'on' ? 'checked' : ''} ${aria} /> ${field.label}</label>${help}`;
-    }
+    const common = { name: field.name, id: `field-${field.name}`, label: field.label, help: field.help, error };
+    if (field.type === 'checkbox') return checkboxField({ ...common, checked: value === true || value === 'on' });
     const shown = toForm(field, value);
     if (field.type === 'textarea' || field.type === 'html') {
-      const rich = field.type === 'html' ? html`data-rich-text` : '';
-      return html`<label for="${id}">${field.label}</label><textarea name="${field.name}" id="${id}" rows="${field.type === 'html' ? 16 : 3}" ${rich} ${aria}>${shown}</textarea>${field.snippets ? snippetButtons(id, snippets) : ''}${help}`;
+      const rich = field.type === 'html';
+      return textareaField({ ...common, value: shown, rows: rich ? 16 : 3, richText: rich, after: field.snippets ? snippetButtons(common.id, snippets) : undefined });
     }
-    if (field.type === 'select') {
-      return html`<label for="${id}">${field.label}</label><select name="${field.name}" id="${id}" ${aria}>
-          <option value="">(none)</option>
-          ${choices.map((choice) => html`<option value="${choice.value}" ${String(choice.value) === shown ? 'selected' : ''}>${choice.label}</option>`)}
-        </select>${help}`;
-    }
-    const type = field.type === 'datetime' ? 'datetime-local' : field.type === 'number' ? 'number' : 'text';
-    return html`<label for="${id}">${field.label}</label><input type="${type}" name="${field.name}" id="${id}" value="${shown}" ${aria} />${help}`;
+    if (field.type === 'select') return selectField({ ...common, value: shown, choices, blank: '(none)' });
+    if (field.type === 'number') return numberField({ ...common, value: shown });
+    return textField({ ...common, value: shown, type: field.type === 'datetime' ? 'datetime-local' : 'text' });
   }
 
   async function form(c: Context<AdminEnv>, target: { row?: Row; etag?: string; section?: SectionState; deletion?: SectionState }, values: Record<string, unknown>, errors: Record<string, string> = {}, error?: string) {
@@ -195,24 +178,30 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
     );
   }
 
-  /** Validates the posted form; on failure the form again with the messages by their fields. */
+  /**
+   * Validates the posted form with the API's schema (formInput); on failure the form again with the
+   * messages by their fields. A store view's field `store:{code}:{name}` is the API's `storeOverrides.{code}.{name}`.
+   */
   function parse(raw: Record<string, string>): { data: unknown } | { data?: undefined; errors: Record<string, string> } {
-    const body: Record<string, unknown> = Object.fromEntries(spec.fields.map((field) => [field.name, fromForm(field, raw)]).filter(([, value]) => value !== undefined));
-    if (spec.storeFields) {
-      const overrides: Record<string, Record<string, unknown>> = {};
-      for (const key of Object.keys(raw)) {
-        const [prefix, code, name] = key.split(':');
-        const field = spec.storeFields.find((candidate) => candidate.name === name);
-        if (prefix === 'store' && code && field) (overrides[code] ??= {})[field.name] = fromForm({ ...field, name: key }, raw) ?? null;
-      }
-      body.storeOverrides = overrides;
+    const posted: Record<string, string | string[]> = {};
+    // A browser posts every text field, if blank; only an unticked checkbox posts nothing.
+    for (const field of spec.fields) if (field.type !== 'checkbox' || raw[field.name] !== undefined) posted[field.name] = widgetValue(field, raw[field.name] ?? '');
+    for (const [key, value] of Object.entries(raw)) {
+      const [prefix, code, name] = key.split(':');
+      const field = spec.storeFields?.find((candidate) => candidate.name === name);
+      if (prefix === 'store' && code && field) posted[`storeOverrides.${code}.${field.name}`] = widgetValue(field, value);
     }
+    // The form's own fields only: one the form does not draw keeps the API's default (a checkbox formInput would read as unticked).
+    const read = formInput(spec.input, posted) as Record<string, unknown>;
+    const body = Object.fromEntries(Object.entries(read).filter(([key]) => key === 'storeOverrides' || spec.fields.some((field) => field.name === key)));
+    // A form with store sections always sends them: none filled in is no view's own text.
+    if (spec.storeFields) body.storeOverrides ??= {};
     const parsed = spec.input.safeParse(body);
     if (parsed.success) return { data: parsed.data };
     const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const [name, code, field] = issue.path.map(String);
-      errors[name === 'storeOverrides' && code && field ? storeKey(code, field) : String(name ?? '')] ??= issue.message;
+    for (const [path, message] of Object.entries(formErrors(parsed.error))) {
+      const [name, code, field] = path.split('.');
+      errors[name === 'storeOverrides' && code && field ? storeKey(code, field) : name!] ??= message;
     }
     return { errors };
   }

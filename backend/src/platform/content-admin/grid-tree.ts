@@ -3,7 +3,7 @@
  * Without JavaScript each row has Move up / Move down: small forms posting to `{base}/{id}/move`
  * with the parent and place they mean, the CSRF token and the row's ETag (a row changed since the
  * page was drawn is refused, not moved somewhere unexpected). The rows carry what the admin's
- * drag-and-drop script (admin/tree-moves.ts) needs to post the same form for a drop.
+ * drag-and-drop script (admin/client/tree-moves.js) needs to post the same form for a drop.
  */
 import type { Context } from 'hono';
 import { html } from 'hono/html';

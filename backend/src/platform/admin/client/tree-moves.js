@@ -1,8 +1,3 @@
-import { Hono } from 'hono';
-
-/** Where the admin script (script.ts) loads this from, only on a page with a tree grid (`table[data-tree]`). */
-export const treeMovesPath = '/admin/tree-moves.js';
-
 /**
  * Drag and drop over a tree grid (content-admin/grid-tree.ts: Catalog → Categories), an
  * enhancement of its Move up / Move down forms. A row dropped on another row goes before it, under
@@ -13,7 +8,6 @@ export const treeMovesPath = '/admin/tree-moves.js';
  * Handlers sit on the document, so the rows of a grid put in place keep working.
  * Plain ES2020, no build step: it is served as written.
  */
-const script = `
 'use strict';
 // A block: classic scripts share one global scope with admin.js.
 {
@@ -101,9 +95,3 @@ document.addEventListener('drop', (event) => {
 });
 prepare();
 }
-`;
-
-/** GET /admin/tree-moves.js, cached for an hour like admin.js. */
-export const treeMovesScript = new Hono().get('/tree-moves.js', (c) =>
-  c.body(script, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
-);
