@@ -4,7 +4,7 @@ import { giftcardPrices, giftcards } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { GiftcardConfiguration } from './configuration.ts';
 import type { GiftcardChoiceSchema } from './schemas.ts';
-import type { ChosenProduct } from './sellable.ts';
+import type { ChosenProduct } from './sellable-types.ts';
 import type { z } from '@hono/zod-openapi';
 
 const invalid = (code: string, message: string, field: string) => new AppError('invalid', code, message, { field: `giftcard.${field}` });

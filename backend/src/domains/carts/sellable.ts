@@ -9,30 +9,8 @@ import { chooseLinks } from './download-choice.ts';
 import { chooseGiftcard } from './giftcard-choice.ts';
 import { chooseGroupedMembers } from './grouped-choice.ts';
 import type { AddItemInput } from './schemas.ts';
+import type { Addition } from './sellable-types.ts';
 import { chooseVariant } from './variant-choice.ts';
-
-/** What a cart line holds: the product sold and what was chosen for it. */
-export interface Sellable {
-  productId: number;
-  /** The configurable or grouped product it was picked from. */
-  parentId: number | null;
-  sku: string;
-  /** Chosen configurable options, attribute code → value index. */
-  options: Record<string, number>;
-  configuration: LineConfiguration | null;
-}
-
-/** One line to add: a sellable and how many. */
-export interface Addition {
-  sellable: Sellable;
-  qty: number;
-}
-
-export interface ChosenProduct {
-  id: number;
-  sku: string;
-  type: ProductType;
-}
 
 type ChoiceField = 'options' | 'bundleOptions' | 'links' | 'giftcard' | 'groupedQuantities';
 

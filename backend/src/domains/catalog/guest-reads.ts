@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/context.ts';
+import type { GuestReadResource } from './guest-read-resource.ts';
 
 /**
  * Guest reads of catalog and content data pass the `catalog.guestRead` hook first, so a module can
@@ -10,7 +11,6 @@ import type { AppEnv } from '../../platform/http/context.ts';
  * Countries, store config, discovery, auth, registration and the cart stay outside: a guest needs
  * them to sign in or apply.
  */
-export type GuestReadResource = 'products' | 'search' | 'categories' | 'url-redirects' | 'blog-posts' | 'cms-pages';
 
 /** Paths under the API prefix; `/x/*` also matches `/x`. */
 const guestReadPaths: Record<GuestReadResource, string> = {

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { categories } from '../../platform/db/schema/index.ts';
 import { wholesaleOnly } from '../../demo/trade.ts';
 import type { AccessConfig } from './config.ts';
-import { createRule, listRules, type AccessContext } from './rules/service.ts';
+import type { AccessContext } from './context.ts';
+import { createRule, listRules } from './rules/service.ts';
 
 /**
  * The demo shop's B2B Access (README "Demo data"): rules mode, with the Trade Supplies category's prices

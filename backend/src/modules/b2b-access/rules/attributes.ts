@@ -1,7 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import { categories, productTypes, products } from '../../../platform/db/schema/index.ts';
 import type { Operator } from '../engine/conditions.ts';
-import type { AccessContext } from './service.ts';
+import type { AccessContext } from '../context.ts';
 
 export type AttributeType = 'text' | 'number' | 'price' | 'select' | 'boolean' | 'category' | 'sku';
 

@@ -1,6 +1,6 @@
 import type { AnnotationPayload } from '../../../platform/events/annotations.ts';
 import type { ProductDetail } from '../../../domains/catalog/products/schemas.ts';
-import type { AccessContext } from '../rules/service.ts';
+import type { AccessContext } from '../context.ts';
 import { requestJudge, strictest, wireBlock } from './decide.ts';
 import { accessSnapshot } from './snapshot.ts';
 

@@ -3,7 +3,7 @@ import { defaultShippingCountry } from '../../../domains/catalog/visibility.ts';
 import { bundleSelections, cartItems, products } from '../../../platform/db/schema/index.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { HookMap } from '../../../platform/modules/hooks.ts';
-import type { AccessContext } from '../rules/service.ts';
+import type { AccessContext } from '../context.ts';
 import { requestJudge } from './decide.ts';
 import { accessSnapshot } from './snapshot.ts';
 
