@@ -1,14 +1,16 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   root: import.meta.dirname,
   test: {
     name: 'backend',
     environment: 'node',
-    // test/browser/*.test.ts (Chromium through playwright-core) run here too.
+    // API tests sit beside the domain, platform area or module they test; test/ keeps the helpers and
+    // the few that span the whole app (fuzz, record contracts, two backends).
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    // A module's tests against the built storefront run in the root config's integration project.
-    exclude: ['src/**/*.integration.test.ts'],
+    // Tests that drive a Chromium (*.browser.test.ts) run in the root config's browser project, and a
+    // module's tests against the built storefront in its integration project.
+    exclude: [...configDefaults.exclude, 'src/**/*.browser.test.ts', 'src/**/*.integration.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     // Each API test file starts its own database; PostgreSQL runs create and seed one per suite.
     testTimeout: 30_000,

@@ -13,9 +13,8 @@ import {
   chosenOptions,
   customerPriceDiffers,
   matchingVariant,
-  type PurchaseInfo,
-  type VariantSummary,
 } from '../lib/catalog/purchase.ts';
+import type { PurchaseInfo, VariantSummary } from '../lib/catalog/purchase-info.ts';
 import { useHydrated } from '../lib/client/hydrated.ts';
 import { errorMessage } from '../lib/client/display.ts';
 import { isSignedIn } from '../lib/client/session.ts';

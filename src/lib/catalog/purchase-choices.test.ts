@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cartRequest, type PurchaseInfo } from './purchase.ts';
+import { cartRequest } from './purchase.ts';
+import type { PurchaseInfo } from './purchase-info.ts';
 import { configuredPrice, missingChoice } from './purchase-choices.ts';
 import { form } from './test-support.ts';
 

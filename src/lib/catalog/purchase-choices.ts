@@ -5,7 +5,7 @@
  */
 import { formText } from '../client/form-data.ts';
 import type { GiftcardChoice } from '../client/types.ts';
-import type { PurchaseInfo } from './purchase.ts';
+import type { PurchaseInfo } from './purchase-info.ts';
 
 const numbers = (values: FormDataEntryValue[]) =>
   values.flatMap((value) => (typeof value === 'string' && value !== '' && Number.isFinite(Number(value)) ? [Number(value)] : []));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gated, product } from '../agents/test-support.ts';
-import { availableValues, cartRequest, chosenOptions, customerPriceDiffers, matchingVariant, purchaseInfo, type PurchaseInfo } from './purchase.ts';
+import { availableValues, cartRequest, chosenOptions, customerPriceDiffers, matchingVariant, purchaseInfo } from './purchase.ts';
+import type { PurchaseInfo } from './purchase-info.ts';
 import { form } from './test-support.ts';
 
 const tee: PurchaseInfo = {

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { cartItems, carts, products } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findActiveCart, findOrCreateCart, type CartOwner, type CartRow } from './identity.ts';
-import type { Addition, Sellable } from './sellable.ts';
+import type { Addition, Sellable } from './sellable-types.ts';
 import { validateAdd, type CartContext } from './validate-add.ts';
 
 /** Refuses quantities the shop cannot ship; checkout checks again, atomically, when it takes the stock. */

@@ -1,34 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { productPrices, products, type ProductType } from '../../platform/db/schema/index.ts';
+import { productPrices, products } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { visibleProducts } from '../catalog/visibility.ts';
 import { productType, type ChoiceField } from '../catalog/product-types/registry.ts';
-import type { LineConfiguration } from './configuration.ts';
 import type { AddItemInput } from './schemas.ts';
-
-/** What a cart line holds: the product sold and what was chosen for it. */
-export interface Sellable {
-  productId: number;
-  /** The configurable or grouped product it was picked from. */
-  parentId: number | null;
-  sku: string;
-  /** Chosen configurable options, attribute code → value index. */
-  options: Record<string, number>;
-  configuration: LineConfiguration | null;
-}
-
-/** One line to add: a sellable and how many. */
-export interface Addition {
-  sellable: Sellable;
-  qty: number;
-}
-
-export interface ChosenProduct {
-  id: number;
-  sku: string;
-  type: ProductType;
-}
+import type { Addition } from './sellable-types.ts';
 
 /** Every request field that carries a choice, in the order a stray one is reported; a type's own is its definition's. */
 const choiceFields: ChoiceField[] = ['options', 'bundleOptions', 'links', 'giftcard', 'groupedQuantities'];
@@ -58,9 +35,4 @@ export async function resolveAdditions(db: Db, storeId: number, input: AddItemIn
   const stray = choiceFields.find((field) => field !== cartChoice.field && input[field] !== undefined);
   if (stray) throw new AppError('invalid', 'choice_not_applicable', `${stray} does not apply to ${product.type} products.`, { field: stray });
   return cartChoice.choose(db, storeId, product, input, visible);
-}
-
-/** The product itself as the one line, with what was chosen for it. */
-export function ownLine(product: ChosenProduct, input: AddItemInput, configuration: LineConfiguration | null): Addition[] {
-  return [{ sellable: { productId: product.id, parentId: null, sku: product.sku, options: {}, configuration }, qty: input.qty }];
 }

@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { AppError } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/context.ts';
 import { ErrorSchema, jsonContent } from '../../platform/http/schemas.ts';
+import type { GuestReadResource } from './guest-read-resource.ts';
 
 /**
  * Guest reads of catalog and content data pass the `catalog.guestRead` hook first, so a module can
@@ -11,7 +12,6 @@ import { ErrorSchema, jsonContent } from '../../platform/http/schemas.ts';
  * Countries, store config, discovery, auth, registration and the cart stay outside: a guest needs
  * them to sign in or apply.
  */
-export type GuestReadResource = 'products' | 'search' | 'categories' | 'url-redirects' | 'blog-posts' | 'cms-pages';
 
 /** Paths under the API prefix; `/x/*` also matches `/x`. */
 const guestReadPaths: Record<GuestReadResource, string> = {

@@ -1,6 +1,7 @@
 import { wholesaleOnly } from '../../demo/trade.ts';
 import type { AccessConfig } from './config.ts';
-import { createRule, listRules, type AccessContext } from './rules/service.ts';
+import type { AccessContext } from './context.ts';
+import { createRule, listRules } from './rules/service.ts';
 
 /**
  * The demo shop's B2B Access (README "Demo data"): rules mode, with the Trade Supplies category's prices

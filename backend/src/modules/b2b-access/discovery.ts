@@ -1,6 +1,6 @@
 import type { AccessConfig } from './config.ts';
 import { isStoreWideWall } from './engine/evaluate.ts';
-import type { AccessContext } from './rules/service.ts';
+import type { AccessContext } from './context.ts';
 import { accessSnapshot } from './runtime/snapshot.ts';
 
 /** Where the client script is served (declared by the module, proxied by the storefront: DECISIONS.md 26). */

@@ -1,7 +1,7 @@
 import { AppError } from '../../platform/errors.ts';
 import { findStoreView } from '../../domains/stores/store-view.ts';
 import { decideAccess, type Explanation, type ProductFacts } from './engine/evaluate.ts';
-import type { AccessContext } from './rules/service.ts';
+import type { AccessContext } from './context.ts';
 import { judge, wireBlock } from './runtime/decide.ts';
 import { accessSnapshot } from './runtime/snapshot.ts';
 

@@ -1,5 +1,5 @@
 import type { HttpBindings } from '@hono/node-server';
-import type { AdminNavItem } from '../modules/define-module.ts';
+import type { AdminNavItem } from './nav-item.ts';
 import type { AppVariables } from '../http/context.ts';
 
 export interface AdminUser {

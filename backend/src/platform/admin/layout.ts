@@ -1,6 +1,6 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import type { AdminNavItem } from '../modules/define-module.ts';
+import type { AdminNavItem } from './nav-item.ts';
 import { adminScriptPath } from './script.ts';
 import { adminStylesheetPath } from './stylesheet.ts';
 

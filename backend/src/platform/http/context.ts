@@ -4,13 +4,12 @@ import type { LoginThrottle } from '../auth/login-throttle.ts';
 import type { AuthSettings } from '../auth/settings.ts';
 import type { RegistrationLimits } from '../../domains/customers/registration-limits.ts';
 import type { Db } from '../db/database.ts';
+import type { stores } from '../db/schema/index.ts';
 import type { Annotations } from '../events/annotations.ts';
 import type { Notifications } from '../events/notifications.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { HookRegistry } from '../modules/hooks.ts';
-import type { ModulePlatform } from '../modules/platform.ts';
 import type { PaymentProviders } from '../../domains/payments/provider.ts';
-import type { StoreView } from '../../domains/stores/store-view.ts';
 
 /** Per-request values every route can read through `c.var`. */
 export interface AppVariables {
@@ -21,8 +20,9 @@ export interface AppVariables {
   /** In-request annotations of answers (api_product_dto_build). */
   annotations: Annotations;
   hooks: HookRegistry;
-  /** The loaded modules: their contexts and configurations. */
-  modules: ModulePlatform;
+  // `modules` (the loaded modules: their contexts and configurations) is declared beside ModulePlatform in
+  // platform/modules/platform.ts: a module's definition names this env, so naming the platform here
+  // would close a type cycle (context → platform → define-module → context).
   payments: PaymentProviders;
   /** Writes emails to the outbox (in the caller's transaction); platform/mail. */
   mailer: Mailer;
@@ -45,8 +45,11 @@ export interface AppEnv {
   Variables: AppVariables;
 }
 
-/** Routes scoped to a store view also see the resolved store. */
+/**
+ * Routes scoped to a store view also see the resolved store: domains/stores/store-view.ts's StoreView,
+ * spelled from its table so the request context imports no domain (that import closed a type cycle).
+ */
 export interface StoreEnv {
   Bindings: Partial<HttpBindings>;
-  Variables: AppVariables & { store: StoreView };
+  Variables: AppVariables & { store: typeof stores.$inferSelect };
 }

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { AdminEnv } from '../admin/admin-env.ts';
-import type { AdminNavItem } from './define-module.ts';
+import type { AdminNavItem } from '../admin/nav-item.ts';
 
 /**
  * A router of any environment: the domains' routers extend the app's (a store's routes add the store

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { z } from 'zod';
 import type { AdminEnv } from '../admin/admin-env.ts';
+import type { AdminNavItem } from '../admin/nav-item.ts';
 import type { AnnotationName, AnnotationPayload } from '../events/annotations.ts';
 import type { NotificationName, NotificationPayload } from '../events/notifications.ts';
 import type { AppEnv } from '../http/context.ts';
@@ -30,17 +31,6 @@ export type Annotator<C = unknown, Env = unknown> = {
 export type HookRegistration<C = unknown, Env = unknown> = {
   [H in HookName]: { hook: H; handle(input: HookMap[H], ctx: ModuleContext<C, Env>): void | Promise<void> };
 }[HookName];
-
-/** The admin navigation's sections; a module may open a section of its own. */
-export type AdminSection = 'Catalog' | 'Customers' | 'Sales' | 'Content' | 'Stores' | 'System' | (string & {});
-
-/** A link in the admin navigation. */
-export interface AdminNavItem {
-  title: string;
-  /** Path under /admin; a module's own pages live under /admin/<id>. */
-  path: string;
-  section: AdminSection;
-}
 
 /** The core grids modules may extend. */
 export type AdminGrid = 'customers';

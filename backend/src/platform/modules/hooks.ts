@@ -2,7 +2,7 @@ import type { AuditActor } from '../audit/service.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/database.ts';
 import type { ApprovalStatus } from '../db/schema/index.ts';
-import type { GuestReadResource } from '../../domains/catalog/guest-reads.ts';
+import type { GuestReadResource } from '../../domains/catalog/guest-read-resource.ts';
 
 /** Where a hook runs: `db` is the transaction the core has open, so a handler's writes commit or roll back with it. */
 export interface HookRunOptions {

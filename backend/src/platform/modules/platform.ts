@@ -17,6 +17,14 @@ import type { AnyModule } from './define-module.ts';
 import { HookRegistry } from './hooks.ts';
 import { ScheduledRun } from './jobs.ts';
 
+// Every request reads the platform as `c.var.modules`. Declared here rather than in http/context.ts: a
+// module's definition names the request env, so the env naming the platform would close a type cycle.
+declare module '../http/context.ts' {
+  interface AppVariables {
+    /** The loaded modules: their contexts and configurations. */
+    modules: ModulePlatform;
+  }
+}
 
 export interface PlatformServices {
   db: Db;

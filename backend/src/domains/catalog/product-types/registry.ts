@@ -23,7 +23,7 @@ import type { Db } from '../../../platform/db/database.ts';
 import type { ProductType, products } from '../../../platform/db/schema/index.ts';
 import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
 import type { AddItemInput } from '../../carts/schemas.ts';
-import type { Addition, ChosenProduct } from '../../carts/sellable.ts';
+import type { Addition, ChosenProduct } from '../../carts/sellable-types.ts';
 import type { ProductChildren } from '../products/schemas.ts';
 import type { AdminComposition } from '../products/composition.ts';
 import type { ProductFields } from '../products/service.ts';

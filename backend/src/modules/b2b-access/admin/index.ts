@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
-import type { AdminNavItem } from '../../../platform/modules/define-module.ts';
+import type { AdminNavItem } from '../../../platform/admin/nav-item.ts';
 import { adminAssets } from './assets.ts';
 import { explainPage } from './explain-page.ts';
 import { ruleEditor } from './rule-editor.ts';

@@ -6,7 +6,7 @@ import { categoryTreePicker, pickerOptions, type Option } from '../../../platfor
 import { csrfField } from '../../../platform/admin/layout.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { OPERATORS_BY_TYPE, productAttributeCatalog } from '../rules/attributes.ts';
-import type { AccessContext } from '../rules/service.ts';
+import type { AccessContext } from '../context.ts';
 import type { RuleInput } from '../rules/schema.ts';
 import { adminBase, assetPath } from './paths.ts';
 

@@ -8,7 +8,8 @@ import { gridPageSize, pager, requestedPage } from '../../../platform/admin/page
 import { AppError } from '../../../platform/errors.ts';
 import { moduleContext } from '../../../platform/modules/context.ts';
 import type { AccessConfig } from '../config.ts';
-import { deleteRule, duplicateRule, getRule, listRules, reorderRules, setRuleActive, type AccessContext, type RuleView } from '../rules/service.ts';
+import type { AccessContext } from '../context.ts';
+import { deleteRule, duplicateRule, getRule, listRules, reorderRules, setRuleActive, type RuleView } from '../rules/service.ts';
 import { adminBase } from './paths.ts';
 
 export const contextOf = moduleContext<AccessConfig>('b2b-access');

@@ -1,6 +1,6 @@
 import { productTypes } from '../../../domains/catalog/module-reads.ts';
 import type { Operator } from '../engine/conditions.ts';
-import type { AccessContext } from './service.ts';
+import type { AccessContext } from '../context.ts';
 
 export type AttributeType = 'text' | 'number' | 'price' | 'select' | 'boolean' | 'category' | 'sku';
 

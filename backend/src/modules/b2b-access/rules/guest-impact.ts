@@ -6,7 +6,7 @@
 import { prepareRules, productMismatch } from '../engine/evaluate.ts';
 import { accessSnapshot } from '../runtime/snapshot.ts';
 import type { Rule, RuleInput } from './schema.ts';
-import type { AccessContext } from './service.ts';
+import type { AccessContext } from '../context.ts';
 
 /**
  * Beyond this many products a named sync (one backend read per product) costs more than a full one,

@@ -3,7 +3,7 @@ import { invalidField } from '../../../platform/modules/config-store.ts';
 import { productMismatch, prepareRules } from '../engine/evaluate.ts';
 import { accessSnapshot } from '../runtime/snapshot.ts';
 import { ruleInputSchema } from './schema.ts';
-import type { AccessContext } from './service.ts';
+import type { AccessContext } from '../context.ts';
 
 /** How many products the admin's "matches N products" shows by name. */
 const sampleSize = 5;

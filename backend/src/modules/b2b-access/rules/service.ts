@@ -1,17 +1,14 @@
 import { asc, count, eq, ilike, inArray } from 'drizzle-orm';
 import { configDiff } from '../../../platform/audit/config-diff.ts';
 import { AppError } from '../../../platform/errors.ts';
-import type { ModuleContext } from '../../../platform/modules/context.ts';
 import { invalidField } from '../../../platform/modules/config-store.ts';
-import type { AccessConfig } from '../config.ts';
+import type { AccessContext } from '../context.ts';
 import { treeProblem } from '../engine/conditions.ts';
 import { forgetAccessSnapshot } from '../runtime/snapshot.ts';
 import { b2bAccessRuleProducts, b2bAccessRules } from '../tables.ts';
 import { announceRuleChange, guestImpact } from './guest-impact.ts';
 import { bumpRulesVersion, ruleOf, withProductLinks } from './rows.ts';
 import { ruleInputSchema, type Rule, type RuleInput } from './schema.ts';
-
-export type AccessContext = ModuleContext<AccessConfig>;
 
 /** A rule as the admin lists it: `malformed` says why its stored tree can never match (null when it can). */
 export type RuleView = Rule & { malformed: string | null };

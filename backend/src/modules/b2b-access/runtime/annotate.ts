@@ -1,6 +1,6 @@
 import type { AnnotationPayload } from '../../../platform/events/annotations.ts';
 import type { ProductDetail } from '../../../domains/catalog/products/schemas.ts';
-import type { AccessContext } from '../rules/service.ts';
+import type { AccessContext } from '../context.ts';
 import { mayConceal } from '../engine/evaluate.ts';
 import { accessCallerOf, requestJudge, strictest, wireBlock, type Verdict } from './decide.ts';
 import { childPricedTypes, shownParentPrices, type ChildPricedType, type ShownPrice } from './parent-prices.ts';

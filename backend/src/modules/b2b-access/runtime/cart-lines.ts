@@ -1,6 +1,6 @@
 import { defaultShippingCountry } from '../../../domains/catalog/visibility.ts';
 import type { HookMap } from '../../../platform/modules/hooks.ts';
-import type { AccessContext } from '../rules/service.ts';
+import type { AccessContext } from '../context.ts';
 import { requestJudge, type RequestScope, type Verdict } from './decide.ts';
 import { accessSnapshot } from './snapshot.ts';
 

@@ -1,7 +1,7 @@
 import { defaultShippingCountry } from '../../../domains/catalog/visibility.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { HookMap } from '../../../platform/modules/hooks.ts';
-import type { AccessContext } from '../rules/service.ts';
+import type { AccessContext } from '../context.ts';
 import { cartLineProducts, concealedLineIds, judgeLines } from './cart-lines.ts';
 import { requestJudge } from './decide.ts';
 import { accessSnapshot } from './snapshot.ts';

@@ -2,7 +2,7 @@ import { AppError } from '../../../platform/errors.ts';
 import type { HookMap } from '../../../platform/modules/hooks.ts';
 import type { AccessConfig } from '../config.ts';
 import { isStoreWideWall } from '../engine/evaluate.ts';
-import type { AccessContext } from '../rules/service.ts';
+import type { AccessContext } from '../context.ts';
 
 /** Said when the notice is blank: the 401 body always carries a sentence for a human (DECISIONS.md 2). */
 const defaultLoginMessage = 'Sign in to see this store.';

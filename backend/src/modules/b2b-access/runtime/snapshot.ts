@@ -7,7 +7,7 @@ import type { ProductFacts } from '../engine/conditions.ts';
 import { prepareRules, type PreparedRule } from '../engine/evaluate.ts';
 import { loadAllRules } from '../rules/rows.ts';
 import { b2bAccessState } from '../tables.ts';
-import type { AccessContext } from '../rules/service.ts';
+import type { AccessContext } from '../context.ts';
 import { holds, loadCatalogFacts, type CatalogFacts, type Wanted } from './facts.ts';
 
 /** What every decision of a request needs besides the request itself: loaded once per version, shared by requests. */

@@ -1,6 +1,6 @@
 import type { HookMap } from '../../../platform/modules/hooks.ts';
 import { mayHideFromListings } from '../engine/evaluate.ts';
-import type { AccessContext } from '../rules/service.ts';
+import type { AccessContext } from '../context.ts';
 import { accessCallerOf, requestJudge } from './decide.ts';
 import { accessSnapshot } from './snapshot.ts';
 

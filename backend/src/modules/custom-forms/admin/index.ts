@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
-import type { AdminNavItem } from '../../../platform/modules/define-module.ts';
+import type { AdminNavItem } from '../../../platform/admin/nav-item.ts';
 import { formsPages } from './forms-pages.ts';
 import { spamPage, submissionsPages } from './submissions-pages.ts';
 

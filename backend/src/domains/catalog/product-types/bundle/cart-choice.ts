@@ -3,7 +3,7 @@ import type { Db } from '../../../../platform/db/database.ts';
 import { bundleOptions, bundleSelections, productPrices, products } from '../../../../platform/db/schema/index.ts';
 import { AppError } from '../../../../platform/errors.ts';
 import type { BundleConfiguration } from '../../../carts/configuration.ts';
-import type { ChosenProduct } from '../../../carts/sellable.ts';
+import type { ChosenProduct } from '../../../carts/sellable-types.ts';
 
 /** Option types that take exactly one selection; checkbox and multi take any number. */
 const singleChoice = new Set(['radio', 'select']);

@@ -1,6 +1,6 @@
 /** A bundle: its options offer selections (options.ts); priced and stocked by the cheapest complete choice. */
 import type { ProductTypeDefinition } from '../registry.ts';
-import { ownLine } from '../../../carts/sellable.ts';
+import { ownLine } from '../../../carts/own-line.ts';
 import { getAdminProduct } from '../../products/service.ts';
 import { loadBundleOptions, writeBundleOptions } from './options.ts';
 import { reindexBundles } from './price.ts';

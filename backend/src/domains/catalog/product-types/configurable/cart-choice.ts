@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../platform/db/database.ts';
 import { configurableOptions, configurableOptionValues, productLinks, productPrices, products, variantOptionValues } from '../../../../platform/db/schema/index.ts';
 import { AppError } from '../../../../platform/errors.ts';
-import type { ChosenProduct, Sellable } from '../../../carts/sellable.ts';
+import type { ChosenProduct, Sellable } from '../../../carts/sellable-types.ts';
 
 /**
  * A configurable sells the variant whose option values match every chosen option. Options may

@@ -3,7 +3,7 @@ import type { Db } from '../../../../platform/db/database.ts';
 import { downloadableLinkPrices, downloadableLinks } from '../../../../platform/db/schema/index.ts';
 import { AppError } from '../../../../platform/errors.ts';
 import type { DownloadableConfiguration } from '../../../carts/configuration.ts';
-import type { ChosenProduct } from '../../../carts/sellable.ts';
+import type { ChosenProduct } from '../../../carts/sellable-types.ts';
 
 /**
  * The links bought with a downloadable product. Every link is priced per store view on top of the

@@ -1,7 +1,7 @@
 /** A downloadable product: priced and stocked by itself; its links are bought with it (links.ts). */
 import type { ProductTypeDefinition } from '../registry.ts';
 import { createSelfPriced, reindexSelfPriced } from '../self-priced.ts';
-import { ownLine } from '../../../carts/sellable.ts';
+import { ownLine } from '../../../carts/own-line.ts';
 import { loadDownloadableParts, replaceDownloadableLinks, writeDownloadableLinks } from './links.ts';
 import { loadDownloadableChildren } from './detail.ts';
 import { chooseLinks } from './cart-choice.ts';

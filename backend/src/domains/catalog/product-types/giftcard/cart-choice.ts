@@ -4,7 +4,7 @@ import { giftcardPrices, giftcards } from '../../../../platform/db/schema/index.
 import { AppError } from '../../../../platform/errors.ts';
 import type { GiftcardConfiguration } from '../../../carts/configuration.ts';
 import type { GiftcardChoiceSchema } from '../../../carts/schemas.ts';
-import type { ChosenProduct } from '../../../carts/sellable.ts';
+import type { ChosenProduct } from '../../../carts/sellable-types.ts';
 import type { z } from '@hono/zod-openapi';
 
 const invalid = (code: string, message: string, field: string) => new AppError('invalid', code, message, { field: `giftcard.${field}` });

@@ -1,6 +1,6 @@
 /** A gift card: priced by its amounts (settings.ts), stocked by itself (its cards). */
 import type { ProductTypeDefinition } from '../registry.ts';
-import { ownLine } from '../../../carts/sellable.ts';
+import { ownLine } from '../../../carts/own-line.ts';
 import { loadGiftcards, writeGiftcard } from './settings.ts';
 import { reindexGiftcards } from './price.ts';
 import { loadGiftcardChildren } from './detail.ts';

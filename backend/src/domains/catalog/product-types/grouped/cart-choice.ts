@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../platform/db/database.ts';
 import { productLinks, productPrices, products } from '../../../../platform/db/schema/index.ts';
 import { AppError } from '../../../../platform/errors.ts';
-import type { Addition, ChosenProduct } from '../../../carts/sellable.ts';
+import type { Addition, ChosenProduct } from '../../../carts/sellable-types.ts';
 
 /**
  * A grouped product sells its members as their own lines (each at its own price), picked from the

@@ -1,7 +1,7 @@
 /** A simple product: priced and stocked by itself, sold as it is. */
 import type { ProductTypeDefinition } from '../registry.ts';
 import { createSelfPriced, reindexSelfPriced } from '../self-priced.ts';
-import { ownLine } from '../../../carts/sellable.ts';
+import { ownLine } from '../../../carts/own-line.ts';
 
 export const simple: ProductTypeDefinition = {
   code: 'simple',

@@ -1,7 +1,7 @@
 /** A virtual product: priced and stocked by itself like a simple one, with nothing to ship. */
 import type { ProductTypeDefinition } from '../registry.ts';
 import { createSelfPriced, reindexSelfPriced } from '../self-priced.ts';
-import { ownLine } from '../../../carts/sellable.ts';
+import { ownLine } from '../../../carts/own-line.ts';
 
 export const virtual: ProductTypeDefinition = {
   code: 'virtual',

@@ -1,0 +1,127 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdminUser } from './ensure-admin.ts';
+import type { AdminEnv } from './admin-env.ts';
+import { customers, productPrices, products } from '../db/schema/index.ts';
+import { defineModule } from '../modules/define-module.ts';
+import { adminBrowser, testAdmin } from '../../../test/helpers/admin-session.ts';
+import { aSimpleProduct, shopper } from '../../../test/helpers/shop-data.ts';
+import { dialects, openTestShop, type TestShop } from '../../../test/helpers/test-shop.ts';
+
+const saved: number[] = [];
+const connector = defineModule({
+  id: 'sync-probe',
+  title: 'Sync probe',
+  admin: { nav: [{ title: 'Sync probe', path: '/sync-probe', section: 'Stores' }] },
+  routes: { admin: new Hono<AdminEnv>().get('/', (c) => c.html(`<p>Sync Now for ${c.var.admin.email}</p>`)) },
+  subscribers: [{ event: 'catalog_product_saved', handle: (events) => void saved.push(...events.map((e) => e.payload.productId)) }],
+});
+
+describe.each(dialects)('admin panel (%s)', (dialect) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await openTestShop(dialect, { modules: [connector] });
+    await ensureAdminUser(shop.database.db, testAdmin);
+    await ensureAdminUser(shop.database.db, { ...testAdmin, password: 'ignored because it exists' });
+  });
+  afterAll(async () => {
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+  });
+
+  it('sends guests to the login form and refuses a login without the CSRF token', async () => {
+    const browser = adminBrowser(shop);
+    expect((await browser.request('GET', '/admin/products')).location).toBe('/admin/login');
+    const page = await browser.request('GET', '/admin/login');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.getSetCookie().join()).toMatch(/HttpOnly/i);
+    const forged = await browser.request('POST', '/admin/login', { ...testAdmin, _csrf: 'forged' });
+    expect(forged.status).toBe(403);
+    expect((await browser.request('POST', '/admin/login', { email: '', password: '', _csrf: '' })).status).toBe(400);
+  });
+
+  it('signs in with a session cookie, shows the dashboard and module navigation, and signs out', async () => {
+    const browser = adminBrowser(shop);
+    const signedIn = await browser.signIn();
+    expect([signedIn.status, signedIn.location]).toEqual([303, '/admin']);
+    expect(signedIn.headers.getSetCookie().find((c) => c.startsWith('admin_session='))).toMatch(/HttpOnly.*SameSite=Strict|SameSite=Strict.*HttpOnly/i);
+    const dashboard = await browser.request('GET', '/admin');
+    expect(dashboard.html).toContain('Dashboard');
+    // The module's nav item points at its page, which renders inside the admin.
+    expect(dashboard.html).toContain('href="/admin/sync-probe"');
+    expect((await browser.request('GET', '/admin/sync-probe')).html).toContain(`Sync Now for ${testAdmin.email}`);
+    const logout = await browser.request('POST', '/admin/logout', { _csrf: browser.csrfOf(dashboard.html) });
+    expect(logout.location).toBe('/admin/login');
+    expect((await browser.request('GET', '/admin')).location).toBe('/admin/login');
+  });
+
+  it('lists, searches and edits products; saving emits catalog_product_saved', async () => {
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const product = await aSimpleProduct(shop.database.db);
+    const list = await browser.request('GET', `/admin/products?q=${encodeURIComponent(product.sku)}`);
+    expect(list.html).toContain(product.sku);
+    const form = await browser.request('GET', `/admin/products/${product.id}`);
+    const csrf = browser.csrfOf(form.html);
+    const priceFields = [...form.html.matchAll(/name="(price_\d+)"/g)].map((m) => m[1]!);
+    const fields = { _csrf: csrf, name: 'Renamed <b>product</b>', qty: '7', enabled: '1', ...Object.fromEntries(priceFields.map((f) => [f, '12.34'])) };
+    expect((await browser.request('POST', `/admin/products/${product.id}`, { ...fields, _csrf: 'wrong' })).status).toBe(403);
+    const bad = await browser.request('POST', `/admin/products/${product.id}`, { ...fields, qty: '-1' });
+    expect(bad.status).toBe(400);
+    const ok = await browser.request('POST', `/admin/products/${product.id}`, fields);
+    expect(ok.location).toBe(`/admin/products/${product.id}?flash=saved`);
+    const [row] = await shop.database.db.select().from(products).where(eq(products.id, product.id));
+    expect([row!.name, row!.qty]).toEqual(['Renamed <b>product</b>', 7]);
+    const prices = await shop.database.db.select().from(productPrices).where(eq(productPrices.productId, product.id));
+    expect(prices.every((p) => p.price === 12.34)).toBe(true);
+    // Delivered after commit, from the event table.
+    await expect.poll(() => saved).toContain(product.id);
+    // Merchant text is escaped in the page.
+    expect((await browser.request('GET', `/admin/products/${product.id}`)).html).toContain('Renamed &lt;b&gt;product&lt;/b&gt;');
+    expect((await browser.request('GET', '/admin/products/abc')).status).toBe(404);
+  });
+
+  it('edits a customer group, lists orders, and creates API clients', async () => {
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const [customer] = await shop.database.db.select().from(customers).where(eq(customers.email, shopper.email));
+    const page = await browser.request('GET', `/admin/customers/${customer!.id}`);
+    expect(page.html).toContain('Wholesale');
+    await browser.request('POST', `/admin/customers/${customer!.id}`, { _csrf: browser.csrfOf(page.html), groupId: '3' });
+    const [after] = await shop.database.db.select().from(customers).where(eq(customers.id, customer!.id));
+    expect(after!.groupId).toBe(3);
+    expect((await browser.request('POST', `/admin/customers/${customer!.id}`, { _csrf: browser.csrfOf(page.html), groupId: '0' })).status).toBe(400);
+    expect((await browser.request('GET', '/admin/customers')).html).toContain(shopper.email);
+    expect((await browser.request('GET', '/admin/orders')).status).toBe(200);
+    expect((await browser.request('GET', '/admin/orders/999999')).status).toBe(404);
+    const clients = await browser.request('GET', '/admin/api-clients');
+    const created = await browser.request('POST', '/admin/api-clients', { _csrf: browser.csrfOf(clients.html), name: 'ERP' });
+    const clientId = /data-testid="client-id">([^<]+)</.exec(created.html)?.[1];
+    const secret = /data-testid="client-secret">([^<]+)</.exec(created.html)?.[1];
+    const token = await shop.send('POST', '/api/rest/v2/auth/token', { form: { grant_type: 'client_credentials', client_id: clientId!, client_secret: secret! } });
+    expect(token.status).toBe(200);
+  });
+
+  it('renames and adds customer groups, keeping NOT LOGGED IN fixed', async () => {
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const page = await browser.request('GET', '/admin/customer-groups');
+    expect(page.html).toContain('NOT LOGGED IN');
+    const csrf = browser.csrfOf(page.html);
+    expect((await browser.request('POST', '/admin/customer-groups', { _csrf: csrf, code: 'Distributor' })).location).toBe('/admin/customer-groups?flash=created');
+    expect((await browser.request('POST', '/admin/customer-groups', { _csrf: csrf, code: 'Distributor' })).status).toBe(400);
+    expect((await browser.request('POST', '/admin/customer-groups/3', { _csrf: csrf, code: 'Retail partner' })).status).toBe(303);
+    expect((await browser.request('POST', '/admin/customer-groups/3', { _csrf: csrf, code: '' })).status).toBe(400);
+    const after = await browser.request('GET', '/admin/customer-groups');
+    expect(after.html).toContain('value="Retail partner"');
+    expect(after.html).toContain('value="Distributor"');
+  });
+
+  it('throttles admin password guessing', async () => {
+    const browser = adminBrowser(shop);
+    let last = 0;
+    for (let attempt = 0; attempt < 6; attempt++) last = (await browser.signIn({ email: testAdmin.email, password: `guess-${attempt}` })).status;
+    expect(last).toBe(429);
+  });
+});
