@@ -153,7 +153,7 @@ export async function createApp({ database, config = {} }: { database: Database;
   app.route(apiPrefix, productImageRoutes);
   app.route(apiPrefix, urlRedirectRoutes);
   mountModules(app, modules);
-  mountAdmin(app, platform, throttleOptions);
+  mountAdmin(app, platform, throttleOptions, (config.env ?? process.env).ADMIN_URL || undefined);
   mountDocs(app);
   await platform.start();
   return { app, modules: platform, stop: () => platform.stop() };

@@ -11,6 +11,7 @@ import type { AdminEnv } from './admin-env.ts';
 import { checkCsrf } from './csrf.ts';
 import { navigation } from './layout.ts';
 import { loginRoutes } from './login.ts';
+import { passwordResetRoutes } from './password-reset-pages.ts';
 import { formFields } from './page.ts';
 import { apiClientPages } from '../auth/api-client-pages.ts';
 import { customerGroupPages } from '../../domains/customers/admin-group-pages.ts';
@@ -51,7 +52,8 @@ function requireAdmin(nav: AdminEnv['Variables']['adminNav']) {
 }
 
 /** Mounts /admin: login, the core pages, then each module's configuration page and own pages. */
-export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, throttleOptions: ThrottleOptions): void {
+/** `adminUrl`: ADMIN_URL, the admin's public origin for emailed links (password-reset-pages.ts). */
+export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, throttleOptions: ThrottleOptions, adminUrl?: string): void {
   const admin = new Hono<AppEnv>();
   admin.use(
     secureHeaders({
@@ -65,6 +67,7 @@ export function mountAdmin(app: OpenAPIHono<AppEnv>, platform: ModulePlatform, t
   admin.route('/', adminScript);
   admin.route('/', richTextEditor);
   admin.route('/', loginRoutes(new LoginThrottle(throttleOptions)));
+  admin.route('/', passwordResetRoutes({ adminUrl }));
 
   const pages = new Hono<AdminEnv>();
   pages.use(requireAdmin(navigation(platform.modules.flatMap((module) => module.admin?.nav ?? []))));
