@@ -104,17 +104,31 @@ async function exchange(request: Request, timeoutMs: number): Promise<Answer> {
     };
     resolve = settle(resolve);
     reject = settle(reject);
+    // The answer as far as it arrived: a server may answer (413) before reading the whole body and then
+    // close, so the client's write fails (EPIPE, ECONNRESET) after or even while the answer is read.
+    let answer: (Answer & { length: number | undefined; received: number }) | undefined;
+    const chunks: Buffer[] = [];
+    const complete = () => answer !== undefined && answer.length !== undefined && answer.received >= answer.length;
+    const answered = () => ({ status: answer!.status, contentType: answer!.contentType, text: Buffer.concat(chunks).toString('utf8') });
     const outgoing = httpRequest(request.url, { method: request.method, headers, agent: false, timeout: timeoutMs }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('error', reject);
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, contentType: String(incoming.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
-      incoming.on('close', () => reject(new Error('connection closed before the answer ended')));
+      const length = incoming.headers['content-length'];
+      answer = { status: incoming.statusCode ?? 0, contentType: String(incoming.headers['content-type'] ?? ''), text: '', length: length === undefined ? undefined : Number(length), received: 0 };
+      incoming.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        answer!.received += chunk.length;
+      });
+      incoming.on('error', (error) => (complete() ? resolve(answered()) : reject(error)));
+      incoming.on('end', () => resolve(answered()));
+      incoming.on('close', () => (complete() ? resolve(answered()) : reject(new Error('connection closed before the answer ended'))));
     });
-    outgoing.on('close', () => reject(new Error('connection closed without an answer')));
+    outgoing.on('close', () => (complete() ? resolve(answered()) : reject(new Error('connection closed without an answer'))));
     outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    // A server may answer (413) and close before reading the whole body: the answer counts, not the broken write.
-    outgoing.on('error', reject);
+    // The broken write of a body the server already refused: the answer counts, once it is whole. An
+    // error before any answer (or before its end) still fails the case, through 'close' above.
+    outgoing.on('error', (error) => {
+      if (complete()) resolve(answered());
+      else if (answer === undefined || (error as NodeJS.ErrnoException).code === undefined) reject(error);
+    });
     outgoing.end(body.length > 0 ? body : undefined);
   });
 }
