@@ -1,5 +1,6 @@
 import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import type { CorrectionCache } from './correction-cache.ts';
 import { products, productStoreTexts } from '../../platform/db/schema/index.ts';
 import { productSearchDocument, type SearchConfig } from '../../platform/db/schema/search-document.ts';
 import type { Paging } from '../../platform/http/schemas.ts';
@@ -39,9 +40,12 @@ export function allowedEdits(term: string): number {
  * Every word in one statement: on the embedded database each statement is a turn of its own, and a
  * search holds its turn in the request queue (DECISIONS.md 58) for all of them (issue 31's load).
  */
-export async function correctTerms(db: Db, terms: string[]): Promise<string[]> {
-  const candidates = terms.map((term, index) => ({ term, index, edits: allowedEdits(term) })).filter(({ term, edits }) => edits > 0 && !/^\p{N}+$/u.test(term));
-  if (candidates.length === 0) return terms;
+export async function correctTerms(db: Db, terms: string[], cache?: CorrectionCache): Promise<string[]> {
+  const corrected = terms.map((term) => cache?.get(term) ?? term);
+  const candidates = terms
+    .map((term, index) => ({ term, index, edits: allowedEdits(term) }))
+    .filter(({ term, edits }) => edits > 0 && !/^\p{N}+$/u.test(term) && cache?.get(term) === undefined);
+  if (candidates.length === 0) return corrected;
   const result = await db.execute<{ i: number; word: string | null }>(sql`
     select t.i, coalesce(
       (select t.term where exists (select 1 from search_words where left(word, length(t.term)) = t.term)),
@@ -52,8 +56,10 @@ export async function correctTerms(db: Db, terms: string[]): Promise<string[]> {
         limit 1)
     ) as word
     from unnest(${sql.param(candidates.map((c) => c.index))}::int[], ${sql.param(candidates.map((c) => c.term))}::text[], ${sql.param(candidates.map((c) => c.edits))}::int[]) as t(i, term, edits)`);
-  const corrected = [...terms];
-  for (const { i, word } of (result as unknown as { rows: Array<{ i: number; word: string | null }> }).rows) if (word) corrected[i] = word;
+  for (const { i, word } of (result as unknown as { rows: Array<{ i: number; word: string | null }> }).rows) {
+    corrected[i] = word ?? terms[i]!;
+    cache?.set(terms[i]!, corrected[i]);
+  }
   return corrected;
 }
 
