@@ -171,8 +171,11 @@ function buildRequest(fuzzCase: FuzzCase, options: SendOptions): Request {
   } else if (spec?.kind === 'form') {
     if (spec.multipart) {
       const form = new FormData();
-      for (const [name, value] of Object.entries(spec.fields)) form.set(name, value);
-      if (spec.file !== undefined) form.set('file', new Blob([spec.file], { type: 'image/png' }), 'fuzz.png');
+      // append, not set: set looks for an entry of the same name first, so a form of 100,000 fields (a
+      // long string spread into one field per character) took the client 30 s to build, stalling
+      // every request in flight (the 15 s "hang" of FUZZ_SEED=454253003 was this client's own pause).
+      for (const [name, value] of Object.entries(spec.fields)) form.append(name, value);
+      if (spec.file !== undefined) form.append('file', new Blob([spec.file], { type: 'image/png' }), 'fuzz.png');
       body = form;
     } else {
       body = new URLSearchParams(spec.fields);
