@@ -2,7 +2,7 @@
  * Sends fuzz cases over real HTTP and judges each answer: no 5xx, no dropped connection or request
  * left without an answer, and every 4xx the JSON error shape `{error, message}`.
  */
-import { request as httpRequest, type ClientRequest } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import type { Caller, FuzzCase } from './openapi-cases.ts';
 
 export interface Failure {
@@ -131,34 +131,10 @@ async function exchange(request: Request, timeoutMs: number): Promise<Answer> {
       if (complete()) resolve(answered());
       else if (answer === undefined || (error as NodeJS.ErrnoException).code === undefined) reject(error);
     });
-    void writeBody(outgoing, body, () => answer !== undefined);
+    outgoing.end(body.length > 0 ? body : undefined);
   });
 }
 
-/**
- * Writes the body a piece at a time and stops once an answer arrived: a server that refuses a body
- * early (413 by its Content-Length) answers at once and closes after a short drain, so a client that
- * kept writing would meet a reset before reading the answer. The request is then left unfinished; the
- * answer settles the case and the socket is let go with it.
- */
-async function writeBody(outgoing: ClientRequest, body: Buffer, answered: () => boolean): Promise<void> {
-  const piece = 64 * 1024;
-  for (let offset = 0; offset < body.length; offset += piece) {
-    if (answered() || outgoing.destroyed) return;
-    if (!outgoing.write(body.subarray(offset, offset + piece))) {
-      await new Promise<void>((resume) => {
-        const go = () => {
-          outgoing.off('drain', go);
-          outgoing.off('close', go);
-          resume();
-        };
-        outgoing.on('drain', go);
-        outgoing.on('close', go);
-      });
-    }
-  }
-  if (!answered() && !outgoing.destroyed) outgoing.end();
-}
 
 function buildRequest(fuzzCase: FuzzCase, options: SendOptions): Request {
   const headers = new Headers(fuzzCase.headers);
