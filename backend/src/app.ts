@@ -9,6 +9,7 @@ import { authSettings, type AuthSettings } from './platform/auth/settings.ts';
 import { documentGuestReadRefusal, guardCatalogGuestReads } from './domains/catalog/guest-reads.ts';
 import type { Database } from './platform/db/database.ts';
 import { RequestQueue } from './platform/db/request-queue.ts';
+import { requireAdminToken } from './platform/auth/require-admin-token.ts';
 import { waitForDatabase } from './platform/db/wait-for-database.ts';
 import { apiPrefix, mountDocs } from './platform/docs/routes.ts';
 import { errorHandler, notFoundHandler, type ErrorLogger } from './platform/errors.ts';
@@ -108,11 +109,14 @@ export async function createApp({ database, config = {} }: { database: Database;
   app.use(resolveClientIp({ proxySecret: config.storefrontProxySecret }));
   app.use(recogniseStorefrontCalls({ proxySecret: config.storefrontProxySecret }));
   app.use(`${apiPrefix}/*`, resolveCaller({ ignoreUnder: `${apiPrefix}/auth/` }));
+  // Who may call the admin API is settled before any route validates what was sent: an outsider gets
+  // 401/403 at once, never a validation answer describing the route's fields (issue 31).
+  app.use(`${apiPrefix}/admin/*`, requireAdminToken);
   guardCatalogGuestReads(app, apiPrefix);
 
   mountDomains(app, coreDomains);
   mountModules(app, modules);
-  mountAdmin(app, { domains: coreDomains, modules: platform }, throttleOptions);
+  mountAdmin(app, { domains: coreDomains, modules: platform }, throttleOptions, (config.env ?? process.env).ADMIN_URL || undefined);
   documentGuestReadRefusal(app, apiPrefix);
   mountDocs(app);
   await platform.start();

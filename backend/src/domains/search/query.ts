@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import type { CorrectionCache } from './correction-cache.ts';
 import { products, productStoreTexts } from '../../platform/db/schema/index.ts';
 import { productSearchDocument, type SearchConfig } from '../../platform/db/schema/search-document.ts';
 import type { Paging } from '../../platform/http/schemas.ts';
@@ -36,24 +37,30 @@ export function allowedEdits(term: string): number {
  * starts with it, else the nearest vocabulary word within allowedEdits (Levenshtein; ties go to
  * the higher pg_trgm similarity, then the shorter word), else kept as typed. Whole-name similarity
  * would not do: "jakcet" is 0.27 similar to "jacket", below pg_trgm's threshold, but two edits away.
+ * Every word in one statement: on the embedded database each statement is a turn of its own, and a
+ * search holds its turn in the request queue (DECISIONS.md 58) for all of them (issue 31's load).
  */
-export async function correctTerms(db: Db, terms: string[]): Promise<string[]> {
-  return Promise.all(
-    terms.map(async (term) => {
-      const edits = allowedEdits(term);
-      if (edits === 0 || /^\p{N}+$/u.test(term)) return term;
-      const result = await db.execute<{ word: string | null }>(sql`
-        select coalesce(
-          (select ${term}::text where exists (select 1 from search_words where left(word, length(${term})) = ${term})),
-          (select word from search_words
-            where length(word) between ${term.length - edits} and ${term.length + edits}
-              and levenshtein_less_equal(word, ${term}, ${edits}) <= ${edits}
-            order by levenshtein_less_equal(word, ${term}, ${edits}), similarity(word, ${term}) desc, length(word), word
-            limit 1)
-        ) as word`);
-      return (result as unknown as { rows: Array<{ word: string | null }> }).rows[0]?.word ?? term;
-    }),
-  );
+export async function correctTerms(db: Db, terms: string[], cache?: CorrectionCache): Promise<string[]> {
+  const corrected = terms.map((term) => cache?.get(term) ?? term);
+  const candidates = terms
+    .map((term, index) => ({ term, index, edits: allowedEdits(term) }))
+    .filter(({ term, edits }) => edits > 0 && !/^\p{N}+$/u.test(term) && cache?.get(term) === undefined);
+  if (candidates.length === 0) return corrected;
+  const result = await db.execute<{ i: number; word: string | null }>(sql`
+    select t.i, coalesce(
+      (select t.term where exists (select 1 from search_words where left(word, length(t.term)) = t.term)),
+      (select word from search_words
+        where length(word) between length(t.term) - t.edits and length(t.term) + t.edits
+          and levenshtein_less_equal(word, t.term, t.edits) <= t.edits
+        order by levenshtein_less_equal(word, t.term, t.edits), similarity(word, t.term) desc, length(word), word
+        limit 1)
+    ) as word
+    from unnest(${sql.param(candidates.map((c) => c.index))}::int[], ${sql.param(candidates.map((c) => c.term))}::text[], ${sql.param(candidates.map((c) => c.edits))}::int[]) as t(i, term, edits)`);
+  for (const { i, word } of (result as unknown as { rows: Array<{ i: number; word: string | null }> }).rows) {
+    corrected[i] = word ?? terms[i]!;
+    cache?.set(terms[i]!, corrected[i]);
+  }
+  return corrected;
 }
 
 /**
@@ -69,11 +76,11 @@ function termsQuery(terms: string[], config: SearchConfig): SQL {
 }
 
 /**
- * Whether the store view's own texts of the product (product_store_texts: its name or short
- * description there) match. Checked besides the product's own document, which keeps its indexes:
- * a shopper of that view finds the product by either name.
+ * The products whose store view's own texts (product_store_texts: its name or short description
+ * there) match. Checked besides the product's own document, which keeps its indexes: a shopper of
+ * that view finds the product by either name.
  */
-function storeTextsMatch(db: Db, storeId: number, config: SearchConfig, query: SQL): SQL {
+function storeTextsMatch(storeId: number, config: SearchConfig, query: SQL): SQL {
   const own = productSearchDocument(
     {
       name: sql`coalesce(${productStoreTexts.name}, ${products.name})`,
@@ -82,11 +89,7 @@ function storeTextsMatch(db: Db, storeId: number, config: SearchConfig, query: S
     },
     config,
   );
-  const texts = db
-    .select({ productId: productStoreTexts.productId })
-    .from(productStoreTexts)
-    .where(and(eq(productStoreTexts.productId, products.id), eq(productStoreTexts.storeId, storeId), sql`${own} @@ ${query}`));
-  return exists(texts);
+  return sql`select ${productStoreTexts.productId} from ${productStoreTexts} join ${products} on ${products.id} = ${productStoreTexts.productId} where ${productStoreTexts.storeId} = ${storeId} and ${own} @@ ${query}`;
 }
 
 /**
@@ -105,18 +108,20 @@ export async function searchProductRows(
 ): Promise<{ rows: ProductRow[]; totalItems: number }> {
   const document = productSearchDocument(products, config);
   const query = termsQuery(terms, config);
-  const where = and(listingCondition(db, filters), or(sql`${document} @@ ${query}`, storeTextsMatch(db, storeId, config, query)));
-  const [totalItems, rows] = await Promise.all([
-    countStoreProducts(db, storeId, where),
-    selectProductRows(db, storeId)
-      .where(where)
-      .orderBy(
-        desc(sql`lower(${products.sku}) = lower(${q.trim()})`),
-        desc(sql`ts_rank(${document}, ${query})`),
-        asc(products.id),
-      )
-      .limit(paging.itemsPerPage)
-      .offset((paging.page - 1) * paging.itemsPerPage),
-  ]);
+  // The matching ids as a union, so the product side can use its GIN expression index; an OR of the
+  // two tests inside one WHERE made PostgreSQL compute every product's document, twice per search.
+  const matching = sql`${products.id} in (select ${products.id} from ${products} where ${document} @@ ${query} union ${storeTextsMatch(storeId, config, query)})`;
+  const where = and(listingCondition(db, filters), matching);
+  const rows = await selectProductRows(db, storeId)
+    .where(where)
+    .orderBy(
+      desc(sql`lower(${products.sku}) = lower(${q.trim()})`),
+      desc(sql`ts_rank(${document}, ${query})`),
+      asc(products.id),
+    )
+    .limit(paging.itemsPerPage)
+    .offset((paging.page - 1) * paging.itemsPerPage);
+  // A first page that is not full is every match: most searches, which then need no count statement.
+  const totalItems = paging.page === 1 && rows.length < paging.itemsPerPage ? rows.length : await countStoreProducts(db, storeId, where);
   return { rows, totalItems };
 }

@@ -14,22 +14,23 @@ import { issueLoginCsrf, loginCsrfCookie, startSession } from './sessions.ts';
 
 const LoginForm = z.object({ email: z.string().trim().min(1).max(MAX_EMAIL_LENGTH), password: PasswordField, _csrf: z.string() });
 
-function loginPage(csrf: string, error?: string) {
+function loginPage(csrf: string, error?: string, notice?: string) {
   return layout(
     { title: 'Sign in', error },
-    html`<form method="post" action="/admin/login">
+    html`${notice ? html`<p role="status">${notice}</p>` : ''}<form method="post" action="/admin/login">
       <input type="hidden" name="_csrf" value="${csrf}" />
       <label>Email <input type="email" name="email" autocomplete="username" required /></label>
       <label>Password <input type="password" name="password" autocomplete="current-password" required /></label>
       <button type="submit">Sign in</button>
-    </form>`,
+    </form>
+    <p><a href="/admin/forgot-password">Forgot password?</a></p>`,
   );
 }
 
 /** GET/POST /admin/login: throttled like the customer login (per email and per IP). */
 export function loginRoutes(throttle: LoginThrottle) {
   return new Hono<AppEnv>()
-    .get('/login', (c) => c.html(loginPage(issueLoginCsrf(c)), 200, { 'Cache-Control': 'no-store' }))
+    .get('/login', (c) => c.html(loginPage(issueLoginCsrf(c), undefined, c.req.query('reset') === '1' ? 'Your password is set. Sign in with it.' : undefined), 200, { 'Cache-Control': 'no-store' }))
     .post('/login', async (c) => {
       const parsed = LoginForm.safeParse(await c.req.parseBody());
       if (!parsed.success) return c.html(loginPage(issueLoginCsrf(c), 'Enter your email and password.'), 400);

@@ -10,6 +10,7 @@ import { configPage } from './config-form.ts';
 import type { AdminEnv } from './admin-env.ts';
 import { checkCsrf } from './csrf.ts';
 import { loginRoutes } from './login.ts';
+import { passwordResetRoutes } from './password-reset-pages.ts';
 import { formFields } from './page.ts';
 import { dashboardPage } from './dashboard.ts';
 import { currentSession, endSession } from './sessions.ts';
@@ -35,14 +36,16 @@ function requireAdmin(nav: AdminEnv['Variables']['adminNav']) {
 }
 
 /**
- * Mounts /admin: login, the dashboard, each domain's pages (domains/index.ts declares them), then
- * each module's configuration page and own pages. The navigation lists the domains' links, then the
- * modules'; the layout groups them by section.
+ * Mounts /admin: login and password reset, the dashboard, each domain's pages (domains/index.ts
+ * declares them), then each module's configuration page and own pages. The navigation lists the
+ * domains' links, then the modules'; the layout groups them by section. `adminUrl`: ADMIN_URL, the
+ * admin's public origin for emailed links (password-reset-pages.ts).
  */
 export function mountAdmin(
   app: OpenAPIHono<AppEnv>,
   { domains, modules }: { domains: readonly DomainDefinition[]; modules: ModulePlatform },
   throttleOptions: ThrottleOptions,
+  adminUrl?: string,
 ): void {
   const admin = new Hono<AppEnv>();
   admin.use(
@@ -57,6 +60,7 @@ export function mountAdmin(
   admin.route('/', adminScript);
   admin.route('/', richTextEditor);
   admin.route('/', loginRoutes(new LoginThrottle(throttleOptions)));
+  admin.route('/', passwordResetRoutes({ adminUrl }));
 
   const pages = new Hono<AdminEnv>();
   const nav = [...domains.flatMap((domain) => domain.nav ?? []), ...modules.modules.flatMap((module) => module.admin?.nav ?? [])];

@@ -52,8 +52,9 @@ export async function callerOfToken(db: Db, settings: AuthSettings, token: strin
     return { kind: 'customer', customerId: customer.id, email: customer.email, groupId: customer.groupId, tokenId: claims.jti, scope };
   }
   if (kind === 'admin' && id && /^\d+$/.test(id)) {
-    const [admin] = await db.select({ id: adminUsers.id, email: adminUsers.email }).from(adminUsers).where(eq(adminUsers.id, Number(id)));
+    const [admin] = await db.select({ id: adminUsers.id, email: adminUsers.email, tokensValidAfter: adminUsers.tokensValidAfter }).from(adminUsers).where(eq(adminUsers.id, Number(id)));
     if (!admin) throw invalidToken();
+    if (!issuedInValidTime(claims.iat, admin.tokensValidAfter)) throw invalidToken('The admin password changed since this token was issued; sign in again.');
     return { kind: 'admin', adminId: admin.id, email: admin.email, groupId: 0, tokenId: claims.jti, scope };
   }
   if (kind === 'client' && id) {

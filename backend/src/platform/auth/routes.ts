@@ -123,7 +123,7 @@ export const authRoutes = createRouter()
           if (parsed.scope?.trim() === 'admin') {
             const adminId = await authenticateAdmin(c.var.db, c.var.loginThrottle, { email: parsed.username, ip: clientIp(c) }, parsed.password);
             if (adminId === undefined) throw oauthError('invalid_grant', 'Wrong email or password.');
-            tokens = await issueAdminToken(c.var.auth, adminId);
+            tokens = await issueAdminToken(c.var.db, c.var.auth, adminId);
             break;
           }
           const issued = await signIn(c, parsed.username, parsed.password, requireScope(parsed.scope, 'customer'));

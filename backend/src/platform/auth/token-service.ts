@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { refreshTokens, revokedAccessTokens } from '../db/schema/index.ts';
+import { adminUsers, refreshTokens, revokedAccessTokens } from '../db/schema/index.ts';
 import { readToken, signToken } from './jwt.ts';
 import { oauthError } from './oauth-error.ts';
 import { issuedAtFor } from './token-validity.ts';
@@ -23,8 +23,11 @@ export const clientSubject = (clientId: string) => `client:${clientId}`;
  * An admin's access token (password grant, scope "admin"): no refresh token, so an admin session
  * through the API lasts one access-token lifetime and then needs the password again.
  */
-export async function issueAdminToken(settings: AuthSettings, adminId: number): Promise<TokenResponse> {
-  const access = await signToken(settings, 'access', { sub: `admin:${adminId}`, scope: 'admin' }, settings.accessTtlSeconds);
+export async function issueAdminToken(db: Db, settings: AuthSettings, adminId: number): Promise<TokenResponse> {
+  // As a customer's: a token issued in the second of a password reset must still count as after it.
+  const [admin] = await db.select({ tokensValidAfter: adminUsers.tokensValidAfter }).from(adminUsers).where(eq(adminUsers.id, adminId));
+  const issuedAt = Math.max(Math.floor(Date.now() / 1000), (admin?.tokensValidAfter?.getTime() ?? 0) / 1000);
+  const access = await signToken(settings, 'access', { sub: `admin:${adminId}`, scope: 'admin' }, settings.accessTtlSeconds, issuedAt);
   return { access_token: access.token, token_type: 'Bearer', expires_in: settings.accessTtlSeconds, scope: 'admin' };
 }
 

@@ -39,5 +39,7 @@ export const adminUsers = pgTable('admin_users', {
   id: id(),
   email: text().notNull().unique(),
   passwordHash: text().notNull(),
+  /** As the customers' (token-validity.ts): admin access tokens issued before it are refused; set by a password reset. */
+  tokensValidAfter: instant(),
   createdAt: instant().notNull().defaultNow(),
 });

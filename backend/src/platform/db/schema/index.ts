@@ -16,6 +16,7 @@ export * from './events.ts';
 export * from './audit.ts';
 export * from './mail.ts';
 export * from './password-tokens.ts';
+export * from './admin-password-tokens.ts';
 export * from './shipping.ts';
 export * from './order-link-tokens.ts';
 export * from './url-redirects.ts';
