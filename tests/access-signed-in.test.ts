@@ -11,6 +11,7 @@ import { GROUP_RECHECK_MS } from '../src/lib/session/session-step.ts';
 import { openSession, sealSession } from '../src/lib/session/session-token.ts';
 import { adminAuthorization, configureAccess, createRule, GROUP, HIDE_PRICES_FROM_GUESTS_AND_GENERAL, SHOPPER, WHOLESALE_BUYER } from './support/access-module.ts';
 import { startShop, type TestShop } from './support/shop.ts';
+import { shipTo, wholesaleBuyerIn } from './support/trade-buyers.ts';
 
 const MESSAGE = HIDE_PRICES_FROM_GUESTS_AND_GENERAL.hidePrice.message;
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -156,48 +157,9 @@ describe('products hidden from guests and General (rules mode)', () => {
 describe('country-scoped rules and cached views (DECISIONS.md 48)', () => {
   const SECOND_BUYER = { email: 'second-buyer@trade.example', password: 'Second#Trade2026' };
 
-  /** Signs in to the backend admin as a browser does (cookie and CSRF token) and moves a customer to another group. */
-  async function moveToGroup(customerId: number, groupId: number): Promise<void> {
-    let cookie = '';
-    let csrf = '';
-    const request = async (method: 'GET' | 'POST', path: string, form?: Record<string, string>) => {
-      const response = await fetch(`${shop.backend.url}${path}`, {
-        method,
-        redirect: 'manual',
-        headers: { cookie, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-        body: form ? new URLSearchParams({ _csrf: csrf, ...form }) : undefined,
-      });
-      const set = response.headers.getSetCookie().map((line) => line.split(';')[0]!);
-      if (set.length > 0) cookie = [...cookie.split('; ').filter(Boolean), ...set].join('; ');
-      const html = await response.text();
-      csrf = /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? csrf;
-      return response;
-    };
-    await request('GET', '/admin/login');
-    expect((await request('POST', '/admin/login', { email: 'admin@example.com', password: 'Admin#Test2026' })).status).toBe(303);
-    await request('GET', `/admin/customers/${customerId}`);
-    expect((await request('POST', `/admin/customers/${customerId}`, { groupId: String(groupId) })).status).toBe(303);
-  }
-
-  async function shipTo(account: { email: string; password: string }, countryId: string): Promise<void> {
-    const saved = await fetch(`${shop.backend.url}/api/rest/v2/customers/me/addresses`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${await customerToken(account)}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Trade', lastName: 'Buyer', street: ['1 Dock Road'], city: 'Port', postcode: '10001', countryId, isDefaultShipping: true }),
-    });
-    expect(saved.status, await saved.clone().text()).toBe(201);
-  }
-
   beforeAll(async () => {
-    const created = await fetch(`${shop.backend.url}/api/rest/v2/customers`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...SECOND_BUYER, firstName: 'Second', lastName: 'Buyer' }),
-    });
-    expect(created.status).toBe(201);
-    await moveToGroup(((await created.json()) as { id: number }).id, GROUP.wholesale);
-    await shipTo(WHOLESALE_BUYER, 'US');
-    await shipTo(SECOND_BUYER, 'DE');
+    await wholesaleBuyerIn(shop, SECOND_BUYER, 'DE');
+    await shipTo(shop, WHOLESALE_BUYER, 'US');
   });
 
   it('without a rule naming countries, two Wholesale customers in different countries share the group\'s copy', async () => {
