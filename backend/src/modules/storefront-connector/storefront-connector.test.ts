@@ -349,8 +349,10 @@ describe('without the connector', () => {
       expect((await browser.request('GET', '/admin/storefront-connector')).status).toBe(404);
       expect((await browser.request('GET', '/admin/storefront-connector/config')).status).toBe(404);
       expect((await browser.request('GET', '/admin')).html).not.toContain('storefront-connector');
-      expect((await shop.send('POST', '/api/rest/v2/admin/storefront-connector/sync', { json: {} })).status).toBe(404);
-      expect((await shop.send('GET', '/api/rest/v2/admin/storefront-connector/config')).status).toBe(404);
+      // As the admin: without a token every admin API path answers 401 first, whether or not it exists.
+      const headers = await adminBearer(shop);
+      expect((await shop.send('POST', '/api/rest/v2/admin/storefront-connector/sync', { json: {}, headers })).status).toBe(404);
+      expect((await shop.send('GET', '/api/rest/v2/admin/storefront-connector/config', { headers })).status).toBe(404);
       // to_regclass is null for a table that does not exist.
       const [probe] = await shop.database.db.select({ table: sql<string | null>`to_regclass('storefront_connector_sync_log')::text` }).from(sql`(select 1) as one`);
       expect(probe).toEqual({ table: null });
