@@ -40,11 +40,11 @@ describe('small helpers', () => {
     expect(isInStock('out_of_stock')).toBe(false);
   });
   it('labels attributes', () => {
-    expect(specifications({ material: 'Cotton', country_of_origin: 'PT', organic: true, weight: 0.2, empty: '' })).toEqual([
+    expect(specifications({ material: 'Cotton', CountryOfOrigin: 'PT', organic: true, WeightKg: 0.2, empty: '' })).toEqual([
       { label: 'Material', value: 'Cotton' },
       { label: 'Country of origin', value: 'PT' },
       { label: 'Organic', value: 'Yes' },
-      { label: 'Weight', value: '0.2' },
+      { label: 'Weight (kg)', value: '0.2' },
     ]);
   });
   it('sorts bundle options by position', () => {

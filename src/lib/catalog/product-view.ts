@@ -1,6 +1,7 @@
 /** Pure shaping of a product record for its page and cards: links, gallery, stock, children. */
 import type { Product } from '../content/schemas.ts';
 import { safeImageUrl } from '../format/url.ts';
+import { attributeLabel } from './attribute-label.ts';
 
 /** Root-relative URL of a product page: `/{urlKey}`. */
 export function productHref(urlKey: string): string {
@@ -49,19 +50,14 @@ export interface Specification {
   value: string;
 }
 
-/** The product's attributes as label/value rows ("material" → "Material"); booleans as Yes/No. */
+/** The product's attributes as label/value rows ("WeightKg" → "Weight (kg)": attribute-label.ts); booleans as Yes/No. */
 export function specifications(attributes: Product['attributes']): Specification[] {
   return Object.entries(attributes)
     .filter(([, value]) => value !== '')
     .map(([code, value]) => ({
-      label: humanize(code),
+      label: attributeLabel(code),
       value: typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value),
     }));
-}
-
-function humanize(code: string): string {
-  const words = code.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 export const productTypeLabels: Record<Product['type'], string> = {

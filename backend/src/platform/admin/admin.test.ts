@@ -5,6 +5,8 @@ import { ensureAdminUser } from './ensure-admin.ts';
 import type { AdminEnv } from './admin-env.ts';
 import { customers, productPrices, products } from '../db/schema/index.ts';
 import { defineModule } from '../modules/define-module.ts';
+import { textContent } from 'domutils';
+import { parsePage } from '../../../test/helpers/html.ts';
 import { adminBrowser, testAdmin } from '../../../test/helpers/admin-session.ts';
 import { aSimpleProduct, shopper } from '../../../test/helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from '../../../test/helpers/test-shop.ts';
@@ -39,6 +41,23 @@ describe.each(dialects)('admin panel (%s)', (dialect) => {
     const forged = await browser.request('POST', '/admin/login', { ...testAdmin, _csrf: 'forged' });
     expect(forged.status).toBe(403);
     expect((await browser.request('POST', '/admin/login', { email: '', password: '', _csrf: '' })).status).toBe(400);
+  });
+
+  it('keeps the typed email after a wrong password and puts the cursor in the password', async () => {
+    const browser = adminBrowser(shop);
+    const form = await browser.request('GET', '/admin/login');
+    const refused = await browser.request('POST', '/admin/login', { email: testAdmin.email, password: 'not the password', _csrf: browser.csrfOf(form.html) });
+    expect(refused.status).toBe(401);
+    const page = parsePage(refused.html);
+    expect(textContent(page.one('[role="alert"]'))).toBe('Wrong email or password.');
+    expect(page.one('input[name="email"]').attribs.value).toBe(testAdmin.email);
+    expect(page.has('input[name="password"][autofocus]')).toBe(true);
+    expect(page.has('input[name="password"][value]')).toBe(false);
+    // Markup in the typed address comes back as text in the field, never as markup.
+    const hostile = await browser.request('POST', '/admin/login', { email: '"><script>x()</script>', password: '', _csrf: browser.csrfOf(refused.html) });
+    expect(hostile.status).toBe(400);
+    expect(parsePage(hostile.html).one('input[name="email"]').attribs.value).toBe('"><script>x()</script>');
+    expect(parsePage(hostile.html).has('script:not([src])')).toBe(false);
   });
 
   it('signs in with a session cookie, shows the dashboard and module navigation, and signs out', async () => {

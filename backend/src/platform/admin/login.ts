@@ -14,13 +14,18 @@ import { issueLoginCsrf, loginCsrfCookie, startSession } from './sessions.ts';
 
 const LoginForm = z.object({ email: z.string().trim().min(1).max(MAX_EMAIL_LENGTH), password: PasswordField, _csrf: z.string() });
 
-function loginPage(csrf: string, error?: string, notice?: string) {
+/**
+ * `email`: what the person typed, after a refused attempt: kept in the field and the cursor put in
+ * the password (the usual slip is the password, and retyping a long address is the friction a top
+ * product spares).
+ */
+function loginPage(csrf: string, { error, notice, email }: { error?: string; notice?: string; email?: string } = {}) {
   return layout(
     { title: 'Sign in', error },
     html`${notice ? html`<p role="status">${notice}</p>` : ''}<form method="post" action="/admin/login">
       <input type="hidden" name="_csrf" value="${csrf}" />
-      <label>Email <input type="email" name="email" autocomplete="username" required /></label>
-      <label>Password <input type="password" name="password" autocomplete="current-password" required /></label>
+      <label>Email <input type="email" name="email" autocomplete="username" required value="${email ?? ''}" /></label>
+      <label>Password <input type="password" name="password" autocomplete="current-password" required ${email ? html`autofocus` : ''}/></label>
       <button type="submit">Sign in</button>
     </form>
     <p><a href="/admin/forgot-password">Forgot password?</a></p>`,
@@ -30,10 +35,14 @@ function loginPage(csrf: string, error?: string, notice?: string) {
 /** GET/POST /admin/login: throttled like the customer login (per email and per IP). */
 export function loginRoutes(throttle: LoginThrottle) {
   return new Hono<AppEnv>()
-    .get('/login', (c) => c.html(loginPage(issueLoginCsrf(c), undefined, c.req.query('reset') === '1' ? 'Your password is set. Sign in with it.' : undefined), 200, { 'Cache-Control': 'no-store' }))
+    .get('/login', (c) => c.html(loginPage(issueLoginCsrf(c), { notice: c.req.query('reset') === '1' ? 'Your password is set. Sign in with it.' : undefined }), 200, { 'Cache-Control': 'no-store' }))
     .post('/login', async (c) => {
-      const parsed = LoginForm.safeParse(await c.req.parseBody());
-      if (!parsed.success) return c.html(loginPage(issueLoginCsrf(c), 'Enter your email and password.'), 400);
+      const body = await c.req.parseBody();
+      const parsed = LoginForm.safeParse(body);
+      if (!parsed.success) {
+        const typed = typeof body.email === 'string' ? body.email.trim().slice(0, MAX_EMAIL_LENGTH) : undefined;
+        return c.html(loginPage(issueLoginCsrf(c), { error: 'Enter your email and password.', email: typed }), 400);
+      }
       checkCsrf(parsed.data._csrf, getCookie(c, loginCsrfCookie));
       let adminId: number | undefined;
       try {
@@ -42,9 +51,9 @@ export function loginRoutes(throttle: LoginThrottle) {
         // Locked out: the form again, with the wait, instead of a JSON error.
         if (!(error instanceof AppError) || error.kind !== 'rate_limited') throw error;
         for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-        return c.html(loginPage(issueLoginCsrf(c), error.message), 429);
+        return c.html(loginPage(issueLoginCsrf(c), { error: error.message, email: parsed.data.email }), 429);
       }
-      if (adminId === undefined) return c.html(loginPage(issueLoginCsrf(c), 'Wrong email or password.'), 401);
+      if (adminId === undefined) return c.html(loginPage(issueLoginCsrf(c), { error: 'Wrong email or password.', email: parsed.data.email }), 401);
       await startSession(c, c.var.db, adminId);
       return c.redirect('/admin', 303);
     });
