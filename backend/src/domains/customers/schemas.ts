@@ -15,8 +15,8 @@ export const Password = z
   .refine((value) => /\p{L}/u.test(value) && /[^\p{L}]/u.test(value), 'Use letters and at least one digit or symbol.');
 
 // Messages are written for shoppers: the storefront's account forms show them by the field.
-const Name = z.string().trim().min(1, 'Required.').max(100, 'At most 100 characters.');
-const Email = z.email('Enter an email address like name@example.com.').max(MAX_EMAIL_LENGTH, `At most ${MAX_EMAIL_LENGTH} characters.`);
+export const Name = z.string().trim().min(1, 'Required.').max(100, 'At most 100 characters.');
+export const Email = z.email('Enter an email address like name@example.com.').max(MAX_EMAIL_LENGTH, `At most ${MAX_EMAIL_LENGTH} characters.`);
 
 export const CreateCustomerSchema = z
   .object({ email: Email, password: Password, firstName: Name, lastName: Name })
