@@ -11,7 +11,7 @@ import { findStoreView, requestedStoreCode, storeHeader } from '../stores/store-
 import { adminCustomerQuery, adminCustomerView, changeCustomerAsAdmin, createCustomerAsAdmin, customerTag, readAdminCustomer, type AdminEditContext } from './admin-edits.ts';
 import { approvalStatuses, type ApprovalStatus } from './approval.ts';
 import { exportCustomersCsv, CUSTOMER_CSV_COLUMNS } from './csv-export.ts';
-import { CustomerSchema, Email, Name, Password } from './schemas.ts';
+import { AdminCustomerCreateSchema, AdminCustomerPatchSchema, CustomerSchema } from './schemas.ts';
 import { changeCustomerStatus } from './status.ts';
 
 /**
@@ -76,29 +76,6 @@ function decisionRoute(action: keyof typeof decisions) {
     },
   });
 }
-
-const AdminCustomerCreateSchema = z
-  .object({
-    email: Email,
-    firstName: Name,
-    lastName: Name,
-    groupId: z.number().int().min(1).max(2_147_483_647).optional().openapi({ description: 'Default: General (1). Group 0 (NOT LOGGED IN) stands for guests and is refused.' }),
-    approvalStatus: z.enum(approvalStatuses).optional().openapi({ description: 'Default: what registration gives (pending while approval is required); a status named here is set like an approval, with its hooks and emails.' }),
-    password: Password.optional().openapi({ description: 'Omit it to email the customer a link to choose one (valid 7 days).' }),
-  })
-  .strict()
-  .openapi('AdminCustomerCreate');
-
-const AdminCustomerPatchSchema = z
-  .object({
-    email: Email.optional().openapi({ description: 'A new address: the old one is told and the account\'s tokens end.' }),
-    firstName: Name.optional(),
-    lastName: Name.optional(),
-    groupId: z.number().int().min(1).max(2_147_483_647).optional(),
-    approvalStatus: z.enum(approvalStatuses).optional().openapi({ description: 'Runs customer.statusChanging like approve/decline/set-pending.' }),
-  })
-  .strict()
-  .openapi('AdminCustomerPatch');
 
 const IfMatch = z.object({ 'if-match': z.string().max(200).optional().openapi({ description: 'The ETag you loaded; a stale one answers 412 and changes nothing.' }) });
 const StoreCodeHeader = z.object({ [storeHeader]: z.string().max(64).optional().openapi({ description: 'The store view whose name and address the set-password and email-change mails use.' }) });

@@ -8,7 +8,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, mailOutbox } from '../../platform/db/schema/index.ts';
 import { createMailer } from '../../platform/mail/mailer.ts';
-import { adminBearer } from '../../../test/helpers/admin-session.ts';
+import { adminBearer, adminBrowser } from '../../../test/helpers/admin-session.ts';
 import { bearerFor } from '../../../test/helpers/sign-in.ts';
 import { dialects, openTestShop, type ErrorAnswer, type TestShop } from '../../../test/helpers/test-shop.ts';
 
@@ -168,5 +168,28 @@ describe.each(dialects)('customers admin API (%s)', (dialect) => {
       expect(answer.status).toBe(401);
     }
     expect((await read(account.id)).body.groupId).toBe(1);
+  });
+
+  it('the admin page saves names, email and group through the same service, and shows a taken email beside its field', async () => {
+    const { body: account } = await newAccount();
+    const { body: other } = await newAccount();
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const page = await browser.request('GET', `/admin/customers/${account.id}`);
+    const etag = /name="_etag" value="([^"]+)"/.exec(page.html)?.[1]?.replaceAll('&quot;', '"');
+    expect(etag).toBe((await read(account.id)).headers.get('etag'));
+    const form = { _csrf: browser.csrfOf(page.html), _etag: etag!, firstName: 'Ada', lastName: 'Byron', email: account.email, groupId: '2' };
+    const saved = await browser.request('POST', `/admin/customers/${account.id}`, form);
+    expect(saved.status).toBe(303);
+    expect((await read(account.id)).body).toMatchObject({ lastName: 'Byron', groupId: 2 });
+    expect((await audit(account.id)).map((entry) => entry.action)).toEqual(['customer.created', 'customer.updated', 'customer.group_changed']);
+
+    const stale = await browser.request('POST', `/admin/customers/${account.id}`, { ...form, lastName: 'Stale' });
+    expect(stale.status).toBe(412);
+    const fresh = await browser.request('GET', `/admin/customers/${account.id}`);
+    const taken = await browser.request('POST', `/admin/customers/${account.id}`, { _csrf: browser.csrfOf(fresh.html), email: other.email });
+    expect(taken.status).toBe(409);
+    expect(taken.html).toContain('Already registered.');
+    expect((await read(account.id)).body).toMatchObject({ email: account.email, lastName: 'Byron' });
   });
 });
