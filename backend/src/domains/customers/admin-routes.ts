@@ -16,8 +16,9 @@ import { changeCustomerStatus } from './status.ts';
 
 /**
  * The admin API of accounts and their approval status (DECISIONS.md 25, 37, 42, 45): the list filtered
- * by status, create, read and change (ETag / If-Match like the content admin API), and the three decisions. The status is core; the decisions run `customer.statusChanging`, in
- * which the loaded modules add their emails and their own work (a trade application completed).
+ * by status, create, read and change (ETag / If-Match like the content admin API), and the three
+ * decisions. The status is core; the decisions run `customer.statusChanging`, in which the loaded
+ * modules add their emails and their own work (a trade application completed).
  */
 const AdminCustomerSchema = CustomerSchema.extend({
   isApproved: z.boolean().openapi({ description: 'approvalStatus is active' }),
@@ -79,7 +80,7 @@ function decisionRoute(action: keyof typeof decisions) {
 
 const IfMatch = z.object({ 'if-match': z.string().max(200).optional().openapi({ description: 'The ETag you loaded; a stale one answers 412 and changes nothing.' }) });
 const StoreCodeHeader = z.object({ [storeHeader]: z.string().max(64).optional().openapi({ description: 'The store view whose name and address the set-password and email-change mails use.' }) });
-const notFound = { 404: jsonContent(ErrorSchema, 'customer_not_found') };
+const notFound = { 404: jsonContent(ErrorSchema, 'customer_not_found, or store_not_found for an unknown X-Store-Code') };
 const taken = { 409: jsonContent(ErrorSchema, 'email_taken: another account has this email') };
 const stale = { 412: jsonContent(ErrorSchema, "stale_version: the If-Match ETag is not the account's current one; nothing changed") };
 
@@ -90,7 +91,7 @@ const createRouteDef = createRoute({
   summary: 'Create an account (with a password, or email a set-password link); audited',
   security,
   request: { headers: StoreCodeHeader, body: jsonBody(AdminCustomerCreateSchema) },
-  responses: { 201: jsonContent(AdminCustomerSchema, 'The account, with ETag and Location'), ...adminErrors, ...taken },
+  responses: { 201: jsonContent(AdminCustomerSchema, 'The account, with ETag and Location'), ...adminErrors, 404: jsonContent(ErrorSchema, 'store_not_found: no store view has the X-Store-Code sent'), ...taken },
 });
 
 const readRoute = createRoute({
@@ -100,7 +101,7 @@ const readRoute = createRoute({
   summary: 'One account, with its ETag',
   security,
   request: { params: IdParam },
-  responses: { 200: jsonContent(AdminCustomerSchema, 'The account'), ...adminErrors, ...notFound },
+  responses: { 200: jsonContent(AdminCustomerSchema, 'The account'), ...adminErrors, 404: jsonContent(ErrorSchema, 'customer_not_found') },
 });
 
 const patchRoute = createRoute({
