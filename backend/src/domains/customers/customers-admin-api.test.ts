@@ -8,6 +8,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, mailOutbox } from '../../platform/db/schema/index.ts';
 import { createMailer } from '../../platform/mail/mailer.ts';
+import customerApproval from '../../modules/customer-approval/index.ts';
 import { adminBearer, adminBrowser } from '../../../test/helpers/admin-session.ts';
 import { bearerFor } from '../../../test/helpers/sign-in.ts';
 import { dialects, openTestShop, type ErrorAnswer, type TestShop } from '../../../test/helpers/test-shop.ts';
@@ -191,5 +192,33 @@ describe.each(dialects)('customers admin API (%s)', (dialect) => {
     expect(taken.status).toBe(409);
     expect(taken.html).toContain('Already registered.');
     expect((await read(account.id)).body).toMatchObject({ email: account.email, lastName: 'Byron' });
+  });
+});
+
+describe.each(dialects)('customers admin API with approval required (%s)', (dialect) => {
+  let shop: TestShop;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    shop = await openTestShop(dialect, { modules: [customerApproval], mailer: createMailer({ storefrontUrl: 'https://shop.test' }) });
+    admin = await adminBearer(shop);
+    const config = { enabled: true, requireApprovalForNewRegistrations: true, blockedLoginMessage: 'We review new accounts.', rejectedLoginMessage: 'Not approved.', notifyEmails: [] };
+    expect((await shop.send('PUT', '/api/rest/v2/admin/customer-approval/config', { json: config, headers: admin })).status).toBe(200);
+  });
+  afterAll(async () => {
+    expect(shop.loggedErrors).toEqual([]);
+    await shop.close();
+  });
+
+  it('starts an account pending like a sign-up, unless the admin names its status, which is set as an approval', async () => {
+    const account = { firstName: 'Ada', lastName: 'Lovelace', password: 'Original#2026' };
+    const waiting = await shop.send<AdminCustomer>('POST', base, { json: { ...account, email: unique('waiting') }, headers: admin });
+    expect(waiting.body.approvalStatus).toBe('pending');
+    const email = unique('approved');
+    const approved = await shop.send<AdminCustomer>('POST', base, { json: { ...account, email, approvalStatus: 'active' }, headers: admin });
+    expect(approved.status).toBe(201);
+    expect(approved.body.approvalStatus).toBe('active');
+    await bearerFor(shop, { email, password: account.password });
+    const actions = await shop.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.subject, `customer:${approved.body.id}`)).orderBy(asc(adminAuditLog.id));
+    expect(actions.map((entry) => entry.action)).toEqual(['customer.created', 'customer.status_changed']);
   });
 });
