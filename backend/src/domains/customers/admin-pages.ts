@@ -1,14 +1,18 @@
 import { and, asc, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import { approvalStatuses, customerGroups, customers } from '../../platform/db/schema/index.ts';
-import { changeCustomerGroup } from './service.ts';
 import { csvResponseHeaders } from '../../platform/csv.ts';
 import { exportCustomersCsv } from './csv-export.ts';
 import type { AdminEnv } from '../../platform/admin/admin-env.ts';
 import { gridExtensions, rowActions } from '../../platform/admin/grid-extensions.ts';
-import { control, options, wrappedField } from '../../platform/admin/fields.ts';
+import { selectField, textField } from '../../platform/admin/fields.ts';
+import { parseForm } from '../../platform/admin/form-input.ts';
+import { AppError, refusedFields } from '../../platform/errors.ts';
+import { findStoreView } from '../stores/store-view.ts';
+import { changeCustomerAsAdmin, customerTag, readAdminCustomer, type AdminCustomerView } from './admin-edits.ts';
+import { AdminCustomerPatchSchema } from './schemas.ts';
 import { csrfField } from '../../platform/admin/layout.ts';
 import { formFields, renderPage } from '../../platform/admin/page.ts';
 import { gridQuery, option, PageSize, pageSizes, sortHeader } from '../../platform/admin/grid-query.ts';
@@ -27,7 +31,6 @@ type CustomerFilters = z.infer<typeof CustomerFilters>;
 const customerDefaults: Partial<CustomerFilters> = { sort: '-created', size: 50, page: 1 };
 const customerSortColumns = { email: customers.email, name: customers.lastName, created: customers.createdAt };
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
-const GroupForm = z.object({ groupId: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 export const customerPages = new Hono<AdminEnv>()
   .get('/export.csv', async (c) => c.body(await exportCustomersCsv(c.var.db), 200, csvResponseHeaders('customers.csv')))
@@ -85,41 +88,75 @@ export const customerPages = new Hono<AdminEnv>()
   .get('/:id', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     if (!id.success) return c.notFound();
-    const [[customer], groups] = await Promise.all([
-      c.var.db.select().from(customers).where(eq(customers.id, id.data)),
-      // Group 0 is NOT LOGGED IN: it stands for guests and is never assigned to an account.
-      c.var.db.select().from(customerGroups).orderBy(asc(customerGroups.id)),
-    ]);
+    const customer = await readAdminCustomer(c.var.db, id.data).catch(notFoundAsUndefined);
     if (!customer) return c.notFound();
-    // Sections the loaded modules add (approval history, trade applications), each under its title.
-    const platform = c.var.modules;
-    const panels = await Promise.all(
-      platform.modules.flatMap((module) =>
-        (module.admin?.customerPanels ?? []).map(async (panel) => html`<h2>${panel.title}</h2>${await panel.render(customer.id, platform.context(module.id, {}), { csrfToken: c.var.csrfToken })}`),
-      ),
-    );
-    return renderPage(
-      c,
-      customer.email,
-      html`<p>${customer.firstName} ${customer.lastName} · account ${customer.approvalStatus}</p>
-        <form method="post" action="/admin/customers/${customer.id}">
-          ${csrfField(c.var.csrfToken)}
-          ${wrappedField(
-            'Customer group',
-            control('select', { name: 'groupId' }, options(groups.filter((g) => g.id !== 0).map((g) => ({ value: g.id, label: g.code })), customer.groupId)),
-          )}
-          <button type="submit">Save</button>
-        </form>
-        <p class="muted">The group applies to the customer's next API call: tokens never carry it.</p>
-        ${panels}`,
-    );
+    return customerPage(c, customer, { etag: customerTag(customer) });
   })
   .post('/:id', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
-    const form = GroupForm.safeParse(await formFields(c));
-    if (!id.success || !form.success) return c.text('Invalid customer or group.', 400);
-    const [group] = await c.var.db.select().from(customerGroups).where(eq(customerGroups.id, form.data.groupId));
-    if (!group || group.id === 0) return c.text('Unknown customer group.', 400);
-    await changeCustomerGroup(c.var.db, { customerId: id.data, groupId: group.id, actor: c.var.admin });
-    return c.redirect(`/admin/customers/${id.data}?flash=saved`, 303);
+    if (!id.success) return c.notFound();
+    const customer = await readAdminCustomer(c.var.db, id.data).catch(notFoundAsUndefined);
+    if (!customer) return c.notFound();
+    const raw = await formFields(c);
+    const typed = { etag: raw._etag ?? '', values: raw };
+    const parsed = parseForm(CustomerForm, raw);
+    if ('errors' in parsed) return customerPage(c, customer, { ...typed, errors: parsed.errors }, 400);
+    try {
+      // The REST API's PATCH service: one write path, one audit trail, the same If-Match check.
+      const store = await findStoreView(c.var.db, undefined);
+      await changeCustomerAsAdmin({ db: c.var.db, hooks: c.var.hooks, mailer: c.var.mailer, store, actor: c.var.admin }, customer.id, parsed.data, raw._etag || undefined);
+    } catch (error) {
+      const status = error instanceof AppError ? refusalStatus[error.kind as keyof typeof refusalStatus] : undefined;
+      if (!(error instanceof AppError) || !status) throw error;
+      const errors = refusedFields(error);
+      return customerPage(c, customer, { ...typed, errors, message: Object.keys(errors).length ? undefined : error.message }, status);
+    }
+    return c.redirect(`/admin/customers/${customer.id}?flash=saved`, 303);
   });
+
+/** The page's form edits what the API's PATCH does except the status, which the approval actions change (with their emails). */
+const CustomerForm = AdminCustomerPatchSchema.omit({ approvalStatus: true });
+/** The service's refusals the form shows (a taken email, an unknown group, a stale version); anything else is the error handler's. */
+const refusalStatus = { invalid: 400, conflict: 409, precondition_failed: 412 } as const;
+const notFoundAsUndefined = (error: unknown) => {
+  if (error instanceof AppError && error.kind === 'not_found') return undefined;
+  throw error;
+};
+
+interface FormState {
+  etag: string;
+  /** What was posted, shown again beside the messages of a refused save. */
+  values?: Record<string, string>;
+  errors?: Record<string, string>;
+  message?: string;
+}
+
+async function customerPage(c: Context<AdminEnv>, customer: AdminCustomerView, state: FormState, status: 200 | 400 | 409 | 412 = 200) {
+  // Group 0 is NOT LOGGED IN: it stands for guests and is never assigned to an account.
+  const groups = await c.var.db.select().from(customerGroups).where(ne(customerGroups.id, 0)).orderBy(asc(customerGroups.id));
+  // Sections the loaded modules add (approval history, trade applications), each under its title.
+  const platform = c.var.modules;
+  const panels = await Promise.all(
+    platform.modules.flatMap((module) =>
+      (module.admin?.customerPanels ?? []).map(async (panel) => html`<h2>${panel.title}</h2>${await panel.render(customer.id, platform.context(module.id, {}), { csrfToken: c.var.csrfToken })}`),
+    ),
+  );
+  const value = (name: 'email' | 'firstName' | 'lastName' | 'groupId') => state.values?.[name] ?? String(customer[name]);
+  const text = (name: 'email' | 'firstName' | 'lastName', label: string, type = 'text') =>
+    html`<p>${textField({ name, id: `customer-${name}`, label, type, value: value(name), error: state.errors?.[name] })}</p>`;
+  return renderPage(
+    c,
+    customer.email,
+    html`<p>${customer.firstName} ${customer.lastName} · account ${customer.approvalStatus}</p>
+      <form method="post" action="/admin/customers/${customer.id}">
+        ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${state.etag}" />
+        ${text('firstName', 'First name')} ${text('lastName', 'Last name')}
+        ${text('email', 'Email', 'email')}
+        <p class="muted">A new email is the customer's sign-in from now on: the old address is told, and their open sessions end.</p>
+        <p>${selectField({ name: 'groupId', id: 'customer-groupId', label: 'Customer group', value: value('groupId'), choices: groups.map((g) => ({ value: g.id, label: g.code })), error: state.errors?.groupId, help: "The group applies to the customer's next API call: tokens never carry it." })}</p>
+        <button type="submit">Save</button>
+      </form>
+      ${panels}`,
+    { status, error: state.message },
+  );
+}

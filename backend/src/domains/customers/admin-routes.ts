@@ -1,21 +1,24 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { requireAdmin } from '../../platform/auth/resolve-caller.ts';
 import { csvResponseHeaders } from '../../platform/csv.ts';
-import { customerGroups, customers } from '../../platform/db/schema/index.ts';
+import { customers } from '../../platform/db/schema/index.ts';
 import type { AppEnv } from '../../platform/http/context.ts';
 import { createRouter } from '../../platform/http/router.ts';
-import { ErrorSchema, PagingQuery, collectionOf, errorResponses, jsonContent } from '../../platform/http/schemas.ts';
-import { formatTimestamp } from '../../platform/time.ts';
+import { ErrorSchema, PagingQuery, collectionOf, errorResponses, jsonBody, jsonContent } from '../../platform/http/schemas.ts';
+import { findStoreView, requestedStoreCode, storeHeader } from '../stores/store-view.ts';
+import { adminCustomerQuery, adminCustomerView, changeCustomerAsAdmin, createCustomerAsAdmin, customerTag, readAdminCustomer, type AdminEditContext } from './admin-edits.ts';
 import { approvalStatuses, type ApprovalStatus } from './approval.ts';
 import { exportCustomersCsv, CUSTOMER_CSV_COLUMNS } from './csv-export.ts';
-import { CustomerSchema } from './schemas.ts';
+import { AdminCustomerCreateSchema, AdminCustomerPatchSchema, CustomerSchema } from './schemas.ts';
 import { changeCustomerStatus } from './status.ts';
 
 /**
- * The admin API of accounts and their approval status (DECISIONS.md 37, 45): the list filtered by
- * status, and the three decisions. The status is core; the decisions run `customer.statusChanging`, in
- * which the loaded modules add their emails and their own work (a trade application completed).
+ * The admin API of accounts and their approval status (DECISIONS.md 25, 37, 42, 45): the list filtered
+ * by status, create, read and change (ETag / If-Match like the content admin API), and the three
+ * decisions. The status is core; the decisions run `customer.statusChanging`, in which the loaded
+ * modules add their emails and their own work (a trade application completed).
  */
 const AdminCustomerSchema = CustomerSchema.extend({
   isApproved: z.boolean().openapi({ description: 'approvalStatus is active' }),
@@ -75,23 +78,46 @@ function decisionRoute(action: keyof typeof decisions) {
   });
 }
 
-function customerOut(row: { customer: typeof customers.$inferSelect; groupCode: string }) {
-  const { customer } = row;
-  return {
-    id: customer.id,
-    email: customer.email,
-    firstName: customer.firstName,
-    lastName: customer.lastName,
-    groupId: customer.groupId,
-    groupCode: row.groupCode,
-    approvalStatus: customer.approvalStatus,
-    isApproved: customer.approvalStatus === 'active',
-    createdAt: formatTimestamp(customer.createdAt),
-    updatedAt: formatTimestamp(customer.updatedAt),
-  };
-}
+const IfMatch = z.object({ 'if-match': z.string().max(200).optional().openapi({ description: 'The ETag you loaded; a stale one answers 412 and changes nothing.' }) });
+const StoreCodeHeader = z.object({ [storeHeader]: z.string().max(64).optional().openapi({ description: 'The store view whose name and address the set-password and email-change mails use.' }) });
+const notFound = { 404: jsonContent(ErrorSchema, 'customer_not_found, or store_not_found for an unknown X-Store-Code') };
+const taken = { 409: jsonContent(ErrorSchema, 'email_taken: another account has this email') };
+const stale = { 412: jsonContent(ErrorSchema, "stale_version: the If-Match ETag is not the account's current one; nothing changed") };
 
-const withGroup = { customer: customers, groupCode: customerGroups.code };
+const createRouteDef = createRoute({
+  method: 'post',
+  path: '/admin/customers',
+  tags: ['Admin'],
+  summary: 'Create an account (with a password, or email a set-password link); audited',
+  security,
+  request: { headers: StoreCodeHeader, body: jsonBody(AdminCustomerCreateSchema) },
+  responses: { 201: jsonContent(AdminCustomerSchema, 'The account, with ETag and Location'), ...adminErrors, 404: jsonContent(ErrorSchema, 'store_not_found: no store view has the X-Store-Code sent'), ...taken },
+});
+
+const readRoute = createRoute({
+  method: 'get',
+  path: '/admin/customers/{id}',
+  tags: ['Admin'],
+  summary: 'One account, with its ETag',
+  security,
+  request: { params: IdParam },
+  responses: { 200: jsonContent(AdminCustomerSchema, 'The account'), ...adminErrors, 404: jsonContent(ErrorSchema, 'customer_not_found') },
+});
+
+const patchRoute = createRoute({
+  method: 'patch',
+  path: '/admin/customers/{id}',
+  tags: ['Admin'],
+  summary: 'Change the group, names, email or status sent (If-Match: a stale ETag changes nothing); audited',
+  security,
+  request: { params: IdParam, headers: IfMatch.extend(StoreCodeHeader.shape), body: jsonBody(AdminCustomerPatchSchema) },
+  responses: { 200: jsonContent(AdminCustomerSchema, 'The account after the change'), ...adminErrors, ...notFound, ...taken, ...stale },
+});
+
+async function editContext(c: Context<AppEnv>, actor: AdminEditContext['actor']): Promise<AdminEditContext> {
+  const store = await findStoreView(c.var.db, requestedStoreCode(c.req.header(storeHeader), undefined));
+  return { db: c.var.db, hooks: c.var.hooks, mailer: c.var.mailer, store, actor };
+}
 
 const router = createRouter<AppEnv>()
   .openapi(exportRoute, async (c) => {
@@ -107,17 +133,29 @@ const router = createRouter<AppEnv>()
     ];
     const where = and(...filters);
     const [rows, [total]] = await Promise.all([
-      c.var.db
-        .select(withGroup)
-        .from(customers)
-        .innerJoin(customerGroups, eq(customerGroups.id, customers.groupId))
+      adminCustomerQuery(c.var.db)
         .where(where)
         .orderBy(asc(customers.id))
         .limit(itemsPerPage)
         .offset((page - 1) * itemsPerPage),
       c.var.db.select({ n: count() }).from(customers).where(where),
     ]);
-    return c.json({ member: rows.map(customerOut), totalItems: total?.n ?? 0, page, itemsPerPage }, 200, noStore);
+    return c.json({ member: rows.map(adminCustomerView), totalItems: total?.n ?? 0, page, itemsPerPage }, 200, noStore);
+  })
+  .openapi(createRouteDef, async (c) => {
+    const actor = requireAdmin(c.var.caller);
+    const customer = await createCustomerAsAdmin(await editContext(c, actor), c.req.valid('json'));
+    return c.json(customer, 201, { ...noStore, ETag: customerTag(customer), Location: `/api/rest/v2/admin/customers/${customer.id}` });
+  })
+  .openapi(readRoute, async (c) => {
+    requireAdmin(c.var.caller);
+    const customer = await readAdminCustomer(c.var.db, c.req.valid('param').id);
+    return c.json(customer, 200, { ...noStore, ETag: customerTag(customer) });
+  })
+  .openapi(patchRoute, async (c) => {
+    const actor = requireAdmin(c.var.caller);
+    const customer = await changeCustomerAsAdmin(await editContext(c, actor), c.req.valid('param').id, c.req.valid('json'), c.req.valid('header')['if-match']);
+    return c.json(customer, 200, { ...noStore, ETag: customerTag(customer) });
   });
 
 for (const action of Object.keys(decisions) as (keyof typeof decisions)[]) {
@@ -125,9 +163,7 @@ for (const action of Object.keys(decisions) as (keyof typeof decisions)[]) {
     const actor = requireAdmin(c.var.caller);
     const { id } = c.req.valid('param');
     const result = await changeCustomerStatus(c.var.db, c.var.hooks, { customerId: id, to: decisions[action], actor });
-    const [row] = await c.var.db.select(withGroup).from(customers).innerJoin(customerGroups, eq(customerGroups.id, customers.groupId)).where(eq(customers.id, id));
-    if (!row) return c.json({ error: 'customer_not_found', message: 'The account no longer exists.' }, 404);
-    return c.json({ ...customerOut(row), previousStatus: result.from, changed: result.changed }, 200, noStore);
+    return c.json({ ...(await readAdminCustomer(c.var.db, id)), previousStatus: result.from, changed: result.changed }, 200, noStore);
   });
 }
 

@@ -3,6 +3,7 @@ import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, PasswordField } from '../../plat
 import { addressInputSchema, savedAddressShape } from '../../../../contracts/address.ts';
 import { customerSchema } from '../../../../contracts/customer.ts';
 import { openapiNamed } from '../../platform/http/openapi-name.ts';
+import { approvalStatuses } from './approval.ts';
 
 /**
  * Password policy: 8 to 128 characters with at least one letter and one digit or symbol. Length
@@ -61,3 +62,27 @@ export const ResetPasswordSchema = z
 export const ResetPasswordAnswerSchema = z
   .object({ status: z.literal('ok'), email: z.string().openapi({ description: "The account's email, so the storefront can sign in with the new password." }) })
   .openapi('PasswordReset');
+
+// The admin's account input (the REST API's bodies; the admin page reads its form with the PATCH one).
+export const AdminCustomerCreateSchema = z
+  .object({
+    email: Email,
+    firstName: Name,
+    lastName: Name,
+    groupId: z.number().int().min(1).max(2_147_483_647).optional().openapi({ description: 'Default: General (1). Group 0 (NOT LOGGED IN) stands for guests and is refused.' }),
+    approvalStatus: z.enum(approvalStatuses).optional().openapi({ description: 'Default: what registration gives (pending while approval is required); a status named here is set like an approval, with its hooks and emails.' }),
+    password: Password.optional().openapi({ description: 'Omit it to email the customer a link to choose one (valid 7 days).' }),
+  })
+  .strict()
+  .openapi('AdminCustomerCreate');
+
+export const AdminCustomerPatchSchema = z
+  .object({
+    email: Email.optional().openapi({ description: "A new address: the old one is told and the account's tokens end." }),
+    firstName: Name.optional(),
+    lastName: Name.optional(),
+    groupId: z.number().int().min(1).max(2_147_483_647).optional(),
+    approvalStatus: z.enum(approvalStatuses).optional().openapi({ description: 'Runs customer.statusChanging like approve/decline/set-pending.' }),
+  })
+  .strict()
+  .openapi('AdminCustomerPatch');

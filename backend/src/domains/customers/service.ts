@@ -5,6 +5,7 @@ import { invalidateTokens } from '../../platform/auth/token-validity.ts';
 import { defaultShippingCountry } from '../catalog/visibility.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { customerAddresses, customerGroups, customers } from '../../platform/db/schema/index.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { HookMap, HookRegistry } from '../../platform/modules/hooks.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -101,31 +102,67 @@ export async function updateCustomer(
   db: Db,
   id: number,
   input: { email?: string; firstName?: string; lastName?: string; currentPassword?: string },
-  notice: { mailer: Mailer; store: StoreView },
+  notice: ProfileNotice,
 ): Promise<void> {
   const [current] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, id));
   if (!current) throw new AppError('not_found', 'customer_not_found', 'The account no longer exists.');
-  const requested = input.email?.toLowerCase();
-  const email = requested !== undefined && requested !== current.email ? requested : undefined;
-  if (email) {
-    // Before the password: a taken address says no more than a sign-up with it would (409 either way).
-    const [other] = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.email, email), ne(customers.id, id)));
-    if (other) throw emailTaken();
+  const email = newEmailOf(current.email, input.email);
+  // Before the password: a taken address says no more than a sign-up with it would (409 either way).
+  if (email) await assertEmailFree(db, id, email);
+  if (email) await assertEmailChangeAllowed(db, id, input.currentPassword);
+  await db.transaction((tx) => writeProfile(tx, id, { email, firstName: input.firstName, lastName: input.lastName }, notice));
+}
+
+export interface ProfileNotice {
+  mailer: Mailer;
+  store: StoreView;
+}
+
+/** The lower-cased requested email when it differs from the current one; undefined for no change. */
+export function newEmailOf(current: string, requested: string | undefined): string | undefined {
+  const email = requested?.toLowerCase();
+  return email !== undefined && email !== current ? email : undefined;
+}
+
+/** 409 `email_taken` when another account has the address. */
+export async function assertEmailFree(db: Db, id: number, email: string): Promise<void> {
+  const [other] = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.email, email), ne(customers.id, id)));
+  if (other) throw emailTaken();
+}
+
+/**
+ * The one write of names and email, for the customer's own update and the admin's (call in a
+ * transaction). A new email tells the old address and ends the tokens issued before it (DECISIONS.md
+ * 50), so a stolen token cannot outlive the owner taking the account back. Returns what changed.
+ */
+export async function writeProfile(
+  tx: Db,
+  id: number,
+  change: { email?: string; firstName?: string; lastName?: string },
+  notice: ProfileNotice,
+): Promise<Record<string, { from: string; to: string }>> {
+  const [before] = await tx.select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(eq(customers.id, id)).for('update');
+  if (!before) throw new AppError('not_found', 'customer_not_found', 'The account no longer exists.');
+  const diff: Record<string, { from: string; to: string }> = {};
+  for (const field of ['email', 'firstName', 'lastName'] as const) {
+    const to = change[field];
+    if (to && to !== before[field]) diff[field] = { from: before[field], to };
   }
-  const owner = email ? await assertEmailChangeAllowed(db, id, input.currentPassword) : undefined;
-  const { firstName, lastName } = input;
-  await db.transaction(async (tx) => {
-    await tx
-      .update(customers)
-      .set({ ...(email ? { email } : {}), ...(firstName ? { firstName } : {}), ...(lastName ? { lastName } : {}), updatedAt: new Date() })
-      .where(eq(customers.id, id));
-    if (email && owner) {
-      await notifyOldAddress(tx, notice.mailer, notice.store, { oldEmail: owner.email, newEmail: email, firstName: firstName ?? owner.firstName });
-      // DECISIONS.md 50: the tokens issued before the change end with it, so a stolen token cannot
-      // outlive the owner taking the account back.
-      await invalidateTokens(tx, id);
-    }
-  });
+  if (Object.keys(diff).length === 0) return diff;
+  const email = diff.email?.to;
+  // The unique index decides between two writers of one address; the callers' check only answers first.
+  await tx
+    .update(customers)
+    .set({ ...(email ? { email } : {}), ...(diff.firstName ? { firstName: diff.firstName.to } : {}), ...(diff.lastName ? { lastName: diff.lastName.to } : {}), updatedAt: new Date() })
+    .where(eq(customers.id, id))
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? emailTaken() : error;
+    });
+  if (email) {
+    await notifyOldAddress(tx, notice.mailer, notice.store, { oldEmail: before.email, newEmail: email, firstName: change.firstName ?? before.firstName });
+    await invalidateTokens(tx, id);
+  }
+  return diff;
 }
 
 /**
@@ -136,7 +173,7 @@ export async function updateCustomer(
 export async function changeCustomerGroup(db: Db, change: { customerId: number; groupId: number; actor: AuditActor }): Promise<void> {
   await db.transaction(async (tx) => {
     const [group] = await tx.select().from(customerGroups).where(eq(customerGroups.id, change.groupId));
-    if (!group || group.id === 0) throw new AppError('invalid', 'unknown_customer_group', 'Unknown customer group.');
+    if (!group || group.id === 0) throw new AppError('invalid', 'unknown_customer_group', 'Unknown customer group.', [{ location: 'json', field: 'groupId', message: 'No such customer group.' }]);
     const [customer] = await tx
       .select({ groupId: customers.groupId, groupCode: customerGroups.code })
       .from(customers)
