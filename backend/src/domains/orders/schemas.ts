@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi';
+import { afterSaleShape } from '../../../../contracts/order.ts';
+import { OrderSchema } from '../checkout/schemas.ts';
 import { normalisePostcode } from './guest-lookup.ts';
 
 export const GuestOrderLookupSchema = z
@@ -35,3 +37,5 @@ export const OrderNumberParam = z.object({
     .regex(/^\d{1,20}$/, 'An order number is digits, e.g. 100000042.')
     .openapi({ param: { name: 'number', in: 'path' }, example: '100000042' }),
 });
+
+export const CustomerOrderSchema = OrderSchema.extend(afterSaleShape).openapi('CustomerOrder');
