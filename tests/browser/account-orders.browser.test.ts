@@ -1,7 +1,8 @@
 /**
  * A customer's orders after the sale (issue 33 item 11), at desktop width and on a phone: the
  * account lists each order readably with a link, the order page (server-rendered with the session)
- * shows its lines and its status in the shopper's words, *Order again* puts its lines in the cart,
+ * shows its lines, its status in the shopper's words, its tracking reference and its refund,
+ * *Order again* puts its lines in the cart,
  * and another customer's order number is a 404.
  */
 import { randomBytes } from 'node:crypto';
@@ -76,6 +77,12 @@ beforeAll(async () => {
     body: JSON.stringify({ tracking: '1Z999AA10123456784' }),
   });
   expect(ship.status, await ship.clone().text()).toBe(200);
+  const refund = await fetch(`${shop.backend.url}/api/rest/v2/admin/orders/${id}/refunds`, {
+    method: 'POST',
+    headers: { Authorization: admin, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ amount: 1.5, reason: 'Late delivery' }),
+  });
+  expect(refund.status, await refund.clone().text()).toBe(201);
 }, 240_000);
 
 afterAll(async () => {
@@ -104,6 +111,8 @@ describe.each(VIEWPORTS)('a customer\'s orders ($name)', (viewport) => {
     await page.waitForURL(url(`/account/orders/${shipped}`));
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Order ${shipped}`);
     expect(await page.getByTestId('order-status').textContent()).toBe('Shipped');
+    expect(await page.getByTestId('order-tracking').textContent()).toBe('1Z999AA10123456784');
+    expect(await page.getByTestId('order-refund').textContent()).toContain('$1.50');
     const row = page.getByTestId('order-lines').locator('tbody tr');
     expect(await row.count()).toBe(1);
     expect(await row.first().textContent()).toContain(product.name);
