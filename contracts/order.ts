@@ -38,3 +38,13 @@ export const orderSchema = z.object({
   createdAt: timestamp,
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** What the shopper's own view of one order adds (their order page, the guest lookup): after the sale. */
+export const afterSaleShape = {
+  tracking: z.string().nullable().meta({ description: 'The carrier\'s tracking reference once shipped with one; null otherwise.', example: '1Z999AA10123456784' }),
+  refunds: z
+    .array(z.object({ amount: z.number(), createdAt: timestamp }))
+    .meta({ description: 'Refunds completed at the payment provider, oldest first, in the order\'s currency.' }),
+};
+export const customerOrderSchema = orderSchema.extend(afterSaleShape);
+export type CustomerOrder = z.infer<typeof customerOrderSchema>;

@@ -3,7 +3,7 @@
  * history; a prompt to sign in otherwise.
  */
 import { createSignal, For, onMount, Show } from 'solid-js';
-import { errorMessage, optionSummary, orderStatusLabel } from '../lib/client/display.ts';
+import { errorMessage, orderStatusLabel } from '../lib/client/display.ts';
 import { isSignedIn } from '../lib/client/session.ts';
 import { loadCustomer, loadOrders, signOut } from '../lib/client/shop-actions.ts';
 import type { Customer, Order } from '../lib/client/types.ts';
@@ -94,25 +94,24 @@ export default function AccountView(props: Props) {
             <section class="panel" aria-labelledby="orders-heading">
               <h2 id="orders-heading">Orders</h2>
               <Show when={(orders()?.length ?? 0) > 0} fallback={<p class="muted">No orders yet.</p>}>
-                <ul class="lines" role="list">
+                <ul class="order-list" role="list">
                   <For each={orders()}>
                     {(order) => (
-                      <li class="line" data-testid="order">
-                        <div>
-                          <p>
-                            <strong>Order {order.number}</strong> · {order.createdAt.slice(0, 10)} · {orderStatusLabel(order.status)}
-                          </p>
-                          <p class="muted">
-                            <For each={order.lines}>
-                              {(line) => (
-                                <span>
-                                  {line.qty} × {line.name} {optionSummary(line.options)}{' '}
-                                </span>
-                              )}
-                            </For>
-                          </p>
-                        </div>
-                        <strong>{priceFormatter(props.locale, order.currency)(order.grandTotal)}</strong>
+                      <li class="order-card" data-testid="order">
+                        <p>
+                          <a href={`/account/orders/${encodeURIComponent(order.number)}`} aria-label={`Order ${order.number}, ${orderStatusLabel(order.status)}`}>
+                            Order {order.number}
+                          </a>
+                        </p>
+                        <p>
+                          <strong>{priceFormatter(props.locale, order.currency)(order.grandTotal)}</strong>
+                        </p>
+                        <p class="muted">
+                          {order.createdAt.slice(0, 10)} · <span data-testid="order-list-status">{orderStatusLabel(order.status)}</span>
+                        </p>
+                        <p class="muted order-card__summary">
+                          {order.lines.map((line) => `${line.qty} × ${line.name}`).join(', ')}
+                        </p>
                       </li>
                     )}
                   </For>

@@ -1,10 +1,10 @@
 /** One order as the shopper sees it after looking it up: number, date, status, lines, totals, where it goes. */
-import { For } from 'solid-js';
+import { For, Show } from 'solid-js';
 import { addressSummary, optionSummary, orderStatusLabel } from '../lib/client/display.ts';
-import type { Order } from '../lib/client/types.ts';
+import type { CustomerOrder } from '../lib/client/types.ts';
 import { priceFormatter } from '../lib/format/price.ts';
 
-export default function OrderDetails(props: { order: Order; locale: string }) {
+export default function OrderDetails(props: { order: CustomerOrder; locale: string }) {
   const format = () => priceFormatter(props.locale, props.order.currency);
   return (
     <section class="panel" aria-labelledby="order-heading" data-testid="looked-up-order">
@@ -14,6 +14,13 @@ export default function OrderDetails(props: { order: Order; locale: string }) {
       <p class="muted">
         Placed {props.order.createdAt.slice(0, 10)} · <span data-testid="order-status">{orderStatusLabel(props.order.status)}</span>
       </p>
+      <Show when={props.order.tracking}>
+        {(tracking) => (
+          <p>
+            Tracking reference: <strong data-testid="order-tracking">{tracking()}</strong>
+          </p>
+        )}
+      </Show>
       <ul class="lines" role="list">
         <For each={props.order.lines}>
           {(line) => (

@@ -8,7 +8,7 @@ import { createFormAction } from '../lib/client/form-action.ts';
 import { formText } from '../lib/client/form-data.ts';
 import { useHydrated } from '../lib/client/hydrated.ts';
 import { lookUpOrder } from '../lib/client/shop-actions.ts';
-import type { Order } from '../lib/client/types.ts';
+import type { CustomerOrder } from '../lib/client/types.ts';
 import FormStatus from './FormStatus.tsx';
 import OrderDetails from './OrderDetails.tsx';
 import SubmitButton from './SubmitButton.tsx';
@@ -17,7 +17,7 @@ import TextField from './TextField.tsx';
 export default function OrderLookupForm(props: { locale: string }) {
   const hydrated = useHydrated();
   const form = createFormAction();
-  const [order, setOrder] = createSignal<Order | null>(null);
+  const [order, setOrder] = createSignal<CustomerOrder | null>(null);
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();

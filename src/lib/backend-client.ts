@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { listOf, pageOf } from '../../contracts/collections.ts';
 import { publicFormSchema, type PublicForm } from '../../contracts/custom-form.ts';
+import { customerOrderSchema, type CustomerOrder } from '../../contracts/order.ts';
 import { toProductCard } from './catalog/listing.ts';
 import {
   blogPostSchema,
@@ -380,6 +381,21 @@ export function createBackendClient(options: BackendClientOptions) {
         if (error instanceof BackendError && (error.status === 401 || error.status === 403)) return null;
         throw error;
       }
+    },
+    /**
+     * One of the signed-in customer's orders by its number, or null when it is not theirs (or not a
+     * number): the backend answers both with 404 / 400. Never cached: it is one customer's.
+     */
+    async customerOrder(store: string, number: string, token: string): Promise<CustomerOrder | null> {
+      const path = `/customers/me/orders/${encodeURIComponent(number)}`;
+      let answer: unknown;
+      try {
+        answer = await getJson(path, store, {}, true, token);
+      } catch (error) {
+        if (error instanceof BackendError && error.status === 400) return null;
+        throw error;
+      }
+      return answer === undefined ? null : parse('/customers/me/orders/{number}', customerOrderSchema, answer, 'order');
     },
     async countries(store: string): Promise<Country[]> {
       const body = parse('/countries', treeSchema, await getJson('/countries', store), 'country list');

@@ -1,6 +1,7 @@
 /**
  * A guest order placed over HTTP through the storefront's `/api/*` proxy (cart, payment intent,
  * test card, place-order), for tests that need an order to exist rather than to watch checkout.
+ * With a customer's access token, the same order is placed as that customer (their cart).
  */
 import { expect } from 'vitest';
 
@@ -9,10 +10,11 @@ export interface PlacedGuestOrder {
   email: string;
 }
 
-export async function placeGuestOrder(storefrontUrl: string, sku: string, email: string, postcode = '12345'): Promise<PlacedGuestOrder> {
+export async function placeGuestOrder(storefrontUrl: string, sku: string, email: string, postcode = '12345', accessToken?: string): Promise<PlacedGuestOrder> {
   let cartToken = '';
   const call = async <T>(path: string, body?: unknown, extra: Record<string, string> = {}): Promise<T> => {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', ...extra };
+    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     if (cartToken) headers['X-Cart-Token'] = cartToken;
     const response = await fetch(`${storefrontUrl}/api${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
     cartToken = response.headers.get('x-cart-token') ?? cartToken;

@@ -12,6 +12,7 @@ import type {
   Cart,
   Collection,
   Customer,
+  CustomerOrder,
   Order,
   PlacedOrder,
   PaymentIntent,
@@ -82,8 +83,8 @@ export const updateAddress = (id: number, address: Address & { isDefaultShipping
   api<SavedAddress>(`/customers/me/addresses/${id}`, { method: 'PUT', body: address });
 export const deleteAddress = (id: number): Promise<unknown> => api(`/customers/me/addresses/${id}`, { method: 'DELETE' });
 /** A guest's order by its number, email and billing or shipping postcode (the backend answers one 404 for any mismatch). */
-export const lookUpOrder = (query: { number: string; email: string; postcode: string }): Promise<Order> =>
-  api<Order>('/orders/lookup', { method: 'POST', body: query });
+export const lookUpOrder = (query: { number: string; email: string; postcode: string }): Promise<CustomerOrder> =>
+  api<CustomerOrder>('/orders/lookup', { method: 'POST', body: query });
 
 /** Asks for the email whose link adds the guest orders of the account's address to the account. */
 export const requestOrderLink = (): Promise<{ status: 'accepted'; email: string; message: string }> =>

@@ -8,7 +8,7 @@ export type { CheckoutAddress as Address, SavedAddress } from '../../../contract
 export type { Cart, CartLine } from '../../../contracts/cart.ts';
 export type { PaymentIntent, PaymentMethod, PlacedOrder, ShippingMethod } from '../../../contracts/checkout.ts';
 export type { Customer } from '../../../contracts/customer.ts';
-export type { Order } from '../../../contracts/order.ts';
+export type { CustomerOrder, Order } from '../../../contracts/order.ts';
 
 /** The OAuth token endpoint's answer (`/auth/token`, RFC 6749 5.1), as far as the storefront reads it. */
 export interface TokenAnswer {

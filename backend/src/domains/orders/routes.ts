@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { requireCustomer } from '../../platform/auth/resolve-caller.ts';
 import { orders } from '../../platform/db/schema/index.ts';
 import { OrderSchema } from '../checkout/schemas.ts';
@@ -12,7 +12,9 @@ import { findStoreView, requestedStoreCode, storeHeader } from '../stores/store-
 import { lookUpGuestOrder } from './guest-lookup.ts';
 import { linkGuestOrders, requestOrderLink } from './link-guest-orders.ts';
 import { customerOrdersQuery, orderRecords } from './load.ts';
-import { GuestOrderLookupSchema, LinkOrdersSchema, OrderLinkRequestedSchema, OrdersLinkedSchema } from './schemas.ts';
+import { AppError } from '../../platform/errors.ts';
+import { withAfterSale } from './after-sale.ts';
+import { CustomerOrderSchema, GuestOrderLookupSchema, LinkOrdersSchema, OrderLinkRequestedSchema, OrderNumberParam, OrdersLinkedSchema } from './schemas.ts';
 
 const security = [{ bearerAuth: [] }];
 const signedIn = { ...errorResponses, 401: jsonContent(ErrorSchema, 'No valid customer token') };
@@ -27,6 +29,16 @@ const myOrdersRoute = createRoute({
   request: { query: PagingQuery },
   responses: { 200: jsonContent(collectionOf(OrderSchema, 'OrderCollection'), 'Orders'), ...signedIn },
 });
+const myOrderRoute = createRoute({
+  method: 'get',
+  path: '/customers/me/orders/{number}',
+  tags: ['Customers'],
+  summary: 'One of the signed-in customer\'s orders, by its number',
+  description: 'Another customer\'s order, a guest order and a number that does not exist all answer the same 404 `order_not_found`, so the answer never tells whether a number exists.',
+  security,
+  request: { params: OrderNumberParam },
+  responses: { 200: jsonContent(CustomerOrderSchema, 'The order, with its tracking reference and refunds'), ...signedIn },
+});
 const guestLookupRoute = createRoute({
   method: 'post',
   path: '/orders/lookup',
@@ -35,7 +47,7 @@ const guestLookupRoute = createRoute({
   description:
     'For shoppers who ordered without an account. Any mismatch (or an order placed by a signed-in customer) answers the same 404 `order_not_found`. At most 20 lookups an hour per client IP and 10 per order number: 429 `too_many_attempts` with `Retry-After` beyond.',
   request: { body: jsonBody(GuestOrderLookupSchema) },
-  responses: { 200: jsonContent(OrderSchema, 'The order'), ...errorResponses, 429: jsonContent(ErrorSchema, 'Too many lookups') },
+  responses: { 200: jsonContent(CustomerOrderSchema, 'The order, with its tracking reference and refunds'), ...errorResponses, 429: jsonContent(ErrorSchema, 'Too many lookups') },
 });
 const requestLinkRoute = createRoute({
   method: 'post',
@@ -69,7 +81,18 @@ export const orderRoutes = createRouter<AppEnv>()
     ]);
     return c.json({ member: await orderRecords(c.var.db, rows), totalItems: totals[0]?.total ?? 0, page, itemsPerPage }, 200, noStore);
   })
-  .openapi(guestLookupRoute, async (c) => c.json(await lookUpGuestOrder(c.var.db, { ...c.req.valid('json'), ip: clientIp(c) }), 200, noStore))
+  .openapi(myOrderRoute, async (c) => {
+    const { customerId } = requireCustomer(c.var.caller);
+    const { number } = c.req.valid('param');
+    const rows = await c.var.db.select().from(orders).where(and(eq(orders.number, number), eq(orders.customerId, customerId)));
+    const [record] = await orderRecords(c.var.db, rows);
+    if (!record) throw new AppError('not_found', 'order_not_found', `You have no order ${number}.`);
+    return c.json(await withAfterSale(c.var.db, record), 200, noStore);
+  })
+  .openapi(guestLookupRoute, async (c) => {
+    const order = await lookUpGuestOrder(c.var.db, { ...c.req.valid('json'), ip: clientIp(c) });
+    return c.json(await withAfterSale(c.var.db, order), 200, noStore);
+  })
   .openapi(requestLinkRoute, async (c) => {
     const { customerId } = requireCustomer(c.var.caller);
     const store = await findStoreView(c.var.db, requestedStoreCode(c.req.header(storeHeader), undefined));

@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi';
+import { afterSaleShape } from '../../../../contracts/order.ts';
+import { OrderSchema } from '../checkout/schemas.ts';
 import { normalisePostcode } from './guest-lookup.ts';
 
 export const GuestOrderLookupSchema = z
@@ -28,3 +30,12 @@ export const LinkOrdersSchema = z
 export const OrdersLinkedSchema = z
   .object({ status: z.literal('ok'), linked: z.array(z.string()).openapi({ description: 'Numbers of the orders added to the account (none when there were no guest orders).' }) })
   .openapi('OrdersLinked');
+
+export const OrderNumberParam = z.object({
+  number: z
+    .string()
+    .regex(/^\d{1,20}$/, 'An order number is digits, e.g. 100000042.')
+    .openapi({ param: { name: 'number', in: 'path' }, example: '100000042' }),
+});
+
+export const CustomerOrderSchema = OrderSchema.extend(afterSaleShape).openapi('CustomerOrder');

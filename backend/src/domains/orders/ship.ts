@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { renderTemplate, shopText, type MailTemplate } from '../../platform/mail/template.ts';
 import type { OrderActionContext } from './admin-actions.ts';
+import { shipmentKind, shipmentNote } from './shipment-note.ts';
 
 export const maxTrackingLength = 200;
 
@@ -46,8 +47,7 @@ export async function shipOrder(ctx: ShipContext, orderId: number, tracking: str
       throw new AppError('conflict', 'not_shippable', `Only a processing order ships: ${why}.`);
     }
     await tx.update(orders).set({ status: 'complete' }).where(eq(orders.id, order.id));
-    const message = reference ? `Shipped, tracking ${reference}.` : 'Shipped.';
-    await tx.insert(orderHistory).values({ orderId: order.id, kind: 'shipped', message, actor: ctx.actor.email, createdAt: new Date() });
+    await tx.insert(orderHistory).values({ orderId: order.id, kind: shipmentKind, message: shipmentNote(reference), actor: ctx.actor.email, createdAt: new Date() });
     await recordAudit(tx, { actor: ctx.actor, module: 'core', action: 'order.shipped', subject: `order:${order.id}`, diff: { status: { from: order.status, to: 'complete' } } });
     const [store] = await tx.select().from(stores).where(eq(stores.id, order.storeId));
     const mail = renderTemplate(shipmentEmailTemplate, {
