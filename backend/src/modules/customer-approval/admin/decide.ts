@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
@@ -7,7 +6,8 @@ import { changeCustomerStatus } from '../../../domains/customers/status.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { confirmPage, isConfirmed } from '../../../platform/admin/confirm-step.ts';
 import { sayOutcome } from '../../../platform/admin/outcome-flash.ts';
-import { customers } from '../../../platform/db/schema/index.ts';
+import { moduleContext } from '../../../platform/modules/context.ts';
+import type { ApprovalConfig } from '../config.ts';
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 /** Where a decision sends the admin back to: an admin page path only (never off-site). */
@@ -45,7 +45,7 @@ const steps: Record<ApprovalStatus, { verb: string; asks: boolean; consequence: 
 /** The chosen accounts in words: one by name (its email when it has none), several by their count. */
 async function namesOf(c: Context<AdminEnv>, ids: number[]): Promise<string> {
   if (ids.length > 1) return `${ids.length} accounts`;
-  const [customer] = await c.var.db.select({ firstName: customers.firstName, lastName: customers.lastName, email: customers.email }).from(customers).where(eq(customers.id, ids[0]!));
+  const customer = await moduleContext<ApprovalConfig>('customer-approval')(c).customers.byId(ids[0]!);
   if (!customer) return `account #${ids[0]}`;
   return `${customer.firstName} ${customer.lastName}`.trim() || customer.email;
 }
