@@ -165,7 +165,11 @@ describe('a content editor in the admin', () => {
     await admin.goto(`${shop.backend.url}/admin/products?q=${product.sku}`);
     await admin.getByRole('link', { name: product.sku }).click();
     await admin.getByRole('button', { name: 'Delete this product' }).click();
+    // Delete asks first, naming the product.
+    await admin.getByRole('heading', { name: `Delete ${product.name} (SKU ${product.sku})?` }).waitFor();
+    await admin.getByRole('button', { name: `Delete ${product.name}` }).click();
     await admin.waitForURL(/\/admin\/products\?flash=deleted/);
+    expect(await admin.getByText(`Deleted ${product.name}.`, { exact: true }).count()).toBe(1);
     await syncedOnStorefront(admin);
     expect((await storefront(`/${product.urlKey}`)).status).toBe(404);
     expect(await (await storefront('/sitemap.xml')).text()).not.toContain(`/${product.urlKey}<`);

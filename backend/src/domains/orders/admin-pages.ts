@@ -12,10 +12,12 @@ import { cancelOrder, maxCancelReasonLength } from './cancel.ts';
 import { exportOrdersCsv } from './csv-export.ts';
 import { maxTrackingLength, shipOrder } from './ship.ts';
 import { orderSorts, searchOrders, type OrderSearch } from './order-search.ts';
-import { refundSection, submitRefundForm, type RefundFormState } from './refund-form.ts';
+import { refundOutcome, refundQuestion, refundSection, submitRefundForm, type RefundFormState } from './refund-form.ts';
 import type { AdminEnv } from '../../platform/admin/admin-env.ts';
 import { control, wrappedField } from '../../platform/admin/fields.ts';
 import { csrfField } from '../../platform/admin/layout.ts';
+import { confirmPage, isConfirmed } from '../../platform/admin/confirm-step.ts';
+import { sayOutcome } from '../../platform/admin/outcome-flash.ts';
 import { formFields, renderPage } from '../../platform/admin/page.ts';
 import { gridQuery, GridDay, option, PageSize, pageSizes, sortHeader } from '../../platform/admin/grid-query.ts';
 import { pager } from '../../platform/admin/pager.ts';
@@ -188,7 +190,16 @@ export const orderPages = new Hono<AdminEnv>()
   .post('/:id/refunds', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     if (!id.success) return c.notFound();
+    const fields = await formFields(c);
+    if (!isConfirmed(fields)) {
+      const loaded = await loadAdminOrder(c.var.db, id.data);
+      if (!loaded) return c.notFound();
+      const asked = refundQuestion(fields, { ...loaded.row, customerName: loaded.order.customerName }, loaded.balance);
+      if (asked) return confirmPage(c, { ...asked, action: `/admin/orders/${id.data}/refunds`, fields, cancelHref: `/admin/orders/${id.data}` });
+    }
     const context = { db: c.var.db, notifications: c.var.notifications, payments: c.var.payments, actor: c.var.admin };
-    const refused = await submitRefundForm(context, id.data, await formFields(c));
-    return refused ? orderPage(c, id.data, refused) : c.redirect(`/admin/orders/${id.data}?flash=saved`, 303);
+    const answer = await submitRefundForm(context, id.data, fields);
+    if (!('refund' in answer)) return orderPage(c, id.data, answer);
+    sayOutcome(c, refundOutcome(answer.refund));
+    return c.redirect(`/admin/orders/${id.data}?flash=saved`, 303);
   });

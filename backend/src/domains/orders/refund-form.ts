@@ -4,7 +4,7 @@ import { control, wrappedField } from '../../platform/admin/fields.ts';
 import { csrfField } from '../../platform/admin/layout.ts';
 import { AppError, refusedFields } from '../../platform/errors.ts';
 import { fromMinorUnits } from './refund-entry.ts';
-import { maxReasonLength, refundOrder, type RefundBalance, type RefundContext } from './refunds.ts';
+import { maxReasonLength, refundOrder, type OrderRefund, type RefundBalance, type RefundContext } from './refunds.ts';
 
 /** What was typed in the Refund form, and what was wrong with it. */
 export interface RefundFormState {
@@ -36,6 +36,41 @@ export function refundSection(csrfToken: string, order: { id: number; currency: 
     </form>`;
 }
 
+/**
+ * What the confirmation asks before the provider is called: the amount typed (or all that is left) in
+ * the currency's own notation, and where it goes. The page knows the provider and its payment
+ * reference, not the card's digits, so it names those. Undefined when the amount is no amount: the
+ * refund's own check then answers by the field, with nothing asked.
+ */
+export function refundQuestion(typed: Record<string, string>, order: { number: string; currency: string; customerName: string; paymentMethod: string; paymentIntentId: string | null }, balance: RefundBalance) {
+  let amount: number | undefined;
+  try {
+    amount = amountOf(typed.amount) ?? fromMinorUnits(balance.remainingMinor);
+  } catch {
+    return undefined;
+  }
+  if (balance.unrefundable || amount <= 0 || amount > fromMinorUnits(balance.remainingMinor)) return undefined;
+  const money = moneyIn(order.currency);
+  const remains = fromMinorUnits(balance.remainingMinor) - amount;
+  return {
+    question: `Refund ${money(amount)} of order ${order.number} to ${order.customerName}?`,
+    consequence: `The ${order.paymentMethod} payment ${order.paymentIntentId ?? ''} is refunded at once; a refund cannot be taken back. ${remains > 0 ? `${money(remains)} will remain refundable.` : 'Nothing will remain to refund.'}`,
+    confirmLabel: `Refund ${money(amount)}`,
+  };
+}
+
+/** What the page says once refunded: "Refunded $20.00; $164.00 remains." */
+export function refundOutcome(refund: OrderRefund): string {
+  const money = moneyIn(refund.currency);
+  return `Refunded ${money(refund.amount)}; ${refund.remaining > 0 ? `${money(refund.remaining)} remains.` : 'the order is refunded in full.'}`;
+}
+
+/** An amount in its currency's notation ("$20.00", "A$20.00", "€20.00"): a bare number says nothing of which money. */
+function moneyIn(currency: string): (amount: number) => string {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+  return (amount) => format.format(amount);
+}
+
 /** The form's amount: empty is all that is left; what is no number is refused by its field. */
 function amountOf(typed: string | undefined): number | undefined {
   const text = (typed ?? '').trim();
@@ -45,13 +80,13 @@ function amountOf(typed: string | undefined): number | undefined {
 }
 
 /**
- * Sends the Refund form. Answers null once refunded, or the form to draw again: the message by its
+ * Sends the Refund form. Answers the refund once made, or the form to draw again: the message by its
  * field, or for the page (nothing to refund, the provider refused) with the HTTP status of the refusal.
  */
-export async function submitRefundForm(ctx: RefundContext, orderId: number, typed: Record<string, string>): Promise<null | { state: RefundFormState; error?: string; status: 400 | 409 | 502 | 503 }> {
+export async function submitRefundForm(ctx: RefundContext, orderId: number, typed: Record<string, string>): Promise<{ refund: OrderRefund } | { state: RefundFormState; error?: string; status: 400 | 409 | 502 | 503 }> {
   try {
-    await refundOrder(ctx, orderId, { amount: amountOf(typed.amount), reason: typed.reason, idempotencyKey: typed.key?.trim().slice(0, 100) || undefined });
-    return null;
+    const { refund } = await refundOrder(ctx, orderId, { amount: amountOf(typed.amount), reason: typed.reason, idempotencyKey: typed.key?.trim().slice(0, 100) || undefined });
+    return { refund };
   } catch (error) {
     if (!(error instanceof AppError) || error.kind === 'not_found') throw error;
     const status = error.status === 409 || error.status === 502 || error.status === 503 ? error.status : 400;

@@ -181,7 +181,7 @@ describe.each(dialects)('customer approval (%s)', (dialect) => {
     const twice = await shop.app.request('/admin/customer-approval/decline', {
       method: 'POST',
       headers: { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
-      body: `_csrf=${encodeURIComponent(browser.csrfOf(page.html))}&ids=${first.id}&ids=${second.id}`,
+      body: `_csrf=${encodeURIComponent(browser.csrfOf(page.html))}&ids=${first.id}&ids=${second.id}&confirmed=yes`,
     });
     expect(twice.status).toBe(303);
     expect(await statusOf(first.id)).toBe('rejected');
@@ -194,7 +194,11 @@ describe.each(dialects)('customer approval (%s)', (dialect) => {
       expect(history.html).toContain('approvalStatus: active → rejected');
     }
     const customerPage = await browser.request('GET', `/admin/customers/${second.id}`);
-    const reopened = await browser.request('POST', '/admin/customer-approval/set-pending', { _csrf: browser.csrfOf(customerPage.html), id: String(second.id), returnTo: `/admin/customers/${second.id}` });
+    const unconfirmed = await browser.request('POST', '/admin/customer-approval/set-pending', { _csrf: browser.csrfOf(customerPage.html), id: String(second.id), returnTo: `/admin/customers/${second.id}` });
+    expect(unconfirmed.status).toBe(200);
+    expect(unconfirmed.html).toContain(`Set pending ${second.firstName} ${second.lastName}?`);
+    expect(await statusOf(second.id)).toBe('rejected');
+    const reopened = await browser.request('POST', '/admin/customer-approval/set-pending', { _csrf: browser.csrfOf(customerPage.html), id: String(second.id), returnTo: `/admin/customers/${second.id}`, confirmed: 'yes' });
     expect(reopened.location).toBe(`/admin/customers/${second.id}?flash=saved`);
     expect(await statusOf(second.id)).toBe('pending');
   });

@@ -24,6 +24,6 @@ export function rowActions(c: Context<AdminEnv>, actions: (GridAction & { module
     .filter((action) => action.appliesTo?.(row) ?? true)
     .map(
       (action) =>
-        html`<form method="post" action="/admin/${action.moduleId}${action.path}" style="display:inline">${csrfField(c.var.csrfToken)}<input type="hidden" name="id" value="${row.id}" /><button>${action.label}</button></form> `,
+        html`<form method="post" action="/admin/${action.moduleId}${action.path}" style="display:inline">${csrfField(c.var.csrfToken)}<input type="hidden" name="id" value="${row.id}" /><button class="${action.danger ? 'danger' : ''}">${action.label}</button></form> `,
     );
 }

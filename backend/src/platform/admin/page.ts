@@ -3,6 +3,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AdminEnv } from './admin-env.ts';
 import { layout, type PageOptions } from './layout.ts';
+import { outcomeOf } from './outcome-flash.ts';
 import { savedAt } from './save-stamp.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -48,7 +49,8 @@ function saveStatus(c: Context<AdminEnv>, flash: string | undefined, storefrontS
  */
 export function renderPage(c: Context<AdminEnv>, title: string, body: Html, options: { error?: string; status?: ContentfulStatusCode; storefrontSync?: boolean } = {}) {
   const code = c.req.query('flash');
-  const flash = flashes[code ?? ''];
+  // What a destructive action did, in words naming the record (outcome-flash.ts), before the code's generic line.
+  const flash = outcomeOf(c) ?? flashes[code ?? ''];
   const frame = layout(
     { title, adminEmail: c.var.admin.email, csrfToken: c.var.csrfToken, nav: c.var.adminNav, flash, saveStatus: saveStatus(c, code, options.storefrontSync), error: options.error },
     body,

@@ -12,7 +12,7 @@ const sessionHours = 8;
 const hash = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 /** HttpOnly (no script reads it), SameSite=Strict (no cross-site form carries it), Secure over HTTPS, scoped to /admin. */
-function cookieOptions(c: Context, maxAge: number) {
+export function cookieOptions(c: Context, maxAge: number) {
   return { httpOnly: true, sameSite: 'Strict' as const, secure: new URL(c.req.url).protocol === 'https:', path: '/admin', maxAge };
 }
 

@@ -6,7 +6,8 @@ export const adminStylesheetPath = '/admin/admin.css';
 /**
  * The admin shell's styles: a side navigation on wide screens, a stacked one on a phone (390 px),
  * grids that scroll inside themselves instead of widening the page, headings that wrap a long
- * record key (a customer's email) anywhere, a field's error on a line of its own below it, and the
+ * record key (a customer's email) anywhere, destructive buttons in red (outlined where they sit among
+ * other actions, filled on the page that confirms them) so none looks like Save, a field's error on a line of its own below it, and the
  * login card.
  */
 const css = `
@@ -33,6 +34,10 @@ label{display:block;margin:.6rem 0}
 input,select,textarea{font:inherit;padding:.35rem .5rem;min-width:16rem;max-width:100%;border:1px solid #9ca3af;border-radius:4px}
 button{font:inherit;padding:.35rem .9rem;border:1px solid #1d4ed8;border-radius:4px;background:#1d4ed8;color:#fff;cursor:pointer}
 nav.side button{background:transparent;border-color:#6b7280}
+button.danger{background:#fff;color:#b91c1c;border-color:#b91c1c}
+button.danger:hover,button.danger:focus-visible{background:#b91c1c;color:#fff}
+.confirm-step button.danger{background:#b91c1c;color:#fff}
+.confirm-step button.danger:hover,.confirm-step button.danger:focus-visible{background:#991b1b}
 .flash{background:#ecfdf5;border:1px solid #10b981;padding:.5rem 1rem}
 .error{background:#fef2f2;border:1px solid #ef4444;padding:.5rem 1rem}
 strong.error{display:block;margin:.25rem 0;padding:.25rem .5rem}

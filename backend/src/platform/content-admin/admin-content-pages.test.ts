@@ -111,7 +111,12 @@ describe('admin content pages', () => {
     const guest = (await shop.get('/api/rest/v2/products?urlKey=camp-kettle')).body as { member: Array<{ finalPrice: number; categoryIds: number[] }> };
     expect(guest.member[0]).toMatchObject({ finalPrice: 24.5, categoryIds: [Number(category[1])] });
     const id = created.location!.split('/').at(-1)!.split('?')[0]!;
-    const deleted = await browser.submit(created.location!, `/admin/products/${id}/delete`, {});
+    // Delete asks first, naming the product; only the confirmed form deletes.
+    const asked = await browser.submit(created.location!, `/admin/products/${id}/delete`, {});
+    expect(asked.status).toBe(200);
+    expect(asked.html).toContain('Delete Camp kettle (SKU CAMP-KETTLE)?');
+    expect(((await shop.get('/api/rest/v2/products?urlKey=camp-kettle')).body as { member: unknown[] }).member).toHaveLength(1);
+    const deleted = await browser.submit(created.location!, `/admin/products/${id}/delete`, { confirmed: 'yes' });
     expect([deleted.status, deleted.location]).toEqual([303, '/admin/products?flash=deleted']);
     expect(((await shop.get('/api/rest/v2/products?urlKey=camp-kettle')).body as { member: unknown[] }).member).toEqual([]);
   });
@@ -246,7 +251,10 @@ describe('admin content pages', () => {
     expect((await browser.submit(path, `${path}/notes`, { note: 'Customer asked for gift wrap.' })).status).toBe(303);
     // Its payment is captured, so there is no Cancel but a refund (cancel.ts); the refund that completes it cancels it.
     expect((await browser.request('GET', path)).html).toContain('Its payment is captured: refund what is left');
-    expect((await browser.submit(path, `${path}/refunds`, { reason: 'Out of gift wrap' })).status).toBe(303);
+    // A refund asks first: the unconfirmed form refunds nothing.
+    const asked = await browser.submit(path, `${path}/refunds`, { reason: 'Out of gift wrap' });
+    expect([asked.status, asked.html.includes('Cancel, change nothing')]).toEqual([200, true]);
+    expect((await browser.submit(path, `${path}/refunds`, { reason: 'Out of gift wrap', confirmed: 'yes' })).status).toBe(303);
     const page = await browser.request('GET', path);
     expect(page.html).toContain('<strong>canceled</strong>');
     expect(page.html).toMatch(/admin@example\.com: Customer asked for gift wrap\./);

@@ -49,6 +49,8 @@ export interface GridAction {
   path: string;
   /** Whether the row offers the action (e.g. only pending customers can be approved). */
   appliesTo?(row: { id: number; approvalStatus?: string }): boolean;
+  /** A destructive action (its handler asks first): drawn as dangerous so it does not look like Save. */
+  danger?: boolean;
 }
 
 /** A section a module adds to the admin's page of one customer (e.g. the approval history, a trade application). */

@@ -328,7 +328,7 @@ describe.each(dialects)('admin product type pages (%s)', (dialect) => {
     const last = await admin.submit(path, `${path}/variants/${rust!.id}/delete`, {});
     expect(last.status).toBe(400);
     expect(errorOf(last.html)).toContain('at least one variant');
-    const deleted = await admin.submit(path, `${path}/delete`, {});
+    const deleted = await admin.submit(path, `${path}/delete`, { confirmed: 'yes' });
     expect(deleted.status).toBe(303);
     expect((await shop.database.db.select().from(products).where(inArray(products.sku, ['JACKET-NEW', 'JACKET-NEW-RUST']))).length).toBe(0);
   });

@@ -4,11 +4,11 @@ import { auditHistoryTable } from '../../../platform/audit/history-table.ts';
 import type { ApprovalStatus } from '../../../domains/customers/approval.ts';
 import type { ModuleContext } from '../../../platform/modules/context.ts';
 
-/** The three decisions as buttons; each offered only where it changes something. */
-export const decisions: { path: string; label: string; to: ApprovalStatus }[] = [
-  { path: '/approve', label: 'Approve', to: 'active' },
-  { path: '/decline', label: 'Decline', to: 'rejected' },
-  { path: '/set-pending', label: 'Set pending', to: 'pending' },
+/** The three decisions as buttons; each offered only where it changes something. Taking access away is dangerous (decide.ts asks first). */
+export const decisions: { path: string; label: string; to: ApprovalStatus; danger: boolean }[] = [
+  { path: '/approve', label: 'Approve', to: 'active', danger: false },
+  { path: '/decline', label: 'Decline', to: 'rejected', danger: true },
+  { path: '/set-pending', label: 'Set pending', to: 'pending', danger: true },
 ];
 
 function decisionButtons(csrfToken: string, customerId: number, status: ApprovalStatus, returnTo: string) {
@@ -16,7 +16,7 @@ function decisionButtons(csrfToken: string, customerId: number, status: Approval
     .filter((d) => d.to !== status)
     .map(
       (d) =>
-        html`<form method="post" action="/admin/customer-approval${d.path}" style="display:inline">${csrfField(csrfToken)}<input type="hidden" name="id" value="${customerId}" /><input type="hidden" name="returnTo" value="${returnTo}" /><button>${d.label}</button></form> `,
+        html`<form method="post" action="/admin/customer-approval${d.path}" style="display:inline">${csrfField(csrfToken)}<input type="hidden" name="id" value="${customerId}" /><input type="hidden" name="returnTo" value="${returnTo}" /><button class="${d.danger ? 'danger' : ''}">${d.label}</button></form> `,
     );
 }
 

@@ -31,7 +31,7 @@ export const approvalGridColumns: GridColumn<ApprovalConfig>[] = [
   },
 ];
 
-export const approvalGridActions: GridAction[] = decisions.map(({ path, label, to }) => ({ grid: 'customers', label, path, appliesTo: (row) => row.approvalStatus !== to }));
+export const approvalGridActions: GridAction[] = decisions.map(({ path, label, to, danger }) => ({ grid: 'customers', label, path, danger, appliesTo: (row) => row.approvalStatus !== to }));
 
 /** The customer's admin page: the approval status, the decisions and the history. */
 export const approvalPanel: CustomerPanel<ApprovalConfig>[] = [
@@ -77,7 +77,7 @@ export const approvalAdmin = new Hono<AdminEnv>()
                 html`<tr><td><input type="checkbox" name="ids" value="${row.id}" aria-label="Select ${row.email}" /></td><td><a href="/admin/customer-approval/customers/${row.id}">${row.email}</a></td><td>${row.firstName} ${row.lastName}</td><td>${row.approvalStatus}</td><td>${row.createdAt.toISOString().slice(0, 16).replace('T', ' ')}</td></tr>`,
             )}
           </table>
-          <p>With the selected accounts: ${decisions.map((d) => html`<button formaction="/admin/customer-approval${d.path}">${d.label}</button> `)}</p>
+          <p>With the selected accounts: ${decisions.map((d) => html`<button formaction="/admin/customer-approval${d.path}" class="${d.danger ? 'danger' : ''}">${d.label}</button> `)}</p>
         </form>
         ${pager(page, pages, { status, q })}`,
     );

@@ -12,7 +12,10 @@ import { z } from 'zod';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
 import { categoryTreePicker } from '../../../../platform/admin/config-pickers.ts';
 import { csrfField } from '../../../../platform/admin/layout.ts';
-import { renderPage } from '../../../../platform/admin/page.ts';
+import { confirmPage, isConfirmed } from '../../../../platform/admin/confirm-step.ts';
+import { sayOutcome } from '../../../../platform/admin/outcome-flash.ts';
+import { formFields, renderPage } from '../../../../platform/admin/page.ts';
+import { deleteQuestion } from './delete-question.ts';
 import { AppError, refusedFields } from '../../../../platform/errors.ts';
 import { addProductImage, createProduct, deleteProduct, getAdminProduct, ProductInput, removeProductImage, updateProductImage } from '../service.ts';
 import { membersOf } from '../../product-types/grouped/admin-form.ts';
@@ -228,6 +231,10 @@ export const productActionPages = new Hono<AdminEnv>()
   .post('/:id/delete', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     if (!id.success) return c.notFound();
+    const fields = await formFields(c);
+    const asked = await deleteQuestion(c.var.db, id.data);
+    if (!asked) return c.notFound();
+    if (!isConfirmed(fields)) return confirmPage(c, { ...asked, action: `/admin/products/${id.data}/delete`, fields, cancelHref: `/admin/products/${id.data}` });
     try {
       await deleteProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id.data);
     } catch (error) {
@@ -236,5 +243,6 @@ export const productActionPages = new Hono<AdminEnv>()
       if (error instanceof AppError && error.code === 'is_variant') return c.redirect(`/admin/products/${id.data}`, 303);
       throw error;
     }
+    sayOutcome(c, `Deleted ${asked.name}.`);
     return c.redirect('/admin/products?flash=deleted', 303);
   });
