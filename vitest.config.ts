@@ -20,6 +20,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Pure logic with no module-level state between files: one module graph for all of them took
+          // the project from 22 s to 5 s of CPU (2026-11-27), all 545 tests passing the same.
+          isolate: false,
           include: ['src/**/*.test.ts', 'contracts/**/*.test.ts', 'integrations/**/*.test.ts', 'scripts/**/*.test.ts', 'widget/**/*.test.ts'],
         },
       },

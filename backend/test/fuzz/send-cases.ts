@@ -4,6 +4,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import type { Caller, FuzzCase } from './openapi-cases.ts';
+import { rawExchange, type Answer } from './raw-exchange.ts';
 
 export interface Failure {
   case: FuzzCase;
@@ -81,11 +82,11 @@ async function sendOne(fuzzCase: FuzzCase, options: SendOptions, summary: FuzzSu
   if (problem) summary.failures.push({ case: fuzzCase, problem });
 }
 
-interface Answer {
-  status: number;
-  contentType: string;
-  text: string;
-}
+/**
+ * Bodies past the smallest limit the backend sets (JSON, 1 MiB, DECISIONS.md 56) may be refused
+ * before they are read: they go over a raw socket that reads the answer while it writes.
+ */
+const RAW_ABOVE_BYTES = 1024 * 1024;
 
 /**
  * One request on a connection of its own (no keep-alive): a connection the server drops is then
@@ -94,6 +95,7 @@ interface Answer {
 async function exchange(request: Request, timeoutMs: number): Promise<Answer> {
   const body = Buffer.from(await request.arrayBuffer());
   const headers = Object.fromEntries(request.headers);
+  if (body.length > RAW_ABOVE_BYTES) return rawExchange(request.url, request.method, headers, body, timeoutMs);
   if (body.length > 0) headers['content-length'] = String(body.length);
   return new Promise((resolve, reject) => {
     // Settles once, whatever happens first; the timer is the backstop for a socket that never reports.
