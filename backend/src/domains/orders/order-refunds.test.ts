@@ -217,10 +217,13 @@ describe.each(dialects)('order refunds (%s)', (dialect) => {
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.html).toContain(`At most ${order.grandTotal.toFixed(2)} USD is left to refund.`);
 
-    const done = await browser.request('POST', `${path}/refunds`, { _csrf: csrf, key: key!, amount: '1.50', reason: 'Late delivery' });
+    // Unconfirmed, the form asks first (the page names the amount) and refunds nothing.
+    const asked = await browser.request('POST', `${path}/refunds`, { _csrf: csrf, key: key!, amount: '1.50', reason: 'Late delivery' });
+    expect([asked.status, asked.html.includes('$1.50')]).toEqual([200, true]);
+    const done = await browser.request('POST', `${path}/refunds`, { _csrf: csrf, key: key!, amount: '1.50', reason: 'Late delivery', confirmed: 'yes' });
     expect([done.status, done.location]).toEqual([303, `${path}?flash=saved`]);
     // The same form sent again (a double click) refunds nothing more.
-    expect((await browser.request('POST', `${path}/refunds`, { _csrf: csrf, key: key!, amount: '1.50', reason: 'Late delivery' })).status).toBe(303);
+    expect((await browser.request('POST', `${path}/refunds`, { _csrf: csrf, key: key!, amount: '1.50', reason: 'Late delivery', confirmed: 'yes' })).status).toBe(303);
     const after = await browser.request('GET', path);
     expect(after.html).toMatch(/admin@example\.com: <strong>Refunded 1\.50 USD \(re_test_[0-9a-f]+\): Late delivery<\/strong>/);
     expect(after.html.match(/Refunded 1\.50 USD/g)).toHaveLength(1);
@@ -234,7 +237,7 @@ describe.each(dialects)('order refunds (%s)', (dialect) => {
     await browser.signIn();
     const path = `/admin/orders/${order.id}`;
     stripe.answerNext({ status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'This charge is disputed.' } } });
-    const refused = await browser.submit(path, `${path}/refunds`, { key: 'page-key', amount: '4', reason: 'Damaged' });
+    const refused = await browser.submit(path, `${path}/refunds`, { key: 'page-key', amount: '4', reason: 'Damaged', confirmed: 'yes' });
     expect(refused.status).toBe(502);
     expect(refused.html).toContain('The payment provider did not refund');
     expect(refused.html).toContain('value="Damaged"');

@@ -121,11 +121,12 @@ describe.each(dialects)('mail through SMTP (%s)', (dialect) => {
     const { placed, product } = await placeGuestOrder(shop, email, 1);
     expect(placed.status).toBe(201);
     const [mail] = await outboxRows(shop, email);
-    await expect.poll(() => statusOf(shop, mail!.id), { timeout: 10_000 }).toBe('failed');
+    await expect.poll(() => statusOf(shop, mail!.id), { timeout: 30_000 }).toBe('failed');
     const [failed] = await outboxRows(shop, email);
     expect(failed).toMatchObject({ attempts: fastDelivery.maxAttempts, status: 'failed' });
     expect(failed!.lastError).toContain('554');
-    expect(failures.at(-1)).toMatch(/attempt 3 failed, giving up/);
+    // The order's other emails (the merchant's notice) fail alongside, so any failure line may come last.
+    expect(failures).toContainEqual(expect.stringMatching(/attempt 3 failed, giving up/));
     // The order, its stock and the closed cart stand.
     const [order] = await shop.database.db.select().from(orders).where(eq(orders.number, placed.body.number));
     expect(order).toMatchObject({ email, status: 'processing' });
@@ -136,7 +137,7 @@ describe.each(dialects)('mail through SMTP (%s)', (dialect) => {
     const resent = await shop.send<OutboxEntry>('POST', `/api/rest/v2/admin/mail/outbox/${mail!.id}/resend`, { headers: admin });
     expect(resent.status).toBe(200);
     expect(resent.body).toMatchObject({ id: mail!.id, status: 'pending', attempts: 0 });
-    await expect.poll(() => statusOf(shop, mail!.id), { timeout: 10_000 }).toBe('sent');
+    await expect.poll(() => statusOf(shop, mail!.id), { timeout: 30_000 }).toBe('sent');
     expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 
