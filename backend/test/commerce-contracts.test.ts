@@ -6,7 +6,7 @@ import { paymentIntentSchema, paymentMethodListSchema, placedOrderSchema, placed
 import { listOf, pageOf } from '../../contracts/collections.ts';
 import { customerSchema } from '../../contracts/customer.ts';
 import { driftOf } from '../../contracts/drift.ts';
-import { orderSchema } from '../../contracts/order.ts';
+import { customerOrderSchema, orderSchema } from '../../contracts/order.ts';
 import { productDetailSchema, productListingSchema, type ProductDetail } from '../../contracts/product.ts';
 import { amount } from './helpers/contract.ts';
 import { bearerFor } from './helpers/sign-in.ts';
@@ -92,6 +92,7 @@ describe.each(dialects)('commerce answers against the shared contracts (%s)', (d
     held(placedOrderViewSchema, 'GET /checkout/orders/{reference}', await shop.send('GET', `${api}/checkout/orders/${encodeURIComponent(placed.successReference)}`, { headers: auth }));
     const orders = held(pageOf(orderSchema), 'GET /customers/me/orders', await shop.send('GET', `${api}/customers/me/orders`, { headers: auth }));
     expect(orders.member.map((order) => order.number)).toContain(placed.number);
+    held(customerOrderSchema, 'GET /customers/me/orders/{number}', await shop.send('GET', `${api}/customers/me/orders/${placed.number}`, { headers: auth }));
     expect(drift).toEqual([]);
   });
 
@@ -112,7 +113,7 @@ describe.each(dialects)('commerce answers against the shared contracts (%s)', (d
       }),
       201,
     );
-    held(orderSchema, 'POST /orders/lookup', await shop.send('POST', `${api}/orders/lookup`, { json: { number: placed.number, email: 'contract-guest@example.com', postcode: usAddress.postcode } }));
+    held(customerOrderSchema, 'POST /orders/lookup', await shop.send('POST', `${api}/orders/lookup`, { json: { number: placed.number, email: 'contract-guest@example.com', postcode: usAddress.postcode } }));
     expect(drift).toEqual([]);
   });
 });
