@@ -1,7 +1,9 @@
 import { getCookie } from 'hono/cookie';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { serialize } from 'hono/utils/cookie';
 import type { AdminEnv } from './admin-env.ts';
+import { cookieOptions } from './sessions.ts';
 
 const cookie = 'admin_saved';
 
@@ -17,7 +19,8 @@ export const stampSaves = createMiddleware<AdminEnv>(async function stampSaves(c
   await next();
   if (c.req.method !== 'POST' || c.res.status < 300 || c.res.status >= 400) return;
   if (!/[?&]flash=/.test(c.res.headers.get('Location') ?? '')) return;
-  c.res.headers.append('Set-Cookie', `${cookie}=${began}; Path=/admin; Max-Age=120; HttpOnly; SameSite=Lax`);
+  // Appended to the finished response (the handler has answered); the admin's own cookie settings (sessions.ts).
+  c.res.headers.append('Set-Cookie', serialize(cookie, String(began), cookieOptions(c, 120)));
 });
 
 /** When the save that led to this page began, if one did within the last two minutes. */
