@@ -3,6 +3,7 @@ import addressparser from 'nodemailer/lib/addressparser';
 import type { Db } from '../db/database.ts';
 import { mailOutbox, stores } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
+import { outboxEntry, type OutboxEntry } from './outbox.ts';
 import { createSmtpTransport, type MailTransport } from './transport.ts';
 import { MailWorker, type WorkerOptions } from './worker.ts';
 
@@ -56,8 +57,12 @@ export interface Mailer {
    * the worker does, after commit.
    */
   enqueue(db: Db, message: MailMessage): Promise<number>;
-  /** Queues a sent, failed or unsent email again with a fresh set of attempts. 404 unknown, 409 still pending, 503 without SMTP. */
-  resend(db: Db, id: number): Promise<void>;
+  /**
+   * Queues a sent, failed or unsent email again with a fresh set of attempts and answers it as queued
+   * (the delivery loop may already be sending it by the time the caller reads it again).
+   * 404 unknown, 409 still pending, 503 without SMTP.
+   */
+  resend(db: Db, id: number): Promise<OutboxEntry>;
   /** An absolute storefront URL for a path, on the public origin of the store view (by code; default store when absent or unknown). */
   storefrontUrl(path: string, storeCode?: string): string;
   /** Starts delivering from the outbox of `db` (server.ts). Without SMTP the worker has nothing to do and does nothing. */
@@ -123,8 +128,9 @@ export function createMailer(settings: MailSettings = {}): Mailer {
         .update(mailOutbox)
         .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), sentAt: null })
         .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ['sent', 'failed', 'unsent'])))
-        .returning({ id: mailOutbox.id });
-      if (queued.length === 0) throw new AppError('conflict', 'mail_pending', 'This email is already waiting to be sent.');
+        .returning();
+      if (!queued[0]) throw new AppError('conflict', 'mail_pending', 'This email is already waiting to be sent.');
+      return outboxEntry(queued[0]);
     },
 
     storefrontUrl(path, storeCode) {

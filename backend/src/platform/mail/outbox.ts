@@ -44,8 +44,3 @@ export async function listOutbox(db: Db, filter: OutboxFilter, paging: Paging): 
   const { rows, totalItems } = await selectPage(db, mailOutbox, and(...conditions), [desc(mailOutbox.id)], paging);
   return { member: rows.map(outboxEntry), totalItems };
 }
-
-export async function outboxEntryById(db: Db, id: number): Promise<OutboxEntry | undefined> {
-  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-  return row ? outboxEntry(row) : undefined;
-}

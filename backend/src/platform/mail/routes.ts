@@ -1,11 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireAdmin } from '../auth/resolve-caller.ts';
 import { mailStatuses } from '../db/schema/index.ts';
-import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/context.ts';
 import { createRouter } from '../http/router.ts';
 import { collectionOf, ErrorSchema, errorResponses, jsonContent, PagingQuery, Timestamp } from '../http/schemas.ts';
-import { listOutbox, outboxEntryById } from './outbox.ts';
+import { listOutbox } from './outbox.ts';
 
 const tags = ['Admin: mail'];
 const security = [{ bearerAuth: [] }];
@@ -81,8 +80,5 @@ export const mailAdminRoutes = createRouter<AppEnv>()
   .openapi(resendRoute, async (c) => {
     requireAdmin(c.var.caller);
     const { id } = c.req.valid('param');
-    await c.var.mailer.resend(c.var.db, id);
-    const entry = await outboxEntryById(c.var.db, id);
-    if (!entry) throw new AppError('not_found', 'mail_not_found', `No email ${id} in the outbox.`);
-    return c.json(entry, 200, noStore);
+    return c.json(await c.var.mailer.resend(c.var.db, id), 200, noStore);
   });
