@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { env } from 'cloudflare:workers';
 import { AGENT_DOCUMENT_CACHE_CONTROL } from '../lib/agents/agent-paths.ts';
 import { handleMcpRequest } from '../lib/agents/mcp/mcp-handler.ts';
+import { paymentProviderOf } from '../lib/agents/mcp/payment-handlers.ts';
 import { mcpRateLimited } from '../lib/agents/mcp/rate-limit.ts';
 import { MCP_RETRY_AFTER_S, mcpUnavailable } from '../lib/agents/mcp-card.ts';
 import { backendClient, getConfig, publicOriginForUrl, storeForUrl } from '../lib/config.ts';
@@ -19,12 +20,13 @@ export const ALL: APIRoute = async ({ request, url }) => {
     const limited = await mcpRateLimited(env.MCP_RATE_LIMITER, request.headers);
     if (limited) return limited;
     const store = storeForUrl(url, config);
-    const storeName = (await contentStore(env.CONTENT, store).config())?.storeName ?? 'Store';
+    const storeConfig = await contentStore(env.CONTENT, store).config();
     return handleMcpRequest(request, {
       client: backendClient(config),
       store,
       origin,
-      storeName,
+      storeName: storeConfig?.storeName ?? 'Store',
+      paymentProvider: paymentProviderOf(storeConfig),
       proxySecret: config.STOREFRONT_PROXY_SECRET,
       sealSecret: config.SESSION_SECRET,
     });

@@ -3,7 +3,7 @@ import { ucpSdk } from './mcp/ucp-sdk-schemas.ts';
 import { ucpBusinessProfile } from './ucp-profile.ts';
 
 describe('ucpBusinessProfile', () => {
-  const profile = ucpBusinessProfile('https://shop.example');
+  const profile = ucpBusinessProfile('https://shop.example', 'test');
 
   it("validates against @ucp-js/sdk 0.1.1's business profile schema", () => {
     const parsed = ucpSdk.UcpDiscoveryProfileSchema.safeParse(profile);
@@ -21,5 +21,12 @@ describe('ucpBusinessProfile', () => {
       'dev.ucp.shopping.order',
     ]);
     expect(profile.payment.handlers.map((handler) => handler.id)).toEqual(['test_card']);
+  });
+
+  it('offers no card handler with a live provider: the buyer pays on the store\'s checkout page', () => {
+    const live = ucpBusinessProfile('https://shop.example', 'stripe');
+    expect(live.payment.handlers).toEqual([]);
+    const parsed = ucpSdk.UcpDiscoveryProfileSchema.safeParse(live);
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
   });
 });

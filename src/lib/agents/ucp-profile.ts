@@ -1,11 +1,14 @@
 /**
  * UCP's business profile (`/.well-known/ucp`, DECISIONS.md 59): the UCP version, the shopping service
  * with its MCP transport at `{base_url}/mcp`, the capabilities the tools implement, and the payment
- * handler (the test provider's card). Its shape is `@ucp-js/sdk` 0.1.1's `UcpDiscoveryProfileSchema`
+ * handlers an agent can pay with: the test provider's card while the backend's provider is the test one;
+ * none with a live provider (Stripe), where checkout_complete answers `requires_escalation` and the buyer
+ * pays on the store's checkout page. Its shape is `@ucp-js/sdk` 0.1.1's `UcpDiscoveryProfileSchema`
  * (UCP 2026-01-11), which the unit test validates it against. Pure.
  */
 import { AGENT_PATHS } from './agent-paths.ts';
-import { CAPABILITIES, TEST_CARD_HANDLER, UCP_SPEC, UCP_VERSION, type CapabilityName } from './mcp/ucp-version.ts';
+import { agentPaymentHandlers, type PaymentProvider } from './mcp/payment-handlers.ts';
+import { CAPABILITIES, UCP_SPEC, UCP_VERSION, type CapabilityName } from './mcp/ucp-version.ts';
 import { absoluteUrl } from './public-origin.ts';
 
 const SPEC_BASE = 'https://ucp.dev/specification';
@@ -19,7 +22,7 @@ const capability = (name: CapabilityName, page: string, extendsName?: Capability
   ...(extendsName ? { extends: extendsName } : {}),
 });
 
-export function ucpBusinessProfile(origin: string) {
+export function ucpBusinessProfile(origin: string, paymentProvider: PaymentProvider) {
   return {
     ucp: {
       version: UCP_VERSION,
@@ -40,17 +43,14 @@ export function ucpBusinessProfile(origin: string) {
       ],
     },
     payment: {
-      handlers: [
-        {
-          id: TEST_CARD_HANDLER,
-          name: 'dev.shop.test_card',
-          version: UCP_VERSION,
-          spec: absoluteUrl(origin, AGENT_PATHS.apiDocs),
-          config_schema: absoluteUrl(origin, AGENT_PATHS.openApi),
-          instrument_schemas: [absoluteUrl(origin, AGENT_PATHS.openApi)],
-          config: { test_mode: true },
-        },
-      ],
+      handlers: agentPaymentHandlers(paymentProvider).map((handler) => ({
+        ...handler,
+        version: UCP_VERSION,
+        spec: absoluteUrl(origin, AGENT_PATHS.apiDocs),
+        config_schema: absoluteUrl(origin, AGENT_PATHS.openApi),
+        instrument_schemas: [absoluteUrl(origin, AGENT_PATHS.openApi)],
+        config: { test_mode: true },
+      })),
     },
   };
 }

@@ -10,6 +10,7 @@ import { cartTokenOf, readCart } from './cart-operations.ts';
 import { ucpLineItems } from './cart-shapes.ts';
 import type { CheckoutState } from './checkout-state.ts';
 import { minorUnits } from './money.ts';
+import { agentPaymentHandlers, type PaymentProvider } from './payment-handlers.ts';
 import { CAPABILITIES, TEST_CARD_HANDLER, ucpEnvelope } from './ucp-version.ts';
 
 
@@ -45,7 +46,13 @@ function missing(state: CheckoutState, signedIn: boolean, options: ShippingOptio
   return messages;
 }
 
-export async function checkoutView(caller: CallerContext, origin: string, id: string, state: CheckoutState) {
+/** What a checkout names of the shop itself: its public origin (links) and its payment provider (handlers). */
+export interface ShopSide {
+  origin: string;
+  paymentProvider: PaymentProvider;
+}
+
+export async function checkoutView(caller: CallerContext, { origin, paymentProvider }: ShopSide, id: string, state: CheckoutState) {
   const token = cartTokenOf(caller, state.cart);
   const cart = await readCart(caller, token);
   if (cart.items.length === 0) throw new ToolRefusal('cart_empty', 'The cart of this checkout is empty (it may have been ordered already).');
@@ -70,7 +77,7 @@ export async function checkoutView(caller: CallerContext, origin: string, id: st
       { type: 'fulfillment', amount: minorUnits(shipping) },
       { type: 'total', amount: minorUnits(cart.subtotal + shipping) },
     ],
-    payment: { handlers: [{ id: TEST_CARD_HANDLER, name: 'dev.shop.test_card' }] },
+    payment: { handlers: agentPaymentHandlers(paymentProvider) },
     links: [{ type: 'privacy_policy', url: absoluteUrl(origin, '/privacy-policy') }],
     continue_url: absoluteUrl(origin, '/checkout'),
     ...(messages.length > 0 ? { messages } : {}),
@@ -92,8 +99,9 @@ interface PlacedOrder {
  * Pays and places the order. With the test provider the card number pays (4242…); with a live one
  * (Stripe) a person must pay: the answer is `requires_escalation` with the storefront's checkout URL.
  */
-export async function completeCheckout(caller: CallerContext, origin: string, id: string, state: CheckoutState, cardNumber: string | undefined) {
-  const view = await checkoutView(caller, origin, id, state);
+export async function completeCheckout(caller: CallerContext, shop: ShopSide, id: string, state: CheckoutState, cardNumber: string | undefined) {
+  const { origin } = shop;
+  const view = await checkoutView(caller, shop, id, state);
   if (view.status !== 'ready_for_complete' || !state.destination || !state.option) {
     throw new ToolRefusal('checkout_incomplete', `The checkout is not ready: ${(view.messages ?? []).map((message) => message.content).join(' ')}`);
   }

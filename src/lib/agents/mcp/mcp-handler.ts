@@ -17,6 +17,7 @@ import { bearerChallenge } from '../oauth-protected-resource.ts';
 import type { CallerContext } from './backend-calls.ts';
 import { asStatelessAnswer, discoverResult, HANDSHAKE_VERSION, isSupportedStateless, RPC_ERRORS, rpcError, statelessVersionOf, SUPPORTED_VERSIONS } from './protocol-versions.ts';
 import { CUSTOMER_TOOLS, SHOPPING_TOOLS } from './tool-catalog.ts';
+import type { PaymentProvider } from './payment-handlers.ts';
 import { registerShoppingTools, type ToolContext } from './tools.ts';
 
 export interface McpRequestContext {
@@ -24,6 +25,8 @@ export interface McpRequestContext {
   store: string;
   origin: string;
   storeName: string;
+  /** The backend's payment provider (the synced store config): which handlers checkouts offer. */
+  paymentProvider: PaymentProvider;
   proxySecret: string | undefined;
   sealSecret: string | undefined;
 }
@@ -105,7 +108,7 @@ export async function handleMcpRequest(request: Request, context: McpRequestCont
   }
 
   const caller: CallerContext = { client: context.client, store: context.store, authorization, incoming: request.headers, proxySecret: context.proxySecret, unauthorized: false };
-  const tools: ToolContext = { caller, origin: context.origin, sealSecret: context.sealSecret, customerRequired: false };
+  const tools: ToolContext = { caller, origin: context.origin, paymentProvider: context.paymentProvider, sealSecret: context.sealSecret, customerRequired: false };
   const server = new McpServer({ name: identity(context).name, version: SERVER_VERSION }, { capabilities: { tools: {} }, instructions: identity(context).instructions });
   registerShoppingTools(server, tools);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -13,9 +13,10 @@ import { ToolRefusal, type CallerContext } from './backend-calls.ts';
 import { cartTokenOf, CustomerRequired, newCart, readCart, replaceLines } from './cart-operations.ts';
 import { ucpCart } from './cart-shapes.ts';
 import { getProduct, lookupCatalog, searchCatalog } from './catalog-operations.ts';
-import { checkoutView, completeCheckout } from './checkout-operations.ts';
+import { checkoutView, completeCheckout, type ShopSide } from './checkout-operations.ts';
 import { addressState, buyerState, openCheckout, sealCheckout, type CheckoutState } from './checkout-state.ts';
 import { lineItemsInput } from './line-items.ts';
+import type { PaymentProvider } from './payment-handlers.ts';
 import { getOrder } from './order-operations.ts';
 import { about } from './tool-catalog.ts';
 import { CAPABILITIES, TEST_CARD_HANDLER, ucpEnvelope } from './ucp-version.ts';
@@ -23,6 +24,8 @@ import { CAPABILITIES, TEST_CARD_HANDLER, ucpEnvelope } from './ucp-version.ts';
 export interface ToolContext {
   caller: CallerContext;
   origin: string;
+  /** The backend's payment provider: which payment handlers checkouts offer. */
+  paymentProvider: PaymentProvider;
   /** SESSION_SECRET: seals checkout ids; without it checkouts are unavailable. */
   sealSecret: string | undefined;
   /** Set when a tool needed a signed-in customer and had none: the HTTP answer becomes 401. */
@@ -49,6 +52,7 @@ function refusal(error: ToolRefusal): CallToolResult {
 
 export function registerShoppingTools(server: McpServer, context: ToolContext): void {
   const { caller, origin } = context;
+  const shop: ShopSide = { origin, paymentProvider: context.paymentProvider };
   const run = async (work: () => Promise<object>): Promise<CallToolResult> => {
     try {
       return answer(await work());
@@ -76,7 +80,7 @@ export function registerShoppingTools(server: McpServer, context: ToolContext): 
   });
   const viewOf = async (state: CheckoutState) => {
     const checkoutId = await sealCheckout(secret(), state);
-    return checkoutView(caller, origin, checkoutId, state);
+    return checkoutView(caller, shop, checkoutId, state);
   };
 
   server.registerTool(
@@ -159,7 +163,7 @@ export function registerShoppingTools(server: McpServer, context: ToolContext): 
     'get_checkout',
     {
       ...about('get_checkout'), inputSchema: { meta, id }, annotations: { readOnlyHint: true } },
-    ({ id: checkoutId }) => run(async () => checkoutView(caller, origin, checkoutId, await openState(checkoutId))),
+    ({ id: checkoutId }) => run(async () => checkoutView(caller, shop, checkoutId, await openState(checkoutId))),
   );
   server.registerTool(
     'update_checkout',
@@ -189,11 +193,13 @@ export function registerShoppingTools(server: McpServer, context: ToolContext): 
               )
               .min(1)
               .max(1),
-          }),
+          })
+            // Optional: with a live provider no handler is offered and the answer is requires_escalation.
+            .optional(),
         }),
       },
     },
-    ({ id: checkoutId, checkout }) => run(async () => completeCheckout(caller, origin, checkoutId, await openState(checkoutId), checkout.payment.instruments[0]?.credential.number)),
+    ({ id: checkoutId, checkout }) => run(async () => completeCheckout(caller, shop, checkoutId, await openState(checkoutId), checkout.payment?.instruments[0]?.credential.number)),
   );
   server.registerTool(
     'get_order',

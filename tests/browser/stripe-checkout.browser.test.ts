@@ -1,11 +1,17 @@
 /**
- * The widget's checkout when the store's payment provider is Stripe: the Payment Element mounts in
+ * Checkout when the store's payment provider is Stripe, by a shopper in the widget and by an agent over
+ * MCP. The widget: the Payment Element mounts in
  * the lightbox's light-DOM slot (Stripe cannot mount inside a shadow root), the intent is created
  * at "Place order" for the final total and confirmed in the browser, and the backend places the
  * order once Stripe says the intent succeeded. Stripe itself is not reachable here: js.stripe.com
  * is answered by a stand-in script (routed by the browser) and api.stripe.com by a local server
- * (the backend's STRIPE_API_BASE), both behaving as Stripe documents for these calls.
+ * (the backend's STRIPE_API_BASE), both behaving as Stripe documents for these calls. The agent: no
+ * payment handler is offered (an agent cannot type a card into Stripe), and completing the checkout
+ * hands it to the buyer (`requires_escalation` with the store's checkout URL) without placing an order.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
@@ -84,7 +90,7 @@ window.Stripe = (publishableKey) => ({
 beforeAll(async () => {
   await startStripeApi();
   [shop, browser] = await Promise.all([
-    startShop({ backendEnv: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_API_BASE: stripeBase } }),
+    startShop({ vars: { AGENT_COMMERCE: 'on' }, backendEnv: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_API_BASE: stripeBase } }),
     launchChromium(),
   ]);
   expect((await shop.manage('/sync')).status).toBe(200);
@@ -147,5 +153,33 @@ describe('checkout with Stripe', () => {
       body: JSON.stringify({ number, email: 'stripe-buyer@example.com', postcode: '62701' }),
     });
     expect(lookup.status).toBe(200);
+  });
+});
+
+describe('an agent checking out with Stripe', () => {
+  it('is offered no card handler and is handed to the buyer at completion; no order is placed', async () => {
+    const profile = (await (await fetch(`${shop.storefront.url}/.well-known/ucp`)).json()) as { payment: { handlers: unknown[] } };
+    expect(profile.payment.handlers).toEqual([]);
+
+    const agent = new Client({ name: 'stripe-test-agent', version: '1.0.0' });
+    await agent.connect(new StreamableHTTPClientTransport(new URL(`${shop.storefront.url}/mcp`)));
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const result = (await agent.callTool({ name, arguments: args })) as CallToolResult;
+      expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
+      return result.structuredContent as { id: string; status: string; payment: { handlers: unknown[] }; fulfillment: { options: { id: string }[] }; continue_url: string; messages?: { code: string }[] };
+    };
+    const destination = { first_name: 'Ada', last_name: 'Lovelace', street_address: '12 Analytical Way', address_locality: 'Springfield', address_region: 'Illinois', postal_code: '62701', address_country: 'US' };
+    const created = await call('create_checkout', { checkout: { line_items: [{ item: { id: product.sku }, quantity: 1 }], buyer: { email: 'agent-stripe@example.com' }, fulfillment: { destination } } });
+    expect(created.payment.handlers).toEqual([]);
+    const ready = await call('update_checkout', { id: created.id, checkout: { fulfillment: { selected_option_id: created.fulfillment.options[0]!.id } } });
+    expect(ready.status).toBe('ready_for_complete');
+    const intentsBefore = intents.size;
+    const completed = await call('complete_checkout', { id: ready.id, checkout: {} });
+    expect(completed.status).toBe('requires_escalation');
+    expect(completed.continue_url).toBe(`${shop.storefront.url}/checkout`);
+    expect(completed.messages?.map((message) => message.code)).toEqual(['buyer_payment_required']);
+    // The intent was prepared at the provider; nothing was paid or ordered.
+    expect([...intents.values()].slice(intentsBefore).map((intent) => intent.status)).toEqual(['requires_payment_method']);
+    await agent.close();
   });
 });
