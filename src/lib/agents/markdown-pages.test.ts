@@ -46,6 +46,14 @@ describe('productMarkdown', () => {
     expect(heading?.tokens.map((token) => ('text' in token ? token.text : '')).join('')).toBe(name);
   });
 
+  it('gives a signed-in buyer their quantity breaks and rules, and guests nothing of them', () => {
+    const b2bPricing = { priceList: 'HARBOUR', tierPrices: [{ minQty: 1, price: 10 }, { minQty: 10, price: 9 }], quantityRules: { increment: 6 } };
+    const buyer = productMarkdown(product({ extensions: { b2bPricing } }), context);
+    expect(buyer).toContain('## Your price by quantity\n\n- 1+: $10.00 each\n- 10+: $9.00 each (save 10%)\n\nOrder in multiples of 6.');
+    expect(productMarkdown(product(), context)).not.toContain('Your price by quantity');
+    expect(productMarkdown(product({ extensions: { ...gated('Log in'), b2bPricing } }), context)).not.toContain('Your price by quantity');
+  });
+
   it('never shows a withheld B2B price: the message stands in for it', () => {
     const hidden = productMarkdown(
       product({ price: null, specialPrice: null, finalPrice: null, minimalPrice: null, extensions: gated('Trade prices after login') }),

@@ -5,6 +5,7 @@
 import { categoryHref, subcategories } from '../catalog/category-tree.ts';
 import { productPriceDisplay, type PriceDisplay } from '../catalog/price-display.ts';
 import { hiddenPriceMessage } from '../catalog/b2b-gate.ts';
+import { b2bPricingOf, quantityRuleText, tierRows } from '../catalog/tier-prices.ts';
 import {
   configurableChoices,
   isInStock,
@@ -100,6 +101,16 @@ export function categoryMarkdown(category: CategoryNode, listing: ListingPage, c
   ]);
 }
 
+/** A signed-in buyer's quantity breaks and rules (B2B Pricing); nothing for guests. */
+function tierMarkdown(product: Product, formatPrice: PriceFormat): string | false {
+  const pricing = b2bPricingOf(product);
+  if (!pricing) return false;
+  const rows = tierRows(pricing, formatPrice).map((row) => `- ${row.quantity}: ${row.price} each${row.saving ? ` (${row.saving.toLowerCase()})` : ''}`);
+  const rules = quantityRuleText(pricing.quantityRules);
+  if (rows.length === 0 && !rules) return false;
+  return ['## Your price by quantity', '', ...rows, ...(rules ? ['', rules] : [])].join('\n');
+}
+
 export function productMarkdown(product: Product, context: MarkdownContext): string {
   const display = productPriceDisplay(product);
   const options = configurableChoices(product);
@@ -112,6 +123,7 @@ export function productMarkdown(product: Product, context: MarkdownContext): str
       `- Stock: ${stockText(productInStock(product) ? 'in_stock' : 'out_of_stock')}`,
       `- URL: ${absoluteUrl(context.origin, productHref(product.urlKey))}`,
     ].join('\n'),
+    tierMarkdown(product, context.formatPrice),
     product.shortDescription.trim() && body(product.shortDescription, context.origin),
     product.description.trim() && `## Description\n\n${body(product.description, context.origin)}`,
     options.length > 0 &&
