@@ -12,19 +12,13 @@ import { For, Show, createSignal } from 'solid-js';
 import { Alert } from './alert.tsx';
 import type { CompositeChoice } from './composite.ts';
 import { emit } from './events.ts';
-import { onFirstUse } from './on-first-use.tsx';
+import { CompositeChoices, isComposite as needsForm } from './composite-chunk.tsx';
 import { formatPrice } from './price.ts';
 import { announce, openView } from './view.ts';
 import { hiddenPriceMessage, type WidgetProduct } from './types.ts';
 import { availableValues, chosenVariant, type Choice } from './variants.ts';
 import { currency, type Widget } from './widget.ts';
 
-/** Types whose choice is a form of its own (the chunk); a grouped product's quantities are per member. */
-const COMPOSITE = ['grouped', 'bundle', 'downloadable', 'giftcard'];
-export const CompositeChoices = onFirstUse(
-  () => import('./composite-choices.tsx').then((module) => module.CompositeChoices),
-  () => <p class="note">Loading the choices…</p>,
-);
 
 export function ProductView(props: { product: WidgetProduct; widget: Widget }) {
   const product = props.product;
@@ -36,7 +30,7 @@ export function ProductView(props: { product: WidgetProduct; widget: Widget }) {
   const [added, setAdded] = createSignal(false);
   const [composite, setComposite] = createSignal<CompositeChoice | null>(null);
   const options = product.type === 'configurable' ? product.configurableOptions : [];
-  const isComposite = COMPOSITE.includes(product.type);
+  const isComposite = needsForm(product);
   const variant = () => chosenVariant(product, chosen());
   const shown = () => variant() ?? product;
   const withheld = !!flags?.hidePrice || product.finalPrice === null;
