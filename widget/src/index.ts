@@ -18,7 +18,7 @@ import type { WidgetProduct } from './types.ts';
 import { openView } from './view.ts';
 import { currency, type Widget } from './widget.ts';
 
-const VERSION = '0.2.0';
+const VERSION = '0.3.0';
 
 function shopEmbed(widget: Widget) {
   const { products, store, cart } = widget;
