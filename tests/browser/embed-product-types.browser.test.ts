@@ -5,6 +5,8 @@
  * order lookup with the lines and prices the choice came to. And one purchase with the keyboard
  * alone: Tab to a bundle's card, choose its options, add, Escape and back, the cart badge, the
  * checkout and the order number, with focus inside the dialog after every step and axe clean.
+ * Last, B2B Access on two composites: a hidden price shows the message and no choice, no sum and no
+ * button; a blocked purchase shows the price and no button.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { serveHostPage, type HostPage } from '../../scripts/lib/host-page.ts';
 import type { OrderLine } from '../../contracts/order.ts';
 import type { Product } from '../../src/lib/content/schemas.ts';
+import { configureAccess, createRule, GROUP } from '../support/access-module.ts';
 import { screenshot, seriousViolations, watchedPage } from '../support/browser.ts';
 import { startShop, type TestShop } from '../support/shop.ts';
 
@@ -307,5 +310,45 @@ describe('a purchase with the keyboard alone', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog(page).count()).toBe(0);
     expect(problems).toEqual([]);
+  });
+});
+
+describe('composites B2B Access gates (last: the rules change the shop)', () => {
+  it('a hidden price shows the store\'s message and no choice, sum or button; a blocked purchase shows its price and no button', async () => {
+    const card = byType.get('giftcard')!;
+    const group = byType.get('grouped')!;
+    const message = 'Gift cards are for trade accounts.';
+    await configureAccess(shop, { enabled: true, mode: 'rules', hidePrice: { enabled: true, message, blockPurchase: true } });
+    const guests = { customerGroupIds: [GROUP.guest, GROUP.general] };
+    const bySku = (sku: string) => ({ type: 'combine', aggregator: 'all', value: true, conditions: [{ type: 'attribute', attribute: 'sku', operator: '==', value: sku }] });
+    await createRule(shop, { name: 'Hidden gift card', priority: 1, scope: guests, conditions: bySku(card.sku), actions: { hidePrice: true, blockPurchase: true }, enforcement: 'both', hiddenPriceMessage: message });
+    await createRule(shop, { name: 'Blocked set', priority: 2, scope: guests, conditions: bySku(group.sku), actions: { blockPurchase: true }, enforcement: 'both' });
+    expect((await shop.manage('/sync')).status).toBe(200);
+    // A page of its own: another `/embed/products` request than the earlier pages' (cached five minutes).
+    const gatedHost = await serveHostPage(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Trade</title></head><body><main><h1>Trade</h1>
+<div data-shop-product="${card.sku}"></div><div data-shop-product="${group.sku}"></div></main>
+<script src="${shop.storefront.url}/embed.js" data-store="${shop.storefront.url}"></script></body></html>`);
+    try {
+      const { page, problems } = await watchedPage(browser);
+      await page.goto(`${gatedHost.origin}/`);
+      await expect.poll(() => page.locator('shop-product-card .name').count()).toBe(2);
+      await page.locator(`shop-product-card[data-shop-sku="${card.sku}"] .open`).click();
+      const box = dialog(page);
+      await expect.poll(() => box.locator('h2').textContent()).toBe(card.name);
+      expect(await box.textContent()).toContain(message);
+      expect(await box.locator('.price, form, input, select').count()).toBe(0);
+      expect(await box.textContent()).not.toMatch(/\$\d/);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.locator(`shop-product-card[data-shop-sku="${group.sku}"] .open`).click();
+      await expect.poll(() => box.locator('h2').textContent()).toBe(group.name);
+      expect(await box.locator('.price').textContent()).toBe(usd.format(group.finalPrice!));
+      expect(await box.locator('form, input').count()).toBe(0);
+      expect(await box.getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await gatedHost.close();
+    }
   });
 });

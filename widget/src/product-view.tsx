@@ -34,8 +34,10 @@ export function ProductView(props: { product: WidgetProduct; widget: Widget }) {
   const variant = () => chosenVariant(product, chosen());
   const shown = () => variant() ?? product;
   const withheld = !!flags?.hidePrice || product.finalPrice === null;
-  // A composite's price is its choice's; none while the choice is incomplete.
-  const price = () => (withheld ? null : isComposite ? (composite()?.price ?? null) : shown().finalPrice);
+  const buyable = flags?.canCheckout !== false && !withheld;
+  // A composite's price is its choice's (none while the choice is incomplete); where it cannot be
+  // bought here, the price its card shows.
+  const price = () => (withheld ? null : isComposite && buyable ? (composite()?.price ?? null) : shown().finalPrice);
   /** What is still to choose, said as an instruction. */
   const missing = () => {
     if (isComposite) return composite() ? composite()!.missing : 'Loading the choices…';
@@ -43,7 +45,6 @@ export function ProductView(props: { product: WidgetProduct; widget: Widget }) {
     return option ? `Choose ${option.label.toLowerCase()}.` : null;
   };
   const soldOut = () => shown().stockStatus !== 'in_stock';
-  const buyable = flags?.canCheckout !== false && !withheld;
   // A grouped product's quantities are its members'; the store's page has no quantity of sets.
   const hasQty = product.type !== 'grouped';
   const money = (amount: number) => formatPrice(amount, currency(props.widget));
