@@ -19,7 +19,6 @@ import { hiddenPriceMessage, type WidgetProduct } from './types.ts';
 import { availableValues, chosenVariant, type Choice } from './variants.ts';
 import { currency, type Widget } from './widget.ts';
 
-
 export function ProductView(props: { product: WidgetProduct; widget: Widget }) {
   const product = props.product;
   const flags = product.gateFlags;
