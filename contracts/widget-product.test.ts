@@ -6,6 +6,7 @@ const tee = {
   sku: 'TEE-1', name: 'Blue tee', type: 'configurable', price: 30, finalPrice: 25, imageUrl: 'https://shop.example/media/tee.svg', stockStatus: 'in_stock',
   url: 'https://shop.example/blue-tee', configurableOptions: [{ attributeCode: 'size', label: 'Size', values: [{ valueIndex: 1, label: 'S' }] }],
   variants: [{ sku: 'TEE-1-S', attributes: { size: 1 }, price: 30, finalPrice: 25, stockStatus: 'in_stock', imageUrl: 'https://shop.example/media/tee-s.svg' }],
+  groupedProducts: [], bundleOptions: [], downloadableLinks: [], giftcard: null,
 } satisfies WidgetProduct;
 const answer = {
   products: [tee],

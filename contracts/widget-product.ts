@@ -6,7 +6,7 @@
  * its bundle.
  */
 import { z } from 'zod';
-import { configurableOptionSchema, gateFlagsSchema, productTypes, stockStatuses } from './product.ts';
+import { bundleOptionSchema, configurableOptionSchema, gateFlagsSchema, giftcardTypes, productTypes, stockStatuses } from './product.ts';
 import { gatedMoney } from './fields.ts';
 
 export const widgetVariantSchema = z.object({
@@ -21,6 +21,33 @@ export const widgetVariantSchema = z.object({
 });
 export type WidgetVariant = z.infer<typeof widgetVariantSchema>;
 
+/** A grouped product's member: what its row in the lightbox shows and the quantity it starts at. */
+export const widgetGroupedMemberSchema = z.object({
+  sku: z.string(),
+  name: z.string(),
+  finalPrice: gatedMoney,
+  stockStatus: z.enum(stockStatuses),
+  defaultQty: z.number(),
+});
+export type WidgetGroupedMember = z.infer<typeof widgetGroupedMemberSchema>;
+
+/** A bundle option and its selections, in the merchant's order, without the catalog-only fields. */
+export const widgetBundleOptionSchema = bundleOptionSchema.pick({ id: true, title: true, type: true, required: true }).extend({
+  selections: z.array(z.object({ id: z.number().int(), name: z.string(), price: gatedMoney, defaultQty: z.number(), isDefault: z.boolean() })),
+});
+export type WidgetBundleOption = z.infer<typeof widgetBundleOptionSchema>;
+
+export const widgetLinkSchema = z.object({ id: z.number().int(), title: z.string(), price: gatedMoney });
+export type WidgetLink = z.infer<typeof widgetLinkSchema>;
+
+/** A gift card's amounts: the fixed ones (null when withheld) and the open range when it allows one. */
+export const widgetGiftcardSchema = z.object({
+  type: z.enum(giftcardTypes),
+  amounts: z.array(z.number()).nullable(),
+  openAmount: z.object({ min: gatedMoney, max: gatedMoney }).nullable(),
+});
+export type WidgetGiftcard = z.infer<typeof widgetGiftcardSchema>;
+
 export const widgetProductSchema = z.object({
   sku: z.string(),
   name: z.string(),
@@ -34,6 +61,11 @@ export const widgetProductSchema = z.object({
   /** A configurable's options and its variants (empty for other types). */
   configurableOptions: z.array(configurableOptionSchema),
   variants: z.array(widgetVariantSchema),
+  /** The other composite types' choices, as the store's product page offers them (empty or null for other types). */
+  groupedProducts: z.array(widgetGroupedMemberSchema),
+  bundleOptions: z.array(widgetBundleOptionSchema),
+  downloadableLinks: z.array(widgetLinkSchema),
+  giftcard: widgetGiftcardSchema.nullable(),
   /** Absent when B2B Access did not annotate the product. */
   gateFlags: gateFlagsSchema.optional(),
   hiddenPriceMessage: z.string().optional(),

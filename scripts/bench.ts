@@ -7,8 +7,10 @@
  * /pulse, /health, /robots.txt and an uncached render; `--only request-path` runs that alone), and
  * what B2B Access with 50 rules adds to a 100-product listing (scripts/lib/access-bench.ts; `--only
  * b2b-access` runs that figure alone, without building the storefront), and the bytes of the widget's
- * `/embed.js` (raw, gzip, brotli; `--only widget` builds and measures just that) and the time it takes
- * to render 50 cards on a host page in Chromium, and the time from an admin save to the changed page
+ * files (the `/embed.js` loader, its main module and each chunk loaded on first use: raw, gzip,
+ * brotli) and the time from a click on a bundle's card to an interactive lightbox (`--only widget`
+ * measures just those, scripts/lib/widget-bundle-bench.ts), and the time it takes to render 50
+ * cards on a host page in Chromium, and the time from an admin save to the changed page
  * being served (p50 over 20 saves, the connector's debounce window stated), and the sync at scale
  * (scripts/lib/sync-scale-bench.ts: 1,000, 10,000 and 50,000 products by default; `--only sync-scale`),
  * and the backend under load (scripts/lib/load-bench.ts: 50 connections for 60 s each against the
@@ -24,13 +26,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackendClient } from '../src/lib/backend-client.ts';
 import { isListingStub } from '../src/lib/catalog/product-stub.ts';
-import { buildWidget, WIDGET_FILE } from '../integrations/widget-bundle.ts';
+import { buildWidget } from '../integrations/widget-bundle.ts';
 import { accessListingBench, type AccessFigures } from './lib/access-bench.ts';
 import { widgetRenderFigures } from './lib/widget-render-bench.ts';
+import { bundleOpenFigure, widgetFileSizes, type BundleOpenFigure, type WidgetFileSize } from './lib/widget-bundle-bench.ts';
 import { saveToPageFigures } from './lib/save-to-page-bench.ts';
 import { fetchFloor, syncScaleFigure, type ScaleFigure } from './lib/sync-scale-bench.ts';
 import { CEILING_PROBE_PATH, requestPathFigures } from './lib/request-path-bench.ts';
-import { bundleSize, type BundleSize } from './lib/bundle-size.ts';
 import { loadFigures, printLoadFigures, type LoadFigure } from './lib/load-bench.ts';
 import { mcpFigures, type McpBenchFigure } from './lib/mcp-bench.ts';
 import { freePort } from './lib/ports.ts';
@@ -135,7 +137,30 @@ async function writeFigures(name: string, figures: object): Promise<void> {
 }
 
 /** The storefront figures: sync, load in workerd, search, and B2B Access. */
-const widgetRow = (size: BundleSize) => row('widget /embed.js', `${size.raw} B raw, ${size.gzip} B gzip, ${size.brotli} B brotli (budget 40000 / 15000 gzip)`);
+function widgetRows(sizes: WidgetFileSize[], bundleOpen: BundleOpenFigure): void {
+  for (const size of sizes) row(`widget /${size.file}`, `${size.raw} B raw, ${size.gzip} B gzip, ${size.brotli} B brotli${size.firstLoad ? '' : ' (on first use; budget 20000 gzip)'}`);
+  const first = sizes.filter((size) => size.firstLoad);
+  const sum = (key: 'raw' | 'gzip') => first.reduce((total, size) => total + size[key], 0);
+  row('widget first load', `${sum('raw')} B raw, ${sum('gzip')} B gzip (budget 40000 / 15000 gzip)`);
+  row('widget: bundle card click → interactive', `median ${bundleOpen.medianMs} ms of ${bundleOpen.runs} cold runs (${bundleOpen.ms.join(', ')} ms), options chunk fetched cold each run (its fetch starts at the card's pointerenter, just before the click)`);
+}
+
+/** The widget's files as the storefront build wrote them, and a bundle's click-to-interactive time. */
+async function widgetFigures(storefront: Child, backendUrl: string): Promise<{ sizes: WidgetFileSize[]; bundleOpen: BundleOpenFigure }> {
+  // The build wrote them into dist/client; building again into a temporary folder names the same files.
+  const dir = await mkdtemp(join(tmpdir(), 'widget-bench-'));
+  try {
+    const sizes = await widgetFileSizes(dir, await buildWidget(dir));
+    for (let page = 1; ; page++) {
+      const listing = (await (await fetch(`${backendUrl}/api/rest/v2/products?itemsPerPage=100&page=${page}`)).json()) as { member: Array<{ sku: string; type: string; stockStatus: string }> };
+      const bundle = listing.member.find((product) => product.type === 'bundle' && product.stockStatus === 'in_stock');
+      if (bundle) return { sizes, bundleOpen: await bundleOpenFigure(storefront.url, bundle.sku) };
+      if (listing.member.length < 100) throw new Error('the bench catalog has no bundle in stock');
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 // Shared by both sides as `npm start` arranges: the visitor's IP signature and Custom Forms' render tokens.
 const proxySecret = 'bench-proxy-secret-0123456789abcdef0123456789';
@@ -249,12 +274,12 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
   const mcp = await agentCommerce(storefront, catalog);
   const search = await searchLatency(backend.url);
   const b2bAccess = await accessFigures(dir);
-  const widget = await bundleSize(join(ROOT, 'dist/client', WIDGET_FILE));
+  const widget = await widgetFigures(storefront, backend.url);
   const widgetRender = await widgetRenderFigures(storefront.url, catalog.slice(0, 50).map((product) => product.sku));
   const saveToPage = await saveToPageFigures({ backend: backend.url, storefront: storefront.url, syncSecret: secret, adminEmail: admin.email, adminPassword: admin.password, debounceMs });
 
   row('backend search (sequential)', `median ${search.medianMs} ms  p90 ${search.p90Ms} ms  (${search.queries.join(', ')})`);
-  widgetRow(widget);
+  widgetRows(widget.sizes, widget.bundleOpen);
   row('admin save → page served', `p50 ${saveToPage.p50Ms} ms, p90 ${saveToPage.p90Ms} ms over ${saveToPage.saves} saves (connector debounce ${saveToPage.debounceMs} ms, then the named sync)`);
   row('widget: 50 cards on a host page', `${widgetRender.msToLastCard} ms from /embed.js request to the last card, ${widgetRender.productRequests} /embed/products requests`);
 
@@ -292,9 +317,10 @@ const dir = await mkdtemp(join(tmpdir(), 'shop-bench-'));
 const children: Child[] = [];
 try {
   if (values.only === 'widget') {
-    await buildWidget(dir);
-    const widget = await bundleSize(join(dir, WIDGET_FILE));
-    widgetRow(widget);
+    const { backend, storefront } = await startBenchShop(dir, children);
+    await sync(storefront.url);
+    const widget = await widgetFigures(storefront, backend.url);
+    widgetRows(widget.sizes, widget.bundleOpen);
     await writeFigures('bench-widget', { widget });
   } else if (values.only === 'sync-scale') {
     await buildStorefront();

@@ -134,14 +134,32 @@ describe('GET /embed-demo', () => {
 });
 
 describe('GET /embed.js', () => {
-  it('is the built widget, cacheable for an hour and loadable from any origin, with no eval', async () => {
-    const response = await fetch(`${shop.storefront.url}/embed.js`);
+  const expectScript = (response: Response) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toMatch(/javascript/);
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=3600');
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
-    const source = await response.text();
+  };
+
+  it('is the built widget, cacheable for an hour and loadable from any origin, with no eval', async () => {
+    const response = await fetch(`${shop.storefront.url}/embed.js`);
+    expectScript(response);
+    const loader = await response.text();
+    expect(loader).not.toMatch(/\beval\(|new Function\(/);
+    // The loader imports the main module, which imports the chunks on first use (issue 34): each
+    // is served from the store's origin with the loader's caching and CORS headers.
+    const main = /"(embed\/main-[\w-]+\.js)"/.exec(loader)?.[1];
+    expect(main).toBeDefined();
+    const mainResponse = await fetch(`${shop.storefront.url}/${main}`);
+    expectScript(mainResponse);
+    const source = await mainResponse.text();
     expect(source).toContain('shop-product-card');
-    expect(source).not.toMatch(/\beval\(|new Function\(/);
+    const chunks = [...source.matchAll(/import\(`\.\/([\w-]+\.js)`\)/g)].map((match) => match[1]);
+    expect(chunks.length).toBeGreaterThanOrEqual(2);
+    for (const chunk of chunks) {
+      const chunkResponse = await fetch(`${shop.storefront.url}/embed/${chunk}`);
+      expectScript(chunkResponse);
+      expect(await chunkResponse.text()).not.toMatch(/\beval\(|new Function\(/);
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The one entry of `/embed.js`: registers the custom elements, appends the page's one lightbox and
+ * The widget's main module, which `/embed.js` imports and starts: registers the custom elements, appends the page's one lightbox and
  * cart badge, fills the placeholders and sets `window.ShopEmbed` (SPEC.md widget behaviour 7).
  * Including the script twice is harmless: the second copy finds `ShopEmbed` already set and does
  * nothing.
@@ -10,7 +10,7 @@ import { BADGE_TAG, defineCartBadge } from './cart-badge.tsx';
 import { placeOrder, shippingMethods } from './checkout.ts';
 import { emit, on } from './events.ts';
 import { LIGHTBOX_TAG, defineLightbox } from './lightbox.tsx';
-import { readOptions } from './options.ts';
+import { readOptions, type ScriptTag } from './options.ts';
 import { fill, scan, watch } from './placeholders.ts';
 import { defineProductCard } from './product-card.tsx';
 import { createStoreApi } from './store-api.ts';
@@ -18,7 +18,7 @@ import type { WidgetProduct } from './types.ts';
 import { openView } from './view.ts';
 import { currency, type Widget } from './widget.ts';
 
-const VERSION = '0.2.0';
+const VERSION = '0.3.0';
 
 function shopEmbed(widget: Widget) {
   const { products, store, cart } = widget;
@@ -68,9 +68,10 @@ declare global {
   }
 }
 
-function start(): void {
+/** Called by the `/embed.js` loader with its script tag's `src` and `data-*` (integrations/widget-bundle.ts). */
+export function start(script: ScriptTag | null): void {
   if (window.ShopEmbed) return;
-  const options = readOptions(document.currentScript, location.href);
+  const options = readOptions(script, location.href);
   const store = createStoreApi(options);
   const widget: Widget = { options, products: createApi(options), store, cart: createCart(store) };
   defineProductCard(options.accent);
@@ -87,5 +88,3 @@ function start(): void {
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', begin, { once: true });
   else void begin();
 }
-
-start();

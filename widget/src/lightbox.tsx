@@ -10,7 +10,7 @@
  */
 import { customElement } from './custom-element.ts';
 import { Show, createEffect, onCleanup } from 'solid-js';
-import { CheckoutView } from './checkout-view.tsx';
+import { onFirstUse } from './on-first-use.tsx';
 import { ProductView } from './product-view.tsx';
 import { accentCss, adoptStyles } from './styles.ts';
 import css from './lightbox.css?inline';
@@ -18,6 +18,9 @@ import { announcement, closeView, view, type View } from './view.ts';
 import type { Widget } from './widget.ts';
 
 type ProductShown = Extract<View, { kind: 'product' }>;
+
+/** The checkout is fetched the first time it opens (issue 34: its own chunk). */
+const CheckoutView = onFirstUse(() => import('./checkout-view.tsx').then((module) => module.CheckoutView));
 
 export const LIGHTBOX_TAG = 'shop-lightbox';
 

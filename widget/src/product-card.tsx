@@ -8,6 +8,7 @@
 import { customElement } from './custom-element.ts';
 import { Show } from 'solid-js';
 import { cardCss } from './card-styles.ts';
+import { CompositeChoices, isComposite } from './composite-chunk.tsx';
 import { formatPrice } from './price.ts';
 import { openView } from './view.ts';
 import { accentCss, adoptStyles } from './styles.ts';
@@ -41,6 +42,7 @@ function Card(props: { product: WidgetProduct; currency: string; store: string }
     return regular !== null && finalPrice !== null && finalPrice < regular;
   };
   const inStock = () => product().stockStatus === 'in_stock';
+  const preload = () => isComposite(product()) && void CompositeChoices.preload();
   return (
     <article class="card" part="card">
       <div class="image" part="image">
@@ -51,7 +53,14 @@ function Card(props: { product: WidgetProduct; currency: string; store: string }
           when={!product().gateFlags?.requiresLogin}
           fallback={<a class="open" href={product().url} target="_top">{product().name}</a>}
         >
-          <button type="button" class="open" aria-haspopup="dialog" on:click={() => openView({ kind: 'product', product: product() })}>
+          <button
+            type="button"
+            class="open"
+            aria-haspopup="dialog"
+            on:pointerenter={preload}
+            on:focus={preload}
+            on:click={() => openView({ kind: 'product', product: product() })}
+          >
             {product().name}
           </button>
         </Show>

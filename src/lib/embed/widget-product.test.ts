@@ -36,4 +36,26 @@ describe('widgetProduct', () => {
       { sku: 'TEE-1-S', attributes: { size: 1 }, price: 30, finalPrice: 30, stockStatus: 'out_of_stock', imageUrl: 'https://shop.example.test/media/tee-s.svg' },
     ]);
   });
+
+  it('carries a bundle\'s options, a group\'s members, the downloads and the gift card amounts in the store\'s order', () => {
+    const bundle = product({
+      type: 'bundle',
+      bundleOptions: [
+        { id: 8, title: 'Bag', type: 'checkbox', required: false, position: 2, selections: [{ id: 81, sku: 'BAG', name: 'Bag', price: 5, defaultQty: 1, isDefault: false }] },
+        { id: 7, title: 'Shirt', type: 'radio', required: true, position: 1, selections: [{ id: 71, sku: 'TEE', name: 'Tee', price: 20, defaultQty: 2, isDefault: true }] },
+      ],
+    });
+    expect(widgetProduct(bundle, ORIGIN).bundleOptions).toEqual([
+      { id: 7, title: 'Shirt', type: 'radio', required: true, selections: [{ id: 71, name: 'Tee', price: 20, defaultQty: 2, isDefault: true }] },
+      { id: 8, title: 'Bag', type: 'checkbox', required: false, selections: [{ id: 81, name: 'Bag', price: 5, defaultQty: 1, isDefault: false }] },
+    ]);
+    const links = product({ type: 'downloadable', downloadableLinks: [
+      { id: 2, title: 'Extras', price: 4, sampleUrl: null, sortOrder: 2 },
+      { id: 1, title: 'Album', price: 0, sampleUrl: '/s.mp3', sortOrder: 1 },
+    ] });
+    expect(widgetProduct(links, ORIGIN).downloadableLinks).toEqual([{ id: 1, title: 'Album', price: 0 }, { id: 2, title: 'Extras', price: 4 }]);
+    const card = product({ type: 'giftcard', giftcardType: 'virtual', giftcardAmounts: [25, 50], allowOpenAmount: true, openAmountMin: 10, openAmountMax: 200 });
+    expect(widgetProduct(card, ORIGIN).giftcard).toEqual({ type: 'virtual', amounts: [25, 50], openAmount: { min: 10, max: 200 } });
+    expect(widgetProduct(product(), ORIGIN)).toMatchObject({ groupedProducts: [], bundleOptions: [], downloadableLinks: [], giftcard: null });
+  });
 });
