@@ -17,6 +17,7 @@ const guest: ContentStore = {
   categories: async () => tree,
   product: async (urlKey) => (urlKey === 'p1' ? product(1, [2], null) : null),
   listingPage: async (categoryId, page) => (categoryId === 1 && page === 1 ? guestListing : null),
+  facetIndex: async () => null,
   cmsPage: async () => null,
   blogPost: async () => null,
   countries: async () => [],
