@@ -60,11 +60,11 @@ export function filteredRedirect(params: URLSearchParams, redirectSearch: string
   if (redirectSearch === null && sameFilters) return null;
   const rest = new URLSearchParams([...params].filter(([name]) => !filters.names.has(name)));
   const canonicalRest = new URLSearchParams(listingParams(rest).redirectSearch ?? rest.toString());
-  const isListing = (name: string) => name === 'page' || name === 'sort';
   const search = new URLSearchParams([
-    ...[...canonicalRest].filter(([name]) => !isListing(name)),
+    ...[...canonicalRest].filter(([name]) => name !== 'page' && name !== 'sort'),
     ...filters.pairs,
-    ...[...canonicalRest].filter(([name]) => isListing(name)),
+    ...canonicalRest.getAll('sort').map((value) => ['sort', value]),
+    ...canonicalRest.getAll('page').map((value) => ['page', value]),
   ]).toString();
   return search ? `?${search}` : '';
 }

@@ -94,12 +94,15 @@ function orderedValues(candidate: Candidate): string[] {
     .map(([label]) => label);
 }
 
-/** A round step (1, 2 or 5 times a power of ten) that cuts [min, max] into at most MAX_PRICE_RANGES ranges. */
+/**
+ * A round step (1, 2 or 5 times a power of ten, 10 at least: ranges narrower than ten units of the
+ * currency read as noise) that cuts [min, max] into at most MAX_PRICE_RANGES ranges.
+ */
 export function priceStep(prices: number[]): number | null {
   if (prices.length === 0) return null;
   const min = Math.min(...prices);
   const max = Math.max(...prices);
-  for (let power = 0; power < 10; power++) {
+  for (let power = 1; power < 12; power++) {
     for (const factor of [1, 2, 5]) {
       const step = factor * 10 ** power;
       if (Math.floor(max / step) - Math.floor(min / step) + 1 <= MAX_PRICE_RANGES) return step;

@@ -81,7 +81,8 @@ export function facetView(index: FacetIndex, selection: FacetSelection, category
       }))
       .filter((choice) => choice.count > 0 || choice.selected),
   }));
-  if (index.priceStep !== null) {
+  // One range narrows nothing: the price filter shows from two on (or while one is chosen).
+  if (index.priceStep !== null && (counts.priceBuckets.size > 1 || selection.prices.length > 0)) {
     const step = index.priceStep;
     const ranges = new Map<string, { range: PriceRange; count: number }>();
     for (const [bucket, count] of [...counts.priceBuckets.entries()].sort(([a], [b]) => a - b)) {
