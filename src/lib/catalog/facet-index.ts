@@ -30,7 +30,8 @@ interface Candidate {
   label: string;
   /** From a configurable option (listed first, in the options' order). */
   option: boolean;
-  firstSeen: number;
+  /** The earliest place the attribute takes among a product's options (colour before size). */
+  optionRank: number;
   /** Value label → the option's stable value number when an option named it. */
   values: Map<string, number | undefined>;
   /** Members carrying each value, by member position. */
@@ -56,27 +57,27 @@ export function valueSlug(label: string): string {
 
 function collect(members: Product[]): Map<string, Candidate> {
   const candidates = new Map<string, Candidate>();
-  const note = (code: string, label: string, option: boolean, value: string, valueIndex: number | undefined, position: number) => {
+  const note = (code: string, label: string, optionRank: number | null, value: string, valueIndex: number | undefined, position: number) => {
     if (!FILTER_CODE.test(code) || RESERVED_PARAMS.has(code)) return;
     let candidate = candidates.get(code);
     if (!candidate) {
-      candidate = { label, option, firstSeen: candidates.size, values: new Map(), members: new Map() };
+      candidate = { label, option: false, optionRank: Number.POSITIVE_INFINITY, values: new Map(), members: new Map() };
       candidates.set(code, candidate);
     }
     // An option names the attribute better than its code does ("Color" for `color`).
-    if (option && !candidate.option) Object.assign(candidate, { label, option });
+    if (optionRank !== null) Object.assign(candidate, { label, option: true, optionRank: Math.min(candidate.optionRank, optionRank) });
     if (valueIndex !== undefined || !candidate.values.has(value)) candidate.values.set(value, valueIndex ?? candidate.values.get(value));
     const carrying = candidate.members.get(value) ?? new Set<number>();
     carrying.add(position);
     candidate.members.set(value, carrying);
   };
   members.forEach((product, position) => {
-    for (const option of product.availableOptions ?? []) {
-      for (const value of option.values) note(option.attributeCode, option.label, true, value.label, value.valueIndex, position);
-    }
+    (product.availableOptions ?? []).forEach((option, rank) => {
+      for (const value of option.values) note(option.attributeCode, option.label, rank, value.label, value.valueIndex, position);
+    });
     for (const [code, raw] of Object.entries(product.attributes)) {
       const label = valueLabels(raw);
-      if (label !== null) note(code, attributeLabel(code), false, label, undefined, position);
+      if (label !== null) note(code, attributeLabel(code), null, label, undefined, position);
     }
   });
   return candidates;
@@ -120,7 +121,7 @@ export function priceStep(prices: number[]): number | null {
 export function buildFacetIndex(categoryId: number, members: Product[], pageSize: number): FacetIndex {
   const candidates = [...collect(members).entries()]
     .filter(([, candidate]) => candidate.values.size <= MAX_FACET_VALUES && [...candidate.members.values()].some((carrying) => carrying.size < members.length))
-    .sort(([, a], [, b]) => (a.option === b.option ? (a.option ? a.firstSeen - b.firstSeen : a.label.localeCompare(b.label, 'en')) : a.option ? -1 : 1));
+    .sort(([, a], [, b]) => a.optionRank - b.optionRank || (a.option ? 0 : a.label.localeCompare(b.label, 'en')));
   const facets = candidates.map(([code, candidate]) => {
     const taken = new Set<string>();
     const values = orderedValues(candidate).map((label) => {
