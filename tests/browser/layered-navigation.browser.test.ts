@@ -1,0 +1,96 @@
+/**
+ * Layered navigation in a real browser (issue 33 item 10), on a desktop and on a phone: on
+ * Women/Clothing a shopper ticks a size, then a colour; each applies at once (no button), the
+ * product count and the other filters' counts change, the URL names both and loads the same page
+ * when opened again; the order applies at once too; the Trade Supplies category, whose prices are
+ * hidden from guests, offers no price filter. Pages stay accessible (axe) with no console error.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { expectAccessible, expectNoProblems, screenshot, watchedPage } from '../support/browser.ts';
+import { startShop, type TestShop } from '../support/shop.ts';
+
+let shop: TestShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchChromium()]);
+  expect((await shop.manage('/sync')).status).toBe(200);
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+const url = (path: string) => `${shop.storefront.url}${path}`;
+const productCount = async (page: Page) => Number(/^(\d+) products?/.exec((await page.locator('.count').textContent())?.trim() ?? '')?.[1]);
+/** The count beside each choice of a filter group, by the choice's label. */
+async function groupCounts(page: Page, legend: string): Promise<Map<string, number>> {
+  const group = page.getByRole('group', { name: legend });
+  const labels = await group.locator('.choice-label').allTextContents();
+  const counts = await group.locator('.choice-count').allTextContents();
+  return new Map(labels.map((label, index) => [label.trim(), Number(counts[index]!.trim())]));
+}
+
+const viewports = [
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+describe.each(viewports)('filters on a category ($name)', ({ name, viewport }) => {
+  it('applies a size and a colour at once, with counts that change, at a URL that loads the same page', async () => {
+    const watched = await watchedPage(browser, viewport);
+    const { page } = watched;
+    await page.goto(url('/women/clothing'));
+    const panel = page.locator('details[data-filter-panel]');
+    if (!(await panel.evaluate((element: HTMLDetailsElement) => element.open))) await panel.locator('summary').click();
+    expect(await page.getByRole('button', { name: 'Apply filters' }).isVisible()).toBe(false);
+    const total = await productCount(page);
+    const sizes = await groupCounts(page, 'Size');
+    const [size] = [...sizes].find(([, count]) => count > 1 && count < total)!;
+
+    await Promise.all([page.waitForURL(/size=/), page.getByRole('group', { name: 'Size' }).getByLabel(new RegExp(`^${size} `)).check()]);
+    const bySize = await productCount(page);
+    expect(bySize).toBe(sizes.get(size));
+    const colours = await groupCounts(page, 'Color');
+    const [colour, colourCount] = [...colours].find(([, count]) => count < bySize) ?? [...colours][0]!;
+
+    const panelAgain = page.locator('details[data-filter-panel]');
+    if (!(await panelAgain.evaluate((element: HTMLDetailsElement) => element.open))) await panelAgain.locator('summary').click();
+    await Promise.all([page.waitForURL(/color=.*size=/), page.getByRole('group', { name: 'Color' }).getByLabel(new RegExp(`^${colour} `)).check()]);
+    expect(await productCount(page)).toBe(colourCount);
+    expect(await page.getByRole('list', { name: 'Filters applied' }).textContent()).toContain(`Size: ${size}`);
+    const shared = page.url();
+    expect(new URL(shared).search).toMatch(/^\?color=[a-z0-9-]+&size=[a-z0-9-]+$/);
+    await screenshot(page, `layered-navigation-${name}`);
+    await expectAccessible(page);
+
+    // The shared URL shows the same page to someone else.
+    const other = await watchedPage(browser, viewport);
+    await other.page.goto(shared);
+    expect(await productCount(other.page)).toBe(colourCount);
+    expect(await other.page.locator('.card a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
+      await page.locator('.card a').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    );
+
+    // The order applies at once and keeps the filters.
+    await Promise.all([page.waitForURL(/sort=name/), page.getByLabel('Sort by').selectOption('name')]);
+    expect(new URL(page.url()).search).toMatch(/^\?color=[a-z0-9-]+&size=[a-z0-9-]+&sort=name$/);
+    expect(await productCount(page)).toBe(colourCount);
+    expectNoProblems(watched);
+    expectNoProblems(other);
+  });
+
+  it('offers no price filter where prices are hidden from guests', async () => {
+    const watched = await watchedPage(browser, viewport);
+    const { page } = watched;
+    await page.goto(url('/women/clothing'));
+    expect(await page.getByRole('group', { name: 'Price' }).count()).toBe(1);
+    await page.goto(url('/trade-supplies'));
+    expect(await page.locator('details[data-filter-panel]').count()).toBeLessThanOrEqual(1);
+    expect(await page.getByRole('group', { name: 'Price' }).count()).toBe(0);
+    await expectAccessible(page);
+    expectNoProblems(watched);
+  });
+});
