@@ -73,7 +73,7 @@ describe('facetView', () => {
     expect(view.groups.map((group) => [group.name, group.choices.map((choice) => `${choice.value}:${choice.count}${choice.selected ? '*' : ''}`)])).toEqual([
       ['color', ['navy:1*', 'rust:1']],
       ['size', ['m:2', 'l:1*']],
-      ['stock', ['in:1']],
+      // The one match is in stock: "in stock only" would narrow nothing, so it is not offered.
     ]);
     expect(view.applied).toEqual([
       { label: 'Color: Navy', removeHref: '/women?size=l&sort=name' },
@@ -92,6 +92,7 @@ describe('facetView', () => {
     ]);
     const hidden = facetView({ ...index, priceStep: null, products: index.products.map((one) => ({ ...one, price: null })) }, parse('').selection, '/women', 'position', format);
     expect(hidden.groups.map((group) => group.name)).toEqual(['color', 'size', 'stock']);
+    expect(shown.groups.find((group) => group.name === 'stock')?.choices).toEqual([{ label: 'In stock only', value: 'in', count: 3, selected: false }]);
   });
 });
 

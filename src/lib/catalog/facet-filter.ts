@@ -126,8 +126,10 @@ export interface FacetCounts {
   values: number[][];
   /** Per price bucket (`floor(price / step)`), the same; empty where there is no price filter. */
   priceBuckets: Map<number, number>;
-  /** How many members are in stock among those the other filters keep. */
+  /** How many members are in stock among those the other filters keep… */
   inStock: number;
+  /** …and how many those are (in stock or not): when the two are equal, "in stock only" narrows nothing. */
+  stockBase: number;
 }
 
 /**
@@ -139,6 +141,7 @@ export function facetCounts(index: FacetIndex, selection: FacetSelection): Facet
   const values = index.facets.map((facet) => facet.values.map(() => 0));
   const priceBuckets = new Map<number, number>();
   let inStock = 0;
+  let stockBase = 0;
   const facets = index.facets.length;
   for (const member of index.products) {
     const failed = failures(member, selection);
@@ -152,7 +155,10 @@ export function facetCounts(index: FacetIndex, selection: FacetSelection): Facet
       const bucket = Math.floor(member.price / index.priceStep);
       priceBuckets.set(bucket, (priceBuckets.get(bucket) ?? 0) + 1);
     }
-    if (counts(facets + 1) && member.inStock) inStock += 1;
+    if (counts(facets + 1)) {
+      stockBase += 1;
+      if (member.inStock) inStock += 1;
+    }
   }
-  return { values, priceBuckets, inStock };
+  return { values, priceBuckets, inStock, stockBase };
 }

@@ -4,7 +4,8 @@
  * the pager and the sort keep. Pure: from the facet index, the selection and its counts.
  *
  * A choice that would empty the listing (count 0) is left out unless it is chosen, as in most
- * shops' layered navigation: nothing on the page leads to an empty page.
+ * shops' layered navigation: nothing on the page leads to an empty page; so is "in stock only" where
+ * everything is in stock, and the price filter where every price falls in one range.
  */
 import type { FacetIndex } from '../content/schemas.ts';
 import type { PriceFormat } from '../format/price.ts';
@@ -102,7 +103,9 @@ export function facetView(index: FacetIndex, selection: FacetSelection, category
   groups.push({
     name: STOCK_PARAM,
     label: 'Availability',
-    choices: [{ label: 'In stock only', value: IN_STOCK_VALUE, count: counts.inStock, selected: selection.inStock }].filter((choice) => choice.count > 0 || choice.selected),
+    choices: [{ label: 'In stock only', value: IN_STOCK_VALUE, count: counts.inStock, selected: selection.inStock }].filter(
+      (choice) => choice.selected || (choice.count > 0 && choice.count < counts.stockBase),
+    ),
   });
 
   const applied: AppliedFilter[] = [];
