@@ -14,6 +14,9 @@ export default defineConfig({
   // widgetBundle writes /embed.js before assetHash digests the output (build:done hooks run in this order).
   integrations: [widgetBundle(), assetHash(), devVars(), mcpWithoutAjv(), solid()],
   build: { inlineStylesheets: 'never' },
+  // A page script small enough is inlined by default, and the CSP (`script-src 'self'` plus the
+  // islands' hashes) would block it: scripts always ship as files; other assets keep Vite's rule.
+  vite: { build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) } },
   security: { checkOrigin: false },
   devToolbar: { enabled: false },
   // The storefront keeps no server sessions: personal state lives in the browser and the backend.

@@ -50,6 +50,15 @@ export type ProductExtensions = z.infer<typeof productExtensionsSchema>;
 export const productImageSchema = z.object({ url: z.string(), label: z.string(), position: z.number().int() }).meta({ id: 'ProductImage' });
 export type ProductImage = z.infer<typeof productImageSchema>;
 
+export const configurableOptionSchema = z
+  .object({
+    attributeCode: z.string(),
+    label: z.string(),
+    values: z.array(z.object({ valueIndex: z.number().int(), label: z.string() })),
+  })
+  .meta({ id: 'ConfigurableOption' });
+export type ConfigurableOption = z.infer<typeof configurableOptionSchema>;
+
 const listingShape = {
   id: z.number().int(),
   sku: z.string().min(1),
@@ -75,6 +84,14 @@ const listingShape = {
   relatedSkus: z.array(z.string()),
   attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   position: z.number().int(),
+  // Optional: only configurable products carry it, and records stored before it existed lack it.
+  availableOptions: z
+    .array(configurableOptionSchema)
+    .optional()
+    .meta({
+      description:
+        "A configurable product's option values a shopper can buy now (those of its in-stock variants; all of its variants' values when none is in stock), on listing and detail records alike, so a listing can filter by size or colour without the variants. Absent for other types.",
+    }),
   createdAt: timestamp,
   updatedAt: timestamp,
   extensions: productExtensionsSchema,
@@ -83,15 +100,6 @@ const listingShape = {
 /** A listing record (`/products`, `/search`): no type-specific children. */
 export const productListingSchema = z.object(listingShape).meta({ id: 'ProductListing' });
 export type ProductListing = z.infer<typeof productListingSchema>;
-
-export const configurableOptionSchema = z
-  .object({
-    attributeCode: z.string(),
-    label: z.string(),
-    values: z.array(z.object({ valueIndex: z.number().int(), label: z.string() })),
-  })
-  .meta({ id: 'ConfigurableOption' });
-export type ConfigurableOption = z.infer<typeof configurableOptionSchema>;
 
 /** Children that are products themselves may carry the caller's annotation too (DECISIONS.md 30). */
 const childExtensions = productExtensionsSchema.optional();

@@ -97,7 +97,7 @@ async function renderPage(
     case 'gate':
       return { status: 302, markdown: `Moved to ${route.location} for visitors who are not signed in\n`, location: route.location };
     case 'category':
-      return { status: 200, markdown: categoryMarkdown(route.category, route.listing, { origin, formatPrice: formatPrice(route.shell) }) };
+      return { status: 200, markdown: categoryMarkdown(route.category, route.listing, { origin, formatPrice: formatPrice(route.shell) }, route.facets) };
     case 'product':
       return { status: 200, markdown: productMarkdown(route.product, { origin, formatPrice: formatPrice(route.shell) }) };
     case 'cms':

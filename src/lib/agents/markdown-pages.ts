@@ -22,6 +22,7 @@ import { publishedLabel } from '../catalog/blog-pages.ts';
 import { blogPostHref } from '../catalog/blog.ts';
 import { resultsSummary, type SearchOutcome } from '../catalog/search-page.ts';
 import type { PriceFormat } from '../format/price.ts';
+import type { FacetView } from '../catalog/facet-view.ts';
 import { AGENT_PATHS } from './agent-paths.ts';
 import { escapeMarkdown, htmlToInlineText, htmlToMarkdown, link } from './markdown.ts';
 import { absoluteUrl } from './public-origin.ts';
@@ -85,19 +86,32 @@ function cardLine(card: ProductCard, context: MarkdownContext): string {
   return `- ${link(card.name, absoluteUrl(context.origin, productHref(card.urlKey)))}: ${price}, ${stockText(card.stockStatus)}`;
 }
 
-export function categoryMarkdown(category: CategoryNode, listing: ListingPage, context: MarkdownContext): string {
+/**
+ * A category's markdown: its products as the HTML page lists them, filtered when the URL carries
+ * layered-navigation filters (named under the heading, with the unfiltered category's URL).
+ */
+export function categoryMarkdown(category: CategoryNode, listing: ListingPage, context: MarkdownContext, facets: FacetView | null = null): string {
   const children = subcategories(category);
+  const filtered = facets?.filtered ?? false;
   const count = listing.totalItems === 1 ? '1 product' : `${listing.totalItems} products`;
   const pageNote = listing.totalPages > 1 ? ` (page ${listing.page} of ${listing.totalPages})` : '';
+  const categoryPath = categoryHref(category);
+  const filterQuery = filtered && facets ? facets.basePath.slice(categoryPath.length) : '';
   return document([
     `# ${escapeMarkdown(category.name)}`,
     category.description.trim() && body(category.description, context.origin),
     children.length > 0 &&
       ['## Subcategories', '', ...children.map((child) => `- ${link(child.name, absoluteUrl(context.origin, categoryHref(child)))}`)].join('\n'),
     `## Products${pageNote}`,
-    listing.products.length > 0 ? [`${count} in this category.`, '', ...listing.products.map((card) => cardLine(card, context))].join('\n') : 'No products in this category yet.',
-    listing.page < listing.totalPages &&
-      `Next page: ${absoluteUrl(context.origin, pageHref(markdownHref(categoryHref(category)), listing.page + 1))}`,
+    filtered &&
+      facets &&
+      `Filtered by ${facets.applied.map((filter) => escapeMarkdown(filter.label)).join(', ')}. All of ${escapeMarkdown(category.name)}: ${absoluteUrl(context.origin, markdownHref(categoryPath))}`,
+    listing.products.length > 0
+      ? [`${count} ${filtered ? 'match' : 'in this category'}.`, '', ...listing.products.map((card) => cardLine(card, context))].join('\n')
+      : filtered
+        ? 'No products match these filters.'
+        : 'No products in this category yet.',
+    listing.page < listing.totalPages && `Next page: ${absoluteUrl(context.origin, pageHref(`${markdownHref(categoryPath)}${filterQuery}`, listing.page + 1))}`,
   ]);
 }
 

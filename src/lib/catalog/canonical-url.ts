@@ -4,6 +4,7 @@
  * repeated parameters) are clamped or dropped, and the page answers 301 to the canonical URL,
  * so every listing has one URL (and one edge-cache entry). Other parameters are kept as they are.
  */
+import type { ParsedFilters } from './facet-filter.ts';
 import { SORT_ORDERS, type SortOrder } from './listing-sort.ts';
 
 /** Page numbers above this name no listing page (at 24 a page): the page is past the last, 404. */
@@ -46,4 +47,24 @@ export function listingParams(params: URLSearchParams): ListingParams {
   for (const value of canonicalPage) canonical.append('page', value);
   const search = canonical.toString();
   return { page, sort, redirectSearch: search ? `?${search}` : '' };
+}
+
+/**
+ * The canonical query of a listing with layered-navigation filters (facet-filter.ts): other
+ * parameters as they came, then the filters in canonical order, then `sort` and `page`; null when
+ * the request's query is canonical already (its page, its order and its filters in their order).
+ */
+export function filteredRedirect(params: URLSearchParams, redirectSearch: string | null, filters: Pick<ParsedFilters, 'pairs' | 'names'>): string | null {
+  const asked = [...params].filter(([name]) => filters.names.has(name));
+  const sameFilters = asked.length === filters.pairs.length && asked.every(([name, value], index) => name === filters.pairs[index]![0] && value === filters.pairs[index]![1]);
+  if (redirectSearch === null && sameFilters) return null;
+  const rest = new URLSearchParams([...params].filter(([name]) => !filters.names.has(name)));
+  const canonicalRest = new URLSearchParams(listingParams(rest).redirectSearch ?? rest.toString());
+  const search = new URLSearchParams([
+    ...[...canonicalRest].filter(([name]) => name !== 'page' && name !== 'sort'),
+    ...filters.pairs,
+    ...canonicalRest.getAll('sort').map((value) => ['sort', value]),
+    ...canonicalRest.getAll('page').map((value) => ['page', value]),
+  ]).toString();
+  return search ? `?${search}` : '';
 }

@@ -29,16 +29,12 @@ export function flattenCategories(tree: CategoryNode[]): Array<{ category: Categ
 const byPosition = (a: Product, b: Product) => a.position - b.position || a.id - b.id;
 
 /**
- * Groups products into the per-category listing pages of SPEC.md. A category lists the products
- * assigned to it or to any of its descendants (an "anchor" category, as merchants expect: "Women"
- * shows the tops and the dresses). Every category gets at least page 1, possibly empty, so an
- * empty category renders its empty state instead of a 404.
+ * The members of every category in listing order. A category lists the products assigned to it or
+ * to any of its descendants (an "anchor" category, as merchants expect: "Women" shows the tops and
+ * the dresses), each once, by position. Its listing pages and its facet index (facet-index.ts) are
+ * cut from the same list, so a position in one is a position in the other.
  */
-export function buildListingPages(
-  tree: CategoryNode[],
-  products: Product[],
-  pageSize: number = CATEGORY_PAGE_SIZE,
-): ListingPage[] {
+export function categoryMembers(tree: CategoryNode[], products: Product[]): Array<{ category: CategoryNode; members: Product[] }> {
   const byCategory = new Map<number, Product[]>();
   for (const product of products) {
     for (const id of new Set(product.categoryIds)) {
@@ -47,13 +43,28 @@ export function buildListingPages(
       byCategory.set(id, list);
     }
   }
-  const pages: ListingPage[] = [];
-  for (const { category, subtreeIds } of flattenCategories(tree)) {
+  return flattenCategories(tree).map(({ category, subtreeIds }) => {
     const seen = new Set<number>();
     const members = subtreeIds
       .flatMap((id) => byCategory.get(id) ?? [])
       .filter((product) => !seen.has(product.id) && seen.add(product.id))
       .sort(byPosition);
+    return { category, members };
+  });
+}
+
+/**
+ * Groups products into the per-category listing pages of SPEC.md (see categoryMembers). Every
+ * category gets at least page 1, possibly empty, so an empty category renders its empty state
+ * instead of a 404.
+ */
+export function buildListingPages(
+  tree: CategoryNode[],
+  products: Product[],
+  pageSize: number = CATEGORY_PAGE_SIZE,
+): ListingPage[] {
+  const pages: ListingPage[] = [];
+  for (const { category, members } of categoryMembers(tree, products)) {
     const totalPages = Math.max(1, Math.ceil(members.length / pageSize));
     for (let page = 1; page <= totalPages; page++) {
       pages.push({

@@ -50,6 +50,7 @@ function store(options: { config?: StoreConfig | null; pages?: CmsPage[]; listin
     cmsPage: async (identifier: string) => options.pages?.find((page) => page.identifier === identifier) ?? null,
     listingPage: async (id: number, page: number) =>
       options.listings?.find((entry) => entry.categoryId === id && entry.page === page) ?? null,
+    facetIndex: async () => null,
   };
 }
 

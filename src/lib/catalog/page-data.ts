@@ -7,7 +7,10 @@ import type { CategoryNode, CmsPage, ListingPage, Product, ProductCard, StoreCon
 import { priceFormatter, toBcp47, type PriceFormat } from '../format/price.ts';
 import { menuTree, productCategoryTrail, topCategories, type MenuItem } from './category-tree.ts';
 import { productGateRedirect } from './gate-redirect.ts';
-import { listingParams, MAX_PAGE_NUMBER } from './canonical-url.ts';
+import { filteredRedirect, listingParams, MAX_PAGE_NUMBER } from './canonical-url.ts';
+import { isFiltered, parseFilters } from './facet-filter.ts';
+import { facetView, type FacetView } from './facet-view.ts';
+import { loadFilteredListing } from './filtered-listing.ts';
 import { loadSortedListing } from './listing-data.ts';
 import type { SortOrder } from './listing-sort.ts';
 import { loadRelated } from './related.ts';
@@ -105,7 +108,16 @@ export type CatchAllRoute =
   | { kind: 'redirect'; location: string }
   /** A gated product (B2B Access): 302 to sign in or to the rule's CMS page. */
   | { kind: 'gate'; location: string }
-  | { kind: 'category'; shell: Shell; category: CategoryNode; trail: CategoryNode[]; listing: ListingPage; sort: SortOrder }
+  | {
+      kind: 'category';
+      shell: Shell;
+      category: CategoryNode;
+      trail: CategoryNode[];
+      listing: ListingPage;
+      sort: SortOrder;
+      /** The layered navigation; null where the sync wrote no facet index yet. */
+      facets: FacetView | null;
+    }
   | {
       kind: 'product';
       shell: Shell;
@@ -152,11 +164,22 @@ export async function loadCatchAllRoute(content: ContentStore, url: URL, options
   const path = canonicalPath(resolved);
   const pathVariant = isPathVariant(url.pathname, path);
   if (resolved.kind === 'category') {
+    const { category } = resolved;
+    const index = await content.facetIndex(category.id);
     const { page, sort, redirectSearch } = listingParams(url.searchParams);
-    if (pathVariant || redirectSearch !== null) return { kind: 'redirect', location: `${path}${redirectSearch ?? url.search}` };
-    const sorted = page > MAX_PAGE_NUMBER ? null : await loadSortedListing(content, resolved.category.id, page, sort, shell.lang);
-    if (sorted) return { ...resolved, shell, listing: sorted.listing, sort: sorted.sort };
-    return loadNotFoundRoute(content, shell);
+    const filters = parseFilters(url.searchParams, index);
+    const search = filteredRedirect(url.searchParams, redirectSearch, filters);
+    if (pathVariant || search !== null) return { kind: 'redirect', location: `${path}${search ?? url.search}` };
+    const filtered = index !== null && isFiltered(filters.selection);
+    const sorted =
+      page > MAX_PAGE_NUMBER
+        ? null
+        : filtered
+          ? await loadFilteredListing(content, index, filters.selection, page, sort, shell.lang)
+          : await loadSortedListing(content, category.id, page, sort, shell.lang);
+    if (!sorted) return loadNotFoundRoute(content, shell);
+    const facets = index === null ? null : facetView(index, filters.selection, path, sorted.sort, shell.formatPrice);
+    return { ...resolved, shell, listing: sorted.listing, sort: sorted.sort, facets };
   }
   if (pathVariant) return { kind: 'redirect', location: `${path}${url.search}` };
   if (resolved.kind === 'product') {

@@ -8,7 +8,7 @@ const node = (id: number, children: CategoryNode[] = []) =>
   ({ id, name: `C${id}`, urlPath: `c${id}`, isActive: true, children }) as unknown as CategoryNode;
 const tree = [node(1, [node(2), node(3)]), node(4)];
 const product = (id: number, categoryIds: number[], price: number | null = 10) =>
-  ({ id, sku: `S${id}`, type: 'simple', name: `P${id}`, urlKey: `p${id}`, price, specialPrice: null, finalPrice: price, minimalPrice: price, stockStatus: 'in_stock', imageUrl: '', position: id, categoryIds, extensions: {} }) as unknown as Product;
+  ({ id, sku: `S${id}`, type: 'simple', name: `P${id}`, urlKey: `p${id}`, price, specialPrice: null, finalPrice: price, minimalPrice: price, stockStatus: 'in_stock', imageUrl: '', position: id, categoryIds, attributes: {}, extensions: {} }) as unknown as Product;
 const guestListing: ListingPage = { categoryId: 1, page: 1, pageSize: 24, totalItems: 0, totalPages: 1, products: [] };
 
 const guest: ContentStore = {
@@ -17,6 +17,7 @@ const guest: ContentStore = {
   categories: async () => tree,
   product: async (urlKey) => (urlKey === 'p1' ? product(1, [2], null) : null),
   listingPage: async (categoryId, page) => (categoryId === 1 && page === 1 ? guestListing : null),
+  facetIndex: async () => null,
   cmsPage: async () => null,
   blogPost: async () => null,
   countries: async () => [],

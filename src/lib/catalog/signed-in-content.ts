@@ -9,15 +9,21 @@
  */
 import { BackendError, type BackendClient } from '../backend-client.ts';
 import type { ContentStore } from '../content/content-store.ts';
-import type { CategoryNode, ListingPage, Product } from '../content/schemas.ts';
+import type { CategoryNode, FacetIndex, ListingPage, Product } from '../content/schemas.ts';
 import { categoryTrailById } from './category-tree.ts';
-import { buildListingPages } from './listing.ts';
+import { buildFacetIndex } from './facet-index.ts';
+import { buildListingPages, CATEGORY_PAGE_SIZE, categoryMembers } from './listing.ts';
 
 export interface SignedInSource {
   client: Pick<BackendClient, 'productByUrlKey' | 'categoryProducts'>;
   store: string;
   /** The customer's access token, from the session cookie. */
   token: string;
+}
+
+interface CategoryView {
+  pages: ListingPage[];
+  facets: FacetIndex;
 }
 
 export interface SignedInContent {
@@ -46,7 +52,7 @@ async function subtreeProducts(source: SignedInSource, category: CategoryNode): 
  * (sorting reads them all), and paged the way the sync pages the guest view.
  */
 export function signedInContent(guest: ContentStore, source: SignedInSource): SignedInContent {
-  const listings = new Map<number, Promise<ListingPage[]>>();
+  const listings = new Map<number, Promise<CategoryView>>();
   let degraded = false;
 
   /** The customer's answer, or the guest's when the backend cannot give it. */
@@ -61,28 +67,40 @@ export function signedInContent(guest: ContentStore, source: SignedInSource): Si
     }
   }
 
-  const listingPages = (category: CategoryNode): Promise<ListingPage[]> => {
-    let pages = listings.get(category.id);
-    if (!pages) {
-      const own = (listing: ListingPage) => listing.categoryId === category.id;
-      pages = subtreeProducts(source, category).then((products) => buildListingPages([category], products).filter(own));
-      listings.set(category.id, pages);
+  /** The customer's listing pages and facet index of a category, cut from one read of its products. */
+  const categoryView = (category: CategoryNode): Promise<CategoryView> => {
+    let view = listings.get(category.id);
+    if (!view) {
+      view = subtreeProducts(source, category).then((products) => {
+        const members = categoryMembers([category], products).find((entry) => entry.category.id === category.id)?.members ?? [];
+        return {
+          pages: buildListingPages([category], products).filter((listing) => listing.categoryId === category.id),
+          facets: buildFacetIndex(category.id, members, CATEGORY_PAGE_SIZE),
+        };
+      });
+      listings.set(category.id, view);
     }
-    return pages;
+    return view;
   };
+  const categoryOf = async (categoryId: number) => categoryTrailById(await guest.categories(), categoryId)?.at(-1);
 
   const content: ContentStore = {
     ...guest,
     product: (urlKey: string) =>
       orGuest(`product ${urlKey}`, () => source.client.productByUrlKey(source.store, urlKey, source.token), () => guest.product(urlKey)),
     async listingPage(categoryId: number, page: number) {
-      const category = categoryTrailById(await guest.categories(), categoryId)?.at(-1);
+      const category = await categoryOf(categoryId);
       if (!category) return null;
       return orGuest(
         `category ${categoryId}`,
-        async () => (await listingPages(category)).find((listing) => listing.page === page) ?? null,
+        async () => (await categoryView(category)).pages.find((listing) => listing.page === page) ?? null,
         () => guest.listingPage(categoryId, page),
       );
+    },
+    async facetIndex(categoryId: number) {
+      const category = await categoryOf(categoryId);
+      if (!category) return null;
+      return orGuest(`category ${categoryId}`, async () => (await categoryView(category)).facets, () => guest.facetIndex(categoryId));
     },
   };
   return { content, degraded: () => degraded };

@@ -12,6 +12,7 @@ import {
   categoryTreeSchema,
   cmsPageSchema,
   countryListSchema,
+  facetIndexSchema,
   listingPageSchema,
   productSchema,
   pulseSchema,
@@ -59,6 +60,8 @@ export function contentStore(kv: KVNamespace, store: string) {
     product: (urlKey: string) => readRecord(kv, contentKeys.product(store, urlKey), productSchema),
     listingPage: (categoryId: number, page: number) =>
       readRecord(kv, contentKeys.listingPage(store, categoryId, page), listingPageSchema),
+    /** A category's facet index; null before a sync wrote one (the page then offers no filters). */
+    facetIndex: (categoryId: number) => readRecord(kv, contentKeys.facetIndex(store, categoryId), facetIndexSchema),
     cmsPage: (identifier: string) => readRecord(kv, contentKeys.cms(store, identifier), cmsPageSchema),
     blogPost: (identifier: string) => readRecord(kv, contentKeys.blog(store, identifier), blogPostSchema),
     countries: async () => (await readRecord(kv, contentKeys.countries(store), countryListSchema)) ?? [],

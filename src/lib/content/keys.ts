@@ -28,6 +28,13 @@ export const contentKeys = {
   listingPage: (store: string, categoryId: number, page: number) =>
     `${store}:products:category:${categoryId}:page:${page}`,
   listingPrefix: (store: string) => `${store}:products:category:`,
+  /**
+   * A category's facet index (layered navigation: lib/catalog/facet-index.ts), one per category,
+   * written and pruned by the product sync with the listing pages (storefront-internal, outside the
+   * SPEC.md table).
+   */
+  facetIndex: (store: string, categoryId: number) => `${store}:facets:category:${categoryId}`,
+  facetIndexPrefix: (store: string) => `${store}:facets:category:`,
   cms: (store: string, identifier: string) => `${store}:cms:${identifier}`,
   cmsPrefix: (store: string) => `${store}:cms:`,
   /**

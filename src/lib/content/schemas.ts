@@ -78,6 +78,38 @@ export const listingPageSchema = z.object({
 });
 export type ListingPage = z.infer<typeof listingPageSchema>;
 
+/**
+ * A category's facet index, kept under `{store}:facets:category:{id}` (lib/catalog/facet-index.ts):
+ * the filters its layered navigation offers and, per member in listing order (the product at
+ * position i sits on listing page floor(i / pageSize) + 1), what the filters and the orders need.
+ */
+export const facetIndexSchema = z.object({
+  categoryId: z.number().int(),
+  pageSize: z.number().int().positive(),
+  facets: z.array(
+    z.object({
+      /** The attribute code, which is also the filter's query parameter. */
+      code: z.string().min(1),
+      label: z.string(),
+      values: z.array(z.object({ slug: z.string().min(1), label: z.string() })),
+    }),
+  ),
+  /** Width of the price ranges; null when the listing offers no price filter (a price is hidden on it). */
+  priceStep: z.number().positive().nullable(),
+  products: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      /** The price the card shows; null for every member when any price is hidden. */
+      price: z.number().nullable(),
+      inStock: z.boolean(),
+      /** Per facet (same order as `facets`), the indexes of the values the product has. */
+      values: z.array(z.array(z.number().int().nonnegative())),
+    }),
+  ),
+});
+export type FacetIndex = z.infer<typeof facetIndexSchema>;
+
 export const pulseSchema = z.object({
   hash: z.string(),
   updatedAt: z.string(),

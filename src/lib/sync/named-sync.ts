@@ -12,11 +12,12 @@
  * digest of the whole part).
  */
 import type { BackendClient } from '../backend-client.ts';
-import { buildListingPages, flattenCategories } from '../catalog/listing.ts';
+import { buildListingPages, categoryMembers, flattenCategories } from '../catalog/listing.ts';
 import { readPulse } from '../content/content-store.ts';
 import { contentKeys, type IndexedKind } from '../content/keys.ts';
 import { productSchema, recordIndexSchema, skuIndexSchema, type Product } from '../content/schemas.ts';
 import { formsOfPages } from './cms-forms.ts';
+import { facetIndexEntry } from './facets.ts';
 import { entry, indexEntry, productEntries, redirectMap, type KvEntry } from './parts.ts';
 import { listHashes, putOf, type KvOp, type PartPlan } from './plan.ts';
 import { sha256Hex } from './pulse.ts';
@@ -100,6 +101,8 @@ async function productChange(client: BackendClient, kv: KVNamespace, store: stri
     for (const product of (await Promise.all(subtreeIds.map(productsIn))).flat()) inSubtree.set(product.id, product);
     const pages = buildListingPages([category], [...inSubtree.values()]).filter((page) => page.categoryId === category.id);
     puts.push(...(await Promise.all(pages.map((page) => entry(contentKeys.listingPage(store, category.id, page.page), page)))));
+    const members = categoryMembers([category], [...inSubtree.values()]).find((entry) => entry.category.id === category.id)?.members ?? [];
+    puts.push(await facetIndexEntry(store, category.id, members));
     // Pages past the new last one (the category shrank) go; the listing tells which pages changed.
     const pagesBefore = await listHashes(kv, [`${contentKeys.listingPage(store, category.id, 1).slice(0, -1)}`]);
     const kept = new Set(pages.map((page) => contentKeys.listingPage(store, category.id, page.page)));

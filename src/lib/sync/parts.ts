@@ -10,6 +10,7 @@ import type { Product, UrlRedirect } from '../content/schemas.ts';
 import { buildListingPages, flattenCategories } from '../catalog/listing.ts';
 import { B2B_MODULES, withB2bPlugins } from './b2b-plugins.ts';
 import { formsOfPages } from './cms-forms.ts';
+import { facetIndexEntries } from './facets.ts';
 import { sha256Hex } from './pulse.ts';
 
 export const syncTypes = ['config', 'categories', 'products', 'cmsPages', 'blogPosts', 'countries'] as const;
@@ -57,7 +58,13 @@ const prefixesOwned: Record<SyncType, (store: string) => string[]> = {
   config: () => [],
   // A whole key is its own prefix: listed, its hash spares the write when nothing moved.
   categories: (store) => [contentKeys.redirects(store, 'category')],
-  products: (store) => [contentKeys.productPrefix(store), contentKeys.listingPrefix(store), contentKeys.skuIndexPrefix(store), contentKeys.redirects(store, 'product')],
+  products: (store) => [
+    contentKeys.productPrefix(store),
+    contentKeys.listingPrefix(store),
+    contentKeys.facetIndexPrefix(store),
+    contentKeys.skuIndexPrefix(store),
+    contentKeys.redirects(store, 'product'),
+  ],
   cmsPages: (store) => [contentKeys.cmsPrefix(store), contentKeys.formPrefix(store)],
   blogPosts: (store) => [contentKeys.blogPrefix(store)],
   countries: () => [],
@@ -118,9 +125,10 @@ const builders: Record<SyncType, PartBuilder> = {
         entry(contentKeys.listingPage(store, page.categoryId, page.page), page),
       ),
     );
+    const facetEntries = await facetIndexEntries(store, tree, products);
     const redirects = await entry(contentKeys.redirects(store, 'product'), redirectMap(moved));
     const index = await indexEntry(store, 'product', products.map((product) => product.urlKey));
-    return { count: products.length, entries: [...(await Promise.all(pages)).flat(), ...listingEntries, redirects, index] };
+    return { count: products.length, entries: [...(await Promise.all(pages)).flat(), ...listingEntries, ...facetEntries, redirects, index] };
   },
   async cmsPages(client, store) {
     const pages = await client.cmsPages(store);

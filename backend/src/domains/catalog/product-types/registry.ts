@@ -24,7 +24,7 @@ import type { ProductType, products } from '../../../platform/db/schema/index.ts
 import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
 import type { AddItemInput } from '../../carts/schemas.ts';
 import type { Addition, ChosenProduct } from '../../carts/sellable-types.ts';
-import type { ProductChildren } from '../products/schemas.ts';
+import type { ConfigurableOption, ProductChildren } from '../products/schemas.ts';
 import type { AdminComposition } from '../products/composition.ts';
 import type { ProductFields } from '../products/service.ts';
 import type { ProductEdit } from '../products/admin/edit-data.ts';
@@ -81,6 +81,8 @@ export interface ProductTypeDefinition {
   adminParts?: (db: Db, ids: number[]) => Promise<Map<number, AdminComposition>>;
   /** Its children on the storefront's detail record; `visible` leaves out those hidden from the caller. */
   detail?: (db: Db, storeId: number, parentIds: number[], visible: SQL | undefined) => Promise<Map<number, ProductChildren>>;
+  /** The option values its listing record offers to filter by (`availableOptions`); `visible` leaves out variants hidden from the caller. */
+  availableOptions?: (db: Db, storeId: number, parentIds: number[], visible: SQL | undefined) => Promise<Map<number, ConfigurableOption[]>>;
   /** What an add-to-cart request for it buys: `field` is the request field that carries its choice (none: it takes none). */
   cartChoice: { field?: ChoiceField; choose: (db: Db, storeId: number, product: ChosenProduct, input: AddItemInput, visible: SQL | undefined) => Promise<Addition[]> };
   /** Its section of the admin product page, below the main form (`refused`: what a refused form typed). */

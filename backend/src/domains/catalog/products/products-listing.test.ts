@@ -42,6 +42,25 @@ describe.each(dialects)('product listing (%s)', (dialect) => {
     expect(new Set(member.map((p) => p.type))).toEqual(new Set(Object.keys(childKeysOfType)));
   });
 
+  it("names a configurable's option values on its listing record: those of its in-stock variants", async () => {
+    const { member } = await list('?itemsPerPage=100');
+    const configurables = member.filter((p) => p.type === 'configurable');
+    expect(configurables.length).toBeGreaterThan(0);
+    expect(member.filter((p) => p.type !== 'configurable').every((p) => p.availableOptions === undefined)).toBe(true);
+    for (const listed of configurables) {
+      const { body } = await shop.get(`/api/rest/v2/products/${listed.id}`);
+      const detail = body as { variants: Array<{ attributes: Record<string, number>; stockStatus: string }>; availableOptions?: unknown };
+      const inStock = detail.variants.filter((v) => v.stockStatus === 'in_stock');
+      const offered = inStock.length > 0 ? inStock : detail.variants;
+      expect(detail.availableOptions, listed.sku).toEqual(listed.availableOptions);
+      for (const option of listed.availableOptions ?? []) {
+        const expected = new Set(offered.map((v) => v.attributes[option.attributeCode]));
+        expect(new Set(option.values.map((value) => value.valueIndex)), `${listed.sku} ${option.attributeCode}`).toEqual(expected);
+      }
+      expect(listed.availableOptions?.map((option) => option.attributeCode)).toEqual(['color', 'size']);
+    }
+  });
+
   it('keeps prices consistent', async () => {
     const { member } = await list('?itemsPerPage=100');
     for (const p of member) {

@@ -6,7 +6,7 @@ import { formatTimestamp } from '../../../platform/time.ts';
 import { productTypes } from '../product-types/registry.ts';
 import { loadCategoryIds, loadImages, loadRelatedSkus, mainImageUrl, type ProductImage } from './common.ts';
 import { finalPriceOf, type ProductRow } from './rows.ts';
-import type { ProductChildren, ProductDetail } from './schemas.ts';
+import type { ConfigurableOption, ProductChildren, ProductDetail } from './schemas.ts';
 
 export interface RecordContext {
   currency: string;
@@ -15,6 +15,8 @@ export interface RecordContext {
   relatedSkus: string[];
   /** Undefined for listing records (the "listing stubs"). */
   children?: ProductChildren;
+  /** A configurable's option values on offer (listing and detail records alike). */
+  availableOptions?: ConfigurableOption[];
 }
 
 /** The one shape of a product on the wire, for listings and details alike. */
@@ -44,6 +46,7 @@ export function buildProductRecord(row: ProductRow, context: RecordContext): Pro
     relatedSkus: context.relatedSkus,
     attributes: product.attributes,
     position: product.position,
+    ...(context.availableOptions ? { availableOptions: context.availableOptions } : {}),
     createdAt: formatTimestamp(product.createdAt),
     updatedAt: formatTimestamp(product.updatedAt),
     extensions: {},
@@ -65,11 +68,12 @@ export async function loadProductRecords(
   options: { withChildren: boolean; hidden: ReadonlySet<number> },
 ): Promise<ProductDetail[]> {
   const ids = rows.map((r) => r.product.id);
-  const [images, categoryIds, relatedSkus, children] = await Promise.all([
+  const [images, categoryIds, relatedSkus, children, availableOptions] = await Promise.all([
     loadImages(db, ids),
     loadCategoryIds(db, ids),
     loadRelatedSkus(db, ids, options.hidden),
     options.withChildren ? loadChildren(db, store.id, rows, visibleProducts(options.hidden)) : new Map<number, ProductChildren>(),
+    loadAvailableOptions(db, store.id, rows, visibleProducts(options.hidden)),
   ]);
   return rows.map((row) =>
     buildProductRecord(row, {
@@ -78,6 +82,7 @@ export async function loadProductRecords(
       categoryIds: categoryIds.get(row.product.id) ?? [],
       relatedSkus: relatedSkus.get(row.product.id) ?? [],
       children: children.get(row.product.id),
+      availableOptions: availableOptions.get(row.product.id),
     }),
   );
 }
@@ -90,6 +95,19 @@ async function loadChildren(db: Db, storeId: number, rows: ProductRow[], visible
       const ids = rows.filter((r) => r.product.type === code).map((r) => r.product.id);
       if (!detail || ids.length === 0) return;
       for (const [id, children] of await detail(db, storeId, ids, visible)) merged.set(id, children);
+    }),
+  );
+  return merged;
+}
+
+/** Each type's `availableOptions` loader (configurables'), for the rows of that type. */
+async function loadAvailableOptions(db: Db, storeId: number, rows: ProductRow[], visible: SQL | undefined): Promise<Map<number, ConfigurableOption[]>> {
+  const merged = new Map<number, ConfigurableOption[]>();
+  await Promise.all(
+    [...productTypes().values()].map(async ({ code, availableOptions }) => {
+      const ids = rows.filter((r) => r.product.type === code).map((r) => r.product.id);
+      if (!availableOptions || ids.length === 0) return;
+      for (const [id, options] of await availableOptions(db, storeId, ids, visible)) merged.set(id, options);
     }),
   );
   return merged;

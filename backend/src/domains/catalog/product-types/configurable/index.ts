@@ -9,6 +9,7 @@ import { reindexPrices } from '../../products/price-index.ts';
 import { createVariants, variantIdsOf, variantIssues } from './variants.ts';
 import { reindexConfigurables } from './price.ts';
 import { loadConfigurableChildren } from './detail.ts';
+import { loadAvailableOptions } from './available-options.ts';
 import { loadConfigurableParts } from './parts.ts';
 import { chooseVariant } from './cart-choice.ts';
 import { addVariantForm, removeVariantForms } from './admin-variant-form.ts';
@@ -33,6 +34,7 @@ export const configurable: ProductTypeDefinition = {
   ownedProducts: variantIdsOf,
   reindex: reindexConfigurables,
   detail: loadConfigurableChildren,
+  availableOptions: loadAvailableOptions,
   adminParts: loadConfigurableParts,
   cartChoice: { field: 'options', choose: async (db, storeId, product, input, visible) => [{ sellable: await chooseVariant(db, storeId, product, input.options, visible), qty: input.qty }] },
   adminSection: async (c, edit, refused) => {
