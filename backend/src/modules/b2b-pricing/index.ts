@@ -2,6 +2,9 @@ import { resolve } from 'node:path';
 import { defineModule } from '../../platform/modules/define-module.ts';
 import { pricingConfigSchema, type PricingConfig } from './config.ts';
 import { pricingDiscovery } from './discovery.ts';
+import { annotateListPrices } from './pricing/annotate.ts';
+import { priceCartLines, refuseRuleBreakingOrder, refuseRuleBreakingQty } from './pricing/cart.ts';
+import { priceListViewKey } from './pricing/view-key.ts';
 import { pricingAdminApi } from './routes/admin-api.ts';
 
 /**
@@ -16,6 +19,14 @@ const b2bPricing = defineModule<PricingConfig>({
   config: pricingConfigSchema,
   routes: { adminApi: pricingAdminApi },
   discovery: { code: 'pricing', answer: pricingDiscovery },
+  // Runs after B2B Access's annotation (modules run in the order of their ids): a price it withheld stays withheld.
+  annotations: [{ annotation: 'api_product_dto_build', handle: annotateListPrices }],
+  hooks: [
+    { hook: 'cart.priceLines', handle: priceCartLines },
+    { hook: 'cart.validateAdd', handle: refuseRuleBreakingQty },
+    { hook: 'checkout.beforePlaceOrder', handle: refuseRuleBreakingOrder },
+    { hook: 'customer.viewKey', handle: priceListViewKey },
+  ],
 });
 
 export default b2bPricing;
