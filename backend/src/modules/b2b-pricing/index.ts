@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineModule } from '../../platform/modules/define-module.ts';
 import { pricingConfigSchema, type PricingConfig } from './config.ts';
+import { seedPricingDemo } from './demo.ts';
 import { pricingDiscovery } from './discovery.ts';
 import { annotateListPrices } from './pricing/annotate.ts';
 import { priceCartLines, refuseRuleBreakingOrder, refuseRuleBreakingQty } from './pricing/cart.ts';
@@ -27,6 +28,7 @@ const b2bPricing = defineModule<PricingConfig>({
     { hook: 'checkout.beforePlaceOrder', handle: refuseRuleBreakingOrder },
     { hook: 'customer.viewKey', handle: priceListViewKey },
   ],
+  demo: (ctx, { configure }) => seedPricingDemo(ctx, configure),
 });
 
 export default b2bPricing;
