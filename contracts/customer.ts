@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { timestamp } from './fields.ts';
 
+/** A shared view's name (DECISIONS.md 60, `pl-{hash}`): short, and safe in a cache key and a Cache-Tag. */
+export const viewKeySchema = z.string().regex(/^[a-z0-9-]{1,64}$/);
+
 export const approvalStatuses = ['pending', 'active', 'rejected'] as const;
 
 /** No OpenAPI id here: the backend names it, so the admin's record documents as "Customer and more" (allOf). */
@@ -20,8 +23,7 @@ export const customerSchema = z.object({
     .nullable()
     .optional()
     .meta({ description: "The country of the default shipping address (null: none; in the account's own answers); B2B Access rules scoped to countries decide with it (DECISIONS.md 48)", example: "US" }),
-  viewKey: z
-    .string()
+  viewKey: viewKeySchema
     .nullable()
     .optional()
     .meta({

@@ -64,7 +64,8 @@ describe.each(dialects)('B2B Pricing: resolution, records, cart, checkout and th
     rival = rivalAccount.headers;
     colleague = colleagueAccount.headers;
     const products = await Promise.all([0, 1, 2, 3].map((offset) => aSimpleProduct(shop.database.db, offset)));
-    [A, B, C, D] = await Promise.all(products.map(async (row) => detail({ id: row.id } as Record_, guest)));
+    const guestViews = await Promise.all(products.map(async (row) => detail({ id: row.id } as Record_, guest)));
+    [A, B, C, D] = [0, 1, 2, 3].map((index) => guestViews[index]!) as [Record_, Record_, Record_, Record_];
     // Enough stock for the quantity breaks.
     for (const product of [A, B]) await shop.send('PATCH', `/api/rest/v2/admin/products/${product.id}`, { json: { stockQty: 1000 }, headers: admin });
     await admin_('PUT', '/config', { enabled: true });
