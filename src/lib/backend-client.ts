@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { listOf, pageOf } from '../../contracts/collections.ts';
 import { publicFormSchema, type PublicForm } from '../../contracts/custom-form.ts';
+import { viewKeySchema } from '../../contracts/customer.ts';
 import { customerOrderSchema, type CustomerOrder } from '../../contracts/order.ts';
 import { toProductCard } from './catalog/listing.ts';
 import {
@@ -88,7 +89,13 @@ const searchResultsSchema = pageOf(productListingSchema);
 /** The part of `/customers/me` the storefront session keeps (session-token.ts). */
 /** The session's view of `/customers/me`: the country is the default shipping address's, `none` without one (DECISIONS.md 48). */
 const signedInCustomerSchema = z
-  .object({ firstName: z.string(), groupId: z.number().int().min(0), defaultShippingCountry: z.string().regex(/^[A-Z]{2}$/).nullable().default(null) })
+  .object({
+    firstName: z.string(),
+    groupId: z.number().int().min(0),
+    defaultShippingCountry: z.string().regex(/^[A-Z]{2}$/).nullable().default(null),
+    // DECISIONS.md 60: the price-list set a module prices this customer by (`pl-…`), null: their group's prices.
+    viewKey: viewKeySchema.nullable().default(null),
+  })
   .transform(({ defaultShippingCountry, ...customer }) => ({ ...customer, country: defaultShippingCountry ?? 'none' }));
 export type SignedInCustomer = z.infer<typeof signedInCustomerSchema>;
 

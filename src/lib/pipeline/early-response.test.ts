@@ -111,7 +111,7 @@ describe('the early path', () => {
     const shop = setUp();
     shop.store('/women', '<h1>Guests</h1>');
     shop.store('/women', '<h1>Wholesale</h1>', 'group-2');
-    const session = { token: 't', groupId: 2, country: 'US', firstName: 'Sam', expiresAt: Date.now() + 3_600_000 };
+    const session = { token: 't', groupId: 2, country: 'US', viewKey: null, firstName: 'Sam', expiresAt: Date.now() + 3_600_000 };
     const cookie = async (checkedAt: number) => `${SESSION_COOKIE}=${await sealSession(SESSION_SECRET, { ...session, checkedAt })}`;
     const fresh = await shop.get('/women', { Cookie: await cookie(Date.now()) });
     expect(await fresh?.text()).toBe('<h1>Wholesale</h1>');

@@ -11,7 +11,7 @@ const fromShop = (target: URL = url) => post({ Origin: 'https://shop.example' },
 const tokenAnswer = (body: unknown = { access_token: 'jwt', token_type: 'Bearer', expires_in: 3600, scope: 'customer' }, status = 200) =>
   Response.json(body, { status });
 
-function options(customer: SignedInCustomer | null = { firstName: 'Bea', groupId: 2, country: 'US' }): AuthAnswerOptions & { asked: string[] } {
+function options(customer: SignedInCustomer | null = { firstName: 'Bea', groupId: 2, country: 'US', viewKey: null }): AuthAnswerOptions & { asked: string[] } {
   const asked: string[] = [];
   return {
     asked,
@@ -52,7 +52,7 @@ describe('withSessionFromAuthAnswer', () => {
     const cookie = sessionCookieOf(response)!;
     expect(cookie).toMatch(/; Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
     const value = /^shop_session=([^;]+)/.exec(cookie)![1]!;
-    expect(await openSession(SECRET, value, NOW)).toEqual({ token: 'jwt', groupId: 2, country: 'US', firstName: 'Bea', expiresAt: NOW + 3_600_000, checkedAt: NOW });
+    expect(await openSession(SECRET, value, NOW)).toEqual({ token: 'jwt', groupId: 2, country: 'US', viewKey: null, firstName: 'Bea', expiresAt: NOW + 3_600_000, checkedAt: NOW });
     // The answer itself is untouched for the browser's script.
     expect(await response.json()).toMatchObject({ access_token: 'jwt' });
   });

@@ -7,7 +7,7 @@ import { openSession, sealSession, type Session } from './session-token.ts';
 
 const SECRET = 'a-session-secret-of-at-least-32-characters';
 const NOW = Date.UTC(2026, 10, 23, 12);
-const session: Session = { token: 'jwt', groupId: 2, country: 'US', firstName: 'Bea', expiresAt: NOW + 3_600_000, checkedAt: NOW };
+const session: Session = { token: 'jwt', groupId: 2, country: 'US', viewKey: null, firstName: 'Bea', expiresAt: NOW + 3_600_000, checkedAt: NOW };
 
 async function requestWith(value: Session | string, path = '/women'): Promise<{ request: Request; url: URL }> {
   const cookie = typeof value === 'string' ? value : await sealSession(SECRET, value);
@@ -48,7 +48,7 @@ describe('settleRequestSession', () => {
   it('re-issues the cookie when the backend says the group changed, and later callers see the new group', async () => {
     const { request, url } = await requestWith(session);
     const later = NOW + GROUP_RECHECK_MS;
-    const step = options(async () => ({ firstName: 'Bea', groupId: 1, country: 'US' }), later);
+    const step = options(async () => ({ firstName: 'Bea', groupId: 1, country: 'US', viewKey: null }), later);
     const outcome = await settleRequestSession(request, url, step);
     expect(step.asked).toEqual(['jwt']);
     expect(outcome.session).toEqual({ ...session, groupId: 1, checkedAt: later });
@@ -61,10 +61,20 @@ describe('settleRequestSession', () => {
     const withoutCountry: Session = { ...session };
     delete withoutCountry.country;
     const { request, url } = await requestWith(withoutCountry);
-    const step = options(async () => ({ firstName: 'Bea', groupId: 2, country: 'none' }), NOW + 1);
+    const step = options(async () => ({ firstName: 'Bea', groupId: 2, country: 'none', viewKey: null }), NOW + 1);
     const outcome = await settleRequestSession(request, url, step);
     expect(step.asked).toEqual(['jwt']);
     expect(outcome.session).toEqual({ ...session, country: 'none', checkedAt: NOW + 1 });
+  });
+
+  it('re-reads the view key at once for a cookie sealed before sessions carried it (DECISIONS.md 60: a price-list buyer\'s page is never kept as their group\'s)', async () => {
+    const withoutViewKey: Session = { ...session };
+    delete withoutViewKey.viewKey;
+    const { request, url } = await requestWith(withoutViewKey);
+    const step = options(async () => ({ firstName: 'Bea', groupId: 2, country: 'US', viewKey: 'pl-0123456789abcdef' }), NOW + 1);
+    const outcome = await settleRequestSession(request, url, step);
+    expect(step.asked).toEqual(['jwt']);
+    expect(outcome.session).toEqual({ ...session, viewKey: 'pl-0123456789abcdef', checkedAt: NOW + 1 });
   });
 
   it('signs out a customer whose token the backend refuses', async () => {

@@ -34,11 +34,12 @@ function withHeader(response: Response, name: string, value: string): Response {
 }
 
 /**
- * Whether a session's group and country are due for confirmation with the backend: a minute after
- * the last, or at once for a cookie sealed before sessions carried the country.
+ * Whether a session's group, country and view key are due for confirmation with the backend: a minute
+ * after the last, or at once for a cookie sealed before sessions carried the country or the view key
+ * (a price-list buyer's pages must never be stored as their group's).
  */
 export function recheckDue(session: Session, now: number): boolean {
-  return now - session.checkedAt >= GROUP_RECHECK_MS || session.country === undefined;
+  return now - session.checkedAt >= GROUP_RECHECK_MS || session.country === undefined || session.viewKey === undefined;
 }
 
 /** Page views re-check the group; API calls, scripts and images never wait for the backend twice. */

@@ -8,6 +8,7 @@
  * the token; the signature means a shopper cannot change their group.
  */
 import { z } from 'zod';
+import { viewKeySchema } from '../../../contracts/customer.ts';
 import { sealer } from '../http/sealed-value.ts';
 
 /** Shortest secret accepted: below this a session could be forged by guessing (fail closed). */
@@ -27,6 +28,12 @@ const sessionSchema = z.object({
     .string()
     .regex(/^([A-Z]{2}|none)$/)
     .optional(),
+  /**
+   * The shared view a module prices this customer by (B2B Pricing's `pl-{hash of the ordered list
+   * codes}`, DECISIONS.md 60), null: their group's prices; confirmed with the group. Optional: a
+   * cookie sealed before it existed is re-checked at once (session-step.ts `recheckDue`).
+   */
+  viewKey: viewKeySchema.nullable().optional(),
   /** For the header ("Signed in as …"); never part of any cache key. */
   firstName: z.string().max(200),
   /** Epoch ms: the access token's expiry; the session ends with it. */

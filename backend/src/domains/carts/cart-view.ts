@@ -54,9 +54,10 @@ export async function loadCartView(db: Db, cart: { id: number; storeId: number }
     ),
     loadImages(db, [...new Set(rows.flatMap(({ item }) => (item.parentId === null ? [item.productId] : [item.productId, item.parentId])))]),
   ]);
+  const quantityPrices = await quantityPricedLines(viewer, cart.storeId, rows);
   const items: CartLine[] = rows.map(({ item, product, parentSku, parentUrlKey, price, specialPrice }) => {
     const configured = details.get(item.id);
-    const unit = configured?.unitPrice ?? finalPriceOf(price, specialPrice);
+    const unit = configured?.unitPrice ?? quantityPrices.get(item.id) ?? finalPriceOf(price, specialPrice);
     const complete = configured?.complete !== false;
     const sellable = product.stockStatus === 'in_stock' && product.isEnabled && complete;
     return {
@@ -99,6 +100,30 @@ async function withheldLines({ hooks, caller }: CartViewer, cart: { id: number; 
     },
   });
   return withheld;
+}
+
+/** The unit prices modules give lines priced by their product alone, for the line's quantity (hook `cart.priceLines`). */
+async function quantityPricedLines(
+  { hooks, caller }: CartViewer,
+  storeId: number,
+  rows: ReadonlyArray<{ item: { id: number; productId: number; qty: number; configuration: unknown }; product: { sku: string }; price: number; specialPrice: number | null }>,
+): Promise<ReadonlyMap<number, number>> {
+  const prices = new Map<number, number>();
+  if (!hooks.has('cart.priceLines')) return prices;
+  const lines = rows
+    .filter(({ item }) => item.configuration === null)
+    .map(({ item, product, price, specialPrice }) => ({ id: item.id, productId: item.productId, sku: product.sku, qty: item.qty, unitPrice: finalPriceOf(price, specialPrice) }));
+  if (lines.length === 0) return prices;
+  const ids = new Set(lines.map((line) => line.id));
+  await hooks.run('cart.priceLines', {
+    caller,
+    storeId,
+    lines,
+    price(lineId, unitPrice) {
+      if (ids.has(lineId)) prices.set(lineId, unitPrice);
+    },
+  });
+  return prices;
 }
 
 /** "parentId:code:valueIndex" → label, for the configurables in the cart. */

@@ -69,6 +69,11 @@ export function customerReads(db: Db) {
         .from(customers)
         .where(or(ilike(customers.email, `%${search}%`), ilike(customers.lastName, `%${search}%`)));
     },
+    /** Which of these customer group ids exist. */
+    async existingGroupIds(ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      return new Set((await db.select({ id: customerGroups.id }).from(customerGroups).where(inArray(customerGroups.id, [...ids]))).map((row) => row.id));
+    },
     async groupIdByCode(code: string): Promise<number | undefined> {
       const [group] = await db.select({ id: customerGroups.id }).from(customerGroups).where(eq(customerGroups.code, code)).limit(1);
       return group?.id;

@@ -24,6 +24,7 @@ import {
   UpdateCustomerSchema,
 } from './schemas.ts';
 import { createCustomer, loadCustomer, updateCustomer } from './service.ts';
+import { customerViewKey } from './view-key.ts';
 
 const signedIn = { ...errorResponses, 401: jsonContent(ErrorSchema, 'No valid customer token') };
 const security = [{ bearerAuth: [] }];
@@ -134,7 +135,10 @@ export const customerRoutes = createRouter<AppEnv>()
     await c.var.notifications.publish(c.var.db, 'customer_registered', { customerId: id, email: input.email.toLowerCase() });
     return c.json(await loadCustomer(c.var.db, id), 201, noStore);
   })
-  .openapi(meRoute, async (c) => c.json(await loadCustomer(c.var.db, requireCustomer(c.var.caller).customerId), 200, noStore))
+  .openapi(meRoute, async (c) => {
+    const customer = await loadCustomer(c.var.db, requireCustomer(c.var.caller).customerId);
+    return c.json({ ...customer, viewKey: await customerViewKey(c.var.hooks, customer) }, 200, noStore);
+  })
   .openapi(updateMeRoute, async (c) => {
     const { customerId } = requireCustomer(c.var.caller);
     const store = await findStoreView(c.var.db, requestedStoreCode(c.req.header(storeHeader), undefined));

@@ -54,6 +54,27 @@ export interface HookMap {
    * are left out of the view, its totals and the order; they stay stored, and come back if access does.
    */
   'cart.view': { caller: Caller; cartId: number; storeId: number; withhold(itemIds: Iterable<number>): void };
+  /**
+   * While a cart view is priced (the cart answer, shipping quotes, payment and place-order totals, so
+   * the order too), after `cart.view`: `lines` are the lines priced by their product alone (bundles,
+   * downloads and gift cards, priced from their choices, are not among them), each at the catalog's
+   * unit price for the cart's store view. A handler `price`s a line for its quantity (B2B Pricing: a
+   * price list's quantity break); a later handler's price replaces an earlier one's.
+   */
+  'cart.priceLines': {
+    caller: Caller;
+    storeId: number;
+    lines: ReadonlyArray<{ readonly id: number; readonly productId: number; readonly sku: string; readonly qty: number; readonly unitPrice: number }>;
+    price(lineId: number, unitPrice: number): void;
+  };
+  /**
+   * When the signed-in customer's own account is read (`GET /customers/me`, which the storefront's
+   * session re-reads every minute): a module that shows this customer prices apart from their group
+   * sets `viewKey`, the name of the shared view they see (B2B Pricing: `pl-{hash of their ordered
+   * price list codes}`), which the storefront's edge cache keys their pages by. Never anything of one
+   * customer: customers who see the same prices share the key.
+   */
+  'customer.viewKey': { readonly customerId: number; readonly groupId: number; viewKey: string | null };
   /** Before an order is written. */
   'checkout.beforePlaceOrder': { caller: Caller; cartId: number; shippingCountry: string; storeId: number };
   /**

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { field } from '../../platform/modules/config-fields.ts';
+
+/** B2B Pricing configuration (DECISIONS.md 60). */
+export const pricingConfigSchema = z.object({
+  enabled: field(z.boolean().default(false), {
+    label: 'Enabled',
+    help: 'Master switch. Off: nobody gets list prices or quantity rules; companies and price lists stay stored.',
+  }),
+  showTierPrices: field(z.boolean().default(true), {
+    label: 'Show tier prices',
+    help: 'Product pages show a buyer the quantity breaks of their list (the storefront reads this from the discovery answer).',
+  }),
+});
+
+export type PricingConfig = z.infer<typeof pricingConfigSchema>;
