@@ -9,12 +9,8 @@
  * the line cannot carry (configurable, bundle, gift card, grouped) is `options_required`.
  */
 import { z } from 'zod';
+import { MAX_BULK_LINES, MAX_LINE_QTY } from './bulk-cart-limits.ts';
 import { cartSchema } from './cart.ts';
-
-/** The most lines one bulk request takes. */
-export const MAX_BULK_LINES = 1000;
-/** The most of one SKU one request buys (as `POST /cart/items`): merged lines of the same SKU count together. */
-export const MAX_LINE_QTY = 10_000;
 
 const bulkLineSchema = z.object({
   sku: z.string().trim().min(1).max(64),
