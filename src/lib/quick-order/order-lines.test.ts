@@ -8,6 +8,8 @@ describe('reading a quick-order list', () => {
     expect(skusAndQtys('TS-MUG48, 2\nTS-SOCK24,10')).toEqual([['TS-MUG48', 2], ['TS-SOCK24', 10]]);
     expect(skusAndQtys('A;3\r\nB;4\r\n')).toEqual([['A', 3], ['B', 4]]);
     expect(skusAndQtys('A\t3\rB\t4')).toEqual([['A', 3], ['B', 4]]);
+    // Each row its own: typed and copied rows mix; after the separator, the others are text.
+    expect(skusAndQtys('A, 1\nB;2\nC\t3\nD;4;Mugs, case of 48')).toEqual([['A', 1], ['B', 2], ['C', 3], ['D', 4]]);
     expect(parseOrderList('\nA,1\n\n  \nB,2').lines.map((line) => line.row)).toEqual([2, 5]);
   });
 

@@ -7,7 +7,8 @@
  * and the backend's csv-parse ships to browsers as a 113 KB build with a Buffer polyfill, for two
  * columns. It follows RFC 4180 where a list needs it: fields may be quoted ("A, B" or "say ""hi"""),
  * CRLF, LF or CR end a row. Choices where a list is loose, as a buyer would expect:
- * - the separator is the first comma, semicolon or tab outside quotes on the first row, then held;
+ * - each row's separator is its first comma, semicolon or tab outside quotes, so typed and copied
+ *   rows mix (a SKU holding one of them is quoted, as CSV files do);
  * - a row with a SKU only buys one; columns after the quantity (a name, a price) are ignored;
  * - the first row is a header when its quantity is not a number ("SKU;Quantity") or its SKU is
  *   "SKU", and is skipped;
@@ -70,6 +71,7 @@ function records(text: string): { row: number; fields: string[]; text: string }[
       quoted = true;
     } else if (char === '\r' || char === '\n') {
       endRecord(i);
+      separator = null;
       if (char === '\r' && text[i + 1] === '\n') i++;
       row++;
       startRow = row;
