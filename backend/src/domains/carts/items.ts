@@ -60,8 +60,8 @@ export interface PlannedAddition extends Addition {
  * Checks every request's lines before anything is written: hooks (`cart.validateAdd`, so B2B Access
  * and the pricing rules decide as for any add) and stock, each at the line's new total, counting what
  * the cart holds and what earlier requests of the batch add to the same line. A request's lines pass
- * together or not at all (a grouped product's members); a refusal is that request's answer. Three
- * queries whatever the count (the cart, its lines, the products' stock) besides the hooks' own.
+ * together or not at all (a grouped product's members); a refusal is that request's answer. Two
+ * queries whatever the count (the cart's lines, the products' stock) besides the hooks' own.
  */
 export async function planAdditions(context: CartContext, cart: CartRow | undefined, storeId: number, requests: readonly Resolution[]): Promise<(PlannedAddition[] | AppError)[]> {
   const { db } = context;

@@ -27,6 +27,7 @@ export function productNotFound(sku: string): AppError {
  * types with a choice query further, per line. A refusal is that line's answer, not the batch's.
  */
 export async function resolveMany(db: Db, storeId: number, inputs: readonly AddItemInput[], hidden: ReadonlySet<number>): Promise<Resolution[]> {
+  if (inputs.length === 0) return [];
   const visible = visibleProducts(hidden);
   const skus = [...new Set(inputs.map((input) => input.sku))];
   const found = await db
