@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: figures for the sync and the storefront, on a throw-away shop.
- *   npm run bench -- --products 10000 [--duration 10] [--connections 10] [--only b2b-access|widget|sync-scale|request-path|load|mcp] [--scale 1000,10000,50000] [--early on|off]
+ *   npm run bench -- --products 10000 [--duration 10] [--connections 10] [--only b2b-access|widget|sync-scale|request-path|load|mcp|bulk-add] [--scale 1000,10000,50000] [--early on|off]
  * Seeds a generated catalog, then measures: the floor (merely fetching every backend page the
  * sync reads), a first and a no-op full sync, and the request path (scripts/lib/request-path-bench.ts:
  * throughput, latency and worker CPU of a fixed response, a static asset, a cached page, a 304,
@@ -17,7 +17,8 @@
  * catalog API, search, cart writes and checkout, on the embedded database and, with TEST_DATABASE_URL,
  * on PostgreSQL; `--only load [--database pglite|postgres] [--load search]`), and agent commerce
  * (scripts/lib/mcp-bench.ts: `search_catalog` and `get_product` over MCP next to the same reads over
- * `/api/*`, with the MCP overhead; `--only mcp`).
+ * `/api/*`, with the MCP overhead; `--only mcp`), and quick order (scripts/lib/bulk-add-bench.ts: 1,000
+ * lines in one bulk add against one request each, time and SQL statements; `--only bulk-add`).
  * Prints a table and writes the figures as JSON to bench-results/.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -35,6 +36,7 @@ import { fetchFloor, syncScaleFigure, type ScaleFigure } from './lib/sync-scale-
 import { CEILING_PROBE_PATH, requestPathFigures } from './lib/request-path-bench.ts';
 import { loadFigures, printLoadFigures, type LoadFigure } from './lib/load-bench.ts';
 import { mcpFigures, type McpBenchFigure } from './lib/mcp-bench.ts';
+import { bulkAddFigure, type BulkAddFigure } from './lib/bulk-add-bench.ts';
 import { freePort } from './lib/ports.ts';
 import { ROOT, buildStorefront, seedCatalog, startBackend, startStorefront, type Child } from './lib/processes.ts';
 
@@ -54,7 +56,7 @@ const { values } = parseArgs({
   },
 });
 if (!['on', 'off'].includes(values.early)) throw new Error('--early takes "on" or "off".');
-if (values.only !== undefined && !['b2b-access', 'widget', 'sync-scale', 'request-path', 'load', 'mcp'].includes(values.only)) throw new Error('--only takes "b2b-access", "widget", "sync-scale", "request-path", "load" or "mcp".');
+if (values.only !== undefined && !['b2b-access', 'widget', 'sync-scale', 'request-path', 'load', 'mcp', 'bulk-add'].includes(values.only)) throw new Error('--only takes "b2b-access", "widget", "sync-scale", "request-path", "load", "mcp" or "bulk-add".');
 if (values.database !== undefined && !['pglite', 'postgres'].includes(values.database)) throw new Error('--database takes "pglite" or "postgres".');
 const scales = values.scale.split(',').map(Number);
 const products = Number(values.products);
@@ -126,6 +128,16 @@ async function accessFigures(dir: string): Promise<AccessFigures> {
     row(`B2B Access detail p50, ${who}`, `configurable with ${figures.detail.variants} variants: ${figure.loadedMs} ms vs ${figure.unloadedMs} ms unloaded: +${(figure.added * 100).toFixed(1)}%`);
   }
   return figures;
+}
+
+/** The quick-order figure, on a database of its own (the app runs in this process to count statements). */
+async function bulkAddFigures(dir: string): Promise<BulkAddFigure> {
+  const pgliteDir = join(dir, 'pglite-bulk-add');
+  seedInto(pgliteDir);
+  const figure = await bulkAddFigure(pgliteDir);
+  row('bulk add of 1,000 lines', `p50 ${figure.bulkMs} ms, ${figure.bulkStatements} SQL statements (${figure.added} added, ${figure.refused} refused; Wholesale buyer, B2B Access on)`);
+  row('', `10 lines: ${figure.tenLineStatements} statements, so ${figure.statementsPerLine} per further line; one request per line: ${figure.oneByOneMs} ms, ${figure.oneByOneStatements} statements`);
+  return figure;
 }
 
 async function writeFigures(name: string, figures: object): Promise<void> {
@@ -276,6 +288,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
   const b2bAccess = await accessFigures(dir);
   const widget = await widgetFigures(storefront, backend.url);
   const widgetRender = await widgetRenderFigures(storefront.url, catalog.slice(0, 50).map((product) => product.sku));
+  const bulkAdd = await bulkAddFigures(dir);
   const saveToPage = await saveToPageFigures({ backend: backend.url, storefront: storefront.url, syncSecret: secret, adminEmail: admin.email, adminPassword: admin.password, debounceMs });
 
   row('backend search (sequential)', `median ${search.medianMs} ms  p90 ${search.p90Ms} ms  (${search.queries.join(', ')})`);
@@ -297,6 +310,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
     widget,
     widgetRender,
     saveToPage,
+    bulkAdd,
   };
   await writeFigures(`bench-${products}`, { ...figures, syncScale: await scaleFigures(dir, children), load: await backendLoad(dir, children) });
 }
@@ -331,6 +345,9 @@ try {
     await mcpBench(dir, children);
   } else if (values.only === 'load') {
     await writeFigures('bench-load', { ...load, load: await backendLoad(dir, children) });
+  } else if (values.only === 'bulk-add') {
+    row('catalog', `${products} products per store`);
+    await writeFigures(`bench-bulk-add-${products}`, { products, bulkAdd: await bulkAddFigures(dir) });
   } else if (values.only === 'b2b-access') {
     row('catalog', `${products} products per store`);
     await writeFigures(`bench-b2b-access-${products}`, { products, b2bAccess: await accessFigures(dir) });

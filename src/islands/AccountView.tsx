@@ -117,6 +117,9 @@ export default function AccountView(props: Props) {
                   </For>
                 </ul>
               </Show>
+              <p>
+                Ordering by SKU? <a href="/quick-order">Quick order</a>: paste a list or upload a CSV file.
+              </p>
               <OrderLinkRequest />
             </section>
 

@@ -1,66 +1,54 @@
 /**
- * "Order again" on an order page: adds each of the order's lines to the cart through the cart API,
- * one at a time (each answer is the cart, so the header count follows). A line that can no longer
- * be bought (deleted, out of stock, no longer visible to the customer) is named with the backend's
- * reason, never dropped silently; the others are still added.
+ * "Order again" on an order page: one call (`POST /cart/reorder/{number}`) refills the cart from
+ * the order, each line with what it was bought with, and answers each line's outcome. A line that
+ * can no longer be bought (deleted, out of stock, no longer visible to the customer, a gift card) is
+ * named with the backend's reason, never dropped silently; the others are added.
  */
 import { createSignal, For, Show } from 'solid-js';
-import type { LineConfiguration } from '../../contracts/line-configuration.ts';
 import { errorMessage } from '../lib/client/display.ts';
-import { reorderItem } from '../lib/client/reorder.ts';
-import { addToCart } from '../lib/client/shop-actions.ts';
+import { reorderSummary, type ReorderSummary } from '../lib/client/reorder.ts';
+import { orderAgain } from '../lib/client/shop-actions.ts';
 
-interface Line {
-  sku: string;
-  name: string;
-  qty: number;
-  configuration: LineConfiguration | null;
+interface Props {
+  orderNumber: string;
+  /** The order's line names, in its order: the answer's outcomes come in the same order. */
+  lineNames: string[];
 }
 
-interface Outcome {
-  added: number;
-  failed: { name: string; reason: string }[];
-}
-
-export default function ReorderButton(props: { lines: Line[] }) {
+export default function ReorderButton(props: Props) {
   const [pending, setPending] = createSignal(false);
-  const [outcome, setOutcome] = createSignal<Outcome | null>(null);
+  const [outcome, setOutcome] = createSignal<ReorderSummary | null>(null);
+  const [error, setError] = createSignal<string | null>(null);
+  const count = () => props.lineNames.length;
 
-  const orderAgain = async () => {
+  const reorder = async () => {
     setPending(true);
     setOutcome(null);
-    const result: Outcome = { added: 0, failed: [] };
-    for (const line of props.lines) {
-      const item = reorderItem(line);
-      if (!item) {
-        result.failed.push({ name: line.name, reason: 'It cannot be added again from here; choose it on its product page.' });
-        continue;
-      }
-      try {
-        await addToCart(item);
-        result.added += 1;
-      } catch (failure) {
-        result.failed.push({ name: line.name, reason: errorMessage(failure) });
-      }
+    setError(null);
+    try {
+      setOutcome(reorderSummary(props.lineNames, (await orderAgain(props.orderNumber)).lines));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setPending(false);
     }
-    setOutcome(result);
-    setPending(false);
   };
 
   return (
     <div class="form-grid">
       <p>
-        <button class="button" type="button" onClick={() => void orderAgain()} disabled={pending()}>
+        <button class="button" type="button" onClick={() => void reorder()} disabled={pending()}>
           {pending() ? 'Adding…' : 'Order again'}
         </button>
       </p>
       <div role="status" data-testid="reorder-outcome">
+        <Show when={error()}>{(message) => <p class="error">{message()}</p>}</Show>
         <Show when={outcome()}>
           {(done) => (
             <>
               <Show when={done().added > 0}>
                 <p class="success">
-                  Added {done().added} of {props.lines.length} {props.lines.length === 1 ? 'item' : 'items'} to your cart. <a href="/cart">View cart</a>
+                  Added {done().added} of {count()} {count() === 1 ? 'item' : 'items'} to your cart. <a href="/cart">View cart</a>
                 </p>
               </Show>
               <Show when={done().failed.length > 0}>

@@ -8,6 +8,8 @@
 const NEVER_CACHED = [
   '/cart',
   '/checkout',
+  // Quick order: an app page like the cart, filled in by its island.
+  '/quick-order',
   '/account',
   '/api',
   '/sync',

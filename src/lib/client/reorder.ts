@@ -1,25 +1,20 @@
 /**
- * The add-to-cart body that buys an order line again: its SKU and quantity, with the bundle
- * selections or downloadable links it was bought with (kept on the line as ids, so the choice is
- * the same today). A gift card is not re-sent: its recipient and message belong to that one gift,
- * so the shopper chooses anew on the product page (null here, named to them).
+ * What *Order again* tells the shopper: the backend answers each order line's outcome in the
+ * order's own order (`POST /cart/reorder/{number}`), so the names come from the order page's lines
+ * by position. A refused line is named with the backend's reason, never dropped silently.
  */
-import type { LineConfiguration } from '../../../contracts/line-configuration.ts';
-import type { AddCartItem } from './types.ts';
+import type { LineOutcome } from './types.ts';
 
-export function reorderItem(line: { sku: string; qty: number; configuration: LineConfiguration | null }): AddCartItem | null {
-  const base = { sku: line.sku, qty: line.qty };
-  const configuration = line.configuration;
-  if (!configuration) return base;
-  switch (configuration.type) {
-    case 'bundle': {
-      const bundleOptions: Record<string, number[]> = {};
-      for (const { optionId, selectionId } of configuration.selections) (bundleOptions[String(optionId)] ??= []).push(selectionId);
-      return { ...base, bundleOptions };
-    }
-    case 'downloadable':
-      return { ...base, links: configuration.linkIds };
-    default:
-      return null;
-  }
+export interface ReorderSummary {
+  added: number;
+  failed: { name: string; reason: string }[];
+}
+
+export function reorderSummary(names: readonly string[], outcomes: readonly LineOutcome[]): ReorderSummary {
+  const summary: ReorderSummary = { added: 0, failed: [] };
+  outcomes.forEach((outcome, index) => {
+    if (outcome.status === 'added') summary.added += 1;
+    else summary.failed.push({ name: names[index] ?? outcome.sku, reason: outcome.message ?? 'It cannot be added to the cart.' });
+  });
+  return summary;
 }

@@ -9,6 +9,7 @@ import { announceCartCount, customerTokens, saveCartToken, saveCustomerTokens } 
 import type {
   AddCartItem,
   Address,
+  BulkCartAnswer,
   Cart,
   Collection,
   Customer,
@@ -31,6 +32,20 @@ export const loadCart = async (): Promise<Cart> => counted(await api<Cart>('/car
 
 export const addToCart = async (item: AddCartItem): Promise<Cart> =>
   counted(await api<Cart>('/cart/items', { method: 'POST', body: item }));
+
+/** Quick order: every line that can be bought is added in one call; the answer names each line's outcome. */
+export async function addLines(items: { sku: string; qty: number }[]): Promise<BulkCartAnswer> {
+  const answer = await api<BulkCartAnswer>('/cart/items/bulk', { method: 'POST', body: { items } });
+  counted(answer.cart);
+  return answer;
+}
+
+/** *Order again*: the backend refills the cart from the signed-in customer's order, answering each line's outcome. */
+export async function orderAgain(orderNumber: string): Promise<BulkCartAnswer> {
+  const answer = await api<BulkCartAnswer>(`/cart/reorder/${encodeURIComponent(orderNumber)}`, { method: 'POST' });
+  counted(answer.cart);
+  return answer;
+}
 
 export const changeQty = async (id: number, qty: number): Promise<Cart> =>
   counted(await api<Cart>(`/cart/items/${id}`, { method: 'PATCH', body: { qty } }));

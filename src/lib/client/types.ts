@@ -6,6 +6,7 @@
 export type { AddCartItem, GiftcardChoice } from '../../../contracts/add-cart-item.ts';
 export type { CheckoutAddress as Address, SavedAddress } from '../../../contracts/address.ts';
 export type { Cart, CartLine } from '../../../contracts/cart.ts';
+export type { BulkCartAnswer, LineOutcome } from '../../../contracts/bulk-cart.ts';
 export type { PaymentIntent, PaymentMethod, PlacedOrder, ShippingMethod } from '../../../contracts/checkout.ts';
 export type { Customer } from '../../../contracts/customer.ts';
 export type { CustomerOrder, Order } from '../../../contracts/order.ts';

@@ -9,6 +9,10 @@ import { loadCartView } from './cart-view.ts';
 import { cartTokenHeader, findActiveCart, resolveCartOwner, type CartOwner } from './identity.ts';
 import { hiddenProducts } from '../catalog/visibility.ts';
 import { addItems, removeItem, setItemQty } from './items.ts';
+import { addInBulk, mergeBySku, outcomeOf } from './bulk.ts';
+import { linesToBuyAgain } from './reorder.ts';
+import { bulkCartAnswerSchema, bulkCartItemsSchema } from '../../../../contracts/bulk-cart.ts';
+import { OrderNumberParam } from '../orders/schemas.ts';
 import { AddItemSchema, CartHeaders, CartSchema, ItemIdParam, UpdateItemSchema } from './schemas.ts';
 import { resolveAdditions } from './sellable.ts';
 import type { CartContext } from './validate-add.ts';
@@ -22,6 +26,11 @@ const cartResponses = {
   422: jsonContent(ErrorSchema, 'Product cannot be bought this way'),
 };
 const tags = ['Cart'];
+const bulkResponses = {
+  200: { ...jsonContent(bulkCartAnswerSchema, 'Each line\'s outcome and the cart'), headers: cartResponses[200].headers },
+  ...errorResponses,
+  401: jsonContent(ErrorSchema, 'Invalid access token, or a store-wide login wall'),
+};
 
 const getCart = createRoute({
   tags,
@@ -42,6 +51,28 @@ const addCartItem = createRoute({
     'Configurable: `options` pick the variant. Bundle: `bundleOptions` (selection ids per option; price = sum of the selections). Downloadable: `links` (price = product + links). Gift card: `giftcard` (amount, sender, recipient, message; price = amount). Grouped: `groupedQuantities` adds the members as their own lines, all or none. Invalid choices answer 400 with `details.field`.',
   request: { query: StoreQuery, headers, body: jsonBody(AddItemSchema) },
   responses: cartResponses,
+});
+const bulkAddCartItems = createRoute({
+  tags,
+  middleware: [resolveStoreView] as const,
+  method: 'post',
+  path: '/cart/items/bulk',
+  summary: 'Quick order: add up to 1,000 lines of SKU and quantity at once (DECISIONS.md 60)',
+  description:
+    'Every line that can be bought is added in one transaction, through the same checks as `POST /cart/items` (B2B Access, quantity rules, stock); the others are answered per line with `status: "refused"` and the code a single add would answer (`product_not_found` for an unknown or hidden SKU alike, `purchase_blocked`, `insufficient_stock`, `quantity_rule`), or `options_required` for a product that needs choices (configurable, bundle, gift card, grouped): name a variant by its own SKU. The same SKU on several lines is added once, with the quantities summed. Malformed input is a 400 naming the line (`items.3.qty`).',
+  request: { query: StoreQuery, headers, body: jsonBody(bulkCartItemsSchema) },
+  responses: bulkResponses,
+});
+const reorder = createRoute({
+  tags,
+  middleware: [resolveStoreView] as const,
+  method: 'post',
+  path: '/cart/reorder/{number}',
+  summary: 'Order again: add the lines of one of the caller\'s orders to the cart',
+  description:
+    'Customers only, with their own orders: a guest, another customer\'s order and an unknown number answer the same 404 `order_not_found`. Lines keep what they were bought with (variant, bundle selections, download links); a gift card is refused with `options_required` (its recipient belonged to that gift). Answers per line as `POST /cart/items/bulk`.',
+  request: { query: StoreQuery, headers, params: OrderNumberParam },
+  responses: bulkResponses,
 });
 const updateCartItem = createRoute({
   tags,
@@ -72,11 +103,16 @@ function ownerOf(c: Context<StoreEnv>): Promise<CartOwner> {
 }
 
 /** Carts are personal: never cached; guests learn their token from the header. */
-async function answer(c: Context<StoreEnv>, owner: CartOwner) {
+async function cartAnswer(c: Context<StoreEnv>, owner: CartOwner) {
   const cart = await findActiveCart(c.var.db, owner, c.var.store.id);
-  const responseHeaders: Record<string, string> = { 'Cache-Control': 'no-store' };
-  if ('guestToken' in owner && (owner.issued || !cart)) responseHeaders['X-Cart-Token'] = owner.guestToken;
-  return c.json(await loadCartView(c.var.db, cart, c.var.store.baseCurrencyCode, c.var), 200, responseHeaders);
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if ('guestToken' in owner && (owner.issued || !cart)) headers['X-Cart-Token'] = owner.guestToken;
+  return { view: await loadCartView(c.var.db, cart, c.var.store.baseCurrencyCode, c.var), headers };
+}
+
+async function answer(c: Context<StoreEnv>, owner: CartOwner) {
+  const { view, headers } = await cartAnswer(c, owner);
+  return c.json(view, 200, headers);
 }
 
 export const cartRoutes = createRouter<StoreEnv>()
@@ -87,6 +123,21 @@ export const cartRoutes = createRouter<StoreEnv>()
     const additions = await resolveAdditions(c.var.db, c.var.store.id, c.req.valid('json'), context.hidden);
     await addItems(context, owner, c.var.store.id, additions);
     return answer(c, owner);
+  })
+  .openapi(bulkAddCartItems, async (c) => {
+    const owner = await ownerOf(c);
+    const lines = mergeBySku(c.req.valid('json').items);
+    const refusals = await addInBulk(await cartContext(c), owner, c.var.store.id, lines);
+    const { view, headers } = await cartAnswer(c, owner);
+    return c.json({ lines: lines.map((line, i) => outcomeOf(line, refusals[i] ?? null)), cart: view }, 200, headers);
+  })
+  .openapi(reorder, async (c) => {
+    // The order first: a guest is told "no such order" before anything about carts.
+    const lines = await linesToBuyAgain(c.var.db, c.var.caller, c.req.valid('param').number);
+    const owner = await ownerOf(c);
+    const refusals = await addInBulk(await cartContext(c), owner, c.var.store.id, lines.map((line) => line.request));
+    const { view, headers } = await cartAnswer(c, owner);
+    return c.json({ lines: lines.map(({ sku, qty }, i) => outcomeOf({ sku, qty }, refusals[i] ?? null)), cart: view }, 200, headers);
   })
   .openapi(updateCartItem, async (c) => {
     const owner = await ownerOf(c);

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { casing, type Database, type MigrationTarget } from './database.ts';
@@ -30,19 +31,24 @@ export type OpenDatabaseOptions =
 /** The extensions the migrations create (search: typo tolerance); PostgreSQL servers ship them as contrib. */
 const pgliteExtensions = { pg_trgm, fuzzystrmatch };
 
-export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if ('url' in options) return openPostgres(options.url);
+/** What watches the statements sent: a drizzle Logger sees each one, in transactions too (`npm run bench` counts them). None by default. */
+export interface StatementWatch {
+  logger?: Logger;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions, { logger }: StatementWatch = {}): Promise<Database> {
+  if ('url' in options) return openPostgres(options.url, logger);
   if ('dataDir' in options) {
     mkdirSync(options.dataDir, { recursive: true });
     const release = lockDataDir(options.dataDir);
     try {
-      return await openPglite(new PGlite(options.dataDir, { extensions: pgliteExtensions }), release);
+      return await openPglite(new PGlite(options.dataDir, { extensions: pgliteExtensions }), release, logger);
     } catch (error) {
       release();
       throw error;
     }
   }
-  return openPglite(new PGlite({ loadDataDir: options.from, extensions: pgliteExtensions }));
+  return openPglite(new PGlite({ loadDataDir: options.from, extensions: pgliteExtensions }), undefined, logger);
 }
 
 /**
@@ -61,10 +67,10 @@ const PGLITE_CONCURRENCY = 4;
  */
 const POSTGRES_POOL_SIZE = 10;
 
-async function openPglite(client: PGlite, release?: () => void): Promise<Database> {
+async function openPglite(client: PGlite, release?: () => void, logger?: Logger): Promise<Database> {
   await client.waitReady;
   takeTurns(client);
-  const db = drizzlePglite({ client, casing });
+  const db = drizzlePglite({ client, casing, logger });
   return {
     db,
     dialect: 'pglite',
@@ -78,14 +84,14 @@ async function openPglite(client: PGlite, release?: () => void): Promise<Databas
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, logger?: Logger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: POSTGRES_POOL_SIZE });
   // An idle connection dropped by the server (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('idle PostgreSQL connection failed:', error.message));
   // Fail at startup, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
-  const db = drizzlePg({ client: pool, casing });
+  const db = drizzlePg({ client: pool, casing, logger });
   return {
     db,
     dialect: 'postgres',
