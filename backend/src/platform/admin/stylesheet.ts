@@ -5,7 +5,7 @@ export const adminStylesheetPath = '/admin/admin.css';
 
 /**
  * The admin shell's styles: a side navigation on wide screens, a stacked one on a phone (390 px),
- * grids that scroll inside themselves instead of widening the page, headings that wrap a long
+ * grids that scroll inside themselves instead of widening the page, the HTML editor (source, toolbar, preview), headings that wrap a long
  * record key (a customer's email) anywhere, destructive buttons in red (outlined where they sit among
  * other actions, filled on the page that confirms them) so none looks like Save, a field's error on a line of its own below it, and the
  * login card.
@@ -42,6 +42,14 @@ button.danger:hover,button.danger:focus-visible{background:#b91c1c;color:#fff}
 .error{background:#fef2f2;border:1px solid #ef4444;padding:.5rem 1rem}
 strong.error{display:block;margin:.25rem 0;padding:.25rem .5rem}
 .save-status{border:1px solid #d1d5db;background:#fff;padding:.5rem 1rem}
+.html-toolbar{display:flex;flex-wrap:wrap;gap:.25rem;margin:.25rem 0}
+.html-toolbar button{background:#fff;color:#1f2937;border-color:#9ca3af;padding:.2rem .6rem;font-size:.85rem}
+textarea.html-source{display:block;width:100%;font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace}
+.html-preview{border:1px dashed #9ca3af;background:#fff;padding:.25rem 1rem;margin:.5rem 0;max-height:30rem;overflow:auto;overflow-wrap:anywhere}
+.html-preview section{border-left:3px solid #e5e7eb;padding-left:.75rem;margin:.5rem 0}
+.html-preview a{color:#1d4ed8;text-decoration:underline}
+.html-preview img{max-width:100%;height:auto}
+.html-preview .directive,.html-preview .image-placeholder{background:#eff6ff;border:1px solid #93c5fd;padding:0 .25rem;font-size:.85rem}
 .snippets{margin:.25rem 0}
 .snippets button{margin:.15rem .25rem .15rem 0}
 .save-status[data-state=success]{border-color:#10b981}

@@ -95,11 +95,14 @@ const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 
 /**
  * What a widget posts in its own shape, put in the schema's (formInput reads the rest): tags are one
- * comma-separated text; `datetime-local` has no zone, and the label says UTC.
+ * comma-separated text; `datetime-local` has no zone, and the label says UTC; line breaks are LF.
  */
 function widgetValue(field: FormField, value: string): string | string[] {
   if (field.type === 'tags') return value.split(',').map((tag) => tag.trim()).filter(Boolean);
   if (field.type === 'datetime' && /^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(value)) return `${value}:00Z`;
+  // A browser posts a text area's line breaks as CRLF whatever it held (the HTML form encoding): back to
+  // the LF they were, or every save of a page written with LF through the API would rewrite each line.
+  if (field.type === 'html' || field.type === 'textarea') return value.replace(/\r\n?/g, '\n');
   return value;
 }
 
@@ -141,7 +144,7 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
     const shown = toForm(field, value);
     if (field.type === 'textarea' || field.type === 'html') {
       const rich = field.type === 'html';
-      return textareaField({ ...common, value: shown, rows: rich ? 16 : 3, richText: rich, after: field.snippets ? snippetButtons(common.id, snippets) : undefined });
+      return textareaField({ ...common, value: shown, rows: rich ? 16 : 3, html: rich, after: field.snippets ? snippetButtons(common.id, snippets) : undefined });
     }
     if (field.type === 'select') return selectField({ ...common, value: shown, choices, blank: '(none)' });
     if (field.type === 'number') return numberField({ ...common, value: shown });

@@ -5,12 +5,15 @@
  *   first (the browser's own "leave site?" prompt), so an editor's work is not lost to a stray click;
  * - the `data-save-status` line under a save's flash follows the save to the storefront, polling the
  *   module that reports it once a second for up to 90 s (the connector debounces and retries);
- * - a `textarea[data-rich-text]` gets the rich-text editor over it (rich-text.ts), loaded only then;
- *   the textarea, hidden, stays the form's value. Files are not taken: images go through the media;
+ * - a `textarea[data-rich-text]` (a product's texts) gets the rich-text editor over it (rich-text.ts),
+ *   loaded only then; the textarea, hidden, stays the form's value. Files are not taken: images go
+ *   through the media;
+ * - a `textarea[data-html-editor]` (a document's content: CMS pages, blog posts, categories) gets the
+ *   HTML editor's toolbar and preview (html-editor.js, which says why it edits the source), loaded only then;
  * - a snippet button (snippets.ts) inserts its text at the cursor of its field's editor;
  * - a tree grid (`table[data-tree]`: categories) gets drag and drop (tree-moves.js), loaded only then.
  * Plain ES2020, no build step: served as written after one line the server puts first, `adminAssets`
- * (the editor's versioned URLs and the tree script's, which the server knows; see script.ts).
+ * (the editor's versioned URLs and the other scripts', which the server knows; see script.ts).
  */
 for (const form of document.querySelectorAll('form[data-unsaved-warning]')) {
   const changed = () => { form.dataset.dirty = 'true'; };
@@ -44,11 +47,14 @@ if (richFields.length > 0) {
   document.head.append(editorScript);
 }
 
-if (document.querySelector('table[data-tree]')) {
-  const treeScript = document.createElement('script');
-  treeScript.src = adminAssets.treeMoves;
-  document.head.append(treeScript);
-}
+/** Adds one of the admin's own scripts to the page. */
+const loadScript = (src) => {
+  const script = document.createElement('script');
+  script.src = src;
+  document.head.append(script);
+};
+if (document.querySelector('textarea[data-html-editor]')) loadScript(adminAssets.htmlEditor);
+if (document.querySelector('table[data-tree]')) loadScript(adminAssets.treeMoves);
 
 document.addEventListener('click', (event) => {
   const button = event.target.closest('[data-snippet]');
