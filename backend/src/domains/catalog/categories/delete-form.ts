@@ -49,7 +49,7 @@ async function consequence(db: Db, row: Row, options: unknown): Promise<string> 
   const { held, target } = await categoryDeletePlan(db, row, options as CategoryDeleteOptions);
   const products = `${held.length} product${held.length === 1 ? '' : 's'}`;
   if (!target) return `It holds no products; /${row.urlPath} answers “not found” on the storefront after its next sync.`;
-  return `${held.length > 0 ? `Its ${products} move to /${target.urlPath}` : 'It holds no products'}; /${row.urlPath} redirects to /${target.urlPath} on the storefront after its next sync.`;
+  return `${held.length > 0 ? `Its ${products} ${held.length === 1 ? 'moves' : 'move'} to /${target.urlPath}` : 'It holds no products'}; /${row.urlPath} redirects to /${target.urlPath} on the storefront after its next sync.`;
 }
 
 export const categoryDeleteOptions: DeleteOptions<Row> = { query: CategoryDeleteQuery, render, consequence };
