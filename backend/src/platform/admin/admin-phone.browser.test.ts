@@ -52,6 +52,57 @@ describe('admin on a phone', () => {
     await context.close();
   }, 120_000);
 
+  it('folds the navigation behind a Menu button, marks the current page, and keeps the products grid\'s key columns on the screen', async () => {
+    const { page, context } = await admin.signedInPhone();
+    await page.goto(`${admin.url}/admin/products`);
+    // The content starts near the top (it began at y = 599 under the whole navigation).
+    expect((await page.getByRole('heading', { level: 1, name: 'Products' }).boundingBox())!.y).toBeLessThan(200);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.isVisible()).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await menu.tap();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await nav.waitFor();
+    // The page's own item marked, and only it; a product's page belongs to Products too.
+    expect(await nav.locator('[aria-current="page"]').allInnerTexts()).toEqual(['Products']);
+    expect(await seriousViolations(page)).toEqual([]);
+    await menu.tap();
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.isVisible()).toBe(false);
+
+    // Name, price, stock and status within the screen, the grid not scrolling sideways.
+    const grid = page.locator('.table-scroll table').first();
+    expect(await grid.evaluate((table) => table.scrollWidth - table.clientWidth)).toBeLessThanOrEqual(0);
+    for (const column of ['Name', 'Price', 'Stock', 'Status']) {
+      const box = (await grid.locator('th', { hasText: new RegExp(`^${column}`) }).first().boundingBox())!;
+      expect(box.x + box.width, column).toBeLessThanOrEqual(390);
+    }
+    expect(await page.getByRole('cell', { name: 'Enabled' }).first().isVisible()).toBe(true);
+    await page.goto(`${admin.url}/admin/products/1`);
+    await menu.tap();
+    expect(await nav.locator('[aria-current="page"]').allInnerTexts()).toEqual(['Products']);
+    await context.close();
+
+    // Without JavaScript there is no button: the navigation follows the content, which still starts at the top.
+    const plain = await admin.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, javaScriptEnabled: false });
+    const still = await plain.newPage();
+    await still.goto(`${admin.url}/admin/login`);
+    await still.getByLabel('Email').fill(testAdmin.email);
+    await still.getByLabel('Password').fill(testAdmin.password);
+    await still.getByRole('button', { name: 'Sign in' }).tap();
+    await still.waitForURL(`${admin.url}/admin`);
+    await still.goto(`${admin.url}/admin/orders`);
+    expect((await still.getByRole('heading', { level: 1 }).boundingBox())!.y).toBeLessThan(200);
+    expect(await still.getByRole('button', { name: 'Menu' }).count()).toBe(0);
+    const orders = still.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' });
+    expect(await orders.getAttribute('aria-current')).toBe('page');
+    expect(await orders.isVisible()).toBe(true);
+    await plain.close();
+  }, 120_000);
+
   /** Within the screen width and without serious or critical axe violations; soft, so one run names every page that fails. */
   async function expectFits(page: Page, what: string) {
     expect.soft(await sidewaysScroll(page), what).toBeLessThanOrEqual(0);

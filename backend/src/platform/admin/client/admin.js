@@ -1,6 +1,7 @@
 /* global adminAssets */
 /**
  * The admin's only script, an enhancement over pages that work without it:
+ * - on a phone, the Menu button folds and unfolds the navigation (layout.ts);
  * - a form marked `data-unsaved-warning` that was changed and not submitted makes leaving the page ask
  *   first (the browser's own "leave site?" prompt), so an editor's work is not lost to a stray click;
  * - the `data-save-status` line under a save's flash follows the save to the storefront, polling the
@@ -15,6 +16,24 @@
  * Plain ES2020, no build step: served as written after one line the server puts first, `adminAssets`
  * (the editor's versioned URLs and the other scripts', which the server knows; see script.ts).
  */
+// On a phone the navigation folds behind the top bar's Menu button (stylesheet.ts folds it only once
+// `body[data-nav]` is set here, so without this script it stays reachable, after the content).
+const navToggle = document.querySelector('.nav-toggle');
+if (navToggle) {
+  const setOpen = (open) => {
+    navToggle.setAttribute('aria-expanded', String(open));
+    document.body.dataset.nav = open ? 'open' : 'closed';
+  };
+  navToggle.hidden = false;
+  setOpen(false);
+  navToggle.addEventListener('click', () => setOpen(navToggle.getAttribute('aria-expanded') !== 'true'));
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || document.body.dataset.nav !== 'open') return;
+    setOpen(false);
+    navToggle.focus();
+  });
+}
+
 for (const form of document.querySelectorAll('form[data-unsaved-warning]')) {
   const changed = () => { form.dataset.dirty = 'true'; };
   form.addEventListener('input', changed);
