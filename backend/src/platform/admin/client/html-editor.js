@@ -140,6 +140,8 @@
     preview.className = 'html-preview';
     preview.setAttribute('role', 'region');
     preview.setAttribute('aria-label', `Preview of ${label}`);
+    // It scrolls when long: focusable, so a keyboard can scroll it too.
+    preview.tabIndex = 0;
     field.classList.add('html-source');
     field.before(toolbar);
     // After the field's own help and snippets: the preview closes the field's block.
