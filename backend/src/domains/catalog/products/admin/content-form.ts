@@ -14,7 +14,7 @@ import { csrfField } from '../../../../platform/admin/layout.ts';
 import type { Db } from '../../../../platform/db/database.ts';
 import { products, stores } from '../../../../platform/db/schema/index.ts';
 import { AppError, refusedFields } from '../../../../platform/errors.ts';
-import { adminProductView, getAdminProduct, productEtag, ProductPatch, updateProduct } from '../service.ts';
+import { adminProductView, productEtag, ProductPatch, updateProduct, type AdminProduct } from '../service.ts';
 import { productTextKind, type ProductTextField } from '../store-texts.ts';
 
 /** A store view's own text in the form: `store:{code}:{field}`. */
@@ -57,8 +57,7 @@ async function idsOf(db: Db, skus: readonly string[]): Promise<{ ids: number[] }
 }
 
 /** A product's saved values in the form's shape. */
-export async function savedContent(c: Context<AdminEnv>, id: number): Promise<ContentFormState> {
-  const product = await getAdminProduct(c.var.db, id);
+export async function savedContent(db: Db, product: AdminProduct): Promise<ContentFormState> {
   const view = adminProductView(product);
   return {
     typed: {
@@ -66,7 +65,7 @@ export async function savedContent(c: Context<AdminEnv>, id: number): Promise<Co
       visibility: view.visibility,
       categoryIds: view.categoryIds.map(String),
       position: String(view.position),
-      related: await skusOf(c.var.db, view.relatedIds),
+      related: await skusOf(db, view.relatedIds),
       shortDescription: view.shortDescription,
       description: view.description,
       metaTitle: view.metaTitle,

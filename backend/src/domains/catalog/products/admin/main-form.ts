@@ -12,7 +12,7 @@ import { html } from 'hono/html';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
 import { csrfField } from '../../../../platform/admin/layout.ts';
 import { AppError, refusedFields } from '../../../../platform/errors.ts';
-import { getAdminProduct, productEtag, ProductPatch } from '../service.ts';
+import { productEtag, ProductPatch } from '../service.ts';
 import { parseProductChanges, pricedBySelf, stockedBySelf, type FieldErrors, type ProductEdit, type StorePrice } from './edit-data.ts';
 import { productPatch, saveProductChanges } from './form-save.ts';
 import { productType } from '../../product-types/registry.ts';
@@ -146,7 +146,7 @@ export async function saveMainForm(c: Context<AdminEnv>, edit: ProductEdit, type
   const etag = typed._etag ?? '';
   // Said before any field's error: correcting a form that cannot be saved would be work lost (the
   // save checks again, under the product's lock).
-  if (etag !== '' && etag !== productEtag(await getAdminProduct(c.var.db, edit.product.id))) return refusedWith(typed, etag, {}, staleMessage, true);
+  if (etag !== '' && etag !== productEtag(edit.product)) return refusedWith(typed, etag, {}, staleMessage, true);
   const parsed = parseProductChanges(edit, typed);
   if ('errors' in parsed) return refusedWith(typed, etag, parsed.errors);
   // The API's own rules (the SKU's form, the bounds) on what changed, by the field they are about.
