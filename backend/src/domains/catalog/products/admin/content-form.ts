@@ -111,16 +111,19 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * The content typed, as the API's patch of what differs from the saved product (a field not sent,
- * or as saved, is left out: the audit says what changed), or the refusals by field.
+ * or as saved, is left out: the audit says what changed), and what it refused by field (left out of
+ * the patch, which is still checked, so every refusal shows at once).
  */
-export async function contentPatch(db: Db, product: AdminProduct, typed: Typed): Promise<{ patch: Record<string, unknown> } | { errors: Record<string, string> }> {
+export async function contentPatch(db: Db, product: AdminProduct, typed: Typed): Promise<{ patch: Record<string, unknown>; errors: Record<string, string> }> {
+  const errors: Record<string, string> = {};
   // A page without the content fields (an older one, or a test posting the main fields) changes none.
-  if (typed.urlKey === undefined) return { patch: {} };
+  if (typed.urlKey === undefined) return { patch: {}, errors };
   const related = await idsOf(db, skuList(first(typed.related)));
-  if ('unknown' in related) return { errors: { relatedIds: `No product has the SKU ${related.unknown.join(', ')}.` } };
+  if ('unknown' in related) errors.relatedIds = `No product has the SKU ${related.unknown.join(', ')}.`;
   // Left empty: the position stays as it is.
   const position = first(typed.position).trim();
-  if (position !== '' && !/^\d{1,7}$/.test(position)) return { errors: { position: 'Position: a whole number from 0.' } };
+  const badPosition = position !== '' && !/^\d{1,7}$/.test(position);
+  if (badPosition) errors.position = 'Position: a whole number from 0.';
   const saved = adminProductView(product);
   const typedTexts = typedStoreTexts(typed);
   const storeOverrides = Object.fromEntries(
@@ -131,16 +134,17 @@ export async function contentPatch(db: Db, product: AdminProduct, typed: Typed):
   const content: Record<string, unknown> = {
     urlKey: first(typed.urlKey).trim(),
     visibility: sent('visibility', () => first(typed.visibility)),
-    categoryIds: many(typed.categoryIds).map(Number),
-    position: position === '' ? undefined : Number(position),
-    relatedIds: sent('related', () => related.ids),
+    // In id order, as the record keeps them: the tree lists them in its own.
+    categoryIds: many(typed.categoryIds).map(Number).sort((x, y) => x - y),
+    position: position === '' || badPosition ? undefined : Number(position),
+    relatedIds: 'ids' in related ? sent('related', () => related.ids) : undefined,
     shortDescription: sent('shortDescription', () => first(typed.shortDescription)),
     description: sent('description', () => first(typed.description)),
     metaTitle: sent('metaTitle', () => first(typed.metaTitle)),
     metaDescription: sent('metaDescription', () => first(typed.metaDescription)),
   };
   const patch = Object.fromEntries(Object.entries(content).filter(([key, value]) => value !== undefined && !same(value, saved[key as keyof typeof saved])));
-  return { patch: Object.keys(storeOverrides).length > 0 ? { ...patch, storeOverrides } : patch };
+  return { patch: Object.keys(storeOverrides).length > 0 ? { ...patch, storeOverrides } : patch, errors };
 }
 
 /** The form field of a content path: `storeOverrides.{code}.{field}` is `store:{code}:{field}`; undefined: not content's. */

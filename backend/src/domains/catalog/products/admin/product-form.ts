@@ -220,17 +220,15 @@ export async function saveProductForm(c: Context<AdminEnv>, edit: ProductEdit, t
   const strings = Object.fromEntries(Object.entries(typed).flatMap(([name, value]) => (first(value) === undefined ? [] : [[name, first(value)!]])));
   const parsed = parseProductChanges(edit, strings);
   const content = await contentPatch(c.var.db, edit.product, typed);
-  if ('errors' in parsed || 'errors' in content) return refusedWith(typed, etag, { ...('errors' in parsed ? parsed.errors : {}), ...('errors' in content ? content.errors : {}) });
-  // The API's own rules (the SKU's form, the bounds) on what changed, by the field they are about.
-  const patch = ProductPatch.safeParse(onePatch(productPatch(edit, parsed.changes), content.patch), { error: humanErrors(labels) });
-  if (!patch.success) {
-    const errors: FieldErrors = {};
-    for (const issue of patch.error.issues) {
-      const name = formField(edit, issue.path);
-      if (name) errors[name] ??= issue.message;
-    }
-    return refusedWith(typed, etag, errors, patch.error.issues[0]?.message);
+  // The API's own rules (the SKU's form, the bounds) on what changed, by the field they are about,
+  // with the form's own refusals: every one shown at once.
+  const patch = ProductPatch.safeParse(onePatch('changes' in parsed ? productPatch(edit, parsed.changes) : {}, content.patch), { error: humanErrors(labels) });
+  const errors: FieldErrors = { ...('errors' in parsed ? parsed.errors : {}), ...content.errors };
+  for (const issue of patch.error?.issues ?? []) {
+    const name = formField(edit, issue.path);
+    if (name) errors[name] ??= issue.message;
   }
+  if (!patch.success || !('changes' in parsed) || Object.keys(errors).length > 0) return refusedWith(typed, etag, errors, patch.error?.issues[0]?.message);
   try {
     await saveProductChanges({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, edit, parsed.changes, patch.data, changedAlts(edit, typed), etag || undefined);
     return undefined;
