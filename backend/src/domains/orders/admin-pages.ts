@@ -197,7 +197,7 @@ export const orderPages = new Hono<AdminEnv>()
       const asked = refundQuestion(fields, { ...loaded.row, customerName: loaded.order.customerName }, loaded.balance);
       if (asked) return confirmPage(c, { ...asked, action: `/admin/orders/${id.data}/refunds`, fields, cancelHref: `/admin/orders/${id.data}` });
     }
-    const context = { db: c.var.db, notifications: c.var.notifications, payments: c.var.payments, actor: c.var.admin };
+    const context = { db: c.var.db, notifications: c.var.notifications, payments: c.var.payments, mailer: c.var.mailer, actor: c.var.admin };
     const answer = await submitRefundForm(context, id.data, fields);
     if (!('refund' in answer)) return orderPage(c, id.data, answer);
     sayOutcome(c, refundOutcome(answer.refund));
