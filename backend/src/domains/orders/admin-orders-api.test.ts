@@ -245,7 +245,7 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
     const mail = await shop.send<{ member: { kind: string; subject: string; text: string }[] }>('GET', '/api/rest/v2/admin/mail/outbox?to=ship@orders-api.example&kind=order_shipped', { headers: admin });
     expect(mail.body.member).toHaveLength(1);
     expect(mail.body.member[0]!.subject).toMatch(new RegExp(`^Your order ${order.number} at \\S.* is on its way$`));
-    expect(mail.body.member[0]!.text).toContain(`your order ${order.number}`);
+    expect(mail.body.member[0]!.text).toContain(`Your order ${order.number}`);
     expect(mail.body.member[0]!.text).toContain('Tracking: 1Z999AA10123456784');
 
     // Done once: a complete order does not ship again, and no second email goes.
