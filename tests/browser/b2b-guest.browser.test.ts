@@ -43,7 +43,10 @@ describe('a guest on the storefront', () => {
     const { page } = watched;
     await page.goto(url('/browser-gated-gloves'));
     const summary = page.locator('.summary');
-    await expect.poll(() => summary.getByRole('link', { name: MESSAGE }).getAttribute('href')).toBe('/login?returnTo=%2Fbrowser-gated-gloves');
+    await expect.poll(() => summary.locator('[data-price-hidden]').textContent()).toContain(MESSAGE);
+    // One way on, in the buy box: sign in (back here) and apply for a trade account, as buttons.
+    expect(await summary.locator('[data-trade-cta]').getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login?returnTo=%2Fbrowser-gated-gloves');
+    expect(await summary.getByRole('link', { name: 'Apply for a trade account' }).getAttribute('href')).toBe('/trade-account');
     expect(await summary.getByRole('button', { name: /add to cart|buy/i }).count()).toBe(0);
     expect(await summary.getByLabel('Quantity').count()).toBe(0);
     expect(await summary.textContent()).not.toMatch(/\$\s?\d/);
