@@ -48,7 +48,7 @@ export default function OrderLookupForm(props: { locale: string }) {
         <FormStatus form={form} />
         <SubmitButton pending={form.pending() || !hydrated()} label="Find my order" pendingLabel="Looking…" />
       </form>
-      <div role="status" ref={result}>
+      <div role="status" ref={(element) => (result = element)}>
         <Show when={order()}>{(found) => <OrderDetails order={found()} locale={props.locale} />}</Show>
       </div>
     </>
