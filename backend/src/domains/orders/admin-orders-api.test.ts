@@ -329,6 +329,10 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
     expect(page.html).not.toContain(`action="${path}/cancel"`);
     expect(page.html).toContain(`Its payment is captured: refund what is left (${order.grandTotal.toFixed(2)} USD) to cancel it.`);
     expect(page.html).toContain(`<td>test</td><td><code>${order.intentId}</code></td><td>$${order.grandTotal.toFixed(2)}</td><td>succeeded</td><td>$0.00</td>`);
+    // People's words: the status as the shopper reads it, the shipping method by its title.
+    expect(page.html).toContain('<strong data-testid="order-status">Processing</strong>');
+    expect(page.html).toContain('shipping: Flat rate');
+    expect(page.html).not.toContain('shipped by flatrate');
 
     const refused = await browser.request('POST', `${path}/cancel`, { _csrf: browser.csrfOf(page.html), reason: 'Forged' });
     expect([refused.status, refused.location]).toEqual([303, `${path}?flash=not_cancelable`]);
