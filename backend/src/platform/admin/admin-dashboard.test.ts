@@ -75,6 +75,21 @@ describe.each(dialects)('admin dashboard (%s)', (dialect) => {
     expect(html).toContain(`(${variants!.n} variants inside them)`);
   });
 
+  it('lists products on the grid as the dashboard counts them, newest first, with thumbnails', async () => {
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const dashboard = (await browser.request('GET', '/admin')).html;
+    const grid = (await browser.request('GET', '/admin/products')).html;
+    expect(/<p class="muted">(\d+) products/.exec(grid)?.[1]).toBe(card(dashboard, 'products'));
+    // Newest first: the first row is the product created last that is not a variant.
+    const [newest] = await shop.database.db.execute<{ sku: string }>(
+      sql`select sku from products p where not exists (select 1 from product_links l where l.linked_product_id = p.id and l.link_type = 'variant') order by id desc limit 1`,
+    ).then((result) => ('rows' in result ? result.rows : result) as { sku: string }[]);
+    const firstRow = /<tr><td><input type="checkbox"[^]*?<\/tr>/.exec(grid)?.[0] ?? '';
+    expect(firstRow).toContain(`>${newest!.sku}</a>`);
+    expect(grid).toMatch(/<td><img src="[^"]+" alt="" width="40" height="40" loading="lazy" \/><\/td>/);
+  });
+
   it('shows revenue per currency, orders today, in 7 and in 30 days, and the latest orders and customers', async () => {
     const browser = adminBrowser(shop);
     await browser.signIn();
