@@ -82,9 +82,12 @@ describe.each(dialects)('admin dashboard (%s)', (dialect) => {
     const grid = (await browser.request('GET', '/admin/products')).html;
     expect(/<p class="muted">(\d+) products/.exec(grid)?.[1]).toBe(card(dashboard, 'products'));
     // Newest first: the first row is the product created last that is not a variant.
-    const [newest] = await shop.database.db.execute<{ sku: string }>(
-      sql`select sku from products p where not exists (select 1 from product_links l where l.linked_product_id = p.id and l.link_type = 'variant') order by id desc limit 1`,
-    ).then((result) => ('rows' in result ? result.rows : result) as { sku: string }[]);
+    const [newest] = await shop.database.db
+      .select({ sku: products.sku })
+      .from(products)
+      .where(sql`not exists (select 1 from product_links l where l.linked_product_id = ${products.id} and l.link_type = 'variant')`)
+      .orderBy(sql`${products.id} desc`)
+      .limit(1);
     const firstRow = /<tr><td><input type="checkbox"[^]*?<\/tr>/.exec(grid)?.[0] ?? '';
     expect(firstRow).toContain(`>${newest!.sku}</a>`);
     expect(grid).toMatch(/<td><img src="[^"]+" alt="" width="40" height="40" loading="lazy" \/><\/td>/);
