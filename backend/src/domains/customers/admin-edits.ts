@@ -21,10 +21,10 @@ import { changeCustomerStatus } from './status.ts';
  */
 
 export const accountOpenedTemplate: MailTemplate = {
-  subject: 'Your account at {{storeName}}: choose your password',
+  subject: 'Choose the password of your account at {{storeName}}',
   body: `Hello {{name}},
 
-an account at {{storeName}} was opened for you with this email address. Choose your password here to sign in:
+An account at {{storeName}} was opened for you with this email address. Choose your password here to sign in:
 
 {{link}}
 
