@@ -1,6 +1,6 @@
 import type { ProductType } from '../platform/db/schema/index.ts';
 import { storeCodes, storeIds } from './pricing.ts';
-import { urlKeyFrom } from '../domains/catalog/products/admin/url-key-from.ts';
+import { slugify } from './product-copy.ts';
 import type { CatalogRows, PriceSet } from './types.ts';
 
 /** What composites (grouped, bundle) need to know about a product they contain. */
@@ -49,7 +49,7 @@ export class CatalogBuilder {
 
   /** The slug of `text`, or the slug with the id appended when another product has it already. */
   uniqueUrlKey(text: string, id: number): string {
-    const slug = urlKeyFrom(text);
+    const slug = slugify(text);
     const key = this.#urlKeys.has(slug) ? `${slug}-${id}` : slug;
     this.#urlKeys.add(key);
     return key;

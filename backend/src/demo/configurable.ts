@@ -1,7 +1,7 @@
 import type { CatalogBuilder, SellableSummary } from './catalog-builder.ts';
 import { discounted, lowest, priceSet } from './pricing.ts';
 import { addVisibleProduct, listPriceUsd, type ProductDraft } from './product-draft.ts';
-import { urlKeyFrom } from '../domains/catalog/products/admin/url-key-from.ts';
+import { slugify } from './product-copy.ts';
 import type { Random } from './random.ts';
 import type { PriceSet } from './types.ts';
 import { apparelSizes, colors, type OptionValue, shoeSizes } from './words.ts';
@@ -45,7 +45,7 @@ export function buildConfigurable(builder: CatalogBuilder, random: Random, draft
       const urlKey = builder.uniqueUrlKey(`${draft.urlKey}-${color.label}-${size.label}`, id);
       builder.addProduct({
         id,
-        sku: `${draft.sku}-${color.label.slice(0, 3).toUpperCase()}-${urlKeyFrom(size.label).replace(/^us-/, '').toUpperCase()}`,
+        sku: `${draft.sku}-${color.label.slice(0, 3).toUpperCase()}-${slugify(size.label).replace(/^us-/, '').toUpperCase()}`,
         type: 'simple',
         name: `${draft.copy.name} - ${color.label} / ${size.label}`,
         urlKey,

@@ -25,6 +25,15 @@ export interface ProductCopy {
   attributes: Record<string, AttributeValue>;
 }
 
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
 const collectionKind = (leaf: Leaf) => (leaf.kind === 'home' ? 'home' : 'gear');
 
 /** "Fleece" + "Fleece Jacket" is a "Fleece Jacket": the material is left out when the noun already says it. */
