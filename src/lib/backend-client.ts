@@ -130,14 +130,6 @@ export interface FormSubmission {
 
 export type StoreView = z.infer<typeof storeListSchema>['member'][number];
 
-/**
- * The backend's header naming the shared view a signed-in customer's catalog answer was made for
- * (`[pl-{hash}-]group-{id}`, backend/src/domains/catalog/shop-view.ts); absent on a guest's answer.
- */
-export const SHOP_VIEW_HEADER = 'X-Shop-View';
-/** Hears the view each customer answer states (null: the answer named none). */
-export type ViewObserver = (view: string | null) => void;
-
 export function createBackendClient(options: BackendClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -171,7 +163,6 @@ export function createBackendClient(options: BackendClientOptions) {
     query: Record<string, string> = {},
     absentOn404 = false,
     token?: string,
-    onView?: ViewObserver,
   ): Promise<unknown> {
     const url = new URL(`${base}${API_PREFIX}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
@@ -180,7 +171,6 @@ export function createBackendClient(options: BackendClientOptions) {
     if (token) headers.set('Authorization', `Bearer ${token}`);
     await markStorefrontCall(headers, options.proxySecret);
     const response = await fetchWithDeadline(path, url.href, { headers });
-    if (response.ok) onView?.(response.headers.get(SHOP_VIEW_HEADER));
     if (!response.ok) {
       await response.body?.cancel();
       if (absentOn404 && response.status === 404) return undefined;
@@ -221,12 +211,12 @@ export function createBackendClient(options: BackendClientOptions) {
     schema: z.ZodType<T>,
     what: string,
     onPage?: (records: T[]) => void,
-    { filter = {}, token, onView }: { filter?: Record<string, string>; token?: string; onView?: ViewObserver } = {},
+    { filter = {}, token }: { filter?: Record<string, string>; token?: string } = {},
   ): Promise<T[]> {
     const records: T[] = [];
     for (let page = 1; ; page++) {
       const query = { ...filter, page: String(page), itemsPerPage: String(SYNC_PAGE_SIZE) };
-      const body = parse(path, collectionSchema, await getJson(path, store, query, false, token, onView), 'collection');
+      const body = parse(path, collectionSchema, await getJson(path, store, query, false, token), 'collection');
       const pageRecords = body.member.map((item, index) => parse(path, schema, item, `${what} #${records.length + index + 1}`));
       records.push(...pageRecords);
       onPage?.(pageRecords);
@@ -331,12 +321,12 @@ export function createBackendClient(options: BackendClientOptions) {
       return parse(path, productSchema, await getJson(path, store, {}, false, token), 'product');
     },
     /** The full record of a URL key as a customer sees it, or null when it is absent for them. */
-    async productByUrlKey(store: string, urlKey: string, token: string, onView?: ViewObserver): Promise<Product | null> {
-      const body = parse('/products', collectionSchema, await getJson('/products', store, { urlKey, itemsPerPage: '1' }, false, token, onView), 'collection');
+    async productByUrlKey(store: string, urlKey: string, token: string): Promise<Product | null> {
+      const body = parse('/products', collectionSchema, await getJson('/products', store, { urlKey, itemsPerPage: '1' }, false, token), 'collection');
       const listed = body.member[0] === undefined ? null : parse('/products', productListingSchema, body.member[0], 'product');
       if (!listed) return null;
       const path = `/products/${listed.id}`;
-      const full = await getJson(path, store, {}, true, token, onView);
+      const full = await getJson(path, store, {}, true, token);
       return full === undefined ? null : parse(path, productSchema, full, 'product');
     },
     /** The listing record of a URL key as a guest sees it (what the product sync stores), or null. */
@@ -345,8 +335,8 @@ export function createBackendClient(options: BackendClientOptions) {
       return body.member[0] === undefined ? null : parse('/products', productListingSchema, body.member[0], 'product');
     },
     /** Every product assigned to one category (not its descendants), as a guest or as the customer of `token` sees them. */
-    categoryProducts(store: string, categoryId: number, token?: string, onView?: ViewObserver): Promise<Product[]> {
-      return getAllPages('/products', store, productListingSchema, 'product', undefined, { filter: { categoryId: String(categoryId) }, token, onView });
+    categoryProducts(store: string, categoryId: number, token?: string): Promise<Product[]> {
+      return getAllPages('/products', store, productListingSchema, 'product', undefined, { filter: { categoryId: String(categoryId) }, token });
     },
     cmsPages(store: string): Promise<CmsPage[]> {
       return getAllPages('/cms-pages', store, cmsPageSchema, 'CMS page');

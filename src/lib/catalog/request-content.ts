@@ -11,8 +11,7 @@ import type { StoreConfig } from '../content/schemas.ts';
 import { sessionForRequest, type Session } from '../session/current-session.ts';
 import { allowedCountries, type CheckoutCountries } from './countries.ts';
 import { loadShell, type Shell } from './page-data.ts';
-import { markSessionStale } from '../session/session-memo.ts';
-import { sessionView, signedInContent } from './signed-in-content.ts';
+import { signedInContent } from './signed-in-content.ts';
 
 export function shellForRequest(url: URL): Promise<Shell | null> {
   return loadShell(contentStore(env.CONTENT, storeForUrl(url)));
@@ -26,10 +25,7 @@ export interface RequestContent {
   content: ContentStore;
   /** The signed-in customer, or null for a guest (whose content is KV's guest view). */
   session: Session | null;
-  /**
-   * After the render: whether a signed-in page fell back to the guest view, or was rendered from an
-   * answer the backend made for another view than the session's (then keep no copy of it).
-   */
+  /** After the render: whether a signed-in page fell back to the guest view (then keep no copy of it). */
   degraded: () => boolean;
 }
 
@@ -47,15 +43,5 @@ export async function catalogContentForRequest(request: Request, url: URL, waitU
   const guest = guestContentForRequest(url, waitUntil);
   const session = await sessionForRequest(request);
   if (!session) return { content: guest, session, degraded: () => false };
-  const signedIn = signedInContent(guest, { client: backendClient(), store, token: session.token, view: sessionView(session) });
-  return {
-    content: signedIn.content,
-    session,
-    degraded: () => {
-      if (!signedIn.staleView()) return signedIn.degraded();
-      // The cookie's view is out of date: the session step confirms it again on the way out.
-      markSessionStale(request);
-      return true;
-    },
-  };
+  return { ...signedInContent(guest, { client: backendClient(), store, token: session.token }), session };
 }

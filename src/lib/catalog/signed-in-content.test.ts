@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BackendError } from '../backend-client.ts';
 import type { ContentStore } from '../content/content-store.ts';
 import type { CategoryNode, ListingPage, Product } from '../content/schemas.ts';
-import { sessionView, signedInContent, type SignedInSource } from './signed-in-content.ts';
+import { signedInContent, type SignedInSource } from './signed-in-content.ts';
 
 const node = (id: number, children: CategoryNode[] = []) =>
   ({ id, name: `C${id}`, urlPath: `c${id}`, isActive: true, children }) as unknown as CategoryNode;
@@ -24,28 +24,22 @@ const guest: ContentStore = {
   movedTo: async () => null,
 };
 
-/**
- * The backend as the customer sees it: category → products assigned to it directly, each answer
- * stating it was made for `answeredView` (the session's view is `group-2`).
- */
-function backend(assigned: Record<number, Product[]>, fail?: Error, answeredView: (what: string) => string | null = () => 'group-2'): SignedInSource & { calls: string[] } {
+/** The backend as the customer sees it: category → products assigned to it directly. */
+function backend(assigned: Record<number, Product[]>, fail?: Error): SignedInSource & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
     store: 'default',
     token: 'jwt',
-    view: 'group-2',
     client: {
-      async categoryProducts(store, categoryId, token, onView) {
+      async categoryProducts(store, categoryId, token) {
         calls.push(`category ${categoryId} ${store} ${token}`);
         if (fail) throw fail;
-        onView?.(answeredView(`category ${categoryId}`));
         return assigned[categoryId] ?? [];
       },
-      async productByUrlKey(store, urlKey, token, onView) {
+      async productByUrlKey(store, urlKey, token) {
         calls.push(`product ${urlKey} ${store} ${token}`);
         if (fail) throw fail;
-        onView?.(answeredView(`product ${urlKey}`));
         return Object.values(assigned).flat().find((candidate) => candidate.urlKey === urlKey) ?? null;
       },
     },
@@ -79,34 +73,6 @@ describe('signedInContent', () => {
     const { content } = signedInContent(guest, backend({ 4: [product(8, [4], 42)] }));
     expect((await content.product('p8'))?.finalPrice).toBe(42);
     expect(await content.product('p1')).toBeNull();
-  });
-
-  it('names the session\'s view as the backend states it: the group, after the price-list set when there is one', () => {
-    expect(sessionView({ groupId: 2, viewKey: null })).toBe('group-2');
-    expect(sessionView({ groupId: 2, viewKey: undefined })).toBe('group-2');
-    expect(sessionView({ groupId: 2, viewKey: 'pl-0123456789abcdef' })).toBe('pl-0123456789abcdef-group-2');
-  });
-
-  it('is not stale while every answer was made for the session\'s view', async () => {
-    const { content, staleView, degraded } = signedInContent(guest, backend({ 1: [product(9, [1])], 2: [product(8, [2])] }));
-    await content.listingPage(1, 1);
-    await content.product('p8');
-    expect([staleView(), degraded()]).toEqual([false, false]);
-  });
-
-  it('is stale when one answer of the page (a product, or one subcategory of a listing) was made for another view, or named none', async () => {
-    const stale = async (answeredView: (what: string) => string | null, read: (content: ContentStore) => Promise<unknown>) => {
-      const { content, staleView } = signedInContent(guest, backend({ 1: [product(9, [1])], 2: [product(8, [2])] }, undefined, answeredView));
-      await read(content);
-      return staleView();
-    };
-    // An admin gave the customer's company a price list since the cookie's view was confirmed.
-    expect(await stale(() => 'pl-0123456789abcdef-group-2', (content) => content.product('p8'))).toBe(true);
-    // The customer was moved to another group: only one subcategory's answer says so.
-    expect(await stale((what) => (what === 'category 3' ? 'group-5' : 'group-2'), (content) => content.listingPage(1, 1))).toBe(true);
-    expect(await stale(() => null, (content) => content.facetIndex(1))).toBe(true);
-    // What the page never read does not count.
-    expect(await stale((what) => (what === 'product p9' ? 'group-5' : 'group-2'), (content) => content.product('p8'))).toBe(false);
   });
 
   it('falls back to the guest view when the backend fails, and says so', async () => {

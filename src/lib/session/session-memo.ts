@@ -23,18 +23,3 @@ export function resolveSession(request: Request, secret: string | undefined, now
 export function settleSession(request: Request, session: Session | null): void {
   resolved.set(request, Promise.resolve(session));
 }
-
-const stale = new WeakSet<Request>();
-
-/**
- * Notes that a page of this request was rendered from a backend answer made for another view than
- * the session's (an admin changed the customer's price lists or group since the last check), so the
- * session step confirms the session again before the response leaves instead of up to a minute later.
- */
-export function markSessionStale(request: Request): void {
-  stale.add(request);
-}
-
-export function sessionMarkedStale(request: Request): boolean {
-  return stale.has(request);
-}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SignedInCustomer } from '../backend-client.ts';
 import { BackendError } from '../backend-client.ts';
-import { markSessionStale, resolveSession } from './session-memo.ts';
-import { GROUP_RECHECK_MS, sessionStep, settleRequestSession, type SessionStepOptions } from './session-step.ts';
+import { resolveSession } from './session-memo.ts';
+import { GROUP_RECHECK_MS, settleRequestSession, type SessionStepOptions } from './session-step.ts';
 import { openSession, sealSession, type Session } from './session-token.ts';
 
 const SECRET = 'a-session-secret-of-at-least-32-characters';
@@ -103,30 +103,5 @@ describe('settleRequestSession', () => {
     const { request, url } = await requestWith('v1.forged.value');
     const outcome = await settleRequestSession(request, url, options(() => Promise.reject(new Error('not asked'))));
     expect(outcome).toEqual({ session: null, setCookie: 'shop_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Secure' });
-  });
-});
-
-describe('sessionStep', () => {
-  const page = (request: Request, url: URL, stale: boolean) =>
-    sessionStep(options(async () => ({ firstName: 'Bea', groupId: 2, country: 'US', viewKey: 'pl-0123456789abcdef' })))(
-      { request, url, routePattern: '/[...path]', waitUntil: () => {}, routeSetCookies: () => false },
-      async () => {
-        // The page found an answer made for another view than the cookie's (request-content.ts).
-        if (stale) markSessionStale(request);
-        // Not HTML: the unit runtime has no HTMLRewriter for the greeting; the cookie does not depend on it.
-        return new Response('page', { headers: { 'Content-Type': 'text/plain' } });
-      },
-    );
-
-  it('confirms a session again within its minute when the page found its view out of date, re-issuing the cookie with the new view', async () => {
-    const { request, url } = await requestWith(session);
-    const response = await page(request, url, true);
-    const cookie = response.headers.getSetCookie()[0] ?? null;
-    expect(await sessionIn(cookie)).toEqual({ ...session, viewKey: 'pl-0123456789abcdef', checkedAt: NOW });
-  });
-
-  it('leaves a recently confirmed session alone when the page found nothing out of date', async () => {
-    const { request, url } = await requestWith(session);
-    expect((await page(request, url, false)).headers.getSetCookie()).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@
 import type { Step } from '../pipeline/step.ts';
 import type { BackendClient } from '../backend-client.ts';
 import { withCustomerName } from './customer-name.ts';
-import { resolveSession, sessionMarkedStale, settleSession } from './session-memo.ts';
+import { resolveSession, settleSession } from './session-memo.ts';
 import { clearedSessionCookie, isHttps, SESSION_COOKIE, sessionCookie, sessionCookieValue } from './session-cookie.ts';
 import { sealSession, type Session } from './session-token.ts';
 
@@ -82,31 +82,13 @@ export async function settleRequestSession(request: Request, url: URL, options: 
   return { session: confirmed, setCookie: sessionCookie(await sealSession(options.secret, confirmed), confirmed.expiresAt, secure, now()) };
 }
 
-/** The re-issued (or cleared) cookie of a session confirmed again with the backend, or null when it cannot be now. */
-async function reconfirmed(options: SessionStepOptions, url: URL, session: Session): Promise<string | null> {
-  const now = options.now ?? Date.now;
-  try {
-    const confirmed = await recheck(options, url, session, now());
-    if (!confirmed) return clearedSessionCookie(isHttps(url));
-    return sessionCookie(await sealSession(options.secret, confirmed), confirmed.expiresAt, isHttps(url), now());
-  } catch (error) {
-    console.error(`session: confirming a stale view failed: ${String(error)}`);
-    return null;
-  }
-}
-
 export function sessionStep(options: SessionStepOptions): Step {
   return async function sessionStepHandler(context, next) {
     const { request, url } = context;
     if (sessionCookieValue(request) === null) return next();
-    const settled = await settleRequestSession(request, url, options);
-    const { session } = settled;
-    let { setCookie } = settled;
+    const { session, setCookie } = await settleRequestSession(request, url, options);
 
     let response = await next();
-    // The page found the cookie's view out of date (request-content.ts): confirm it now, so the
-    // customer's next page is keyed by their current view rather than the old one for up to a minute.
-    if (session && setCookie === null && sessionMarkedStale(request)) setCookie = await reconfirmed(options, url, session);
     if (session && (response.headers.get('Content-Type') ?? '').startsWith('text/html')) {
       response = withCustomerName(new Response(response.body, response), session.firstName);
       response.headers.set('Cache-Control', SIGNED_IN_CACHE_CONTROL);

@@ -7,7 +7,6 @@ import { AppError } from '../../platform/errors.ts';
 import { annotateProducts } from '../catalog/products/dto-build.ts';
 import { loadProductRecords } from '../catalog/products/record.ts';
 import { SearchResultsSchema } from '../catalog/products/schemas.ts';
-import { shopViewHeader } from '../catalog/shop-view.ts';
 import { hiddenProducts } from '../catalog/visibility.ts';
 import { StoreHeaders, StoreQuery } from '../stores/schemas.ts';
 import { resolveStoreView } from '../stores/store-view.ts';
@@ -28,7 +27,7 @@ const searchRoute = createRoute({
   path: '/search',
   tags: ['Catalog'],
   summary: 'Full-text product search (PostgreSQL text search with stemming, prefix matching, typo tolerance, ranked)',
-  middleware: [resolveStoreView, callerVaryingCache, shopViewHeader] as const,
+  middleware: [resolveStoreView, callerVaryingCache] as const,
   request: { query: SearchQuery, headers: StoreHeaders },
   responses: { 200: jsonContent(SearchResultsSchema, 'Matching products, best first'), ...errorResponses },
 });

@@ -10,7 +10,6 @@ import { StoreHeaders, StoreQuery } from '../../stores/schemas.ts';
 import { resolveStoreView } from '../../stores/store-view.ts';
 import { parseTimestamp } from '../../../platform/time.ts';
 import { productDetailSchema } from '../../../../../contracts/product.ts';
-import { shopViewHeader } from '../shop-view.ts';
 import { hiddenProducts, visibleProducts } from '../visibility.ts';
 import { listProductRows } from './listing.ts';
 import { annotateProducts } from './dto-build.ts';
@@ -38,7 +37,7 @@ const listProductsRoute = createRoute({
   tags: ['Catalog'],
   summary: 'Product listing (records without type-specific children)',
   description: 'Send a customer token to get the caller\'s view (modules may annotate records per customer group); such answers are private.',
-  middleware: [resolveStoreView, callerVaryingCache, shopViewHeader] as const,
+  middleware: [resolveStoreView, callerVaryingCache] as const,
   request: { query: ListQuery, headers: StoreHeaders },
   responses: {
     200: jsonContent(ProductCollectionSchema, 'A page of products, ordered by id'),
@@ -51,7 +50,7 @@ const productDetailRoute = createRoute({
   path: '/products/{id}',
   tags: ['Catalog'],
   summary: 'Full product record with its type-specific children',
-  middleware: [resolveStoreView, callerVaryingCache, shopViewHeader] as const,
+  middleware: [resolveStoreView, callerVaryingCache] as const,
   request: {
     params: z.object({ id: RecordId.openapi({ param: { name: 'id', in: 'path' }, example: 1 }) }),
     query: StoreQuery,
