@@ -18,16 +18,6 @@ export default function OrderLookupForm(props: { locale: string }) {
   const hydrated = useHydrated();
   const form = createFormAction();
   const [order, setOrder] = createSignal<CustomerOrder | null>(null);
-  let result: HTMLDivElement | undefined;
-
-  /**
-   * On a phone the order appears below the form, out of sight (issue 33 item 11): once drawn, it is
-   * scrolled to when its top is in the lower part of the screen or below it.
-   */
-  const revealResult = () =>
-    requestAnimationFrame(() => {
-      if (result && order() && result.getBoundingClientRect().top > window.innerHeight * 0.6) result.scrollIntoView({ block: 'start' });
-    });
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
@@ -35,7 +25,6 @@ export default function OrderLookupForm(props: { locale: string }) {
     setOrder(null);
     void form.run(async () => {
       setOrder(await lookUpOrder({ number: formText(data, 'number'), email: formText(data, 'email'), postcode: formText(data, 'postcode') }));
-      revealResult();
     });
   };
 
@@ -48,7 +37,7 @@ export default function OrderLookupForm(props: { locale: string }) {
         <FormStatus form={form} />
         <SubmitButton pending={form.pending() || !hydrated()} label="Find my order" pendingLabel="Looking…" />
       </form>
-      <div role="status" ref={(element) => (result = element)}>
+      <div role="status">
         <Show when={order()}>{(found) => <OrderDetails order={found()} locale={props.locale} />}</Show>
       </div>
     </>

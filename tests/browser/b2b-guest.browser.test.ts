@@ -29,65 +29,6 @@ afterAll(async () => {
 
 const url = (path: string) => `${shop.storefront.url}${path}`;
 
-/**
- * The way to a trade account on the demo's gated range (issue 33 item 12), before any test below
- * changes the manifests: the category says the message once, above the grid, with Sign in and
- * Apply for a trade account as buttons; its cards say "Trade price"; the product's buy box offers
- * the same two buttons; the header's link for a guest is Sign in.
- */
-describe.each([
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-])('the trade call to action ($name)', (viewport) => {
-  it('leads a guest from Trade Supplies and its product to sign in or apply, once per page', async () => {
-    const tree = (await shop.kv.get<CategoryNode[]>('default:categories', 'json')) ?? [];
-    const trade = tree.find((node) => node.name === 'Trade Supplies')!;
-    expect(trade, 'the demo\'s Trade Supplies category').toBeDefined();
-    const watched = await watchedPage(browser, { width: viewport.width, height: viewport.height });
-    const { page } = watched;
-    await page.goto(url(`/${trade.urlPath}`));
-
-    const cta = page.locator('[data-trade-cta]');
-    expect(await cta.count()).toBe(1);
-    expect(await cta.textContent()).toContain(MESSAGE);
-    expect(await page.locator('main').textContent()).not.toMatch(/\$\s?\d/);
-    // The sentence is not repeated on the cards.
-    expect((await page.locator('main').textContent())!.split(MESSAGE).length - 1).toBe(1);
-    expect(await page.locator('.card [data-price-hidden]').first().textContent()).toContain('Trade price');
-    const signIn = cta.getByRole('link', { name: 'Sign in' });
-    const apply = cta.getByRole('link', { name: 'Apply for a trade account' });
-    expect(await signIn.getAttribute('href')).toBe(`/login?returnTo=${encodeURIComponent(`/${trade.urlPath}`)}`);
-    expect(await apply.getAttribute('href')).toBe('/trade-account');
-    // Buttons, not grey footnotes: the shop's button class, a tap-sized box.
-    for (const link of [signIn, apply]) {
-      expect(await link.getAttribute('class')).toMatch(/\bbutton\b/);
-      expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(40);
-    }
-    // The header's way in for a guest is signing in.
-    expect(await page.locator('.site-header').getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-    await screenshot(page, `trade-cta-category-${viewport.name}`);
-    await expectAccessible(page);
-
-    await page.locator('.card a').first().click();
-    await page.waitForLoadState('domcontentloaded');
-    const summary = page.locator('.summary');
-    await expect.poll(() => summary.locator('[data-price-hidden]').textContent()).toContain(MESSAGE);
-    const buyBox = summary.locator('[data-trade-cta]');
-    expect(await buyBox.count()).toBe(1);
-    expect(await buyBox.getByRole('link', { name: 'Sign in' }).getAttribute('class')).toMatch(/\bbutton\b/);
-    expect(await buyBox.getByRole('link', { name: 'Apply for a trade account' }).getAttribute('href')).toBe('/trade-account');
-    expect(await summary.getByLabel('Quantity').count()).toBe(0);
-    await screenshot(page, `trade-cta-product-${viewport.name}`);
-    await expectAccessible(page);
-
-    await buyBox.getByRole('link', { name: 'Apply for a trade account' }).click();
-    await page.waitForURL(url('/trade-account'));
-    expectNoProblems(watched);
-    await page.context().close();
-  });
-});
-
 describe('a guest on the storefront', () => {
   it('sees the hidden-price message and no buy controls on a gated product', async () => {
     const listing = (await (await fetch(`${shop.backend.url}/api/rest/v2/products?itemsPerPage=20`)).json()) as { member: Product[] };
@@ -102,10 +43,7 @@ describe('a guest on the storefront', () => {
     const { page } = watched;
     await page.goto(url('/browser-gated-gloves'));
     const summary = page.locator('.summary');
-    await expect.poll(() => summary.locator('[data-price-hidden]').textContent()).toContain(MESSAGE);
-    // One way on, in the buy box: sign in (back here) and apply for a trade account, as buttons.
-    expect(await summary.locator('[data-trade-cta]').getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login?returnTo=%2Fbrowser-gated-gloves');
-    expect(await summary.getByRole('link', { name: 'Apply for a trade account' }).getAttribute('href')).toBe('/trade-account');
+    await expect.poll(() => summary.getByRole('link', { name: MESSAGE }).getAttribute('href')).toBe('/login?returnTo=%2Fbrowser-gated-gloves');
     expect(await summary.getByRole('button', { name: /add to cart|buy/i }).count()).toBe(0);
     expect(await summary.getByLabel('Quantity').count()).toBe(0);
     expect(await summary.textContent()).not.toMatch(/\$\s?\d/);

@@ -193,9 +193,7 @@ export const categoryTree: CategorySpec[] = [
     // The B2B Access demo gates this range (demo/b2b-access.ts).
     name: 'Trade Supplies',
     urlKey: 'trade-supplies',
-    // Where prices are hidden the storefront adds the module's own message with Sign in and Apply
-    // buttons (TradeCta.astro); the intro does not say it a second time.
-    intro: ['Bulk packs and fixtures for cafés, outfitters and hotels.'],
+    intro: ['Bulk packs and fixtures for cafés, outfitters and hotels.', 'Trade prices are shown to approved trade accounts.'],
     trade: true,
   },
 ];

@@ -8,7 +8,7 @@ export const orderConfirmationTemplate: MailTemplate = {
   subject: 'Your order {{orderNumber}} at {{storeName}}',
   body: `Hello {{name}},
 
-Thank you for your order at {{storeName}}. We have received it and are getting it ready.
+thank you for your order at {{storeName}}. We have received it and are getting it ready.
 
 Order {{orderNumber}}
 

@@ -21,10 +21,10 @@ import { changeCustomerStatus } from './status.ts';
  */
 
 export const accountOpenedTemplate: MailTemplate = {
-  subject: 'Choose the password of your account at {{storeName}}',
+  subject: 'Your account at {{storeName}}: choose your password',
   body: `Hello {{name}},
 
-An account at {{storeName}} was opened for you with this email address. Choose your password here to sign in:
+an account at {{storeName}} was opened for you with this email address. Choose your password here to sign in:
 
 {{link}}
 

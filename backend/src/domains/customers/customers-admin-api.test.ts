@@ -70,7 +70,7 @@ describe.each(dialects)('customers admin API (%s)', (dialect) => {
     expect(created.body).toMatchObject({ groupId: 1, approvalStatus: 'pending', isApproved: false });
     const [mail] = await mails(email);
     expect(mail?.kind).toBe('account_opened');
-    expect(mail?.text).toMatch(/Hello Mary,\n\nAn account at .+ was opened for you/);
+    expect(mail?.text).toMatch(/Hello Mary,\n\nan account at .+ was opened for you/);
     expect(mail?.text).toContain('https://shop.test/account/set-password?token=');
   });
 

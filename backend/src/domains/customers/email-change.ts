@@ -11,7 +11,7 @@ export const emailChangedTemplate: MailTemplate = {
   subject: 'The email address of your account at {{storeName}} was changed',
   body: `Hello {{name}},
 
-The email address of your account at {{storeName}} was changed from {{oldEmail}} to {{newEmail}}. Emails about the account now go to the new address.
+the email address of your account at {{storeName}} was changed from {{oldEmail}} to {{newEmail}}. Emails about the account now go to the new address.
 
 If you did not change it, contact us at once: someone who knows your password may have taken over the account.
 

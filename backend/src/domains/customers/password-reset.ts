@@ -21,7 +21,7 @@ export const passwordResetTemplate: MailTemplate = {
   subject: 'Reset your password at {{storeName}}',
   body: `Hello {{name}},
 
-Someone, hopefully you, asked to reset the password of your account at {{storeName}}. Choose a new password here:
+someone, hopefully you, asked to reset the password of your account at {{storeName}}. Choose a new password here:
 
 {{link}}
 

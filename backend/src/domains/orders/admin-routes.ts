@@ -205,7 +205,7 @@ export const orderAdminRoutes = createRouter<AppEnv>()
   })
   .openapi(refundRoute, async (c) => {
     const actor = requireAdmin(c.var.caller);
-    const context = { db: c.var.db, notifications: c.var.notifications, payments: c.var.payments, mailer: c.var.mailer, actor };
+    const context = { db: c.var.db, notifications: c.var.notifications, payments: c.var.payments, actor };
     const request = { ...c.req.valid('json'), idempotencyKey: c.req.valid('header')['idempotency-key'] };
     const { refund, replayed } = await refundOrder(context, c.req.valid('param').id, request);
     if (replayed) return c.json(refund, 200, { ...noStore, 'Idempotent-Replayed': 'true' });

@@ -24,9 +24,6 @@ import { cancelLockedOrder, isCancelable } from './admin-actions.ts';
 import { fromMinorUnits } from './refund-entry.ts';
 import { refundBalance, type RefundBalance, type RefundContext } from './refunds.ts';
 
-/** Canceling reaches the payment provider (to release an authorization) but writes no email. */
-type CancelContext = Omit<RefundContext, 'mailer'>;
-
 export interface CancelRefusal {
   /** `not_cancelable`: complete or canceled already; `refund_required`: its captured payment is to be refunded instead. */
   error: 'not_cancelable' | 'refund_required';
@@ -50,7 +47,7 @@ export function cancelRefusal(order: { status: OrderStatus; currency: string }, 
 }
 
 /** Cancels the order, or refuses (409) as {@link cancelRefusal} says; the order is locked, so a refund sent meanwhile waits. */
-export async function cancelOrder(ctx: CancelContext, orderId: number, reason: string): Promise<void> {
+export async function cancelOrder(ctx: RefundContext, orderId: number, reason: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new AppError('not_found', 'order_not_found', `No order ${orderId}.`);
@@ -62,7 +59,7 @@ export async function cancelOrder(ctx: CancelContext, orderId: number, reason: s
 }
 
 /** Releases the order's authorized (uncaptured) payment at its provider and records that it did; nothing for other payments. */
-async function releaseAuthorization(tx: Db, ctx: CancelContext, order: typeof orders.$inferSelect): Promise<void> {
+async function releaseAuthorization(tx: Db, ctx: RefundContext, order: typeof orders.$inferSelect): Promise<void> {
   if (order.paymentIntentId === null) return;
   const [stored] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, order.paymentIntentId));
   if (stored?.status !== 'requires_capture') return;

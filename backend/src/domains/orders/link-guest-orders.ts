@@ -18,7 +18,7 @@ export const orderLinkTemplate: MailTemplate = {
   subject: 'Add your earlier orders to your account at {{storeName}}',
   body: `Hello {{name}},
 
-You asked to add the orders placed with {{email}} at {{storeName}} without signing in to your account. Confirm it is your address here (you will be asked to sign in if you are not):
+you asked to add the orders placed with {{email}} at {{storeName}} without signing in to your account. Confirm it is your address here (you will be asked to sign in if you are not):
 
 {{link}}
 

@@ -5,7 +5,6 @@ import { csrfField } from '../../platform/admin/layout.ts';
 import { AppError, refusedFields } from '../../platform/errors.ts';
 import { fromMinorUnits } from './refund-entry.ts';
 import { maxReasonLength, refundOrder, type OrderRefund, type RefundBalance, type RefundContext } from './refunds.ts';
-import { formatMoney } from '../../platform/money-format.ts';
 
 /** What was typed in the Refund form, and what was wrong with it. */
 export interface RefundFormState {
@@ -68,7 +67,8 @@ export function refundOutcome(refund: OrderRefund): string {
 
 /** An amount in its currency's notation ("$20.00", "A$20.00", "€20.00"): a bare number says nothing of which money. */
 export function moneyIn(currency: string): (amount: number) => string {
-  return (amount) => formatMoney(amount, currency);
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+  return (amount) => format.format(amount);
 }
 
 /** The form's amount: empty is all that is left; what is no number is refused by its field. */

@@ -21,7 +21,7 @@ export const shipmentEmailTemplate: MailTemplate = {
   subject: 'Your order {{orderNumber}} at {{storeName}} is on its way',
   body: `Hello {{name}},
 
-Your order {{orderNumber}} at {{storeName}} has shipped.
+your order {{orderNumber}} at {{storeName}} has shipped.
 
 {{tracking}}
 

@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { countries, stores } from '../../platform/db/schema/index.ts';
+import { stores } from '../../platform/db/schema/index.ts';
 
 /** A store view as modules see it. */
 export interface StoreSummary {
@@ -26,10 +26,6 @@ export function storeReads(db: Db) {
     /** Every store view (a shop has a handful). */
     all(): Promise<StoreSummary[]> {
       return db.select(summary).from(stores);
-    },
-    /** Every country the shop knows (`GET /countries`), by name: for a form's country list. */
-    countries(): Promise<{ code: string; name: string }[]> {
-      return db.select({ code: countries.id, name: countries.name }).from(countries).orderBy(asc(countries.name));
     },
   };
 }

@@ -68,7 +68,7 @@ export const accessConfigSchema = z.object({
     z
       .object({
         byCustomerGroup: field(z.boolean().default(false), { label: 'Gate by customer group' }),
-        customerGroups: field(z.array(groupId).max(200).default([]), { label: 'Customer groups', picker: 'customerGroups', help: 'Guests are the shoppers who have not signed in.' }),
+        customerGroups: field(z.array(groupId).max(200).default([]), { label: 'Customer groups', picker: 'customerGroups', help: 'NOT LOGGED IN means guests.' }),
         byCategory: field(z.boolean().default(false), { label: 'Gate by category', help: 'Subcategories inherit.' }),
         categoryIds: field(z.array(categoryId).max(1000).default([]), { label: 'Category IDs', picker: 'categories' }),
       })

@@ -27,9 +27,9 @@ export const registrationConfigSchema = z.object({
   enabled: field(z.boolean().default(false), { label: 'Enabled', help: 'Master switch. Off: submissions are not turned into applications (applications already made can still be decided).' }),
   formCodes: field(z.array(formCode).max(20).default([]), { label: 'Trade-application form codes', help: 'Only submissions of these Custom Forms forms start an application.' }),
   emailFieldKey: field(fieldKey.default('email'), { label: 'Email field key', help: "The form field carrying the applicant's email." }),
-  b2bGroupId: field(z.number().int().min(1, 'Group 0 is the guests (not signed in); choose a customer group.').max(2_147_483_647).default(1), {
+  b2bGroupId: field(z.number().int().min(1, 'Group 0 is NOT LOGGED IN (guests); choose a customer group.').max(2_147_483_647).default(1), {
     label: 'B2B customer group (on approval)',
-    help: 'The group an approved applicant joins (not the guests).',
+    help: 'The group an approved applicant joins (not NOT LOGGED IN).',
     picker: 'customerGroups',
   }),
   overrideMap: field(z.record(fieldKey, z.enum(customerAttributes)).default({}), {

@@ -73,21 +73,10 @@ const tradeAccountPage = {
   content: `<p>Buying for a workshop, a school or a shop? Trade accounts see trade prices and can order our bulk packs. Tell us about your business and we will be in touch.</p>${directive('trade-application')}`,
 };
 
-/**
- * The trade application's country list: every country the shop knows (issue 33 item 13 found four),
- * read when the demo is seeded; the four above stay when the shop has no countries yet.
- */
-async function withShopCountries(ctx: FormsContext, form: FormInput): Promise<FormInput> {
-  const known = await ctx.stores.countries();
-  if (known.length === 0) return form;
-  const options = known.map((country) => ({ value: country.code, label: country.name }));
-  return { ...form, fields: form.fields.map((field) => (field.key === 'country' ? { ...field, options } : field)) };
-}
-
 export async function seedFormsDemo(ctx: FormsContext, configure: (patch: Partial<FormsConfig>) => Promise<void>): Promise<void> {
   await configure({ enabled: true, headlessApi: true });
   // `npm run seed -- --reset` empties the core tables, not the module's: forms already there stay.
-  for (const form of [contactForm, await withShopCountries(ctx, tradeApplicationForm)]) if (!(await findForm(ctx, form.code))) await createForm(ctx, form);
+  for (const form of [contactForm, tradeApplicationForm]) if (!(await findForm(ctx, form.code))) await createForm(ctx, form);
 
   const now = ctx.clock();
   const service = await ctx.cms.pageByIdentifier('customer-service');

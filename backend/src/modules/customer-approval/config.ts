@@ -41,22 +41,22 @@ export const approvalConfigSchema = z.object({
       .object({
         pending: template(
           'Your account at {{storeName}} is awaiting approval',
-          'Hello {{name}},\n\nThank you for registering at {{storeName}}. Your account is awaiting approval; we will email you as soon as it has been reviewed.\n\n{{storeName}}',
+          'Hello {{name}},\n\nthank you for registering at {{storeName}}. Your account is awaiting approval; we will email you as soon as it has been reviewed.\n\n{{storeName}}',
           'Pending (to the customer)',
         ),
         approved: template(
           'Your account at {{storeName}} has been approved',
-          'Hello {{name}},\n\nYour account at {{storeName}} has been approved. You can sign in here:\n\n{{link}}\n\n{{storeName}}',
+          'Hello {{name}},\n\nyour account at {{storeName}} has been approved. You can sign in here:\n\n{{link}}\n\n{{storeName}}',
           'Approved (to the customer)',
         ),
         rejected: template(
           'Your account at {{storeName}}',
-          'Hello {{name}},\n\nWe are sorry: your account at {{storeName}} was not approved. Reply to this email if you think this is a mistake.\n\n{{storeName}}',
+          'Hello {{name}},\n\nwe are sorry: your account at {{storeName}} was not approved. Reply to this email if you think this is a mistake.\n\n{{storeName}}',
           'Rejected (to the customer)',
         ),
         adminNotice: template(
           'New account awaiting approval: {{email}}',
-          'A new account is awaiting approval at {{storeName}}.\n\n{{name}} <{{email}}>\n\nReview it here: {{link}}',
+          'A new account is awaiting approval at {{storeName}}:\n\n{{name}} <{{email}}>\n\nReview it here: {{link}}',
           'Admin notice (new pending account)',
         ),
       })

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdminUser } from './ensure-admin.ts';
-import { customers, orderHistory, orders, products } from '../db/schema/index.ts';
+import { customers, orders, products } from '../db/schema/index.ts';
 import { adminBrowser, testAdmin } from '../../../test/helpers/admin-session.ts';
 import { usAddress } from '../../../test/helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from '../../../test/helpers/test-shop.ts';
@@ -37,25 +37,13 @@ describe.each(dialects)('admin dashboard (%s)', (dialect) => {
       cartId: 1,
       createdAt: new Date(now - ageMs),
     });
-    const placed = await shop.database.db
-      .insert(orders)
-      .values([
-        order('DASH-1', 'USD', 10, 1_000),
-        order('DASH-2', 'AUD', 20, 3 * day),
-        order('DASH-3', 'USD', 5.5, 20 * day),
-        order('DASH-4', 'USD', 7, 40 * day),
-        order('DASH-5', 'USD', 1000, 1_000, 'canceled'),
-      ])
-      .returning({ id: orders.id, number: orders.number });
-    // $2.50 given back of DASH-1, and a refund of the canceled DASH-5 (whose revenue is not counted anyway).
-    const refund = (number: string, amountMinor: number) => ({
-      orderId: placed.find((row) => row.number === number)!.id,
-      kind: 'refund',
-      message: JSON.stringify({ amountMinor, currency: 'USD', reference: `re_${number}`, status: 'succeeded', reason: '', key: null }),
-      actor: 'admin@example.com',
-      createdAt: new Date(),
-    });
-    await shop.database.db.insert(orderHistory).values([refund('DASH-1', 250), refund('DASH-5', 100_000)]);
+    await shop.database.db.insert(orders).values([
+      order('DASH-1', 'USD', 10, 1_000),
+      order('DASH-2', 'AUD', 20, 3 * day),
+      order('DASH-3', 'USD', 5.5, 20 * day),
+      order('DASH-4', 'USD', 7, 40 * day),
+      order('DASH-5', 'USD', 1000, 1_000, 'canceled'),
+    ]);
   });
   afterAll(async () => {
     expect(shop.loggedErrors).toEqual([]);
@@ -75,34 +63,14 @@ describe.each(dialects)('admin dashboard (%s)', (dialect) => {
     expect(html).toContain(`(${variants!.n} variants inside them)`);
   });
 
-  it('lists products on the grid as the dashboard counts them, newest first, with thumbnails', async () => {
-    const browser = adminBrowser(shop);
-    await browser.signIn();
-    const dashboard = (await browser.request('GET', '/admin')).html;
-    const grid = (await browser.request('GET', '/admin/products')).html;
-    expect(/<p class="muted">(\d+) products/.exec(grid)?.[1]).toBe(card(dashboard, 'products'));
-    // Newest first: the first row is the product created last that is not a variant.
-    const [newest] = await shop.database.db
-      .select({ sku: products.sku })
-      .from(products)
-      .where(sql`not exists (select 1 from product_links l where l.linked_product_id = ${products.id} and l.link_type = 'variant')`)
-      .orderBy(sql`${products.id} desc`)
-      .limit(1);
-    const firstRow = /<tr><td><input type="checkbox"[^]*?<\/tr>/.exec(grid)?.[0] ?? '';
-    expect(firstRow).toContain(`>${newest!.sku}</a>`);
-    expect(grid).toMatch(/<td><img src="[^"]+" alt="" width="40" height="40" loading="lazy" \/><\/td>/);
-  });
-
   it('shows revenue per currency, orders today, in 7 and in 30 days, and the latest orders and customers', async () => {
     const browser = adminBrowser(shop);
     await browser.signIn();
     const { status, html } = await browser.request('GET', '/admin');
     expect(status).toBe(200);
-    // USD and AUD are never added into one figure (each in its own notation); a canceled order earns
-    // nothing, and what was refunded of the others is taken off: 10 + 5.50 + 7 - 2.50.
-    expect(card(html, 'revenue-USD')).toBe('$20.00');
-    expect(card(html, 'revenue-AUD')).toBe('A$20.00');
-    expect(html).toContain('revenue in USD, after refunds');
+    // USD and AUD are never added into one figure; a canceled order earns nothing.
+    expect(card(html, 'revenue-USD')).toBe('22.50 USD');
+    expect(card(html, 'revenue-AUD')).toBe('20.00 AUD');
     expect(html).not.toContain('all currencies');
     expect(card(html, 'orders')).toBe('5');
     expect(card(html, 'orders-today')).toBe('2');
@@ -110,10 +78,6 @@ describe.each(dialects)('admin dashboard (%s)', (dialect) => {
     expect(card(html, 'orders-30-days')).toBe('4');
     const latestOrders = /data-testid="latest-orders">([^]*?)<\/table>/.exec(html)?.[1] ?? '';
     for (const number of ['DASH-5', 'DASH-4', 'DASH-1']) expect(latestOrders).toContain(number);
-    // Statuses in the shopper's words, money in one format.
-    expect(latestOrders).toContain('<td>Awaiting payment</td>');
-    expect(latestOrders).toContain('<td>Canceled</td>');
-    expect(latestOrders).toContain('<td>$10.00</td>');
     const [newest] = await shop.database.db.select().from(customers).orderBy(sql`${customers.id} desc`).limit(1);
     const latestCustomers = /data-testid="latest-customers">([^]*?)<\/table>/.exec(html)?.[1] ?? '';
     expect(latestCustomers).toContain(newest!.email);

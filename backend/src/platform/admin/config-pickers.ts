@@ -14,7 +14,7 @@ export type Option = { value: string; label: string };
 export async function pickerOptions(db: Db, picker: Picker): Promise<Option[]> {
   switch (picker) {
     case 'customerGroups':
-      return (await db.select().from(customerGroups).orderBy(asc(customerGroups.id))).map((g) => ({ value: String(g.id), label: g.id === 0 ? 'Guests (not signed in)' : g.code }));
+      return (await db.select().from(customerGroups).orderBy(asc(customerGroups.id))).map((g) => ({ value: String(g.id), label: g.id === 0 ? 'NOT LOGGED IN (guests)' : g.code }));
     case 'categories': {
       const rows = await db.select({ id: categories.id, urlPath: categories.urlPath }).from(categories).orderBy(asc(categories.urlPath));
       return rows.map((row) => ({ value: String(row.id), label: `${row.urlPath} (#${row.id})` }));

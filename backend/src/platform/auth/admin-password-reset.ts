@@ -21,11 +21,11 @@ export const adminResetLifetimeSeconds = 3600;
 /** Requests per hour, per email address and per client IP: the customers' limits. */
 export const adminForgotLimits = { perEmail: 5, perIp: 20, window: { seconds: 3600 } } as const;
 
-export const adminPasswordResetTemplate: MailTemplate = {
+const template: MailTemplate = {
   subject: 'Reset your admin password',
   body: `Hello,
 
-Someone, hopefully you, asked to reset the password of the shop admin {{email}}. Choose a new password here:
+someone, hopefully you, asked to reset the password of the shop admin {{email}}. Choose a new password here:
 
 {{link}}
 
@@ -55,7 +55,7 @@ export async function requestAdminPasswordReset(
   await db.transaction(async (tx) => {
     const { token, tokenHash } = newEmailedToken();
     await tx.insert(adminPasswordTokens).values({ adminUserId: admin.id, tokenHash, expiresAt: new Date(now.getTime() + adminResetLifetimeSeconds * 1000), createdAt: now });
-    const mail = renderTemplate(adminPasswordResetTemplate, { email, link: shopText(resetUrl(token)) });
+    const mail = renderTemplate(template, { email, link: shopText(resetUrl(token)) });
     await mailer.enqueue(tx, { kind: 'admin_password_reset', to: email, ...mail });
   });
   return 'sent';

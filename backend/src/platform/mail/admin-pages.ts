@@ -8,7 +8,6 @@ import { listOutbox } from './outbox.ts';
 import type { AdminEnv } from '../admin/admin-env.ts';
 import { csrfField } from '../admin/layout.ts';
 import { renderPage } from '../admin/page.ts';
-import { mailKindLabel } from './mail-kinds.ts';
 
 const pageSize = 50;
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -56,7 +55,7 @@ async function outboxPage(c: Context<AdminEnv>, error?: { message: string; statu
           (mail) =>
             html`<tr data-testid="mail-${mail.id}">
               <td>${mail.createdAt}</td>
-              <td>${mailKindLabel(mail.kind)}</td>
+              <td>${mail.kind}</td>
               <td>${mail.to}</td>
               <td>
                 <details>

@@ -51,13 +51,6 @@ describe('renderTemplate', () => {
     expect(mail.html.match(/<a /g)).toHaveLength(2);
   });
 
-  it('keeps one full stop where a value ends its own sentence before the template\'s', () => {
-    const mail = renderTemplate({ subject: 'At {{store}}.', body: 'Thanks from {{store}}.\n\n{{note}}.' }, { store: 'Northfield Supply Co.', note: 'Really?' });
-    expect(mail.subject).toBe('At Northfield Supply Co.');
-    expect(mail.text).toBe('Thanks from Northfield Supply Co.\n\nReally?');
-    expect(renderTemplate({ subject: '', body: 'From {{store}}.' }, { store: 'Loam' }).text).toBe('From Loam.');
-  });
-
   it('leaves prices, initials and plain words of values alone', () => {
     expect(unlinkable('J. Smith paid 12.50 for 2 × Tee')).toBe('J. Smith paid 12.50 for 2 × Tee');
     // One email address on its own stays searchable; in a sentence it is broken up like the rest.

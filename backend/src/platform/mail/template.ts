@@ -34,22 +34,13 @@ export interface RenderedMail {
 
 /** `{{name}}` or `{{ name }}`; names are letters, digits, `_` and `.`. */
 const placeholderPattern = /\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g;
-/** A placeholder and the full stop after it, if any. */
-const placeholderThenStop = new RegExp(`${placeholderPattern.source}(\\.?)`, 'g');
 /** http(s) URLs in text, without the punctuation that usually ends a sentence after them. */
 const urlPattern = /https?:\/\/[^\s<>"']*[^\s<>"'.,;:!?)\]]/g;
 const paragraphBreak = /\n[ \t]*\n\s*/;
 
-/**
- * The template's pieces with each placeholder filled in; unknown placeholders become empty. A value
- * that ends a sentence itself ("Northfield Supply Co.") before the template's own full stop keeps one
- * stop, not two (issue 33 item 11: "Co..").
- */
+/** The template's pieces with each placeholder filled in; unknown placeholders become empty. */
 function fill(source: string, vars: TemplateVars): string {
-  return source.replace(placeholderThenStop, (_match, name: string, stop: string) => {
-    const text = valueText(Object.hasOwn(vars, name) ? vars[name] : undefined);
-    return /[.!?]$/.test(text) ? text : text + stop;
-  });
+  return source.replace(placeholderPattern, (_match, name: string) => valueText(Object.hasOwn(vars, name) ? vars[name] : undefined));
 }
 
 function valueText(value: TemplateValue): string {

@@ -46,7 +46,7 @@ describe.each(dialects)('generated configuration page: pickers a module asks for
     expect(page.html).toContain('<legend>Gated categories</legend>');
     expect(page.html).toMatch(new RegExp(`name="categoryIds" value="${root!.id}"[^>]*/> ${root!.name}\\s*<span class="muted">#${root!.id} · includes \\d+ subcategories`));
     expect(page.html).toMatch(new RegExp(`name="categoryIds" value="${children[0]!.id}"`));
-    expect(page.html).toContain('<option value="0" >Guests (not signed in)</option>');
+    expect(page.html).toContain('<option value="0" >NOT LOGGED IN (guests)</option>');
     expect(page.html).toMatch(/<select name="redirectTo"[^>]*><option value="login" selected>The login page<\/option><option value="cms:about-us" >about-us<\/option>/);
     for (const store of await db.select().from(stores)) expect(page.html).toContain(`name="messageByStore.${store.code}"`);
   });

@@ -130,7 +130,7 @@ describe.each(dialects)('module platform (%s)', (dialect) => {
     await browser.signIn();
     const page = await browser.request('GET', '/admin/probe-module/config');
     expect(page.status).toBe(200);
-    expect(page.html).toContain('Guests (not signed in)');
+    expect(page.html).toContain('NOT LOGGED IN (guests)');
     expect(page.html).toContain('name="captchaSecret" value="********"');
     expect(page.html).not.toContain('top-secret-value');
     expect(page.html).toContain('<h2>Trade</h2><a href="/admin/probe-module/config">Probe rules</a>');

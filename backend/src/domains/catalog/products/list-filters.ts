@@ -8,10 +8,10 @@
  * its children or amounts (price-index.ts `derivedPriceTypes`) its derived "from" price
  * (`minimalPrice`). The price filters and the price sort read that same figure.
  */
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from '@hono/zod-openapi';
 import type { Db } from '../../../platform/db/database.ts';
-import { productCategories, productImages, productLinks, productPrices, products, productTypes, stores, type ProductType } from '../../../platform/db/schema/index.ts';
+import { productCategories, productPrices, products, productTypes, stores, type ProductType } from '../../../platform/db/schema/index.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { derivedPriceTypes } from './price-index.ts';
 
@@ -54,18 +54,7 @@ export interface ProductListFilter {
   priceFrom?: number;
   priceTo?: number;
   sort?: ProductSort;
-  /**
-   * Leave out configurables' variants: the admin's grid lists products as the merchant (and the
-   * dashboard) counts them, each variant inside its product (issue 33 item 8). The API lists all.
-   */
-  withoutVariants?: boolean;
 }
-
-const isVariant = sql`exists (select 1 from ${productLinks} where ${productLinks.linkedProductId} = ${products.id} and ${productLinks.linkType} = 'variant')`;
-
-/** The product's first image file (by position), for the grid's thumbnail; null without one. */
-const firstImage = () =>
-  sql<string | null>`(select ${productImages.file} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`;
 
 /**
  * The price a list shows, filters and sorts by: null when the product has no price in the default
@@ -97,7 +86,6 @@ function whereOf(db: Db, filter: ProductListFilter): SQL | undefined {
       : inArray(products.id, db.select({ id: productCategories.productId }).from(productCategories).where(eq(productCategories.categoryId, filter.categoryId))),
     filter.priceFrom === undefined ? undefined : gte(listedPrice(), filter.priceFrom),
     filter.priceTo === undefined ? undefined : lte(listedPrice(), filter.priceTo),
-    filter.withoutVariants ? not(isVariant) : undefined,
   );
 }
 
@@ -124,7 +112,7 @@ export async function findAdminProducts(db: Db, filter: ProductListFilter, pagin
   const where = whereOf(db, filter);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ product: getTableColumns(products), price: listedPrice(), image: firstImage() })
+      .select({ product: getTableColumns(products), price: listedPrice() })
       .from(products)
       .leftJoin(productPrices, defaultViewPrice)
       .where(where)

@@ -32,7 +32,7 @@ describe('B2B Access configuration page in a browser', () => {
     await page.locator('textarea[name="hidePrice.message"]').fill('Trade prices are shown to approved trade accounts.');
     await page.locator('input[name="hidePrice.messageByStore.au"]').fill('Trade prices for Australian trade accounts.');
     await page.locator('input[type=checkbox][name="activationMatrix.byCustomerGroup"]').check();
-    await page.locator('select[name="activationMatrix.customerGroups"]').selectOption([{ label: 'Guests (not signed in)' }, { label: 'General' }]);
+    await page.locator('select[name="activationMatrix.customerGroups"]').selectOption([{ label: 'NOT LOGGED IN (guests)' }, { label: 'General' }]);
     await page.locator('input[type=checkbox][name="activationMatrix.byCategory"]').check();
     await page.locator(`input[type=checkbox][name="activationMatrix.categoryIds"][value="${root!.id}"]`).check();
     await page.getByRole('button', { name: 'Save' }).click();

@@ -48,7 +48,7 @@ describe('B2B Access rule editor and explain page in a browser', () => {
     await page.getByLabel('Name').fill('Gate one product');
     await page.getByLabel('Priority').fill('10');
     await page.getByLabel('Hide price').check();
-    await page.getByLabel('Customer groups').selectOption([{ label: 'Guests (not signed in)' }, { label: 'General' }]);
+    await page.getByLabel('Customer groups').selectOption([{ label: 'NOT LOGGED IN (guests)' }, { label: 'General' }]);
     await page.getByRole('button', { name: 'Add conditions' }).click();
     const root = page.locator('#condition-editor > fieldset');
     const leaf = (scope: Locator) => scope.locator(':scope > ul > li.condition').first();
@@ -118,7 +118,7 @@ describe('B2B Access rule editor and explain page in a browser', () => {
     await page.goto(`${admin.url}/admin/b2b-access/rules`);
     await page.getByRole('link', { name: 'Explain a decision' }).click();
     await page.getByLabel('SKU').fill(sku);
-    await page.getByLabel('Customer group').selectOption({ label: 'Guests (not signed in)' });
+    await page.getByLabel('Customer group').selectOption({ label: 'NOT LOGGED IN (guests)' });
     await page.getByRole('button', { name: 'Explain' }).click();
     const visibility = page.getByRole('region', { name: 'Visibility' });
     await expect.poll(() => visibility.locator('p').textContent()).toMatch(/Rule Gate every product \(#\d+\) decided\./);

@@ -9,7 +9,6 @@ import { OPERATORS_BY_TYPE, productAttributeCatalog } from '../rules/attributes.
 import type { AccessContext } from '../context.ts';
 import type { RuleInput } from '../rules/schema.ts';
 import { adminBase, assetPath } from './paths.ts';
-import { enforcementWords } from './enforcement-words.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 export type Posted = Record<string, string | string[]>;
@@ -101,7 +100,7 @@ export async function ruleForm(c: Context<AdminEnv>, ctx: AccessContext, state: 
     ${checkbox('isActive', 'Active', rule.isActive ?? true)}
     <label>Priority <input type="number" name="priority" step="1" min="0" value="${rule.priority ?? ''}" /></label><span class="muted">Lowest first; the first rule that fires decides.</span>${problemAt(state, 'priority')}
     <fieldset><legend>Activation scope</legend><p class="muted">Every dimension must match; an empty one matches anything.</p>
-      ${multiSelect('scope.customerGroupIds', 'Customer groups', groups, (scope.customerGroupIds ?? []).map(String), 'Guests are the shoppers who have not signed in.')}${problemAt(state, 'scope.customerGroupIds')}
+      ${multiSelect('scope.customerGroupIds', 'Customer groups', groups, (scope.customerGroupIds ?? []).map(String), 'NOT LOGGED IN means guests.')}${problemAt(state, 'scope.customerGroupIds')}
       ${multiSelect('scope.storeCodes', 'Stores', storeOptions, scope.storeCodes ?? [], '')}${problemAt(state, 'scope.storeCodes')}
       ${multiSelect('scope.countries', 'Destination countries', countryOptions, scope.countries ?? [], 'Unknown until the shopper gives an address; checkout checks again.')}${problemAt(state, 'scope.countries')}
     </fieldset>
@@ -126,7 +125,7 @@ export async function ruleForm(c: Context<AdminEnv>, ctx: AccessContext, state: 
         ${pages.map((p) => html`<option value="${p.value}" ${p.value === actions.redirectToCmsPage ? 'selected' : ''}>${p.label}</option>`)}</select></label>${problemAt(state, 'actions')}
     </fieldset>
     <label>Enforcement <select name="enforcement">
-      ${(['both', 'visibility', 'checkout'] as const).map((e) => html`<option value="${e}" ${e === (rule.enforcement ?? 'both') ? 'selected' : ''}>${enforcementWords[e]}</option>`)}</select></label>
+      ${(['both', 'visibility', 'checkout'] as const).map((e) => html`<option ${e === (rule.enforcement ?? 'both') ? 'selected' : ''}>${e}</option>`)}</select></label>
     <span class="muted">Visibility: listings, price and redirect. Checkout: purchase blocking.</span>${problemAt(state, 'enforcement')}
     <label>Hidden-price message <input name="hiddenPriceMessage" value="${rule.hiddenPriceMessage ?? ''}" maxlength="500" /></label>
     <span class="muted">Blank: the store's message from the configuration.</span>${problemAt(state, 'hiddenPriceMessage')}

@@ -11,7 +11,6 @@ import type { AccessConfig } from '../config.ts';
 import type { AccessContext } from '../context.ts';
 import { deleteRule, duplicateRule, getRule, listRules, reorderRules, setRuleActive, type RuleView } from '../rules/service.ts';
 import { adminBase } from './paths.ts';
-import { enforcementWords } from './enforcement-words.ts';
 
 export const contextOf = moduleContext<AccessConfig>('b2b-access');
 const RuleId = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -75,7 +74,7 @@ export const rulesGrid = new Hono<AdminEnv>()
               <td><a href="${adminBase}/rules/${rule.id}">${rule.name}</a>${rule.malformed ? html`<br /><strong class="error" role="note">Malformed tree, never matches: ${rule.malformed}</strong>` : ''}</td>
               <td>${rule.isActive ? 'Active' : 'Inactive'}</td>
               <td>${summary(rule)}</td>
-              <td>${enforcementWords[rule.enforcement]}</td>
+              <td>${rule.enforcement}</td>
               <td>${button(c, `${adminBase}/rules/${rule.id}/move`, 'Up', { step: 'up', ...keep })} ${button(c, `${adminBase}/rules/${rule.id}/move`, 'Down', { step: 'down', ...keep })}</td>
               <td>${button(c, `${adminBase}/rules/${rule.id}/${rule.isActive ? 'deactivate' : 'activate'}`, rule.isActive ? 'Deactivate' : 'Activate', keep)}
                 ${button(c, `${adminBase}/rules/${rule.id}/duplicate`, 'Duplicate', keep)}

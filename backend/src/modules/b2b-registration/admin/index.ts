@@ -53,19 +53,9 @@ export const applicationsCard: DashboardCard<RegistrationConfig> = {
   },
 };
 
-/**
- * A submitted field's name in words ("taxNumber" → "Tax number"; issue 33 item 8 showed `TAXNUMBER`).
- * The application keeps the payload by key only: the form's own labels live in Custom Forms, which
- * this module meets only through its event.
- */
-const fieldWords = (key: string): string => {
-  const spaced = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-};
-
 function payloadTable(application: ApplicationView) {
   return html`<table>
-    ${Object.entries(application.payload).map(([key, value]) => html`<tr><th scope="row" style="text-transform: none">${fieldWords(key)}</th><td>${value === null ? '' : String(value)}</td></tr>`)}
+    ${Object.entries(application.payload).map(([key, value]) => html`<tr><th>${key}</th><td>${value === null ? '' : String(value)}</td></tr>`)}
   </table>`;
 }
 

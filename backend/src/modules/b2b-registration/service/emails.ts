@@ -9,7 +9,7 @@ const approvedNewAccount: MailTemplate = {
   subject: 'Your trade account at {{storeName}} is approved',
   body: `Hello {{name}},
 
-Your trade account application at {{storeName}} has been approved. Choose your password here to sign in:
+your trade account application at {{storeName}} has been approved. Choose your password here to sign in:
 
 {{link}}
 
@@ -23,7 +23,7 @@ const approvedExistingAccount: MailTemplate = {
   subject: 'Your trade account at {{storeName}} is approved',
   body: `Hello {{name}},
 
-Your trade account application at {{storeName}} has been approved. Sign in as usual to see your trade prices:
+your trade account application at {{storeName}} has been approved. Sign in as usual to see your trade prices:
 
 {{link}}
 {{note}}
@@ -34,7 +34,7 @@ const declined: MailTemplate = {
   subject: 'Your trade account application at {{storeName}}',
   body: `Hello {{name}},
 
-Thank you for applying for a trade account at {{storeName}}. We are sorry: we cannot approve your application.
+thank you for applying for a trade account at {{storeName}}. We are sorry: we cannot approve your application.
 {{note}}
 {{storeName}}`,
 };

@@ -20,7 +20,6 @@ import { AppError } from '../../../../platform/errors.ts';
 import { findAdminProducts, productFilterFields, type ProductListFilter } from '../list-filters.ts';
 import { applyProductBulk, ProductBulk } from '../bulk.ts';
 import { derivedPriceTypes } from '../price-index.ts';
-import { productImageUrl } from '../../../media/urls.ts';
 
 /** A filter the grid cannot read is ignored (the grid answers as without it). */
 const lenient = <T extends z.ZodType>(field: T) => field.or(z.literal('')).catch('');
@@ -33,7 +32,7 @@ const Filters = z.object({
   category: lenient(productFilterFields.categoryId),
   priceFrom: lenient(productFilterFields.priceFrom),
   priceTo: lenient(productFilterFields.priceTo),
-  sort: productFilterFields.sort.catch('-id'),
+  sort: productFilterFields.sort.catch('id'),
   size: PageSize,
   page: z.coerce.number().int().min(1).catch(1),
 });
@@ -49,11 +48,9 @@ const listFilterOf = (filters: Filters): ProductListFilter => ({
   priceFrom: filters.priceFrom === '' ? undefined : filters.priceFrom,
   priceTo: filters.priceTo === '' ? undefined : filters.priceTo,
   sort: filters.sort,
-  withoutVariants: true,
 });
 
-// Newest first: what a merchant just created or imported is what they look for.
-const defaults: Partial<Filters> = { sort: '-id', size: 50, page: 1 };
+const defaults: Partial<Filters> = { sort: 'id', size: 50, page: 1 };
 const query = (filters: Filters, change: Partial<Filters> = {}) => gridQuery(filters, defaults, change);
 
 /** A product's price cell: its own price, or "from" the cheapest of its children or amounts. */
@@ -86,14 +83,14 @@ async function grid(c: Context<AdminEnv>, notice?: string) {
         <input type="hidden" name="sort" value="${filters.sort}" />
         <button>Search</button>
       </form>
-      <p class="muted">${total} products (variants are inside their product) · page ${filters.page} of ${pages}</p>
+      <p class="muted">${total} products · page ${filters.page} of ${pages}</p>
       <form method="post" action="/admin/products/bulk?${new URLSearchParams(query(filters)).toString()}">
         ${csrfField(c.var.csrfToken)}
         <div class="table-scroll"><table>
-          <tr><th><span class="visually-hidden">Choose</span></th><th class="secondary"><span class="visually-hidden">Image</span></th>${sortLink('sku', 'SKU')}${sortLink('name', 'Name')}<th class="secondary">Type</th>${sortLink('price', 'Price')}${sortLink('stockQty', 'Stock')}<th>Status</th></tr>
+          <tr><th><span class="visually-hidden">Choose</span></th>${sortLink('sku', 'SKU')}${sortLink('name', 'Name')}<th class="secondary">Type</th>${sortLink('price', 'Price')}${sortLink('stockQty', 'Stock')}<th>Status</th></tr>
           ${rows.map(
-            ({ product: p, price, image }) =>
-              html`<tr><td><input type="checkbox" name="ids" value="${p.id}" aria-label="Choose ${p.sku}" /></td><td class="secondary">${image ? html`<img src="${productImageUrl(image)}" alt="" width="40" height="40" loading="lazy" />` : ''}</td><td><a href="/admin/products/${p.id}">${p.sku}</a></td><td>${p.name}</td><td class="secondary">${p.type}</td><td>${priceCell(p.type, price)}</td><td>${p.qty}</td><td>${p.isEnabled ? 'Enabled' : 'Disabled'}</td></tr>`,
+            ({ product: p, price }) =>
+              html`<tr><td><input type="checkbox" name="ids" value="${p.id}" aria-label="Choose ${p.sku}" /></td><td><a href="/admin/products/${p.id}">${p.sku}</a></td><td>${p.name}</td><td class="secondary">${p.type}</td><td>${priceCell(p.type, price)}</td><td>${p.qty}</td><td>${p.isEnabled ? 'Enabled' : 'Disabled'}</td></tr>`,
           )}
         </table></div>
         <label>With the products ticked <select name="action" required>
