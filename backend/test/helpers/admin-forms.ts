@@ -18,19 +18,14 @@ export function formHtml(html: string, action: string): string {
 
 /**
  * The form's inputs that carry a value (a later one of the same name wins, as in FormData's last
- * value; a checkbox or radio button only when ticked) and its selects' selected options, read from
- * the parsed page.
+ * value) and its selects' selected options, read from the parsed page.
  */
 export function formFields(html: string, action: string): Record<string, string> {
   const page = parsePage(html);
   const form = page.all('form[method="post"]').find((candidate) => candidate.attribs.action === action);
   if (!form) throw new Error(`no form posts to ${action}`);
   const fields: Record<string, string> = {};
-  for (const input of page.all('input[name][value]', form)) {
-    // A box not ticked posts nothing, as in a browser.
-    if ((input.attribs.type === 'checkbox' || input.attribs.type === 'radio') && input.attribs.checked === undefined) continue;
-    fields[input.attribs.name!] = input.attribs.value!;
-  }
+  for (const input of page.all('input[name][value]', form)) fields[input.attribs.name!] = input.attribs.value!;
   for (const select of page.all('select[name]', form)) {
     const chosen = page.all('option[selected]', select)[0];
     if (chosen) fields[select.attribs.name!] = chosen.attribs.value ?? '';
@@ -43,14 +38,4 @@ export function etagOf(html: string, action: string): string {
   const etag = formFields(html, action)._etag;
   if (etag === undefined) throw new Error(`the form posting to ${action} carries no version`);
   return etag;
-}
-
-/** The values of each checkbox group of the form posting to `action` that has several ticked (`formFields` keeps one value a name). */
-export function tickedGroups(html: string, action: string): Record<string, string[]> {
-  const page = parsePage(html);
-  const form = page.all('form[method="post"]').find((candidate) => candidate.attribs.action === action);
-  if (!form) throw new Error(`no form posts to ${action}`);
-  const groups: Record<string, string[]> = {};
-  for (const box of page.all('input[type="checkbox"][name][checked]', form)) (groups[box.attribs.name!] ??= []).push(box.attribs.value ?? 'on');
-  return Object.fromEntries(Object.entries(groups).filter(([, values]) => values.length > 1));
 }

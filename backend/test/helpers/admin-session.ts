@@ -16,11 +16,10 @@ export async function adminBearer(shop: TestShop): Promise<{ authorization: stri
 /** A tiny cookie jar around app.request, enough for the admin's session and CSRF cookies. */
 export function adminBrowser(shop: TestShop) {
   const cookies = new Map<string, string>();
-  /** A form's fields by name; a name given several values (ticked checkboxes) repeats, as a browser posts it. */
-  async function request(method: string, path: string, form?: Record<string, string | string[]>) {
+  async function request(method: string, path: string, form?: Record<string, string>) {
     const headers: Record<string, string> = { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
     if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const response = await shop.app.request(path, { method, headers, body: form ? new URLSearchParams(Object.entries(form).flatMap(([name, value]) => [value].flat().map((one): [string, string] => [name, one]))).toString() : undefined });
+    const response = await shop.app.request(path, { method, headers, body: form ? new URLSearchParams(form).toString() : undefined });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, value = ''] = pair!.split('=');
@@ -36,7 +35,7 @@ export function adminBrowser(shop: TestShop) {
     return request('POST', '/admin/login', { ...account, _csrf: csrfOf(page.html) });
   }
   /** GET a page, then POST a form with its CSRF token, as a browser would. */
-  async function submit(pagePath: string, action: string, fields: Record<string, string | string[]>) {
+  async function submit(pagePath: string, action: string, fields: Record<string, string>) {
     const page = await request('GET', pagePath);
     return request('POST', action, { _csrf: csrfOf(page.html), ...fields });
   }

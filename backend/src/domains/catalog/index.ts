@@ -5,7 +5,6 @@ import { categoryAdminRoutes } from './categories/admin-routes.ts';
 import { categoryAdminPages } from './categories/admin-pages.ts';
 import { categoryRoutes } from './categories/routes.ts';
 import { productActionPages } from './products/admin/actions-pages.ts';
-import { newProductPages } from './products/admin/new-product-page.ts';
 import { productCsvPages } from './products/admin/csv-pages.ts';
 import { productGridPages } from './products/admin/grid-page.ts';
 import { productPages } from './products/admin/product-page.ts';
@@ -21,7 +20,7 @@ export const catalog = defineDomain({ id: 'catalog', api: [categoryRoutes, produ
  * The admin's products: one router, its literal paths (/new, /import, /export.csv, /bulk) declared
  * before the pages of one product, whose /:id would take any of them for an id.
  */
-const productAdminPages = new Hono<AdminEnv>().route('/', newProductPages).route('/', productActionPages).route('/', productCsvPages).route('/', productGridPages).route('/', productPages);
+const productAdminPages = new Hono<AdminEnv>().route('/', productActionPages).route('/', productCsvPages).route('/', productGridPages).route('/', productPages);
 
 /**
  * The catalog's admin (and the storefront's URL redirects): apart from `catalog` only for the OpenAPI

@@ -1,5 +1,5 @@
 /** What a refused form on the admin product page typed, to show again: the main form's, or a type's section's. */
-import type { ProductFormState } from '../products/admin/product-form.ts';
+import type { MainFormState } from '../products/admin/main-form.ts';
 import type { VariantFormState } from './configurable/admin-variant-form.ts';
 import type { AttributesFormState } from './configurable/admin-attributes-form.ts';
 import type { MembersFormState } from './grouped/admin-form.ts';
@@ -8,7 +8,7 @@ import type { LinksFormState } from './downloadable/admin-form.ts';
 import type { GiftcardFormState } from './giftcard/admin-form.ts';
 
 export interface ChildForms {
-  main?: ProductFormState;
+  main?: MainFormState;
   variant?: VariantFormState;
   members?: MembersFormState;
   bundle?: BundleFormState;

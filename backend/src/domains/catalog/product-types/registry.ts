@@ -29,7 +29,6 @@ import type { AdminComposition } from '../products/composition.ts';
 import type { ProductFields } from '../products/service.ts';
 import type { ProductEdit } from '../products/admin/edit-data.ts';
 import type { ChildForms } from './admin-section.ts';
-import type { NewProductFields } from './new-product-fields.ts';
 import { simple } from './simple/index.ts';
 import { virtual } from './virtual/index.ts';
 import { configurable } from './configurable/index.ts';
@@ -87,15 +86,7 @@ export interface ProductTypeDefinition {
   /** What an add-to-cart request for it buys: `field` is the request field that carries its choice (none: it takes none). */
   cartChoice: { field?: ChoiceField; choose: (db: Db, storeId: number, product: ChosenProduct, input: AddItemInput, visible: SQL | undefined) => Promise<Addition[]> };
   /** Its section of the admin product page, below the main form (`refused`: what a refused form typed). */
-  adminSection?: (c: Context<AdminEnv>, edit: ProductEdit, refused: ChildForms) => unknown;
-  /**
-   * The forms of its section, by the path they post to (`/admin/products/{id}/{path}`): each saves
-   * its part and answers what to show again when refused (nothing: saved). The page's routes take a
-   * post to a path only the product's own type declares; `anchor` is where the saved page opens.
-   */
-  adminPosts?: Record<string, { anchor: string; save: (c: Context<AdminEnv>, edit: ProductEdit) => Promise<ChildForms | undefined> }>;
-  /** Its fields on the new-product form and how they become the API's input (products/admin/new-product-*.ts). */
-  adminNew: NewProductFields;
+  adminSection?: (c: Context<AdminEnv>, edit: ProductEdit, refused: ChildForms) => Promise<unknown>;
 }
 
 let byCode: ReadonlyMap<ProductType, ProductTypeDefinition> | undefined;

@@ -7,7 +7,6 @@
  * the typing kept.
  */
 import { and, count, eq } from 'drizzle-orm';
-import { parsePage, textOf } from '../../../../test/helpers/html.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productDetailSchema } from '../../../../../contracts/product.ts';
 import { adminAuditLog, downloadableLinks, products } from '../../../platform/db/schema/index.ts';
@@ -175,19 +174,17 @@ describe.each(dialects)('admin downloadable and gift card pages (%s)', (dialect)
     await shop.close();
   });
 
-  // A price in each store view's currency (the demo's two: USD and AUD).
-  const download = { type: 'downloadable', name: 'Sea shanties', sku: 'SHANTIES', urlKey: 'sea-shanties', price: '9', 'storeOverrides.au.price': '13.95', stockQty: '100', isEnabled: 'on' };
+  const download = { type: 'downloadable', name: 'Sea shanties', sku: 'SHANTIES', urlKey: 'sea-shanties', price: '9', stockQty: '100', isEnabled: 'on' };
 
   it('creates a downloadable product from New product: bad lines refused inline with the typing kept', async () => {
     const form = await admin.request('GET', '/admin/products/new');
-    expect(parsePage(form.html).has('input[type="radio"][name="type"][value="downloadable"]')).toBe(true);
+    expect(form.html).toContain('<option value="downloadable"');
     const created = () => shop.database.db.select().from(products).where(eq(products.sku, 'SHANTIES'));
 
     const badPrice = await admin.submit('/admin/products/new', '/admin/products/new', { ...download, links: 'MP3 album | abc' });
     expect(badPrice.status).toBe(400);
     expect(errorOf(badPrice.html)).toContain('Line 1: the price is an amount');
-    const links = parsePage(badPrice.html).one('#new-links');
-    expect([links.attribs['aria-invalid'], textOf(links)]).toEqual(['true', 'MP3 album | abc']);
+    expect(badPrice.html).toMatch(/<textarea name="links" id="new-links" rows="4" aria-invalid="true">MP3 album \| abc<\/textarea>/);
     const badSample = await admin.submit('/admin/products/new', '/admin/products/new', { ...download, links: 'MP3 album\n\nLyrics | 0 | ftp://example.com/lyrics' });
     expect(errorOf(badSample.html)).toBe('Line 3, sample URL: An http(s) URL.');
     const none = await admin.submit('/admin/products/new', '/admin/products/new', { ...download, links: ' \n' });

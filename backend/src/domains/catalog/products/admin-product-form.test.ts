@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../platform/audit/service.ts';
 import { productLinks, products } from '../../../platform/db/schema/index.ts';
 import { defineModule } from '../../../platform/modules/define-module.ts';
-import { etagOf, formFields, formHtml, tickedGroups } from '../../../../test/helpers/admin-forms.ts';
+import { etagOf, formFields, formHtml } from '../../../../test/helpers/admin-forms.ts';
 import { adminBearer, adminBrowser } from '../../../../test/helpers/admin-session.ts';
 import { aConfigurableChoice, aSimpleProduct } from '../../../../test/helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
@@ -52,12 +52,9 @@ describe.each(dialects)('the product page\'s main form (%s)', (dialect) => {
     const page = await admin.request('GET', `/admin/products/${id}`);
     expect(page.status).toBe(200);
     const action = `/admin/products/${id}`;
-    groups.set(id, tickedGroups(page.html, action));
     return { page, main: formHtml(page.html, action), fields: formFields(page.html, action) };
   }
-  /** Each page's checkbox groups with several ticked (its categories), posted whole with its fields as a browser would. */
-  const groups = new Map<number, Record<string, string[]>>();
-  const post = (id: number, fields: Record<string, string>) => admin.request('POST', `/admin/products/${id}`, { ...fields, ...groups.get(id) });
+  const post = (id: number, fields: Record<string, string>) => admin.request('POST', `/admin/products/${id}`, fields);
   /** The field's input as rendered, and its error next to it. */
   const shownWithError = (html: string, name: string, typed: string) => {
     expect(html).toMatch(new RegExp(`name="${name}"[^>]*value="${typed}"[^>]*aria-invalid="true" aria-describedby="${name}-error"`));

@@ -5,7 +5,6 @@
  * by a cart only on its days.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formFields } from '../../../../test/helpers/admin-forms.ts';
 import { adminBearer, adminBrowser } from '../../../../test/helpers/admin-session.ts';
 import { dialects, openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
 
@@ -156,12 +155,12 @@ describe.each(dialects)('product meta, weight and special price days (%s)', (dia
     expect((await api('GET', `/${id}`)).body).toMatchObject({ weight: 0.5, specialPriceFrom: '2020-01-01', specialPriceTo: null });
     expect(await shown('au')).toMatchObject({ weight: 0.5, specialPrice: expect.any(Number) });
 
-    // The meta fields are the one form's too, saved by its one Save with everything else it holds.
     const content = await browser.request('GET', `/admin/products/${id}`);
-    const typed = formFields(content.html, `/admin/products/${id}`);
-    const tooLong = await browser.submit(`/admin/products/${id}`, `/admin/products/${id}`, { ...typed, metaTitle: 'x'.repeat(256), metaDescription: '' });
+    const contentForm = /<form method="post" action="\/admin\/products\/\d+\/content"[\s\S]*?<\/form>/.exec(content.html)![0];
+    const typed = Object.fromEntries(Array.from(contentForm.matchAll(/name="(_etag|urlKey)" value="([^"]*)"/g), (m) => [m[1]!, m[2]!.replaceAll('&quot;', '"')]));
+    const tooLong = await browser.submit(`/admin/products/${id}`, `/admin/products/${id}/content`, { ...typed, visibility: 'catalog', metaTitle: 'x'.repeat(256), metaDescription: '' });
     expect([tooLong.status, tooLong.html]).toEqual([400, expect.stringContaining('id="content-metaTitle-error"')]);
-    const saved = await browser.submit(`/admin/products/${id}`, `/admin/products/${id}`, { ...typed, metaTitle: 'Flask for the trail', metaDescription: 'Steel, 750 ml.' });
+    const saved = await browser.submit(`/admin/products/${id}`, `/admin/products/${id}/content`, { ...typed, visibility: 'catalog', metaTitle: 'Flask for the trail', metaDescription: 'Steel, 750 ml.' });
     expect(saved.status, saved.html.match(/role="alert">[^<]*/g)?.join(" ")).toBe(303);
     expect(await shown()).toMatchObject({ metaTitle: 'Flask for the trail', metaDescription: 'Steel, 750 ml.' });
   });

@@ -2,9 +2,8 @@
 /**
  * The admin's only script, an enhancement over pages that work without it:
  * - on a phone, the Menu button folds and unfolds the navigation (layout.ts);
- * - a form marked `data-unsaved-warning` whose values differ from those it was loaded with (a change
- *   typed and undone is none) and that was not submitted makes leaving the page ask first (the
- *   browser's own "leave site?" prompt), so an editor's work is not lost to a stray click;
+ * - a form marked `data-unsaved-warning` that was changed and not submitted makes leaving the page ask
+ *   first (the browser's own "leave site?" prompt), so an editor's work is not lost to a stray click;
  * - the `data-save-status` line under a save's flash follows the save to the storefront, polling the
  *   module that reports it once a second for up to 90 s (the connector debounces and retries);
  * - a `textarea[data-rich-text]` (a product's texts) gets the rich-text editor over it (rich-text.ts),
@@ -13,9 +12,7 @@
  * - a `textarea[data-html-editor]` (a document's content: CMS pages, blog posts, categories) gets the
  *   HTML editor's toolbar and preview (html-editor.js, which says why it edits the source), loaded only then;
  * - a snippet button (snippets.ts) inserts its text at the cursor of its field's editor;
- * - a tree grid (`table[data-tree]`: categories) gets drag and drop (tree-moves.js), loaded only then;
- * - a field marked `data-url-key-from` (a new product's URL key) follows the named field (its name)
- *   as a URL key until it is edited itself (the server makes the same when it is left blank).
+ * - a tree grid (`table[data-tree]`: categories) gets drag and drop (tree-moves.js), loaded only then.
  * Plain ES2020, no build step: served as written after one line the server puts first, `adminAssets`
  * (the editor's versioned URLs and the other scripts', which the server knows; see script.ts).
  */
@@ -37,16 +34,14 @@ if (navToggle) {
   });
 }
 
-/** A form's values as it would post them (a file by its name), to tell a real change from one undone. */
-const valuesOf = (form) => JSON.stringify([...new FormData(form)].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]));
-const unsavedForms = [...document.querySelectorAll('form[data-unsaved-warning]')];
-for (const form of unsavedForms) {
-  form.savedValues = valuesOf(form);
-  form.addEventListener('input', () => { form.dataset.touched = 'true'; });
-  // The editor rewrites its field's markup as it loads: untouched, what it loaded is the saved text.
-  form.addEventListener('trix-initialize', () => setTimeout(() => { if (!form.dataset.touched) form.savedValues = valuesOf(form); }));
+for (const form of document.querySelectorAll('form[data-unsaved-warning]')) {
+  const changed = () => { form.dataset.dirty = 'true'; };
+  form.addEventListener('input', changed);
+  form.addEventListener('change', changed);
+  // The editor writes its field itself: its own change event, once it has loaded the field.
+  form.addEventListener('trix-change', (event) => { if (event.target.dataset.ready) changed(); });
   // A preview opens in another tab: the form stays unsaved.
-  form.addEventListener('submit', (event) => { if (!event.submitter || event.submitter.formTarget !== '_blank') form.dataset.submitted = 'true'; });
+  form.addEventListener('submit', (event) => { if (!event.submitter || event.submitter.formTarget !== '_blank') delete form.dataset.dirty; });
 }
 
 const richFields = document.querySelectorAll('textarea[data-rich-text]');
@@ -69,17 +64,6 @@ if (richFields.length > 0) {
     }
   });
   document.head.append(editorScript);
-}
-
-for (const field of document.querySelectorAll('input[data-url-key-from]')) {
-  const source = document.getElementById(field.dataset.urlKeyFrom);
-  // Typed into by hand (or given back by a refused form): left as it is.
-  let own = field.value !== '';
-  field.addEventListener('input', () => { own = field.value !== ''; });
-  source.addEventListener('input', () => {
-    if (own) return;
-    field.value = source.value.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 128).replace(/-+$/, '');
-  });
 }
 
 /** Adds one of the admin's own scripts to the page. */
@@ -105,7 +89,7 @@ document.addEventListener('click', (event) => {
   }
 });
 addEventListener('beforeunload', (event) => {
-  if (unsavedForms.some((form) => !form.dataset.submitted && valuesOf(form) !== form.savedValues)) event.preventDefault();
+  if (document.querySelector('form[data-dirty]')) event.preventDefault();
 });
 
 const status = document.querySelector('[data-save-status]');

@@ -4,8 +4,7 @@
  */
 import { html } from 'hono/html';
 import type { ProductTypeDefinition } from '../registry.ts';
-import { configurableNew } from './admin-new.ts';
-import { formFields } from '../../../../platform/admin/page.ts';
+import { getAdminProduct } from '../../products/service.ts';
 import { reindexPrices } from '../../products/price-index.ts';
 import { createVariants, variantIdsOf, variantIssues } from './variants.ts';
 import { reindexConfigurables } from './price.ts';
@@ -13,8 +12,8 @@ import { loadConfigurableChildren } from './detail.ts';
 import { loadAvailableOptions } from './available-options.ts';
 import { loadConfigurableParts } from './parts.ts';
 import { chooseVariant } from './cart-choice.ts';
-import { addVariantForm, removeVariantForms, saveNewVariant } from './admin-variant-form.ts';
-import { attributesSection, saveAttributesFromPage } from './admin-attributes-form.ts';
+import { addVariantForm, removeVariantForms } from './admin-variant-form.ts';
+import { attributesSection } from './admin-attributes-form.ts';
 
 export const configurable: ProductTypeDefinition = {
   code: 'configurable',
@@ -37,24 +36,10 @@ export const configurable: ProductTypeDefinition = {
   detail: loadConfigurableChildren,
   availableOptions: loadAvailableOptions,
   adminParts: loadConfigurableParts,
-  adminNew: configurableNew,
   cartChoice: { field: 'options', choose: async (db, storeId, product, input, visible) => [{ sellable: await chooseVariant(db, storeId, product, input.options, visible), qty: input.qty }] },
-  adminSection: (c, { product, variants }, refused) =>
-    html`${removeVariantForms(c, product.id, variants)}${addVariantForm(c, product.id, product.configurableAttributes ?? [], refused.variant)}${attributesSection(c, product, refused.attributes)}`,
-  adminPosts: {
-    variants: {
-      anchor: 'add-variant',
-      save: async (c, { product }) => {
-        const variant = await saveNewVariant(c, product.id, product.configurableAttributes ?? [], await formFields(c));
-        return variant && { variant };
-      },
-    },
-    attributes: {
-      anchor: 'attributes',
-      save: async (c, { product }) => {
-        const attributes = await saveAttributesFromPage(c, product.id, await formFields(c));
-        return attributes && { attributes };
-      },
-    },
+  adminSection: async (c, edit, refused) => {
+    const { product } = edit;
+    const admin = await getAdminProduct(c.var.db, product.id);
+    return html`${removeVariantForms(c, product.id, edit.variants)}${addVariantForm(c, product.id, admin.configurableAttributes ?? [], refused.variant)}${attributesSection(c, admin, refused.attributes)}`;
   },
 };

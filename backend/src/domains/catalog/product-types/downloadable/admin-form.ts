@@ -16,7 +16,7 @@ import { html } from 'hono/html';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
 import { csrfField } from '../../../../platform/admin/layout.ts';
 import { AppError, refusedFields } from '../../../../platform/errors.ts';
-import { getAdminProduct, productEtag, updateProduct, type AdminProduct } from '../../products/service.ts';
+import { getAdminProduct, productEtag, updateProduct } from '../../products/service.ts';
 import { DownloadableLinkInput, DownloadableLinks } from './links.ts';
 
 export interface LinkLine {
@@ -69,7 +69,8 @@ export interface LinksFormState {
   error?: string;
 }
 
-export function savedLinks(product: AdminProduct): LinksFormState {
+export async function savedLinks(c: Context<AdminEnv>, id: number): Promise<LinksFormState> {
+  const product = await getAdminProduct(c.var.db, id);
   return { typed: linksText(product.downloadableLinks ?? []), etag: productEtag(product) };
 }
 

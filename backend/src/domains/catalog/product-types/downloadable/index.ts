@@ -1,13 +1,11 @@
 /** A downloadable product: priced and stocked by itself; its links are bought with it (links.ts). */
 import type { ProductTypeDefinition } from '../registry.ts';
-import { downloadableNew } from './admin-new.ts';
 import { createSelfPriced, reindexSelfPriced } from '../self-priced.ts';
 import { ownLine } from '../../../carts/own-line.ts';
 import { loadDownloadableParts, replaceDownloadableLinks, writeDownloadableLinks } from './links.ts';
 import { loadDownloadableChildren } from './detail.ts';
 import { chooseLinks } from './cart-choice.ts';
-import { linksForm, saveLinks, savedLinks } from './admin-form.ts';
-import { formFields } from '../../../../platform/admin/page.ts';
+import { linksForm, savedLinks } from './admin-form.ts';
 
 export const downloadable: ProductTypeDefinition = {
   code: 'downloadable',
@@ -22,17 +20,6 @@ export const downloadable: ProductTypeDefinition = {
   reindex: reindexSelfPriced,
   detail: loadDownloadableChildren,
   adminParts: loadDownloadableParts,
-  adminNew: downloadableNew,
   cartChoice: { field: 'links', choose: async (db, storeId, product, input) => ownLine(product, input, await chooseLinks(db, storeId, product, input.links)) },
-  adminSection: (c, { product }, refused) => linksForm(c, product.id, refused.links ?? savedLinks(product)),
-  adminPosts: {
-    links: {
-      anchor: 'links',
-      save: async (c, { product }) => {
-        const fields = await formFields(c);
-        const links = await saveLinks(c, product.id, fields.links ?? '', fields._etag ?? '');
-        return links && { links };
-      },
-    },
-  },
+  adminSection: async (c, { product }, refused) => linksForm(c, product.id, refused.links ?? (await savedLinks(c, product.id))),
 };

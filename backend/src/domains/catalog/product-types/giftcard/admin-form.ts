@@ -11,7 +11,7 @@ import { html } from 'hono/html';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
 import { csrfField } from '../../../../platform/admin/layout.ts';
 import { AppError, refusedFields } from '../../../../platform/errors.ts';
-import { productEtag, ProductPatch, updateProduct, type AdminProduct } from '../../products/service.ts';
+import { getAdminProduct, productEtag, ProductPatch, updateProduct } from '../../products/service.ts';
 
 type Typed = Record<string, string | string[]>;
 
@@ -46,7 +46,8 @@ export interface GiftcardFormState {
   error?: string;
 }
 
-export function savedGiftcard(product: AdminProduct): GiftcardFormState {
+export async function savedGiftcard(c: Context<AdminEnv>, id: number): Promise<GiftcardFormState> {
+  const product = await getAdminProduct(c.var.db, id);
   const card = product.giftcard;
   const typed: Typed = {
     'giftcard.giftcardType': card?.giftcardType ?? 'virtual',

@@ -1,13 +1,11 @@
 /** A gift card: priced by its amounts (settings.ts), stocked by itself (its cards). */
 import type { ProductTypeDefinition } from '../registry.ts';
-import { giftcardNew } from './admin-new.ts';
 import { ownLine } from '../../../carts/own-line.ts';
 import { loadGiftcards, writeGiftcard } from './settings.ts';
 import { reindexGiftcards } from './price.ts';
 import { loadGiftcardChildren } from './detail.ts';
 import { chooseGiftcard } from './cart-choice.ts';
-import { giftcardForm, saveGiftcard, savedGiftcard } from './admin-form.ts';
-import { formFields } from '../../../../platform/admin/page.ts';
+import { giftcardForm, savedGiftcard } from './admin-form.ts';
 
 export const giftcard: ProductTypeDefinition = {
   code: 'giftcard',
@@ -23,16 +21,6 @@ export const giftcard: ProductTypeDefinition = {
   reindex: reindexGiftcards,
   detail: loadGiftcardChildren,
   adminParts: async (db, ids) => new Map([...(await loadGiftcards(db, ids))].map(([id, settings]) => [id, { giftcard: settings }])),
-  adminNew: giftcardNew,
   cartChoice: { field: 'giftcard', choose: async (db, storeId, product, input) => ownLine(product, input, await chooseGiftcard(db, storeId, product, input.giftcard)) },
-  adminSection: (c, { product }, refused) => giftcardForm(c, product.id, refused.giftcard ?? savedGiftcard(product)),
-  adminPosts: {
-    giftcard: {
-      anchor: 'giftcard',
-      save: async (c, { product }) => {
-        const giftcard = await saveGiftcard(c, product.id, await formFields(c));
-        return giftcard && { giftcard };
-      },
-    },
-  },
+  adminSection: async (c, { product }, refused) => giftcardForm(c, product.id, refused.giftcard ?? (await savedGiftcard(c, product.id))),
 };

@@ -1,7 +1,6 @@
 /** A virtual product: priced and stocked by itself like a simple one, with nothing to ship. */
 import type { ProductTypeDefinition } from '../registry.ts';
 import { createSelfPriced, reindexSelfPriced } from '../self-priced.ts';
-import { selfPricedFields, selfPricedInput } from '../new-product-fields.ts';
 import { ownLine } from '../../../carts/own-line.ts';
 
 export const virtual: ProductTypeDefinition = {
@@ -11,6 +10,5 @@ export const virtual: ProductTypeDefinition = {
   parts: [],
   create: createSelfPriced,
   reindex: reindexSelfPriced,
-  adminNew: { label: 'Virtual', hint: 'Not shipped: a service, a warranty, a booking.', fields: selfPricedFields, input: selfPricedInput },
   cartChoice: { choose: async (_db, _storeId, product, input) => ownLine(product, input, null) },
 };

@@ -1,21 +1,196 @@
 /**
- * On a product's page, its images (upload, move, remove) and Delete: the product admin service
- * (service.ts) behind forms, each immediate; after each, the product's page (after Delete, the grid).
- * New product is new-product-page.ts.
+ * Catalog → Products → New product, and on a product's page its images (upload, remove) and Delete:
+ * the product admin service (service.ts) behind forms. New product and Delete are for the types the
+ * service creates: simple, virtual, configurable (with its attributes and a first variant; more are
+ * added on its page), grouped (its members by SKU), downloadable (its links, one a line:
+ * product-types/downloadable/admin-form.ts), bundle (its options: product-types/bundle/admin-form.ts) and gift card (its amounts and open range); images go on any product. Errors show by
+ * their field with everything typed kept; after each action, the product's page.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { html } from 'hono/html';
 import { z } from 'zod';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
+import { categoryTreePicker } from '../../../../platform/admin/config-pickers.ts';
+import { csrfField } from '../../../../platform/admin/layout.ts';
 import { confirmPage, isConfirmed } from '../../../../platform/admin/confirm-step.ts';
 import { sayOutcome } from '../../../../platform/admin/outcome-flash.ts';
-import { formFields } from '../../../../platform/admin/page.ts';
+import { formFields, renderPage } from '../../../../platform/admin/page.ts';
 import { deleteQuestion } from './delete-question.ts';
-import { AppError } from '../../../../platform/errors.ts';
-import { addProductImage, deleteProduct, getAdminProduct, removeProductImage, updateProductImage } from '../service.ts';
+import { AppError, refusedFields } from '../../../../platform/errors.ts';
+import { addProductImage, createProduct, deleteProduct, getAdminProduct, ProductInput, removeProductImage, updateProductImage } from '../service.ts';
+import { membersOf } from '../../product-types/grouped/admin-form.ts';
+import { bundleField, bundleFieldsets, typedBundle, type TypedBundle } from '../../product-types/bundle/admin-form.ts';
+import { linkLines, type LinkLine } from '../../product-types/downloadable/admin-form.ts';
+import { typedGiftcard } from '../../product-types/giftcard/admin-form.ts';
+import { configurableAttributeLabels } from '../../product-types/configurable/attributes.ts';
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 
+type Typed = Record<string, string | string[]>;
+
+const text = (typed: Typed, name: string) => {
+  const value = typed[name];
+  return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+};
+
+const many = (typed: Typed, name: string) => [typed[name] ?? []].flat();
+
+/**
+ * The form's fields as the API body: numbers as numbers, blanks left to the defaults. A configurable
+ * takes its attributes and first variant (`variant.sku`, `variant.price`, `variant.stockQty` and
+ * `variant.{attribute}`); a grouped product its members; a downloadable its links.
+ */
+function bodyOf(typed: Typed, members: Array<{ id: number; defaultQty: number }>, links: readonly LinkLine[]) {
+  const number = (name: string) => (text(typed, name).trim() === '' ? undefined : Number(text(typed, name)));
+  const type = text(typed, 'type') || 'simple';
+  const attributes = many(typed, 'configurableAttributes');
+  const own =
+    type === 'configurable'
+      ? {
+          configurableAttributes: attributes,
+          variants: [
+            {
+              sku: text(typed, 'variant.sku'),
+              price: number('variant.price'),
+              stockQty: number('variant.stockQty'),
+              attributes: Object.fromEntries(attributes.map((code) => [code, text(typed, `variant.${code}`)])),
+            },
+          ],
+        }
+      : type === 'grouped'
+        ? { linkedProducts: members }
+        : type === 'giftcard'
+          ? { stockQty: number('stockQty'), giftcard: typedGiftcard(typed) }
+          : type === 'downloadable'
+            ? { price: number('price'), stockQty: number('stockQty'), downloadableLinks: links.map(({ title, price, sampleUrl }) => ({ title, price, sampleUrl })) }
+            : { price: number('price'), stockQty: number('stockQty') };
+  return {
+    sku: text(typed, 'sku'),
+    name: text(typed, 'name'),
+    urlKey: text(typed, 'urlKey'),
+    type,
+    ...own,
+    isEnabled: typed.isEnabled !== undefined,
+    description: text(typed, 'description'),
+    categoryIds: many(typed, 'categoryIds').map(Number),
+  };
+}
+
+const typeLabels = {
+  simple: 'Simple',
+  virtual: 'Virtual (not shipped)',
+  configurable: 'Configurable (variants chosen by attributes)',
+  grouped: 'Grouped (sells other products together)',
+  bundle: 'Bundle (shoppers choose its parts)',
+  giftcard: 'Gift card',
+  downloadable: 'Downloadable (links shoppers buy and download)',
+};
+
+async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 'on', type: 'simple' }, errors: Record<string, string> = {}, error?: string) {
+  const problem = (name: string) => (errors[name] ? html` <strong class="error" role="alert">${errors[name]}</strong>` : '');
+  const invalid = (name: string) => (errors[name] ? html`aria-invalid="true"` : '');
+  /** A text field, or with `step` a number from 0 in those steps (money 0.01, counts 1). */
+  const input = (name: string, label: string, step?: '0.01' | '1') =>
+    html`<label>${label} <input name="${name}" value="${text(typed, name)}" ${invalid(name)} ${step ? html`type="number" step="${step}" min="0"` : ''} /></label>${problem(name)}`;
+  return renderPage(
+    c,
+    'New product',
+    html`<form method="post" action="/admin/products/new" data-unsaved-warning>
+      ${csrfField(c.var.csrfToken)}
+      ${input('name', 'Name')} ${input('sku', 'SKU')}
+      ${input('urlKey', 'URL key (the storefront path: lower-case words joined by "-")')}
+      <label>Type <select name="type">
+        ${Object.entries(typeLabels).map(([value, label]) => html`<option value="${value}" ${text(typed, 'type') === value ? 'selected' : ''}>${label}</option>`)}
+      </select></label>
+      <fieldset><legend>Simple, virtual and downloadable products (and a gift card's stock)</legend>
+        ${input('price', 'Price (every store view; set a view\'s own on the product page)', '0.01')}
+        ${input('stockQty', 'Stock quantity', '1')}
+      </fieldset>
+      <fieldset><legend>Downloadable products: the links shoppers buy</legend>
+        <label for="new-links">One link a line: title | price on top of the product's, every store view (blank or 0: comes with it) | sample URL (optional), e.g. "PDF | 0" and "Audiobook | 6.50 | https://example.com/sample.mp3"</label>
+        <textarea name="links" id="new-links" rows="4" ${invalid('links')}>${text(typed, 'links')}</textarea>${problem('links')}
+      </fieldset>
+      <fieldset><legend>Gift cards: the amounts offered (the same in every store view)</legend>
+        <label>Kind <select name="giftcard.giftcardType">
+          ${['virtual', 'physical', 'combined'].map((kind) => html`<option value="${kind}" ${text(typed, 'giftcard.giftcardType') === kind ? 'selected' : ''}>${kind}</option>`)}
+        </select></label>${problem('giftcard.giftcardType')}
+        ${input('giftcard.amounts', 'Amounts, comma-separated (e.g. 25, 50, 100)')}
+        <label><input type="checkbox" name="giftcard.allowOpenAmount" ${typed['giftcard.allowOpenAmount'] !== undefined ? 'checked' : ''} /> Shoppers may choose their own amount</label>
+        ${input('giftcard.openAmountMin', 'Smallest own amount', '0.01')} ${input('giftcard.openAmountMax', 'Largest own amount', '0.01')}
+      </fieldset>
+      <fieldset><legend>Configurable products: the attributes shoppers choose and a first variant (add more on its page)</legend>
+        ${Object.entries(configurableAttributeLabels).map(
+          ([code, label]) => html`<label><input type="checkbox" name="configurableAttributes" value="${code}" ${many(typed, 'configurableAttributes').includes(code) ? 'checked' : ''} /> ${label}</label>`,
+        )}${problem('configurableAttributes')}
+        ${input('variant.sku', 'Variant SKU')} ${input('variant.price', 'Variant price (every store view)', '0.01')}
+        ${input('variant.stockQty', 'Variant stock quantity', '1')}
+        ${Object.entries(configurableAttributeLabels).map(([code, label]) => input(`variant.${code}`, `Variant ${label.toLowerCase()} (e.g. ${code === 'color' ? 'Navy' : 'M'})`))}
+        ${problem('variant.attributes')}
+      </fieldset>
+      <fieldset><legend>Grouped products: the products it sells</legend>
+        <label for="new-members">Member SKUs (simple or virtual), one a line, a quantity after it if more than one (e.g. "TEE-1 2")</label>
+        <textarea name="members" id="new-members" rows="4" ${invalid('members')}>${text(typed, 'members')}</textarea>${problem('members')}
+      </fieldset>
+      <fieldset><legend>Bundles: the options shoppers choose from (priced and stocked by their products; an empty option is left out, more can be added on its page)</legend>
+        ${bundleFieldsets(typed, errors, 3)}
+      </fieldset>
+      <div role="group" aria-labelledby="new-categories">
+        <p id="new-categories">Categories (a category lists its subcategories' products too)</p>
+        ${await categoryTreePicker(c.var.db, 'categoryIds', [typed.categoryIds ?? []].flat(), invalid('categoryIds'), { coversSubcategories: false })}
+      </div>${problem('categoryIds')}
+      <label for="new-description">Description (sanitised on save)</label>
+      <textarea name="description" id="new-description" rows="10" data-rich-text ${invalid('description')}>${text(typed, 'description')}</textarea>${problem('description')}
+      <label><input type="checkbox" name="isEnabled" ${typed.isEnabled !== undefined ? 'checked' : ''} /> Enabled</label>
+      <button type="submit">Create</button> <a href="/admin/products">Cancel</a>
+    </form>`,
+    { error, status: error || Object.keys(errors).length > 0 ? 400 : 200 },
+  );
+}
+
+/**
+ * The form field a body path is typed in: the first variant's (`variants.0.attributes.size` is
+ * `variant.size`), the members' textarea, or the field of the same name.
+ */
+function formField(path: readonly PropertyKey[]): string {
+  const [head, , part, code] = path.map(String);
+  if (head === 'variants') return part === undefined ? 'variant.sku' : part === 'attributes' ? `variant.${code ?? 'attributes'}` : `variant.${part}`;
+  if (head === 'linkedProducts') return 'members';
+  if (head === 'downloadableLinks') return 'links';
+  if (head === 'giftcard') return `giftcard.${String(path[1] ?? 'amounts')}`;
+  return head ?? '';
+}
+
+/** Field messages of a failed validation or of a refusal naming its field (a bundle's by the option they were typed in). */
+function fieldErrors(issues: Array<{ path: readonly PropertyKey[]; message: string }>, bundle?: TypedBundle): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const [field, message] = (bundle && bundleField(bundle, issue.path, issue.message)) ?? [formField(issue.path), issue.message];
+    errors[field] ??= message;
+  }
+  return errors;
+}
+
 export const productActionPages = new Hono<AdminEnv>()
+  .get('/new', (c) => newProductForm(c))
+  .post('/new', async (c) => {
+    const typed = (await c.req.parseBody({ all: true })) as Typed;
+    const members = text(typed, 'type') === 'grouped' ? await membersOf(c.var.db, text(typed, 'members')) : [];
+    if (typeof members === 'string') return newProductForm(c, typed, { members });
+    const links = text(typed, 'type') === 'downloadable' ? linkLines(text(typed, 'links')) : [];
+    if (typeof links === 'string') return newProductForm(c, typed, { links });
+    const bundle = text(typed, 'type') === 'bundle' ? await typedBundle(c.var.db, typed) : undefined;
+    if (bundle && 'errors' in bundle) return newProductForm(c, typed, bundle.errors);
+    const parsed = ProductInput.safeParse({ ...bodyOf(typed, members, links), ...(bundle ? { bundleOptions: bundle.options } : {}) });
+    if (!parsed.success) return newProductForm(c, typed, fieldErrors(parsed.error.issues, bundle));
+    try {
+      const product = await createProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, parsed.data);
+      return c.redirect(`/admin/products/${product.id}?flash=created`, 303);
+    } catch (error) {
+      if (!(error instanceof AppError) || !['invalid', 'conflict'].includes(error.kind)) throw error;
+      const fields = fieldErrors(Object.entries(refusedFields(error)).map(([name, message]) => ({ path: name.split('.'), message })), bundle);
+      return Object.keys(fields).length > 0 ? newProductForm(c, typed, fields) : newProductForm(c, typed, {}, error.message);
+    }
+  })
   .post('/:id/images', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     if (!id.success) return c.notFound();

@@ -1,18 +1,20 @@
 /**
- * The product page's "Content and placement" fields, part of its one form (product-form.ts): URL key,
- * visibility, categories, related products (by SKU), the two texts and the meta title and
- * description of a product of any type. Each other store view has a section of its own texts
- * (store-texts.ts), saved with the rest: a field left empty inherits the product's. Read back as the
- * part of the API's patch that differs from the saved product.
+ * The product page's "Content and placement" form: URL key, visibility, categories, related products
+ * (by SKU), the two texts and the meta title and description of a product of any type, saved through the product admin service (service.ts) with its version, so a
+ * stale page gets a conflict instead of overwriting a newer save. Errors show by their field, with
+ * everything typed kept. Each other store view has a section of its own texts (store-texts.ts),
+ * saved with the rest: a field left empty inherits the product's.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
 import { categoryTreePicker } from '../../../../platform/admin/config-pickers.ts';
+import { csrfField } from '../../../../platform/admin/layout.ts';
 import type { Db } from '../../../../platform/db/database.ts';
 import { products, stores } from '../../../../platform/db/schema/index.ts';
-import { adminProductView, type AdminProduct } from '../service.ts';
+import { AppError, refusedFields } from '../../../../platform/errors.ts';
+import { adminProductView, getAdminProduct, productEtag, ProductPatch, updateProduct } from '../service.ts';
 import { productTextKind, type ProductTextField } from '../store-texts.ts';
 
 /** A store view's own text in the form: `store:{code}:{field}`. */
@@ -26,6 +28,14 @@ const storeLabels: Record<ProductTextField, string> = {
 };
 
 export type Typed = Record<string, string | string[]>;
+
+/** What the form shows: a product's saved values, or what the editor typed before an error. */
+export interface ContentFormState {
+  typed: Typed;
+  etag: string;
+  errors: Record<string, string>;
+  error?: string;
+}
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
 const many = (value: string | string[] | undefined) => (Array.isArray(value) ? value : value ? [value] : []);
@@ -46,31 +56,39 @@ async function idsOf(db: Db, skus: readonly string[]): Promise<{ ids: number[] }
   return unknown.length > 0 ? { unknown } : { ids: skus.map((sku) => rows.find((row) => row.sku === sku)!.id) };
 }
 
-/** A product's saved content in the form's shape. */
-export async function savedContent(db: Db, product: AdminProduct): Promise<Typed> {
+/** A product's saved values in the form's shape. */
+export async function savedContent(c: Context<AdminEnv>, id: number): Promise<ContentFormState> {
+  const product = await getAdminProduct(c.var.db, id);
   const view = adminProductView(product);
   return {
+    typed: {
       urlKey: view.urlKey,
       visibility: view.visibility,
       categoryIds: view.categoryIds.map(String),
       position: String(view.position),
-      related: await skusOf(db, view.relatedIds),
+      related: await skusOf(c.var.db, view.relatedIds),
       shortDescription: view.shortDescription,
       description: view.description,
       metaTitle: view.metaTitle,
       metaDescription: view.metaDescription,
       ...Object.fromEntries(
-      Object.entries(product.storeTexts).flatMap(([code, texts]) => productTextKind.fields.map((field) => [storeKey(code, field), texts[field] ?? ''])),
-    ),
+        Object.entries(product.storeTexts).flatMap(([code, texts]) => productTextKind.fields.map((field) => [storeKey(code, field), texts[field] ?? ''])),
+      ),
+    },
+    etag: productEtag(product),
+    errors: {},
   };
 }
 
-/** The content fields of the product page's one form (`typed`: the saved content, or what a refused save typed). */
-export async function contentFields(c: Context<AdminEnv>, typed: Typed, errors: Record<string, string>) {
+export async function contentForm(c: Context<AdminEnv>, id: number, state: ContentFormState) {
   const views = await c.var.db.select({ code: stores.code, name: stores.name }).from(stores).where(eq(stores.isDefault, false)).orderBy(asc(stores.id));
+  const { typed, errors } = state;
   const problem = (name: string) => (errors[name] ? html`<strong class="error" id="content-${name}-error" role="alert">${errors[name]}</strong>` : '');
   const described = (name: string) => (errors[name] ? html`aria-invalid="true" aria-describedby="content-${name}-error"` : '');
   return html`<h2 id="content">Content and placement</h2>
+    ${state.error ? html`<p class="error" role="alert">${state.error}</p>` : ''}
+    <form method="post" action="/admin/products/${id}/content" data-unsaved-warning>
+      ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${state.etag}" />
       <label>URL key (its storefront path; changing it keeps a 301 from the old one) <input name="urlKey" value="${first(typed.urlKey)}" required ${described('urlKey')} /></label>${problem('urlKey')}
       <label>Visibility <select name="visibility" ${described('visibility')}>
         <option value="catalog" ${first(typed.visibility) === 'catalog' ? 'selected' : ''}>In the catalog and search</option>
@@ -104,54 +122,53 @@ export async function contentFields(c: Context<AdminEnv>, typed: Typed, errors: 
                 : html`<input name="${key}" id="content-${key}" value="${first(typed[key])}" maxlength="255" ${described(key)} />`}${problem(key)}`;
           })}
         </section>`,
-      )}`;
+      )}
+      <button type="submit">Save content</button>
+    </form>`;
 }
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The content typed, as the API's patch of what differs from the saved product (a field not sent,
- * or as saved, is left out: the audit says what changed), and what it refused by field (left out of
- * the patch, which is still checked, so every refusal shows at once).
+ * Saves the posted form; answers the form's state to show again when something was refused, or
+ * nothing when saved. A stale version keeps the editor's text on the page to copy from.
  */
-export async function contentPatch(db: Db, product: AdminProduct, typed: Typed): Promise<{ patch: Record<string, unknown>; errors: Record<string, string> }> {
-  const errors: Record<string, string> = {};
-  // A page without the content fields (an older one, or a test posting the main fields) changes none.
-  if (typed.urlKey === undefined) return { patch: {}, errors };
-  const related = await idsOf(db, skuList(first(typed.related)));
-  if ('unknown' in related) errors.relatedIds = `No product has the SKU ${related.unknown.join(', ')}.`;
-  // Left empty: the position stays as it is.
+export async function saveContent(c: Context<AdminEnv>, id: number, typed: Typed): Promise<ContentFormState | undefined> {
+  const etag = first(typed._etag);
+  const related = await idsOf(c.var.db, skuList(first(typed.related)));
+  if ('unknown' in related) return { typed, etag, errors: { relatedIds: `No product has the SKU ${related.unknown.join(', ')}.` } };
+  // Left empty (or not sent by an older page): the position stays as it is.
   const position = first(typed.position).trim();
-  const badPosition = position !== '' && !/^\d{1,7}$/.test(position);
-  if (badPosition) errors.position = 'Position: a whole number from 0.';
-  const saved = adminProductView(product);
-  const typedTexts = typedStoreTexts(typed);
-  const storeOverrides = Object.fromEntries(
-    Object.entries(typedTexts).filter(([code, texts]) => Object.entries(texts).some(([field, value]) => (product.storeTexts[code]?.[field as ProductTextField] ?? '') !== value)),
-  );
-  // A field not sent is left as it is; the categories are checkboxes, where none ticked sends nothing.
-  const sent = (name: string, value: () => unknown) => (typed[name] === undefined ? undefined : value());
-  const content: Record<string, unknown> = {
+  const badPosition = position === '' || /^\d{1,7}$/.test(position) ? undefined : 'A whole number from 0.';
+  const parsed = ProductPatch.safeParse({
     urlKey: first(typed.urlKey).trim(),
-    visibility: sent('visibility', () => first(typed.visibility)),
-    // In id order, as the record keeps them: the tree lists them in its own.
-    categoryIds: many(typed.categoryIds).map(Number).sort((x, y) => x - y),
-    position: position === '' || badPosition ? undefined : Number(position),
-    relatedIds: 'ids' in related ? sent('related', () => related.ids) : undefined,
-    shortDescription: sent('shortDescription', () => first(typed.shortDescription)),
-    description: sent('description', () => first(typed.description)),
-    metaTitle: sent('metaTitle', () => first(typed.metaTitle)),
-    metaDescription: sent('metaDescription', () => first(typed.metaDescription)),
-  };
-  const patch = Object.fromEntries(Object.entries(content).filter(([key, value]) => value !== undefined && !same(value, saved[key as keyof typeof saved])));
-  return { patch: Object.keys(storeOverrides).length > 0 ? { ...patch, storeOverrides } : patch, errors };
-}
-
-/** The form field of a content path: `storeOverrides.{code}.{field}` is `store:{code}:{field}`; undefined: not content's. */
-export function contentField(path: readonly PropertyKey[]): string | undefined {
-  const [name, code, field] = path.map(String);
-  if (name === 'storeOverrides') return code && field && field !== 'price' && field !== 'specialPrice' ? storeKey(code, field) : code ? `store:${code}` : undefined;
-  return ['urlKey', 'visibility', 'categoryIds', 'position', 'relatedIds', 'shortDescription', 'description', 'metaTitle', 'metaDescription'].includes(name ?? '') ? name : undefined;
+    visibility: first(typed.visibility),
+    categoryIds: many(typed.categoryIds).map(Number),
+    position: badPosition || position === '' ? undefined : Number(position),
+    relatedIds: related.ids,
+    shortDescription: first(typed.shortDescription),
+    description: first(typed.description),
+    metaTitle: first(typed.metaTitle),
+    metaDescription: first(typed.metaDescription),
+    storeOverrides: typedStoreTexts(typed),
+  });
+  if (!parsed.success || badPosition) {
+    const errors: Record<string, string> = badPosition ? { position: badPosition } : {};
+    for (const issue of parsed.error?.issues ?? []) {
+      const [name, code, field] = issue.path.map(String);
+      errors[name === 'storeOverrides' && code ? (field ? storeKey(code, field) : `store:${code}`) : String(name ?? '')] ??= issue.message;
+    }
+    return { typed, etag, errors };
+  }
+  try {
+    await updateProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id, parsed.data, etag || undefined);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof AppError) || !['invalid', 'conflict', 'precondition_failed'].includes(error.kind)) throw error;
+    const { storeOverrides: storeProblem, ...errors } = refusedFields(error);
+    if (storeProblem) return { typed, etag, errors, error: storeProblem };
+    if (Object.keys(errors).length > 0) return { typed, etag, errors };
+    const message = error.code === 'stale_version' ? `${error.message} Your text is below; copy what you need before reloading.` : error.message;
+    return { typed, etag, errors, error: message };
+  }
 }
 
 /** The store views' texts typed in the form, by code (an empty field: inherit). */

@@ -9,13 +9,11 @@
  * view's); every product takes its name, SKU, status and weight. Every refusal is keyed by the
  * field it is about, so the form shows each next to its field. The save is admin-product-save.ts.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { productType } from '../../product-types/registry.ts';
 import type { Db } from '../../../../platform/db/database.ts';
-import { productPrices, stores, type ProductType } from '../../../../platform/db/schema/index.ts';
-import { AppError } from '../../../../platform/errors.ts';
-import { getAdminProduct, type AdminProduct } from '../service.ts';
+import { configurableOptions, configurableOptionValues, productImages, productLinks, productPrices, products, stores, variantOptionValues } from '../../../../platform/db/schema/index.ts';
 
 /** A whole number, no sign, no blank. */
 const qtyPattern = /^\d{1,10}$/;
@@ -48,23 +46,22 @@ export interface VariantEdit {
   prices: StorePrice[];
 }
 
-/**
- * The admin's one read model of a product (issue 32): the admin API's record (service.ts
- * `getAdminProduct`: fields, parts, images, store texts; its ETag is the page's version), with what
- * only a page shows beside it: each store view's name and currency next to its price, and each
- * variant's prices in every view.
- */
+export type EditedProduct = typeof products.$inferSelect;
+
 export interface ProductEdit {
-  product: AdminProduct;
+  product: EditedProduct;
   prices: StorePrice[];
   variants: VariantEdit[];
+  /** In order: the first is the product's picture. */
+  images: Array<{ id: number; file: string; label: string }>;
 }
 
-export const pricedBySelf = (product: { type: ProductType }) => productType(product.type).pricedBy === 'self';
+export const pricedBySelf = (product: EditedProduct) => productType(product.type).pricedBy === 'self';
 /** A configurable, grouped product or bundle is stocked by its children, as the API has it (service.ts); a gift card keeps its own. */
-export const stockedBySelf = (product: { type: ProductType }) => productType(product.type).stockedBy === 'self';
+export const stockedBySelf = (product: EditedProduct) => productType(product.type).stockedBy === 'self';
 
 async function storePrices(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
   return db
     .select({
       productId: productPrices.productId,
@@ -84,25 +81,45 @@ async function storePrices(db: Db, ids: number[]) {
     .orderBy(asc(stores.position), asc(stores.id));
 }
 
-/** The product as its page edits it; undefined when there is none. */
 export async function loadProductEdit(db: Db, id: number): Promise<ProductEdit | undefined> {
-  const product = await getAdminProduct(db, id).catch((error: unknown) => {
-    if (error instanceof AppError && error.kind === 'not_found') return undefined;
-    throw error;
-  });
+  const [product] = await db.select().from(products).where(eq(products.id, id));
   if (!product) return undefined;
-  const variants = product.variants ?? [];
-  const prices = await storePrices(db, [id, ...variants.map((variant) => variant.id)]);
+  const links =
+    product.type === 'configurable'
+      ? await db
+          .select({ variant: products })
+          .from(productLinks)
+          .innerJoin(products, eq(products.id, productLinks.linkedProductId))
+          .where(and(eq(productLinks.productId, id), eq(productLinks.linkType, 'variant')))
+          .orderBy(asc(productLinks.position))
+      : [];
+  const variantIds = links.map((l) => l.variant.id);
+  const [prices, images, labels] = await Promise.all([
+    storePrices(db, [id, ...variantIds]),
+    db.select({ id: productImages.id, file: productImages.file, label: productImages.label }).from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.position), asc(productImages.id)),
+    variantIds.length === 0
+      ? []
+      : db
+          .select({ variantId: variantOptionValues.variantId, label: configurableOptionValues.label })
+          .from(variantOptionValues)
+          .innerJoin(configurableOptions, eq(configurableOptions.id, variantOptionValues.optionId))
+          .innerJoin(
+            configurableOptionValues,
+            and(eq(configurableOptionValues.optionId, variantOptionValues.optionId), eq(configurableOptionValues.valueIndex, variantOptionValues.valueIndex)),
+          )
+          .where(inArray(variantOptionValues.variantId, variantIds))
+          .orderBy(asc(configurableOptions.position)),
+  ]);
   const pricesOf = (productId: number) => prices.filter((p) => p.productId === productId);
   return {
     product,
     prices: pricesOf(id),
-    variants: variants.map((variant) => ({
+    images,
+    variants: links.map(({ variant }) => ({
       id: variant.id,
       sku: variant.sku,
-      // The record's attribute values are by label, in the order shoppers choose them.
-      label: Object.values(variant.attributes).join(' / ') || variant.name,
-      qty: variant.stockQty,
+      label: labels.filter((l) => l.variantId === variant.id).map((l) => l.label).join(' / ') || variant.name,
+      qty: variant.qty,
       isEnabled: variant.isEnabled,
       prices: pricesOf(variant.id),
     })),

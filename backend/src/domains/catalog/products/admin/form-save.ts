@@ -1,5 +1,5 @@
 /**
- * The product page's one form saved (issue 17, issue 33 item 6): one transaction that first checks, under the
+ * The product page's main form saved (issue 17): one transaction that first checks, under the
  * product's row lock, the version the form was loaded at (its `_etag`, the product's ETag), then
  * writes only what differs from the saved values, so a field nobody touched is never overwritten and
  * the audit diff is what changed.
@@ -18,7 +18,7 @@ import type { AuditDiff } from '../../../../platform/audit/config-diff.ts';
 import { requireVersion } from '../../../../platform/content-admin/versions.ts';
 import type { AdminWriteContext } from '../../../../platform/content-admin/write-context.ts';
 import { products } from '../../../../platform/db/schema/index.ts';
-import { getAdminProduct, productEtag, updateProduct, updateProductImage, type ProductPatch } from '../service.ts';
+import { getAdminProduct, productEtag, updateProduct, type ProductPatch } from '../service.ts';
 import type { PriceChange, ProductChanges, ProductEdit, StorePrice, VariantChanges } from './edit-data.ts';
 import { changeVariants, type VariantWrite } from '../../product-types/configurable/variants.ts';
 
@@ -95,19 +95,12 @@ async function saveVariantGrid(ctx: AdminWriteContext, edit: ProductEdit, rows: 
   if (writes.length > 0) await changeVariants(ctx, edit.product.id, writes, diff, parentAnnounced);
 }
 
-/** An image's changed alternative text. */
-export interface ImageAlt {
-  id: number;
-  alt: string;
-}
-
 /**
- * Saves the form in one transaction (the product's fields and content, its variants grid, its
- * images' alternative texts): refused with 412 `stale_version`, nothing written, when `etag`
+ * Saves the form in one transaction: refused with 412 `stale_version`, nothing written, when `etag`
  * is given and is not the product's current version (the parent's version covers its variants'
  * default-view prices, days, stock and status, and its last change time, which every grid save moves).
  */
-export async function saveProductChanges(ctx: AdminWriteContext, edit: ProductEdit, changes: ProductChanges, patch: Patch, alts: readonly ImageAlt[], etag: string | undefined): Promise<void> {
+export async function saveProductChanges(ctx: AdminWriteContext, edit: ProductEdit, changes: ProductChanges, patch: Patch, etag: string | undefined): Promise<void> {
   const id = edit.product.id;
   await ctx.db.transaction(async (tx) => {
     // Locked before the check, so no other save lands between it and the writes; checked whichever
@@ -118,6 +111,5 @@ export async function saveProductChanges(ctx: AdminWriteContext, edit: ProductEd
     const ownChanges = Object.keys(patch).length > 0;
     if (ownChanges) await updateProduct(within, id, patch);
     await saveVariantGrid(within, edit, changes.variants, ownChanges);
-    for (const { id: imageId, alt } of alts) await updateProductImage(within, id, imageId, { alt });
   });
 }

@@ -2,22 +2,29 @@ import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { productEtag } from '../service.ts';
-import { removeVariantFromPage } from '../../product-types/configurable/admin-variant-form.ts';
+import { contentForm, saveContent, savedContent, type ContentFormState, type Typed } from './content-form.ts';
+import { getAdminProduct, productEtag } from '../service.ts';
+import { saveMembers } from '../../product-types/grouped/admin-form.ts';
+import { saveBundle } from '../../product-types/bundle/admin-form.ts';
+import { saveLinks } from '../../product-types/downloadable/admin-form.ts';
+import { saveGiftcard } from '../../product-types/giftcard/admin-form.ts';
+import { removeVariantFromPage, saveNewVariant } from '../../product-types/configurable/admin-variant-form.ts';
+import { saveAttributesFromPage } from '../../product-types/configurable/admin-attributes-form.ts';
 import { productLinks } from '../../../../platform/db/schema/index.ts';
+import { productImageUrl } from '../../../media/urls.ts';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
 import { csrfField } from '../../../../platform/admin/layout.ts';
-import { renderPage } from '../../../../platform/admin/page.ts';
+import { formFields, renderPage } from '../../../../platform/admin/page.ts';
 import { loadProductEdit, type ProductEdit } from './edit-data.ts';
-import { productForm, saveProductForm, type Typed } from './product-form.ts';
+import { mainForm, saveMainForm } from './main-form.ts';
 import { productType } from '../../product-types/registry.ts';
 import type { ChildForms } from '../../product-types/admin-section.ts';
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 
 /** A configurable's add-variant form, a grouped product's members, a bundle's options, a downloadable's links or a gift card's settings, below the main form: its type's `adminSection`. */
-function childForms(c: Context<AdminEnv>, edit: ProductEdit, refused: ChildForms) {
-  return productType(edit.product.type).adminSection?.(c, edit, refused) ?? '';
+async function childForms(c: Context<AdminEnv>, edit: ProductEdit, refused: ChildForms) {
+  return (await productType(edit.product.type).adminSection?.(c, edit, refused)) ?? '';
 }
 
 /** A configurable's variant is removed on its product's page, not deleted from its own. */
@@ -26,55 +33,127 @@ async function isVariant(c: Context<AdminEnv>, id: number) {
   return link !== undefined;
 }
 
-async function productPage(c: Context<AdminEnv>, id: number, error?: string, refused: ChildForms = {}) {
+async function productForm(c: Context<AdminEnv>, id: number, error?: string, content?: ContentFormState, refused: ChildForms = {}) {
   const edit = await loadProductEdit(c.var.db, id);
   if (!edit) return renderPage(c, 'Product not found', html`<p><a href="/admin/products">Back to products</a></p>`, { status: 404 });
   const { product } = edit;
   const childError = refused.main ?? refused.variant ?? refused.members ?? refused.bundle ?? refused.links ?? refused.giftcard ?? refused.attributes;
   // Someone else's newer change (or a taken SKU) is a conflict, as the API answers it.
   const conflict = refused.main?.conflict || refused.members?.conflict;
-  const main = refused.main ?? { typed: {}, etag: productEtag(product), errors: {} };
+  const main = refused.main ?? { typed: {}, etag: productEtag(await getAdminProduct(c.var.db, id)), errors: {} };
   return renderPage(
     c,
     `Edit ${product.sku}`,
-    html`${await productForm(c, edit, main)}
-    ${childForms(c, edit, refused)}
+    html`${mainForm(c, edit, main)}
+    ${await childForms(c, edit, refused)}
+    ${contentForm(c, product.id, content ?? (await savedContent(c, product.id)))}
+    <h2 id="images">Images</h2>
+    ${edit.images.length === 0 ? html`<p class="muted">No images: shoppers see a generated picture.</p>` : ''}
+    <ul class="images">
+      ${edit.images.map((image, index) => {
+        const action = `/admin/products/${product.id}/images/${image.id}`;
+        const move = (value: string, label: string, name: string) =>
+          html`<button type="submit" name="move" value="${value}" form="image-${image.id}" aria-label="${name} image ${index + 1}">${label}</button>`;
+        return html`<li>
+          <img src="${productImageUrl(image.file)}" alt="${image.label}" width="96" height="96" loading="lazy" />
+          <form method="post" action="${action}" id="image-${image.id}">
+            ${csrfField(c.var.csrfToken)}
+            ${index === 0 ? html`<strong>Main image.</strong>` : ''}
+            <label>Alternative text <input name="alt" value="${image.label}" maxlength="255" /></label>
+            <button type="submit">Save text</button>
+            ${index > 0 ? html`${move('first', 'Make main', 'Make main:')} ${move('earlier', 'Earlier', 'Move earlier:')}` : ''}
+            ${index < edit.images.length - 1 ? move('later', 'Later', 'Move later:') : ''}
+          </form>
+          <form method="post" action="${action}/delete">
+            ${csrfField(c.var.csrfToken)}<button type="submit" class="danger" aria-label="Remove image ${index + 1}">Remove</button>
+          </form>
+        </li>`;
+      })}
+    </ul>
+    <form method="post" action="/admin/products/${product.id}/images" enctype="multipart/form-data">
+      ${csrfField(c.var.csrfToken)}
+      <label>Image file (JPEG, PNG, WebP, GIF, AVIF or TIFF, at most 10 MB) <input type="file" name="file" accept="image/*" required /></label>
+      <label>Alternative text (what the picture shows) <input name="alt" maxlength="255" /></label>
+      <label><input type="checkbox" name="main" /> Make it the main image</label>
+      <button type="submit">Upload</button>
+    </form>
     ${!(await isVariant(c, product.id))
       ? html`<form method="post" action="/admin/products/${product.id}/delete">
           ${csrfField(c.var.csrfToken)}<button type="submit" class="danger">Delete this product${product.type === 'configurable' ? ' and its variants' : ''}</button>
         </form>`
       : ''}`,
-    { error: error ?? refused.main?.error, status: conflict ? 409 : error || childError ? 400 : 200, storefrontSync: true },
+    { error: error ?? refused.main?.error, status: conflict ? 409 : error || content || childError ? 400 : 200, storefrontSync: true },
   );
 }
 
 export const productPages = new Hono<AdminEnv>()
   .get('/:id', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
-    return id.success ? productPage(c, id.data) : c.notFound();
+    return id.success ? productForm(c, id.data) : c.notFound();
   })
   .post('/:id', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     if (!id.success) return c.notFound();
     const edit = await loadProductEdit(c.var.db, id.data);
     if (!edit) return c.notFound();
-    const refused = await saveProductForm(c, edit, (await c.req.parseBody({ all: true })) as Typed);
-    return refused ? productPage(c, id.data, undefined, { main: refused }) : c.redirect(`/admin/products/${id.data}?flash=saved`, 303);
+    const refused = await saveMainForm(c, edit, await formFields(c));
+    return refused ? productForm(c, id.data, undefined, undefined, { main: refused }) : c.redirect(`/admin/products/${id.data}?flash=saved`, 303);
+  })
+  .post('/:id/variants', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    const edit = id.success ? await loadProductEdit(c.var.db, id.data) : undefined;
+    if (!edit || edit.product.type !== 'configurable') return c.notFound();
+    const codes = (await getAdminProduct(c.var.db, edit.product.id)).configurableAttributes ?? [];
+    const refused = await saveNewVariant(c, edit.product.id, codes, await formFields(c));
+    return refused ? productForm(c, edit.product.id, undefined, undefined, { variant: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#add-variant`, 303);
+  })
+  .post('/:id/attributes', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    const edit = id.success ? await loadProductEdit(c.var.db, id.data) : undefined;
+    if (!edit || edit.product.type !== 'configurable') return c.notFound();
+    const refused = await saveAttributesFromPage(c, edit.product.id, await formFields(c));
+    return refused ? productForm(c, edit.product.id, undefined, undefined, { attributes: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#attributes`, 303);
   })
   .post('/:id/variants/:variantId/delete', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     const variantId = Id.safeParse(c.req.param('variantId'));
     if (!id.success || !variantId.success) return c.notFound();
     const refused = await removeVariantFromPage(c, id.data, variantId.data);
-    return refused ? productPage(c, id.data, refused) : c.redirect(`/admin/products/${id.data}?flash=deleted`, 303);
+    return refused ? productForm(c, id.data, refused) : c.redirect(`/admin/products/${id.data}?flash=deleted`, 303);
   })
-  // A type section's form (a configurable's new variant, a grouped product's members…): posted to a
-  // path its type declares (registry.ts `adminPosts`); another type's product has no such form.
-  .post('/:id/:part', async (c) => {
+  .post('/:id/members', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     const edit = id.success ? await loadProductEdit(c.var.db, id.data) : undefined;
-    const part = edit && productType(edit.product.type).adminPosts?.[c.req.param('part')];
-    if (!edit || !part) return c.notFound();
-    const refused = await part.save(c, edit);
-    return refused ? productPage(c, edit.product.id, undefined, refused) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#${part.anchor}`, 303);
+    if (!edit || edit.product.type !== 'grouped') return c.notFound();
+    const fields = await formFields(c);
+    const refused = await saveMembers(c, edit.product.id, fields.members ?? '', fields._etag ?? '');
+    return refused ? productForm(c, edit.product.id, undefined, undefined, { members: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#members`, 303);
+  })
+  .post('/:id/bundle-options', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    const edit = id.success ? await loadProductEdit(c.var.db, id.data) : undefined;
+    if (!edit || edit.product.type !== 'bundle') return c.notFound();
+    const refused = await saveBundle(c, await getAdminProduct(c.var.db, edit.product.id), (await c.req.parseBody({ all: true })) as Typed);
+    return refused ? productForm(c, edit.product.id, undefined, undefined, { bundle: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#bundle-options`, 303);
+  })
+  .post('/:id/links', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    const edit = id.success ? await loadProductEdit(c.var.db, id.data) : undefined;
+    if (!edit || edit.product.type !== 'downloadable') return c.notFound();
+    const fields = await formFields(c);
+    const refused = await saveLinks(c, edit.product.id, fields.links ?? '', fields._etag ?? '');
+    return refused ? productForm(c, edit.product.id, undefined, undefined, { links: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#links`, 303);
+  })
+  .post('/:id/giftcard', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    const edit = id.success ? await loadProductEdit(c.var.db, id.data) : undefined;
+    if (!edit || edit.product.type !== 'giftcard') return c.notFound();
+    const refused = await saveGiftcard(c, edit.product.id, await formFields(c));
+    return refused ? productForm(c, edit.product.id, undefined, undefined, { giftcard: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#giftcard`, 303);
+  })
+  .post('/:id/content', async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
+    if (!id.success || !(await loadProductEdit(c.var.db, id.data))) return c.notFound();
+    const refused = await saveContent(c, id.data, (await c.req.parseBody({ all: true })) as Typed);
+    return refused ? productForm(c, id.data, undefined, refused) : c.redirect(`/admin/products/${id.data}?flash=saved#content`, 303);
   });
