@@ -40,8 +40,7 @@ export default tseslint.config(
       sourceType: 'script',
       globals: {
         document: 'readonly', fetch: 'readonly', setTimeout: 'readonly', addEventListener: 'readonly', Element: 'readonly', Event: 'readonly',
-        DOMParser: 'readonly', URLSearchParams: 'readonly', Node: 'readonly', URL: 'readonly', location: 'readonly', CSS: 'readonly',
-        clearTimeout: 'readonly',
+        DOMParser: 'readonly', URLSearchParams: 'readonly',
       },
     },
   },

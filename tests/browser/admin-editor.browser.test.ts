@@ -3,8 +3,8 @@
  * (issue 17): create a category and a product in it with an uploaded picture, each save followed on
  * the admin page until the storefront sync reports success, then see them on the storefront; rename
  * the category (the menu follows, the old URL redirects); edit the about-us page; delete the product
- * (its page 404s, it leaves the sitemap). A product's text is written in the rich-text editor, the
- * page's in the HTML editor; a changed form asks before the editor leaves it.
+ * (its page 404s, it leaves the sitemap). Texts are written in the rich-text editor; a changed form
+ * asks before the editor leaves it.
  */
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -129,8 +129,8 @@ describe('a content editor in the admin', () => {
   it('edits the about-us page, asked before leaving it unsaved, with a form inserted; the storefront shows the new text and the form', async () => {
     await admin.goto(`${shop.backend.url}/admin/cms-pages?q=about-us`);
     await admin.getByRole('link', { name: 'about-us' }).click();
-    // The page's own content, its HTML in the editor's text area (each other store view has an editor of its own below it).
-    const content = admin.locator('#field-content');
+    // The page's own content (each other store view has an editor of its own below it).
+    const content = admin.locator('trix-editor[input="field-content"]');
     await content.click();
     await admin.keyboard.press('Control+End');
     await admin.keyboard.type(' Unsaved words.');

@@ -353,20 +353,13 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
     expect(cancelable.html).toContain('<td>requires_capture</td>');
     // Stripe down: the page says so where the cancel was asked, and the order stays as it was.
     stripe.answerNext({ status: 503, body: { error: { type: 'api_error', message: 'Stripe is unavailable' } } });
-    // Asked first, naming the order and the card's hold.
-    const asked = await browser.request('POST', `/admin/orders/${authorized.id}/cancel`, { _csrf: browser.csrfOf(cancelable.html), reason: 'Asked' });
-    expect(asked.status).toBe(200);
-    expect(asked.html).toMatch(new RegExp(`<h1>Cancel order ${authorized.number} for Paul Turner \\(\\$[\\d,.]+\\)\\?</h1>`));
-    expect(asked.html).toMatch(/held on the card is released/);
-    const down = await browser.request('POST', `/admin/orders/${authorized.id}/cancel`, { _csrf: browser.csrfOf(cancelable.html), reason: 'Asked', confirmed: 'yes' });
+    const down = await browser.request('POST', `/admin/orders/${authorized.id}/cancel`, { _csrf: browser.csrfOf(cancelable.html), reason: 'Asked' });
     expect(down.status).toBe(502);
     expect(down.html).toMatch(/class="error" role="alert">The payment provider did not release the authorized payment: [^<]*The order was not canceled\./);
     expect((await get<Order>(`/${authorized.id}`)).body.status).toBe('processing');
-    const released = await browser.request('POST', `/admin/orders/${authorized.id}/cancel`, { _csrf: browser.csrfOf(cancelable.html), reason: 'Asked', confirmed: 'yes' });
+    const released = await browser.request('POST', `/admin/orders/${authorized.id}/cancel`, { _csrf: browser.csrfOf(cancelable.html), reason: 'Asked' });
     expect([released.status, released.location]).toEqual([303, `/admin/orders/${authorized.id}?flash=saved`]);
-    const canceledPage = (await browser.request('GET', released.location!)).html;
-    expect(canceledPage).toContain(`The authorized payment ${authorized.intentId} was released at Credit card (Stripe).`);
-    expect(canceledPage).toContain(`Canceled order ${authorized.number}; its items are back in stock.`);
+    expect((await browser.request('GET', released.location!)).html).toContain(`The authorized payment ${authorized.intentId} was released at Credit card (Stripe).`);
   });
 
   it('documents the routes and refuses callers without an admin token', async () => {

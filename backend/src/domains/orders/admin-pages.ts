@@ -9,7 +9,6 @@ import { AppError } from '../../platform/errors.ts';
 import { addOrderNote, maxNoteLength } from './admin-actions.ts';
 import { loadAdminOrder, type AdminOrderView } from './admin-order-view.ts';
 import { cancelOrder, maxCancelReasonLength } from './cancel.ts';
-import { cancelOutcome, cancelQuestion } from './cancel-question.ts';
 import { exportOrdersCsv } from './csv-export.ts';
 import { maxTrackingLength, shipOrder } from './ship.ts';
 import { orderSorts, searchOrders, type OrderSearch } from './order-search.ts';
@@ -179,11 +178,6 @@ export const orderPages = new Hono<AdminEnv>()
     const id = Id.safeParse(c.req.param('id'));
     if (!id.success) return c.notFound();
     const fields = await formFields(c);
-    const loaded = await loadAdminOrder(c.var.db, id.data);
-    if (!loaded) return c.notFound();
-    // One that cannot be canceled (any more) is told so at once, not asked about.
-    if (loaded.order.cancelRefusal) return c.redirect(`/admin/orders/${id.data}?flash=not_cancelable`, 303);
-    if (!isConfirmed(fields)) return confirmPage(c, { ...cancelQuestion(loaded.order), action: `/admin/orders/${id.data}/cancel`, fields, cancelHref: `/admin/orders/${id.data}` });
     try {
       await cancelOrder({ db: c.var.db, notifications: c.var.notifications, payments: c.var.payments, actor: c.var.admin }, id.data, fields.reason ?? '');
     } catch (error) {
@@ -191,7 +185,6 @@ export const orderPages = new Hono<AdminEnv>()
       if (error instanceof AppError && (error.kind === 'upstream' || error.kind === 'unavailable')) return orderPage(c, id.data, { error: error.message, status: 502 });
       throw error;
     }
-    sayOutcome(c, cancelOutcome(loaded.order));
     return c.redirect(`/admin/orders/${id.data}?flash=saved`, 303);
   })
   .post('/:id/refunds', async (c) => {

@@ -4,14 +4,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../../../../tests/support/browser.ts';
 import customerApproval from '../../modules/customer-approval/index.ts';
-import { cmsPages, customers, products } from '../../platform/db/schema/index.ts';
+import { customers, products } from '../../platform/db/schema/index.ts';
 import { openAdminInBrowser, type AdminInBrowser } from '../../../test/helpers/admin-in-browser.ts';
-import { adminBearer } from '../../../test/helpers/admin-session.ts';
 import { payCart, placeOrderBody } from '../../../test/helpers/checkout.ts';
 import { aSimpleProduct } from '../../../test/helpers/shop-data.ts';
 
 /**
- * Delete (a product, a CMS page), refund and decline in the admin: each is red (not Save's blue), asks once naming what will
+ * Delete, refund and decline in the admin: each is red (not Save's blue), asks once naming what will
  * happen, changes nothing when the admin backs out, and once confirmed says what it did.
  */
 describe('destructive admin actions', () => {
@@ -88,32 +87,6 @@ describe('destructive admin actions', () => {
     await page.waitForURL(/flash=saved/);
     expect(await page.getByText(/^Refunded \$1\.00; \$[\d,]+\.\d\d remains\.$/).count()).toBe(1);
     expect(await page.getByText(/Refunded 1\.00 USD \(re_test_\w+\)/).count()).toBe(1);
-  });
-
-  it('deletes a CMS page only once asked, naming it, then says which page went', async () => {
-    const bearer = await adminBearer(admin.shop);
-    const created = await admin.shop.send<{ id: number }>('POST', '/api/rest/v2/admin/cms-pages', {
-      json: { identifier: 'spring-notes', title: 'Spring notes', content: '<p>Soon.</p>', isActive: true },
-      headers: bearer,
-    });
-    expect(created.status).toBe(201);
-    const pageExists = async () => (await admin.shop.database.db.select({ id: cmsPages.id }).from(cmsPages).where(eq(cmsPages.id, created.body.id))).length === 1;
-    await page.goto(`${admin.url}/admin/cms-pages/${created.body.id}`);
-    expect(await colorOf('Delete this CMS page')).toBe(red);
-
-    await page.getByRole('button', { name: 'Delete this CMS page' }).click();
-    await page.getByRole('heading', { name: 'Delete the CMS page Spring notes (spring-notes)?' }).waitFor();
-    expect(await page.getByText('It leaves the storefront at its next sync. A deleted CMS page cannot be restored.').count()).toBe(1);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('link', { name: 'Cancel, change nothing' }).click();
-    await page.waitForURL(`${admin.url}/admin/cms-pages/${created.body.id}`);
-    expect(await pageExists()).toBe(true);
-
-    await page.getByRole('button', { name: 'Delete this CMS page' }).click();
-    await page.getByRole('button', { name: 'Delete the CMS page' }).click();
-    await page.waitForURL(/\/admin\/cms-pages\?flash=deleted/);
-    expect(await page.getByText('Deleted the CMS page Spring notes (spring-notes).', { exact: true }).count()).toBe(1);
-    expect(await pageExists()).toBe(false);
   });
 
   it('declines a customer from the grid only once asked, naming them', async () => {

@@ -66,7 +66,7 @@ export function refundOutcome(refund: OrderRefund): string {
 }
 
 /** An amount in its currency's notation ("$20.00", "A$20.00", "€20.00"): a bare number says nothing of which money. */
-export function moneyIn(currency: string): (amount: number) => string {
+function moneyIn(currency: string): (amount: number) => string {
   const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
   return (amount) => format.format(amount);
 }

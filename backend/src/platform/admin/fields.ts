@@ -79,15 +79,11 @@ export function checkboxField(field: FieldBase & { checked: boolean }): Node {
   return group(h('label', {}, h('input', { type: 'checkbox', name: field.name, id: field.id, checked: field.checked, ...described(field) }), ' ', field.label), fieldHelp(field));
 }
 
-/**
- * A text area; `html` marks merchant HTML, which gets the admin's HTML editor (client/html-editor.js:
- * a toolbar and a preview around the source); `after` sits between it and its help (snippet buttons).
- */
-export function textareaField(field: FieldBase & { value: string; rows: number; html?: boolean; after?: Child }): Node {
+/** A text area; `richText` puts the admin's editor over it (client/admin.js), `after` sits between it and its help (snippet buttons). */
+export function textareaField(field: FieldBase & { value: string; rows: number; richText?: boolean; after?: Child }): Node {
   return group(
     labelFor(field),
-    // The newline first: a browser drops one right after <textarea>, which would take a value's own leading one.
-    h('textarea', { name: field.name, id: field.id, rows: field.rows, 'data-html-editor': field.html ? '' : undefined, ...described(field) }, '\n', field.value),
+    h('textarea', { name: field.name, id: field.id, rows: field.rows, 'data-rich-text': field.richText ? '' : undefined, ...described(field) }, field.value),
     field.after ?? null,
     fieldHelp(field),
   );

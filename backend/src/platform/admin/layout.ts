@@ -14,19 +14,8 @@ function sectionsOf(nav: AdminNavItem[]): string[] {
   return [...coreSections, ...opened, 'System'];
 }
 
-/**
- * The navigation item the page at `path` belongs to: the one whose path is the longest prefix of it
- * (a product's page belongs to Products), the dashboard only itself.
- */
-export function currentItem(nav: readonly AdminNavItem[], path: string): AdminNavItem | undefined {
-  const within = (item: AdminNavItem) => path === `/admin${item.path}` || path.startsWith(`/admin${item.path}/`);
-  return nav.filter(within).sort((a, b) => b.path.length - a.path.length)[0];
-}
-
 export interface PageOptions {
   title: string;
-  /** The request's path: its navigation item is marked as the current page. */
-  path?: string;
   adminEmail?: string;
   csrfToken?: string;
   nav?: AdminNavItem[];
@@ -36,14 +25,9 @@ export interface PageOptions {
   error?: string;
 }
 
-/**
- * The page frame every admin page renders into; hono/html escapes every interpolated value. On a
- * phone the navigation folds behind the top bar's Menu button (client/admin.js shows the button and
- * folds it; without JavaScript the navigation follows the page's content instead, stylesheet.ts).
- */
+/** The page frame every admin page renders into; hono/html escapes every interpolated value. */
 export function layout(options: PageOptions, body: Html): Html {
   const nav = options.nav ?? [];
-  const current = options.path === undefined ? undefined : currentItem(nav, options.path);
   return html`<!doctype html>
 <html lang="en">
   <head>
@@ -55,17 +39,11 @@ export function layout(options: PageOptions, body: Html): Html {
   </head>
   <body class="${options.adminEmail ? 'shell' : 'login'}">
     ${options.adminEmail
-      ? html`<header class="topbar">
+      ? html`<nav class="side" aria-label="Admin">
           <a href="/admin"><strong>Admin</strong></a>
-          <button type="button" class="nav-toggle" aria-expanded="false" aria-controls="admin-nav" hidden>Menu</button>
-        </header>
-        <nav class="side" id="admin-nav" aria-label="Admin">
-          <a href="/admin" class="home" ${options.path === '/admin' ? html`aria-current="page"` : ''}><strong>Admin</strong></a>
           ${sectionsOf(nav).map((section) => {
             const items = nav.filter((item) => item.section === section);
-            return items.length === 0
-              ? ''
-              : html`<h2>${section}</h2>${items.map((item) => html`<a href="/admin${item.path}" ${item === current ? html`aria-current="page"` : ''}>${item.title}</a>`)}`;
+            return items.length === 0 ? '' : html`<h2>${section}</h2>${items.map((item) => html`<a href="/admin${item.path}">${item.title}</a>`)}`;
           })}
           <h2>${options.adminEmail}</h2>
           <form method="post" action="/admin/logout"><input type="hidden" name="_csrf" value="${options.csrfToken}" /><button>Sign out</button></form>

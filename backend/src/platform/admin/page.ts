@@ -52,7 +52,7 @@ export function renderPage(c: Context<AdminEnv>, title: string, body: Html, opti
   // What a destructive action did, in words naming the record (outcome-flash.ts), before the code's generic line.
   const flash = outcomeOf(c) ?? flashes[code ?? ''];
   const frame = layout(
-    { title, path: c.req.path, adminEmail: c.var.admin.email, csrfToken: c.var.csrfToken, nav: c.var.adminNav, flash, saveStatus: saveStatus(c, code, options.storefrontSync), error: options.error },
+    { title, adminEmail: c.var.admin.email, csrfToken: c.var.csrfToken, nav: c.var.adminNav, flash, saveStatus: saveStatus(c, code, options.storefrontSync), error: options.error },
     body,
   );
   return c.html(frame, options.status ?? 200, { 'Cache-Control': 'no-store' });

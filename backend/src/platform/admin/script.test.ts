@@ -5,7 +5,7 @@ import { adminScript } from './script.ts';
 
 /** What a browser gets at the admin's script URLs (their behaviour: test/browser/admin-category-tree.test.ts, admin-content-preview.test.ts). */
 describe('the admin scripts', () => {
-  for (const path of ['/admin.js', '/tree-moves.js', '/html-editor.js']) {
+  for (const path of ['/admin.js', '/tree-moves.js']) {
     it(`serves ${path} as a classic script that compiles, cached for an hour`, async () => {
       const answer = await adminScript.request(path);
       expect(answer.status).toBe(200);
@@ -16,9 +16,9 @@ describe('the admin scripts', () => {
     });
   }
 
-  it('tells admin.js where the editors (the rich-text one under its installed version) and the tree script are', async () => {
+  it('tells admin.js where the editor (under its installed version) and the tree script are', async () => {
     const text = await (await adminScript.request('/admin.js')).text();
-    expect(text.startsWith(`'use strict';\nconst adminAssets = ${JSON.stringify({ richText: richTextAssets, treeMoves: '/admin/tree-moves.js', htmlEditor: '/admin/html-editor.js' })};\n`)).toBe(true);
+    expect(text.startsWith(`'use strict';\nconst adminAssets = ${JSON.stringify({ richText: richTextAssets, treeMoves: '/admin/tree-moves.js' })};\n`)).toBe(true);
     expect(richTextAssets.script).toMatch(/^\/admin\/trix\.js\?v=\d+\.\d+\.\d+$/);
   });
 

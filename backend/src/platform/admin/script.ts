@@ -2,8 +2,7 @@
  * The admin's browser scripts, real files in `client/` (linted by `npm run lint`, tested in
  * client/*.test.ts and the browser tests), served as written:
  * - /admin/admin.js, which every admin page links (client/admin.js says what it does);
- * - /admin/tree-moves.js, which admin.js loads only on a page with a tree grid (client/tree-moves.js);
- * - /admin/html-editor.js, which admin.js loads only on a page with a document's HTML field (client/html-editor.js).
+ * - /admin/tree-moves.js, which admin.js loads only on a page with a tree grid (client/tree-moves.js).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +13,6 @@ import { richTextAssets } from './rich-text.ts';
 export const adminScriptPath = '/admin/admin.js';
 
 const treeMovesPath = '/admin/tree-moves.js';
-const htmlEditorPath = '/admin/html-editor.js';
 
 const clientFile = (name: string) => readFileSync(join(import.meta.dirname, 'client', name), 'utf8');
 
@@ -22,14 +20,10 @@ const clientFile = (name: string) => readFileSync(join(import.meta.dirname, 'cli
  * admin.js after one line naming the URLs only the server knows (the editor's carry its installed
  * version, so browsers may keep it a year). Read once: the files never change while the process runs.
  */
-export const adminScriptText = `'use strict';\nconst adminAssets = ${JSON.stringify({ richText: richTextAssets, treeMoves: treeMovesPath, htmlEditor: htmlEditorPath })};\n${clientFile('admin.js')}`;
+export const adminScriptText = `'use strict';\nconst adminAssets = ${JSON.stringify({ richText: richTextAssets, treeMoves: treeMovesPath })};\n${clientFile('admin.js')}`;
 const treeMovesText = clientFile('tree-moves.js');
-const htmlEditorText = clientFile('html-editor.js');
 
 const script = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' };
 
-/** GET /admin/admin.js, /admin/tree-moves.js and /admin/html-editor.js: public (the login page links admin.js too), cached for an hour. */
-export const adminScript = new Hono()
-  .get('/admin.js', (c) => c.body(adminScriptText, 200, script))
-  .get('/tree-moves.js', (c) => c.body(treeMovesText, 200, script))
-  .get('/html-editor.js', (c) => c.body(htmlEditorText, 200, script));
+/** GET /admin/admin.js and /admin/tree-moves.js: public (the login page links admin.js too), cached for an hour. */
+export const adminScript = new Hono().get('/admin.js', (c) => c.body(adminScriptText, 200, script)).get('/tree-moves.js', (c) => c.body(treeMovesText, 200, script));

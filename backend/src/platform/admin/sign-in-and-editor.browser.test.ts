@@ -3,10 +3,9 @@ import { openAdminInBrowser, type AdminInBrowser } from '../../../test/helpers/a
 import { testAdmin } from '../../../test/helpers/admin-session.ts';
 
 /**
- * Signing in after a slip, then the rich-text editor's toolbar on a product (issue 33, items 3 and
+ * Signing in after a slip, then the rich-text editor's toolbar on a CMS page (issue 33, items 3 and
  * 13): the email stays typed, and every toolbar button shows its icon with no policy refusal in the
- * console. (Documents have the HTML editor instead: html-editor.browser.test.ts.) One backend and one
- * Chromium for both.
+ * console. One backend and one Chromium for both.
  */
 describe('admin sign-in and the rich-text toolbar in a browser', () => {
   let admin: AdminInBrowser;
@@ -32,13 +31,13 @@ describe('admin sign-in and the rich-text toolbar in a browser', () => {
     await page.close();
   }, 60_000);
 
-  it('shows an icon on every toolbar button of a product\'s rich-text editor, with no console error', async () => {
+  it('shows an icon on every toolbar button of a CMS page, with no console error', async () => {
     const page = await admin.signedInPage();
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    await page.goto(`${admin.url}/admin/products/1`);
+    await page.goto(`${admin.url}/admin/cms-pages/1`);
     await page.locator('trix-toolbar').first().waitFor();
     // Each button's icon (Trix draws it as the button's ::before background), loaded as an image.
     const icons = await page.evaluate<{ title: string; image: string; loaded: boolean }[]>(`Promise.all(

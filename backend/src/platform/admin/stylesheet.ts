@@ -4,12 +4,8 @@ import { Hono } from 'hono';
 export const adminStylesheetPath = '/admin/admin.css';
 
 /**
- * The admin shell's styles: a side navigation on wide screens; on a phone (390 px) a top bar whose
- * Menu button unfolds the navigation (folded only once admin.js set `body[data-nav]`; without it the
- * navigation follows the content, so the page still starts at the top), the current page marked;
- * grids that scroll inside themselves instead of widening the page and, on a phone, drop their
- * secondary columns (`.secondary`: a grid keeps the columns a merchant decides by, e.g. a product's
- * name, price, stock and status, within the screen rather than behind a sideways scroll), the HTML editor (source, toolbar, preview), headings that wrap a long
+ * The admin shell's styles: a side navigation on wide screens, a stacked one on a phone (390 px),
+ * grids that scroll inside themselves instead of widening the page, headings that wrap a long
  * record key (a customer's email) anywhere, destructive buttons in red (outlined where they sit among
  * other actions, filled on the page that confirms them) so none looks like Save, a field's error on a line of its own below it, and the
  * login card.
@@ -21,8 +17,6 @@ nav.side{flex:0 0 210px;background:#111827;color:#e5e7eb;padding:1rem}
 nav.side a{color:#e5e7eb;display:block;padding:.2rem 0;text-decoration:none}
 nav.side a:hover,nav.side a:focus{text-decoration:underline}
 nav.side h2{font-size:.75rem;text-transform:uppercase;color:#9ca3af;margin:1rem 0 .3rem;overflow-wrap:anywhere}
-nav.side a[aria-current=page]{background:#374151;box-shadow:inset 3px 0 #60a5fa;border-radius:3px;padding-left:.5rem;padding-right:.5rem;font-weight:600}
-.topbar{display:none}
 main{flex:1;min-width:0;padding:1.5rem 2rem;max-width:1100px}
 h1{font-size:1.5rem;margin:0 0 1rem;overflow-wrap:anywhere}
 a{color:#1d4ed8}
@@ -48,14 +42,6 @@ button.danger:hover,button.danger:focus-visible{background:#b91c1c;color:#fff}
 .error{background:#fef2f2;border:1px solid #ef4444;padding:.5rem 1rem}
 strong.error{display:block;margin:.25rem 0;padding:.25rem .5rem}
 .save-status{border:1px solid #d1d5db;background:#fff;padding:.5rem 1rem}
-.html-toolbar{display:flex;flex-wrap:wrap;gap:.25rem;margin:.25rem 0}
-.html-toolbar button{background:#fff;color:#1f2937;border-color:#9ca3af;padding:.2rem .6rem;font-size:.85rem}
-textarea.html-source{display:block;width:100%;font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace}
-.html-preview{border:1px dashed #9ca3af;background:#fff;padding:.25rem 1rem;margin:.5rem 0;max-height:30rem;overflow:auto;overflow-wrap:anywhere}
-.html-preview section{border-left:3px solid #e5e7eb;padding-left:.75rem;margin:.5rem 0}
-.html-preview a{color:#1d4ed8;text-decoration:underline}
-.html-preview img{max-width:100%;height:auto}
-.html-preview .directive,.html-preview .image-placeholder{background:#eff6ff;border:1px solid #93c5fd;padding:0 .25rem;font-size:.85rem}
 .snippets{margin:.25rem 0}
 .snippets button{margin:.15rem .25rem .15rem 0}
 .save-status[data-state=success]{border-color:#10b981}
@@ -78,16 +64,8 @@ body.login main{flex:0 1 24rem;padding:1.5rem;background:#fff;border:1px solid #
 body.login input{width:100%;min-width:0}
 body.login button{width:100%;margin-top:.5rem}
 @media (max-width:700px){
-  body.shell{flex-direction:column}
-  .topbar{display:flex;align-items:center;justify-content:space-between;gap:1rem;background:#111827;padding:.5rem 1rem}
-  .topbar a{color:#e5e7eb;text-decoration:none}
-  .topbar button{background:transparent;border-color:#9ca3af}
-  main{order:1;flex:none}
-  nav.side{order:2;flex:none;padding:.75rem 1rem}
-  body[data-nav] nav.side{order:0}
-  body[data-nav=closed] nav.side{display:none}
-  th.secondary,td.secondary{display:none}
-  td{overflow-wrap:anywhere}
+  body{display:block}
+  nav.side{padding:.75rem 1rem}
   nav.side a{display:inline-block;margin-right:.75rem}
   nav.side h2{margin:.5rem 0 .1rem}
   main{padding:1rem}

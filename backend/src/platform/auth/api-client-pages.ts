@@ -3,9 +3,7 @@ import { html } from 'hono/html';
 import { z } from 'zod';
 import { createApiClient, listApiClients, revokeApiClient } from './api-clients.ts';
 import type { AdminEnv } from '../admin/admin-env.ts';
-import { confirmPage, isConfirmed } from '../admin/confirm-step.ts';
 import { csrfField } from '../admin/layout.ts';
-import { sayOutcome } from '../admin/outcome-flash.ts';
 import { formFields, renderPage } from '../admin/page.ts';
 
 const NameForm = z.object({ name: z.string().trim().min(1).max(100) });
@@ -39,7 +37,7 @@ async function listPage(c: Context<AdminEnv>, created?: { name: string; clientId
               <td>
                 ${client.revokedAt
                   ? 'revoked'
-                  : html`<form method="post" action="/admin/api-clients/${client.id}/revoke">${csrfField(c.var.csrfToken)}<button class="danger" aria-label="Revoke ${client.name}">Revoke</button></form>`}
+                  : html`<form method="post" action="/admin/api-clients/${client.id}/revoke">${csrfField(c.var.csrfToken)}<button>Revoke</button></form>`}
               </td>
             </tr>`,
         )}
@@ -59,20 +57,6 @@ export const apiClientPages = new Hono<AdminEnv>()
   .post('/:id/revoke', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     if (!id.success) return c.notFound();
-    const client = (await listApiClients(c.var.db)).find((candidate) => candidate.id === id.data && !candidate.revokedAt);
-    if (!client) return c.notFound();
-    // Asked once (confirm-step.ts): a revoked client cannot be restored, and the integration using it stops at once.
-    if (!isConfirmed(await formFields(c))) {
-      return confirmPage(c, {
-        question: `Revoke the API client ${client.name}?`,
-        consequence: `The integration using client_id ${client.clientId} can no longer get new tokens. A revoked client cannot be restored: a new one gets a new secret.`,
-        action: `/admin/api-clients/${client.id}/revoke`,
-        fields: {},
-        confirmLabel: 'Revoke the client',
-        cancelHref: '/admin/api-clients',
-      });
-    }
     await revokeApiClient(c.var.db, id.data);
-    sayOutcome(c, `Revoked ${client.name}.`);
     return c.redirect('/admin/api-clients?flash=revoked', 303);
   });

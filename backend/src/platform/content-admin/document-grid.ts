@@ -13,7 +13,6 @@ import { html } from 'hono/html';
 import { z } from 'zod';
 import type { AdminEnv } from '../admin/admin-env.ts';
 import { GridDay, gridQuery, option, PageSize, pageSizes, sortHeader } from '../admin/grid-query.ts';
-import { confirmPage, isConfirmed } from '../admin/confirm-step.ts';
 import { csrfField } from '../admin/layout.ts';
 import { formFields, renderPage } from '../admin/page.ts';
 import { pager } from '../admin/pager.ts';
@@ -149,20 +148,6 @@ export function documentGrid<Row extends { id: number }>(spec: DocumentGridSpec<
       const action = labels.actions.find(([value]) => value === body.action);
       const ids = Ids.safeParse(body.ids === undefined ? [] : [body.ids].flat());
       if (!action || !ids.success) return grid(c, `Tick at least one ${noun} and choose an action.`);
-      // A delete asks once (confirm-step.ts), counting what goes; the question posts the same ticks back, confirmed.
-      if (action[0] === 'delete' && !isConfirmed(body as Record<string, string | string[]>)) {
-        const chosen = [...new Set(ids.data)];
-        const what = `${chosen.length} ${chosen.length === 1 ? noun : plural}`;
-        const search = new URL(c.req.url).search;
-        return confirmPage(c, {
-          question: `Delete ${what}?`,
-          consequence: `${chosen.length === 1 ? 'It leaves' : 'They leave'} the storefront at its next sync. A deleted ${noun} cannot be restored.`,
-          action: `${base}/bulk${search}`,
-          fields: { action: 'delete', ids: chosen.map(String) },
-          confirmLabel: `Delete ${what}`,
-          cancelHref: `${base}${search}`,
-        });
-      }
       const done = await service.bulk({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, action[0], [...new Set(ids.data)]);
       return grid(c, `${done} ${done === 1 ? noun : plural} ${action[2]}.`);
     })

@@ -12,9 +12,7 @@ import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { z } from 'zod';
 import type { AdminEnv } from '../admin/admin-env.ts';
-import { confirmPage, isConfirmed } from '../admin/confirm-step.ts';
 import { csrfField } from '../admin/layout.ts';
-import { sayOutcome } from '../admin/outcome-flash.ts';
 import { checkboxField, numberField, selectField, textareaField, textField } from '../admin/fields.ts';
 import { formErrors, formInput } from '../admin/form-input.ts';
 import { formFields, renderPage } from '../admin/page.ts';
@@ -71,12 +69,6 @@ export interface DeleteOptions<Row> {
   query: z.ZodType;
   /** The controls inside the Delete form; `failed` when the page answers a refused delete. */
   render(c: Context<AdminEnv>, row: Row, failed?: SectionState): HtmlEscapedString | Promise<HtmlEscapedString>;
-  /**
-   * What the delete will do with these options, said on its confirmation page ("Its 3 products move
-   * to /women."); throws the delete's own refusals, so a delete that would be refused is refused
-   * before it is asked, not after.
-   */
-  consequence(db: Db, row: Row, options: unknown): Promise<string>;
 }
 
 export interface DocumentPagesSpec<Row extends { id: number }> extends DocumentGridSpec<Row> {
@@ -103,14 +95,11 @@ const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 
 /**
  * What a widget posts in its own shape, put in the schema's (formInput reads the rest): tags are one
- * comma-separated text; `datetime-local` has no zone, and the label says UTC; line breaks are LF.
+ * comma-separated text; `datetime-local` has no zone, and the label says UTC.
  */
 function widgetValue(field: FormField, value: string): string | string[] {
   if (field.type === 'tags') return value.split(',').map((tag) => tag.trim()).filter(Boolean);
   if (field.type === 'datetime' && /^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(value)) return `${value}:00Z`;
-  // A browser posts a text area's line breaks as CRLF whatever it held (the HTML form encoding): back to
-  // the LF they were, or every save of a page written with LF through the API would rewrite each line.
-  if (field.type === 'html' || field.type === 'textarea') return value.replace(/\r\n?/g, '\n');
   return value;
 }
 
@@ -152,7 +141,7 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
     const shown = toForm(field, value);
     if (field.type === 'textarea' || field.type === 'html') {
       const rich = field.type === 'html';
-      return textareaField({ ...common, value: shown, rows: rich ? 16 : 3, html: rich, after: field.snippets ? snippetButtons(common.id, snippets) : undefined });
+      return textareaField({ ...common, value: shown, rows: rich ? 16 : 3, richText: rich, after: field.snippets ? snippetButtons(common.id, snippets) : undefined });
     }
     if (field.type === 'select') return selectField({ ...common, value: shown, choices, blank: '(none)' });
     if (field.type === 'number') return numberField({ ...common, value: shown });
@@ -309,27 +298,12 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
         if (!parsed.success) return refuse(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? ''), issue.message])), notDeleted);
         options = parsed.data;
       }
-      const { key, title } = spec.gridRow(service.view(row));
-      const named = `the ${noun} ${title} (${key})`;
       try {
-        // Asked once (confirm-step.ts), naming the record and what follows; the question's page posts the same fields back, confirmed.
-        if (!isConfirmed(raw)) {
-          const consequence = spec.deleteOptions ? await spec.deleteOptions.consequence(c.var.db, row, options) : 'It leaves the storefront at its next sync.';
-          return confirmPage(c, {
-            question: `Delete ${named}?`,
-            consequence: `${consequence} A deleted ${noun} cannot be restored.`,
-            action: `${base}/${row.id}/delete`,
-            fields: raw,
-            confirmLabel: `Delete the ${noun}`,
-            cancelHref: `${base}/${row.id}`,
-          });
-        }
         await service.remove(ctx(c), id.data, raw._etag || undefined, options as never);
       } catch (error) {
         const refused = refusal(error);
         return refuse(refused.errors ?? {}, refused.message ?? notDeleted);
       }
-      sayOutcome(c, `Deleted ${named}.`);
       return c.redirect(`${base}?flash=deleted`, 303);
     });
 }

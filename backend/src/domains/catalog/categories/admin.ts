@@ -222,20 +222,6 @@ async function reassignTarget(tx: Db, row: Row, reassignTo: number | undefined, 
 }
 
 /**
- * What deleting `row` with these options would do: the products it holds and the category taking
- * them; refused as the delete would be (subcategories left, no category to take its products). The
- * admin's confirmation asks with it; the delete itself runs it again under its lock.
- */
-export async function categoryDeletePlan(db: Db, row: Row, options: CategoryDeleteOptions): Promise<{ held: number[]; target: Row | null }> {
-  const [children] = await db.select({ n: count() }).from(categories).where(eq(categories.parentId, row.id));
-  if ((children?.n ?? 0) > 0) {
-    throw new AppError('conflict', 'has_subcategories', 'Move or delete its subcategories first.');
-  }
-  const held = (await db.select({ productId: productCategories.productId }).from(productCategories).where(eq(productCategories.categoryId, row.id))).map((member) => member.productId);
-  return { held, target: await reassignTarget(db, row, options.reassignTo, held.length) };
-}
-
-/**
  * Deletes a category without subcategories. The products it held move to the target
  * (`reassignTarget`), one membership each (a product already there keeps its own), and its path
  * redirects there. One transaction: the audit entry counts the products reassigned; each of them
@@ -245,7 +231,12 @@ export async function categoryDeletePlan(db: Db, row: Row, options: CategoryDele
 export async function deleteCategory(ctx: AdminWriteContext, id: number, ifMatch?: string, options: CategoryDeleteOptions = {}): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const row = await lockedRow(tx, id, ifMatch);
-    const { held, target } = await categoryDeletePlan(tx, row, options);
+    const [children] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id));
+    if ((children?.n ?? 0) > 0) {
+      throw new AppError('conflict', 'has_subcategories', 'Move or delete its subcategories first.');
+    }
+    const held = (await tx.select({ productId: productCategories.productId }).from(productCategories).where(eq(productCategories.categoryId, id))).map((member) => member.productId);
+    const target = await reassignTarget(tx, row, options.reassignTo, held.length);
     if (target) {
       await tx.execute(sql`insert into ${productCategories} (category_id, product_id, position)
         select ${target.id}, product_id, position from ${productCategories} where category_id = ${id}

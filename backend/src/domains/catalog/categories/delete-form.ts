@@ -2,8 +2,7 @@
  * The category edit page's Delete form asks which category takes the products it holds (issue 17),
  * as `DELETE …/categories/{id}?reassignTo=` does: a picker of the other categories by path, its
  * parent chosen by default. A top-level category holding products has no default: the picker is
- * required. Refusals (admin.ts `deleteCategory`) show next to it with the choice kept; the confirmation
- * says where the products and the path go.
+ * required. Refusals (admin.ts `deleteCategory`) show next to it with the choice kept.
  */
 import { asc, count, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -11,8 +10,7 @@ import { html } from 'hono/html';
 import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
 import type { DeleteOptions, SectionState } from '../../../platform/content-admin/document-pages.ts';
 import { categories, productCategories } from '../../../platform/db/schema/index.ts';
-import type { Db } from '../../../platform/db/database.ts';
-import { categoryDeletePlan, CategoryDeleteQuery, type CategoryDeleteOptions } from './admin.ts';
+import { CategoryDeleteQuery } from './admin.ts';
 
 type Row = typeof categories.$inferSelect;
 
@@ -44,12 +42,4 @@ async function render(c: Context<AdminEnv>, row: Row, failed?: SectionState) {
   </div>`;
 }
 
-/** What its confirmation says: where its products and its path go (the delete's refusals thrown as they would be). */
-async function consequence(db: Db, row: Row, options: unknown): Promise<string> {
-  const { held, target } = await categoryDeletePlan(db, row, options as CategoryDeleteOptions);
-  const products = `${held.length} product${held.length === 1 ? '' : 's'}`;
-  if (!target) return `It holds no products; /${row.urlPath} answers “not found” on the storefront after its next sync.`;
-  return `${held.length > 0 ? `Its ${products} ${held.length === 1 ? 'moves' : 'move'} to /${target.urlPath}` : 'It holds no products'}; /${row.urlPath} redirects to /${target.urlPath} on the storefront after its next sync.`;
-}
-
-export const categoryDeleteOptions: DeleteOptions<Row> = { query: CategoryDeleteQuery, render, consequence };
+export const categoryDeleteOptions: DeleteOptions<Row> = { query: CategoryDeleteQuery, render };

@@ -7,9 +7,7 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { formFieldTypes, type FormField } from '../../../../../contracts/custom-form.ts';
 import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
-import { confirmPage, isConfirmed, type ConfirmStep } from '../../../platform/admin/confirm-step.ts';
 import { csrfField } from '../../../platform/admin/layout.ts';
-import { sayOutcome } from '../../../platform/admin/outcome-flash.ts';
 import { formFields, renderPage } from '../../../platform/admin/page.ts';
 import { gridPageSize, pager, requestedPage } from '../../../platform/admin/pager.ts';
 import { AppError } from '../../../platform/errors.ts';
@@ -119,15 +117,7 @@ function postedValues(form: Record<string, string>): BuilderValues {
   return { code: form.code ?? '', title: form.title ?? '', isActive: form.isActive === 'on', successMessage: form.successMessage ?? '', notifyEmails: form.notifyEmails ?? '', rows: rowsFromForm(form) };
 }
 
-/** The delete's question: the form, and what goes with it. */
-const deleteQuestion = (form: { code: string; title: string }): ConfirmStep => ({
-  question: `Delete form “${form.title}”?`,
-  consequence: 'Its submissions and spam log go with it, and pages embedding it show no form after their next sync. A deleted form cannot be restored.',
-  action: `${adminBase}/forms/${form.code}/delete`,
-  fields: {},
-  confirmLabel: 'Delete the form',
-  cancelHref: `${adminBase}/forms`,
-});
+const button = (c: Context<AdminEnv>, action: string, label: string) => html`<form method="post" action="${action}" class="inline">${csrfField(c.var.csrfToken)}<button>${label}</button></form>`;
 
 export const formsPages = new Hono<AdminEnv>()
   .get('/', async (c) => {
@@ -177,12 +167,16 @@ export const formsPages = new Hono<AdminEnv>()
     await updateForm(ctx, existing.code, posted.input);
     return c.redirect(`${adminBase}/forms/${existing.code}?flash=saved`, 303);
   })
-  // The grid's Delete link opens the question; the question's button posts it confirmed (confirm-step.ts).
-  .get('/:code/delete', async (c) => confirmPage(c, deleteQuestion(await getForm(contextOf(c), codeOf(c)))))
-  .post('/:code/delete', async (c) => {
+  .get('/:code/delete', async (c) => {
     const form = await getForm(contextOf(c), codeOf(c));
-    if (!isConfirmed(await formFields(c))) return confirmPage(c, deleteQuestion(form));
-    await deleteForm(contextOf(c), form.code);
-    sayOutcome(c, `Deleted the form “${form.title}” and its submissions.`);
+    return renderPage(
+      c,
+      `Delete form “${form.title}”?`,
+      html`<p>Its submissions and spam log go with it, and pages embedding it show no form after their next sync.</p>
+        ${button(c, `${adminBase}/forms/${form.code}/delete`, 'Delete the form')} <a href="${adminBase}/forms">Keep it</a>`,
+    );
+  })
+  .post('/:code/delete', async (c) => {
+    await deleteForm(contextOf(c), codeOf(c));
     return c.redirect(`${adminBase}/forms?flash=deleted`, 303);
   });

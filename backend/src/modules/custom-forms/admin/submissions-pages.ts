@@ -6,10 +6,8 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
-import { confirmPage, isConfirmed } from '../../../platform/admin/confirm-step.ts';
 import { csrfField } from '../../../platform/admin/layout.ts';
-import { sayOutcome } from '../../../platform/admin/outcome-flash.ts';
-import { formFields, renderPage } from '../../../platform/admin/page.ts';
+import { renderPage } from '../../../platform/admin/page.ts';
 import { gridPageSize, pager, requestedPage } from '../../../platform/admin/pager.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { getForm } from '../forms/service.ts';
@@ -81,27 +79,13 @@ export const submissionsPages = new Hono<AdminEnv>()
       html`<p><a href="${adminBase}/forms/${form.code}/submissions">All submissions</a></p>
         <dl class="details"><dt>Date (UTC)</dt><dd>${row.createdAt}</dd><dt>Store</dt><dd>${row.storeCode}</dd>
           ${form.fields.map((field) => html`<dt>${field.label}</dt><dd class="pre">${shown(row.payload[field.key])}</dd>`)}</dl>
-        <form method="post" action="${adminBase}/forms/${form.code}/submissions/${row.id}/delete">${csrfField(c.var.csrfToken)}<button class="danger">Delete this submission</button></form>`,
+        <form method="post" action="${adminBase}/forms/${form.code}/submissions/${row.id}/delete">${csrfField(c.var.csrfToken)}<button>Delete this submission</button></form>`,
     );
   })
   .post('/:code/submissions/:id/delete', async (c) => {
-    const ctx = contextOf(c);
-    const form = await getForm(ctx, codeOf(c));
-    const row = await getSubmission(ctx, form.code, submissionIdOf(c.req.param('id')));
-    // Asked once (confirm-step.ts): the submission is the only copy of what the visitor sent.
-    if (!isConfirmed(await formFields(c))) {
-      return confirmPage(c, {
-        question: `Delete submission #${row.id} of “${form.title}”?`,
-        consequence: `What the visitor sent on ${row.createdAt} UTC is erased, from the submissions list and its CSV export alike; it cannot be restored.`,
-        action: `${adminBase}/forms/${form.code}/submissions/${row.id}/delete`,
-        fields: {},
-        confirmLabel: 'Delete the submission',
-        cancelHref: `${adminBase}/forms/${form.code}/submissions/${row.id}`,
-      });
-    }
-    await deleteSubmission(ctx, form.code, row.id);
-    sayOutcome(c, `Deleted submission #${row.id} of “${form.title}”.`);
-    return c.redirect(`${adminBase}/forms/${form.code}/submissions?flash=deleted`, 303);
+    const code = codeOf(c);
+    await deleteSubmission(contextOf(c), code, submissionIdOf(c.req.param('id')));
+    return c.redirect(`${adminBase}/forms/${code}/submissions?flash=deleted`, 303);
   });
 
 const reasons: Record<string, string> = {

@@ -1,39 +1,17 @@
 /* global adminAssets */
 /**
  * The admin's only script, an enhancement over pages that work without it:
- * - on a phone, the Menu button folds and unfolds the navigation (layout.ts);
  * - a form marked `data-unsaved-warning` that was changed and not submitted makes leaving the page ask
  *   first (the browser's own "leave site?" prompt), so an editor's work is not lost to a stray click;
  * - the `data-save-status` line under a save's flash follows the save to the storefront, polling the
  *   module that reports it once a second for up to 90 s (the connector debounces and retries);
- * - a `textarea[data-rich-text]` (a product's texts) gets the rich-text editor over it (rich-text.ts),
- *   loaded only then; the textarea, hidden, stays the form's value. Files are not taken: images go
- *   through the media;
- * - a `textarea[data-html-editor]` (a document's content: CMS pages, blog posts, categories) gets the
- *   HTML editor's toolbar and preview (html-editor.js, which says why it edits the source), loaded only then;
+ * - a `textarea[data-rich-text]` gets the rich-text editor over it (rich-text.ts), loaded only then;
+ *   the textarea, hidden, stays the form's value. Files are not taken: images go through the media;
  * - a snippet button (snippets.ts) inserts its text at the cursor of its field's editor;
  * - a tree grid (`table[data-tree]`: categories) gets drag and drop (tree-moves.js), loaded only then.
  * Plain ES2020, no build step: served as written after one line the server puts first, `adminAssets`
- * (the editor's versioned URLs and the other scripts', which the server knows; see script.ts).
+ * (the editor's versioned URLs and the tree script's, which the server knows; see script.ts).
  */
-// On a phone the navigation folds behind the top bar's Menu button (stylesheet.ts folds it only once
-// `body[data-nav]` is set here, so without this script it stays reachable, after the content).
-const navToggle = document.querySelector('.nav-toggle');
-if (navToggle) {
-  const setOpen = (open) => {
-    navToggle.setAttribute('aria-expanded', String(open));
-    document.body.dataset.nav = open ? 'open' : 'closed';
-  };
-  navToggle.hidden = false;
-  setOpen(false);
-  navToggle.addEventListener('click', () => setOpen(navToggle.getAttribute('aria-expanded') !== 'true'));
-  document.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape' || document.body.dataset.nav !== 'open') return;
-    setOpen(false);
-    navToggle.focus();
-  });
-}
-
 for (const form of document.querySelectorAll('form[data-unsaved-warning]')) {
   const changed = () => { form.dataset.dirty = 'true'; };
   form.addEventListener('input', changed);
@@ -66,14 +44,11 @@ if (richFields.length > 0) {
   document.head.append(editorScript);
 }
 
-/** Adds one of the admin's own scripts to the page. */
-const loadScript = (src) => {
-  const script = document.createElement('script');
-  script.src = src;
-  document.head.append(script);
-};
-if (document.querySelector('textarea[data-html-editor]')) loadScript(adminAssets.htmlEditor);
-if (document.querySelector('table[data-tree]')) loadScript(adminAssets.treeMoves);
+if (document.querySelector('table[data-tree]')) {
+  const treeScript = document.createElement('script');
+  treeScript.src = adminAssets.treeMoves;
+  document.head.append(treeScript);
+}
 
 document.addEventListener('click', (event) => {
   const button = event.target.closest('[data-snippet]');

@@ -65,7 +65,6 @@ async function grid(c: Context<AdminEnv>, notice?: string) {
   const pages = Math.max(1, Math.ceil(total / filters.size));
   const sortLink = (key: string, label: string) => sortHeader(filters.sort, key, label, (sort) => query(filters, { sort: sort as Filters['sort'], page: 1 }));
   const categoryOptions = tree.map((row) => option(String(row.id), `/${row.urlPath}`, filters.category));
-  // On a phone the Type column goes (`.secondary`, stylesheet.ts): name, price, stock and status stay on the screen.
   return renderPage(
     c,
     'Products',
@@ -87,10 +86,10 @@ async function grid(c: Context<AdminEnv>, notice?: string) {
       <form method="post" action="/admin/products/bulk?${new URLSearchParams(query(filters)).toString()}">
         ${csrfField(c.var.csrfToken)}
         <div class="table-scroll"><table>
-          <tr><th><span class="visually-hidden">Choose</span></th>${sortLink('sku', 'SKU')}${sortLink('name', 'Name')}<th class="secondary">Type</th>${sortLink('price', 'Price')}${sortLink('stockQty', 'Stock')}<th>Status</th></tr>
+          <tr><th><span class="visually-hidden">Choose</span></th>${sortLink('sku', 'SKU')}${sortLink('name', 'Name')}<th>Type</th>${sortLink('price', 'Price')}${sortLink('stockQty', 'Stock')}<th>Status</th></tr>
           ${rows.map(
             ({ product: p, price }) =>
-              html`<tr><td><input type="checkbox" name="ids" value="${p.id}" aria-label="Choose ${p.sku}" /></td><td><a href="/admin/products/${p.id}">${p.sku}</a></td><td>${p.name}</td><td class="secondary">${p.type}</td><td>${priceCell(p.type, price)}</td><td>${p.qty}</td><td>${p.isEnabled ? 'Enabled' : 'Disabled'}</td></tr>`,
+              html`<tr><td><input type="checkbox" name="ids" value="${p.id}" aria-label="Choose ${p.sku}" /></td><td><a href="/admin/products/${p.id}">${p.sku}</a></td><td>${p.name}</td><td>${p.type}</td><td>${priceCell(p.type, price)}</td><td>${p.qty}</td><td>${p.isEnabled ? 'Enabled' : 'Disabled'}</td></tr>`,
           )}
         </table></div>
         <label>With the products ticked <select name="action" required>
