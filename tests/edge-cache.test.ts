@@ -189,11 +189,12 @@ describe('security headers and page scripts', () => {
     const html = await response.text();
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     // A category page has no island: the freshness beacon, the B2B Access module's script (the demo
-    // registers it) and the header's cart badge, all files.
+    // registers it), the header's cart badge and the filters' apply-on-change, all files.
     expect(scripts).toEqual([
       '<script src="/freshness.js" defer>',
       '<script src="/plugins/b2b-access.js" defer>',
-      expect.stringMatching(/^<script type="module" src="\/_astro\/[\w.-]+\.js">$/),
+      expect.stringMatching(/^<script type="module" src="\/_astro\/SiteHeader[\w.-]+\.js">$/),
+      expect.stringMatching(/^<script type="module" src="\/_astro\/CategoryView[\w.-]+\.js">$/),
     ]);
   });
 

@@ -30,8 +30,13 @@ beforeAll(async () => {
   token = await customerToken(shop, WHOLESALE_BUYER);
   skus = [];
   for (let page = 1; ; page++) {
-    const { member } = (await (await api(`/products?itemsPerPage=100&page=${page}`)).json()) as { member: { sku: string; type: string; stockStatus: string; qty: number }[] };
-    skus.push(...member.filter((p) => p.type === 'simple' && p.stockStatus === 'in_stock' && p.qty >= 5).map((p) => p.sku));
+    type Rules = { minQty: number; increment: number };
+    const { member } = (await (await api(`/products?itemsPerPage=100&page=${page}`)).json()) as {
+      member: { sku: string; type: string; stockStatus: string; qty: number; extensions: { b2bPricing?: { quantityRules: Rules } } }[];
+    };
+    // Free quantities only: the buyer's price list sells some SKUs by the case (B2B Pricing's quantity rules).
+    const free = (rules: Rules | undefined) => !rules || (rules.minQty <= 1 && rules.increment <= 1);
+    skus.push(...member.filter((p) => p.type === 'simple' && p.stockStatus === 'in_stock' && p.qty >= 5 && free(p.extensions.b2bPricing?.quantityRules)).map((p) => p.sku));
     if (member.length < 100) break;
   }
   expect(skus.length, 'sellable SKUs in the demo catalog').toBeGreaterThan(100);

@@ -86,9 +86,9 @@ describe('facetView', () => {
   it('offers price ranges only where prices are shown', () => {
     const shown = facetView(index, parse('').selection, '/women', 'position', format);
     expect(shown.groups.find((group) => group.name === 'price')?.choices.map((choice) => [choice.label, choice.count])).toEqual([
-      ['$0.00 – $49.99', 2],
-      ['$50.00 – $99.99', 1],
-      ['$100.00 – $149.99', 1],
+      ['$0 – $50', 2],
+      ['$50 – $100', 1],
+      ['$100 – $150', 1],
     ]);
     const hidden = facetView({ ...index, priceStep: null, products: index.products.map((one) => ({ ...one, price: null })) }, parse('').selection, '/women', 'position', format);
     expect(hidden.groups.map((group) => group.name)).toEqual(['color', 'size', 'stock']);

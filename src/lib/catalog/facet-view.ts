@@ -64,8 +64,14 @@ function cloneSelection(selection: FacetSelection): FacetSelection {
   return { values: selection.values.map((chosen) => new Set(chosen)), prices: [...selection.prices], inStock: selection.inStock };
 }
 
+/**
+ * "$100 – $200": ranges are whole steps (1, 2 or 5 × a power of ten), so their ends are shown without
+ * cents, as shops commonly label price buckets. Not "$199.99": an invented amount that a real (and
+ * perhaps withheld) price may share, and a label must never read like one.
+ */
 export function priceRangeLabel(range: PriceRange, formatPrice: PriceFormat): string {
-  return `${formatPrice(range.from)} – ${formatPrice(range.to - 0.01)}`;
+  const whole = (amount: number) => formatPrice(amount).replace(/[.,]00(?!\d)/, '');
+  return `${whole(range.from)} – ${whole(range.to)}`;
 }
 
 export function facetView(index: FacetIndex, selection: FacetSelection, categoryPath: string, sort: SortOrder, formatPrice: PriceFormat): FacetView {
