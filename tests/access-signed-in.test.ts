@@ -156,15 +156,19 @@ describe('products hidden from guests and General (rules mode)', () => {
 
 describe('country-scoped rules and cached views (DECISIONS.md 48)', () => {
   const SECOND_BUYER = { email: 'second-buyer@trade.example', password: 'Second#Trade2026' };
+  // The demo's Wholesale buyer is also Harbour Cafés' buyer, priced by its list (B2B Pricing): their view is the
+  // list's, not the bare group's. Two Wholesale buyers without lists show what the group's copy is shared by.
+  const THIRD_BUYER = { email: 'third-buyer@trade.example', password: 'Third#Trade2026' };
 
   beforeAll(async () => {
     await wholesaleBuyerIn(shop, SECOND_BUYER, 'DE');
+    await wholesaleBuyerIn(shop, THIRD_BUYER, 'US');
     await shipTo(shop, WHOLESALE_BUYER, 'US');
   });
 
   it('without a rule naming countries, two Wholesale customers in different countries share the group\'s copy', async () => {
     const path = `/${product.urlKey}?view=shared`;
-    const [us, de] = [await sessionCookie(WHOLESALE_BUYER), await sessionCookie(SECOND_BUYER)];
+    const [us, de] = [await sessionCookie(THIRD_BUYER), await sessionCookie(SECOND_BUYER)];
     const first = await view(path, us);
     expect([first.cache, first.html.includes(wholesalePrice)]).toEqual(['MISS', true]);
     const second = await view(path, de);
