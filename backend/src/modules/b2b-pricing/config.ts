@@ -9,7 +9,7 @@ export const pricingConfigSchema = z.object({
   }),
   showTierPrices: field(z.boolean().default(true), {
     label: 'Show tier prices',
-    help: 'Product pages show a buyer the quantity breaks of their list (the storefront reads this from the discovery answer).',
+    help: 'Product pages show a buyer the quantity breaks of their list. Off: buyers still pay by the breaks and see their quantity rules, but records carry no table.',
   }),
 });
 

@@ -1,3 +1,4 @@
+import type { B2bPricingExtension } from '../../../../../contracts/b2b-pricing.ts';
 import type { AnnotationPayload } from '../../../platform/events/annotations.ts';
 import type { ProductDetail } from '../../../domains/catalog/products/schemas.ts';
 import type { PricingContext } from '../context.ts';
@@ -21,18 +22,18 @@ interface Priced {
 /**
  * Puts the caller's list price on one sellable thing: `finalPrice` is the price for one unit, or for
  * the smallest quantity the rules allow; `extensions.b2bPricing` carries the list, the tier table and
- * the rules. A price B2B Access withheld (null: that module's annotation ran first, module ids in
+ * the rules (the table is empty when the merchant turned "Show tier prices" off: the buyer still pays
+ * by it, and still sees the rules they must order by). A price B2B Access withheld (null: that module's annotation ran first, module ids in
  * order) stays withheld, and nothing of the list is shown beside it.
  */
-function priceOne(target: Priced, entries: readonly ListEntry[] | undefined): boolean {
+function priceOne(target: Priced, entries: readonly ListEntry[] | undefined, showTiers: boolean): boolean {
   if (!entries || target.finalPrice === null) return false;
   const quantityRules = quantityRulesOf(entries);
   const first = listPriceFor(entries, quantityRules.minQty);
   if (first) target.finalPrice = first.price;
-  target.extensions = {
-    ...target.extensions,
-    b2bPricing: { priceList: first?.listCode ?? entries[0]!.listCode, tierPrices: tierTable(entries, quantityRules), quantityRules },
-  };
+  // The shape the storefront's product page, markdown view and quantity field read (contracts/b2b-pricing.ts).
+  const b2bPricing: B2bPricingExtension = { priceList: first?.listCode ?? entries[0]!.listCode, tierPrices: showTiers ? tierTable(entries, quantityRules) : [], quantityRules };
+  target.extensions = { ...target.extensions, b2bPricing };
   return true;
 }
 
@@ -46,8 +47,9 @@ export async function annotateListPrices(payload: AnnotationPayload<'api_product
   if (lists.length === 0) return;
   const entries = await entriesBySku(ctx, lists, payload.records.flatMap(skusOf));
   if (entries.size === 0) return;
+  const { showTierPrices } = await ctx.config();
   for (const record of payload.records) {
-    if (selfPriced.has(record.type) && priceOne(record, entries.get(record.sku))) record.minimalPrice = record.finalPrice;
-    for (const child of [...(record.variants ?? []), ...(record.groupedProducts ?? [])]) priceOne(child, entries.get(child.sku));
+    if (selfPriced.has(record.type) && priceOne(record, entries.get(record.sku), showTierPrices)) record.minimalPrice = record.finalPrice;
+    for (const child of [...(record.variants ?? []), ...(record.groupedProducts ?? [])]) priceOne(child, entries.get(child.sku), showTierPrices);
   }
 }

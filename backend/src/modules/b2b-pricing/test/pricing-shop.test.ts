@@ -119,6 +119,17 @@ describe.each(dialects)('B2B Pricing: resolution, records, cart, checkout and th
     expect((await detail(A, colleague)).extensions.b2bPricing?.tierPrices).toEqual(a.extensions.b2bPricing?.tierPrices);
   });
 
+  it('leaves the table out, not the price or the rules, when the merchant turns tier prices off', async () => {
+    expect((await admin_('PUT', '/config', { showTierPrices: false })).status).toBe(200);
+    try {
+      const a = await detail(A, buyer);
+      expect([a.finalPrice, a.extensions.b2bPricing?.tierPrices]).toEqual([10, []]);
+      expect((await detail(B, buyer)).extensions.b2bPricing?.quantityRules).toEqual({ minQty: 2, maxQty: 8, increment: 2 });
+    } finally {
+      await admin_('PUT', '/config', { showTierPrices: true });
+    }
+  });
+
   it('applies a store-scoped list only in its store view', async () => {
     const here = await detail(D, buyer);
     expect([here.finalPrice, here.extensions.b2bPricing]).toEqual([D.finalPrice, undefined]);
