@@ -99,7 +99,8 @@ describe('quick order', () => {
     await page.getByLabel('Or choose a CSV file').setInputFiles({ name: 'reorder.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect.poll(() => page.getByTestId('quick-order-file-note').textContent()).toBe('reorder.csv: 499 lines read into the list below.');
     await addAll(page);
-    expect(await page.getByTestId('quick-order-summary').textContent()).toContain(`Added ${fromFile.length} lines of 499 to your cart.`);
+    // The summary of the pasted list is still on the page until the new answer renders: wait for the new one.
+    await expect.poll(() => page.getByTestId('quick-order-summary').textContent()).toContain(`Added ${fromFile.length} lines of 499 to your cart.`);
     expect(await refused.locator('tr[data-code="product_not_found"]').count()).toBe(unknown.length);
     await screenshot(page, 'quick-order-csv');
 
