@@ -51,12 +51,15 @@ export interface AxeViolation {
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   axeSource ??= await readFile(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
   // Colours half-way through a transition (a submit button enabled by hydration fades from grey to
-  // the accent) are no state a shopper reads: check the page once nothing is animating.
+  // the accent) are no state a shopper reads: check the page once every island has hydrated (Astro
+  // drops `ssr` from an island when it has; an island hydrating during the check starts such a fade)
+  // and nothing is animating.
   // A function, not text (the page's CSP refuses evaluating text), typed without the DOM library:
   // the backend's tests use this too, and its TypeScript has no DOM types.
-  await page.waitForFunction(() =>
-    (globalThis as unknown as { document: { getAnimations(): Array<{ playState: string }> } }).document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
+  await page.waitForFunction(() => {
+    const { document } = globalThis as unknown as { document: { getAnimations(): Array<{ playState: string }>; querySelector(selector: string): unknown } };
+    return document.querySelector('astro-island[ssr]') === null && document.getAnimations().every((animation) => animation.playState !== 'running');
+  });
   // Text evaluated through the DevTools protocol, which the page's CSP does not govern.
   await page.evaluate(axeSource);
   const violations = await page.evaluate<AxeViolation[]>(`axe
