@@ -13,7 +13,15 @@ export const shippingMethodListSchema = z.object({ member: z.array(shippingMetho
 export type ShippingMethodList = z.infer<typeof shippingMethodListSchema>;
 
 export const paymentMethodSchema = z
-  .object({ code: z.string(), title: z.string(), publishableKey: z.string().nullable(), isDefault: z.boolean() })
+  .object({
+    code: z.string(),
+    title: z.string(),
+    kind: z.enum(['card', 'on_account']).meta({
+      description: 'card: pay through a payment intent first. on_account: no card; place-order takes a `poNumber`, and the order waits in pending until the merchant records the payment.',
+    }),
+    publishableKey: z.string().nullable(),
+    isDefault: z.boolean(),
+  })
   .meta({ id: 'PaymentMethod' });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 

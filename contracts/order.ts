@@ -32,6 +32,13 @@ export const orderSchema = z.object({
   grandTotal: z.number(),
   shippingMethod: z.string(),
   paymentMethod: z.string(),
+  purchaseOrder: z
+    .object({
+      poNumber: z.string().meta({ description: 'The buyer\'s purchase-order number.', example: 'PO-2026-0042' }),
+      paymentDueAt: timestamp.meta({ description: 'When payment is due (the order date plus the company\'s net days).' }),
+    })
+    .nullable()
+    .meta({ description: 'Orders paid on account (payment method `purchase_order`): the PO number and the due date; null for card payments.' }),
   shippingAddress: checkoutAddressSchema,
   billingAddress: checkoutAddressSchema,
   lines: z.array(orderLineSchema),

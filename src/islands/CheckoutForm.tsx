@@ -140,8 +140,9 @@ export default function CheckoutForm(props: Props) {
         address: addressFromForm(data),
         billingAddress: billingSame() ? null : addressFromForm(data, 'billing.'),
         shippingMethod: shippingCode(),
-        paymentMethod: paymentCode(),
+        paymentMethod: payments().find((method) => method.code === paymentCode())!,
         cardNumber: String(data.get('cardNumber') ?? ''),
+        poNumber: String(data.get('poNumber') ?? ''),
         idempotencyKey: attemptKey,
         saveAddresses: signedIn() && saveAddress(),
       });

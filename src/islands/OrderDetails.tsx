@@ -14,6 +14,13 @@ export default function OrderDetails(props: { order: CustomerOrder; locale: stri
       <p class="muted">
         Placed {props.order.createdAt.slice(0, 10)} · <span data-testid="order-status">{orderStatusLabel(props.order.status)}</span>
       </p>
+      <Show when={props.order.purchaseOrder}>
+        {(po) => (
+          <p data-testid="order-purchase-order">
+            Purchase order <strong>{po().poNumber}</strong> · payment due {po().paymentDueAt.slice(0, 10)}
+          </p>
+        )}
+      </Show>
       <Show when={props.order.tracking}>
         {(tracking) => (
           <p>

@@ -1,7 +1,7 @@
 /**
- * Checkout's payment choice: the backend's payment methods, and for the `test` provider the card
- * number field (DECISIONS.md 22). The card number is read from the form at submit and never kept
- * in the checkout draft.
+ * Checkout's payment choice: the backend's payment methods, for the `test` provider the card number
+ * field (DECISIONS.md 22), and for a method on account (a purchase order) the PO number field. Both
+ * are read from the form at submit; the card number is never kept in the checkout draft.
  */
 import { For, Show } from 'solid-js';
 import type { PaymentMethod } from '../lib/client/types.ts';
@@ -27,6 +27,15 @@ export default function PaymentSection(props: Props) {
           )}
         </For>
       </fieldset>
+      <Show when={props.methods.find((method) => method.code === props.chosen)?.kind === 'on_account'}>
+        <div class="field">
+          <label for="co-po">Purchase order number</label>
+          <input class="input" id="co-po" name="poNumber" required maxlength="64" autocomplete="off" aria-describedby="co-po-hint" />
+          <p class="muted" id="co-po-hint">
+            Your order is invoiced to your company on its payment terms.
+          </p>
+        </div>
+      </Show>
       <Show when={props.chosen === 'test'}>
         <div class="field">
           <label for="co-card">Card number</label>

@@ -108,6 +108,7 @@ const placedOrderSchema = z.object({
   shippingAmount: z.number(),
   grandTotal: z.number(),
   lines: z.array(z.object({ sku: z.string(), name: z.string(), options: z.record(z.string(), z.string()), qty: z.number(), rowTotal: z.number() })),
+  purchaseOrder: customerOrderSchema.shape.purchaseOrder,
   confirmationEmail: z.object({ to: z.string(), status: z.enum(['pending', 'sent', 'failed', 'unsent', 'none']) }),
 });
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 
 /**
  * `npm run db:generate:module -w backend -- <module-id> [name]`: drizzle-kit generates the module's
@@ -17,5 +17,7 @@ if (!existsSync(resolve(folder, 'tables.ts'))) {
   console.error(`${folder}/tables.ts does not exist.`);
   process.exit(2);
 }
-const args = ['drizzle-kit', 'generate', '--dialect=postgresql', `--schema=${resolve(folder, 'tables.ts')}`, `--out=${resolve(folder, 'migrations')}`, '--casing=snake_case', `--name=${name}`];
+// drizzle-kit prefixes the output folder with './', so an absolute path would not be found: pass them relative.
+const here = (path: string) => relative(process.cwd(), path);
+const args = ['drizzle-kit', 'generate', '--dialect=postgresql', `--schema=${here(resolve(folder, 'tables.ts'))}`, `--out=${here(resolve(folder, 'migrations'))}`, '--casing=snake_case', `--name=${name}`];
 process.exit(spawnSync('npx', args, { stdio: 'inherit' }).status ?? 1);

@@ -7,6 +7,7 @@ const statusOfKind = {
   invalid: 400,
   unauthorized: 401,
   forbidden: 403,
+  payment_required: 402,
   not_found: 404,
   conflict: 409,
   precondition_failed: 412,

@@ -183,22 +183,21 @@ export interface OrderRequest {
   /** Null when it is the shipping address. */
   billingAddress: Address | null;
   shippingMethod: string;
-  paymentMethod: string;
+  paymentMethod: PaymentMethod;
   cardNumber: string;
+  /** For a method on account (a purchase order): the buyer's PO number. */
+  poNumber: string;
   /** One key per checkout attempt: a retry after a lost answer returns the same order. */
   idempotencyKey: string;
   /** A signed-in shopper's "Save this address": the backend adds it to the address book with the order. */
   saveAddresses: boolean;
 }
 
-/**
- * Pay and place the order: create a payment intent for the cart, confirm it with the test card
- * (the `test` provider, DECISIONS.md 22), then place the order with the Idempotency-Key.
- */
-export async function placeOrder(request: OrderRequest): Promise<PlacedOrder> {
+/** A card payment: an intent for the cart, confirmed with the test card (the `test` provider, DECISIONS.md 22). */
+async function payByCard(request: OrderRequest): Promise<string> {
   const intent = await api<PaymentIntent>('/payment-intents', {
     method: 'POST',
-    body: { shippingMethod: request.shippingMethod, country: request.address.countryId, provider: request.paymentMethod },
+    body: { shippingMethod: request.shippingMethod, country: request.address.countryId, provider: request.paymentMethod.code },
   });
   if (intent.status !== 'succeeded') {
     await api<PaymentIntent>(`/payment-intents/${encodeURIComponent(intent.id)}/confirm`, {
@@ -206,6 +205,15 @@ export async function placeOrder(request: OrderRequest): Promise<PlacedOrder> {
       body: { cardNumber: request.cardNumber },
     });
   }
+  return intent.id;
+}
+
+/**
+ * Pay and place the order with the Idempotency-Key: by card first, or on account (a purchase
+ * order: no card, the PO number instead; the backend checks the company's credit).
+ */
+export async function placeOrder(request: OrderRequest): Promise<PlacedOrder> {
+  const payment = request.paymentMethod.kind === 'card' ? { paymentIntentId: await payByCard(request) } : { poNumber: request.poNumber };
   const order = await api<PlacedOrder>('/checkout/place-order', {
     method: 'POST',
     idempotencyKey: request.idempotencyKey,
@@ -214,8 +222,8 @@ export async function placeOrder(request: OrderRequest): Promise<PlacedOrder> {
       shippingAddress: request.address,
       ...(request.billingAddress ? { billingAddress: request.billingAddress } : {}),
       shippingMethod: request.shippingMethod,
-      paymentMethod: request.paymentMethod,
-      paymentIntentId: intent.id,
+      paymentMethod: request.paymentMethod.code,
+      ...payment,
       saveAddresses: request.saveAddresses,
     },
   });

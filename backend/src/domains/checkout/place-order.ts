@@ -8,6 +8,7 @@ import { rememberCheckoutAddresses } from '../customers/remember-addresses.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Totals } from '../shipping/methods.ts';
 import type { StoreView } from '../stores/store-view.ts';
+import type { SettleOnAccount } from './on-account.ts';
 import { enqueueOrderConfirmation } from './order-confirmation.ts';
 
 export interface NewOrder {
@@ -20,7 +21,10 @@ export interface NewOrder {
   totals: Totals;
   shippingMethod: string;
   paymentMethod: string;
-  paymentIntentId: string;
+  /** The card payment secured for this order; null when it is paid on account. */
+  paymentIntentId: string | null;
+  /** Paid on account (on-account.ts): the buyer's PO number, and the module's settlement inside the transaction. */
+  onAccount?: { poNumber: string; settle: SettleOnAccount };
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
   /** A customer's "Save this address": both addresses go to the address book with the order. */
@@ -48,6 +52,7 @@ export async function findOrderByIdempotencyKey(db: Db, ownerKey: string, idempo
  * (qty >= wanted), so of two buyers of the last unit exactly one succeeds, the other rolls back with
  * 409; writes the order and its lines; closes the cart; writes the confirmation email to the outbox;
  * saves the addresses to a customer's address book when asked (in here, so a failed order saves none).
+ * An order paid on account waits in `pending` for its payment, with the due date its module settled.
  * A concurrent retry with the same idempotency key loses on the unique index and gets the winner's
  * order id instead (and its email is rolled back with it).
  */
@@ -82,12 +87,13 @@ export async function placeOrder(db: Db, order: NewOrder, confirmation: Confirma
           storeId: order.storeId,
           customerId: order.customerId,
           email: order.email,
-          status: 'processing',
+          status: order.onAccount ? 'pending' : 'processing',
           currency: order.cart.currency,
           ...order.totals,
           shippingMethod: order.shippingMethod,
           paymentMethod: order.paymentMethod,
           paymentIntentId: order.paymentIntentId,
+          poNumber: order.onAccount?.poNumber ?? null,
           shippingAddress: order.shippingAddress,
           billingAddress: order.billingAddress,
           ownerKey: order.ownerKey,
@@ -98,7 +104,8 @@ export async function placeOrder(db: Db, order: NewOrder, confirmation: Confirma
       if (!created) throw new Error('insert returned no order');
       // Numbers follow the id, so they are unique and increasing without a second sequence.
       const number = String(100_000_000 + created.id);
-      await tx.update(orders).set({ number }).where(eq(orders.id, created.id));
+      const paymentDueAt = order.onAccount ? await order.onAccount.settle(tx, { id: created.id, number, currency: order.cart.currency, grandTotal: order.totals.grandTotal }) : null;
+      await tx.update(orders).set({ number, paymentDueAt }).where(eq(orders.id, created.id));
       await tx.insert(orderLines).values(
         order.cart.items.map((line) => ({
           orderId: created.id,

@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors.ts';
 import { loadCustomer } from '../customers/service.ts';
 import { requireCompleteLines } from './complete-lines.ts';
 import { ownerKeyOf } from './owner-key.ts';
+import { onAccountMethods, onAccountPayment } from './on-account.ts';
 import { createPaymentIntent, providerOf, setIntentStatus, storedIntent, verifyPayment } from './payment-intents.ts';
 import { findOrderByIdempotencyKey, placeOrder } from './place-order.ts';
 import {
@@ -38,6 +39,7 @@ const cartHeaders = StoreHeaders.extend({ 'x-cart-token': IdempotencyHeaders.sha
 const failures = {
   ...errorResponses,
   401: jsonContent(ErrorSchema, 'Invalid access token'),
+  402: jsonContent(ErrorSchema, 'Payment on account refused (`credit_limit`: the order would take the company past its credit limit)'),
   409: jsonContent(ErrorSchema, 'Stock or cart changed (`cart_line_incomplete`: a line lost a bundle part or download; `details.lines` names it)'),
   422: jsonContent(ErrorSchema, 'Payment declined or not complete'),
   502: jsonContent(ErrorSchema, 'Payment provider failed'),
@@ -54,11 +56,14 @@ const shippingRoute = createRoute({
   responses: { 200: jsonContent(ShippingMethodListSchema, 'Available methods, cheapest first'), ...failures },
 });
 const paymentMethodsRoute = createRoute({
+  middleware: [resolveStoreView] as const,
   method: 'get',
   path: '/payment-methods',
   tags: ['Checkout'],
-  summary: 'Payment methods offered (with the publishable key for the browser)',
-  responses: { 200: jsonContent(PaymentMethodListSchema, 'Methods'), 401: jsonContent(ErrorSchema, 'Invalid access token') },
+  summary: 'Payment methods offered to the caller in the store view (with the publishable key for the browser)',
+  description: 'Card providers first, then methods paid on account that a module offers this caller (B2B Pricing: `purchase_order` for the buyers of a company with payment terms).',
+  request: { query: StoreQuery, headers: StoreHeaders },
+  responses: { 200: jsonContent(PaymentMethodListSchema, 'Methods'), ...errorResponses, 401: jsonContent(ErrorSchema, 'Invalid access token') },
 });
 const createIntentRoute = createRoute({
   tags,
@@ -132,12 +137,13 @@ export const checkoutRoutes = createRouter<StoreEnv>()
     const rules = await loadShippingRules(c.var.db, c.var.store.id);
     return c.json({ member: quoteShipping(rules, country, view.subtotal), currency: view.currency }, 200, noStore);
   })
-  .openapi(paymentMethodsRoute, (c) =>
-    c.json(
-      { member: c.var.payments.all.map((p) => ({ code: p.code, title: p.title, publishableKey: p.publishableKey, isDefault: p.code === c.var.payments.defaultCode })) },
-      200,
-    ),
-  )
+  .openapi(paymentMethodsRoute, async (c) => {
+    const cards = c.var.payments.all.map((p) => ({ code: p.code, title: p.title, kind: 'card' as const, publishableKey: p.publishableKey, isDefault: p.code === c.var.payments.defaultCode }));
+    const onAccount = await onAccountMethods(c.var.hooks, { caller: c.var.caller, storeId: c.var.store.id, currency: c.var.store.baseCurrencyCode });
+    const member = [...cards, ...onAccount.map((method) => ({ ...method, kind: 'on_account' as const, publishableKey: null, isDefault: false }))];
+    // What a module offers depends on who asks: never a shared cache's copy.
+    return c.json({ member }, 200, { ...noStore, Vary: 'Authorization' });
+  })
   .openapi(createIntentRoute, async (c) => {
     const { shippingMethod, country, provider: code } = c.req.valid('json');
     const provider = providerOf(c.var.payments, code);
@@ -174,8 +180,14 @@ export const checkoutRoutes = createRouter<StoreEnv>()
     const cart = await orderableCart(c);
     await c.var.hooks.run('checkout.beforePlaceOrder', { caller: c.var.caller, cartId: cart.id, shippingCountry: input.shippingAddress.countryId, storeId: cart.storeId });
     const totals = totalsWith(await loadShippingRules(c.var.db, cart.storeId), cart.subtotal, input.shippingAddress.countryId, input.shippingMethod);
-    const provider = providerOf(c.var.payments, input.paymentMethod);
-    await verifyPayment(c.var.db, provider, input.paymentIntentId, cart.id, totals.grandTotal, cart.currency);
+    const provider = c.var.payments.get(input.paymentMethod);
+    const onAccount = provider ? undefined : await onAccountPayment(c.var.hooks, { caller: c.var.caller, storeId: cart.storeId, currency: cart.currency }, input.paymentMethod, input.poNumber);
+    if (provider) {
+      if (input.paymentIntentId === undefined) {
+        throw new AppError('invalid', 'invalid_request', 'A card payment needs its payment intent.', [{ location: 'json', field: 'paymentIntentId', message: 'Required for card payments.' }]);
+      }
+      await verifyPayment(c.var.db, provider, input.paymentIntentId, cart.id, totals.grandTotal, cart.currency);
+    }
     const amounts = { subtotal: totals.subtotal, shippingAmount: totals.shippingAmount, grandTotal: totals.grandTotal };
     const { orderId, replayed } = await placeOrder(c.var.db, {
       storeId: cart.storeId,
@@ -186,8 +198,9 @@ export const checkoutRoutes = createRouter<StoreEnv>()
       cart,
       totals: amounts,
       shippingMethod: input.shippingMethod,
-      paymentMethod: provider.code,
-      paymentIntentId: input.paymentIntentId,
+      paymentMethod: input.paymentMethod,
+      paymentIntentId: provider ? (input.paymentIntentId ?? null) : null,
+      onAccount,
       shippingAddress: input.shippingAddress,
       billingAddress: input.billingAddress ?? input.shippingAddress,
       saveAddresses: input.saveAddresses ?? false,

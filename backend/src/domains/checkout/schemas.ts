@@ -37,7 +37,14 @@ export const PlaceOrderSchema = z
     billingAddress: CheckoutAddressSchema.optional().openapi({ description: 'Same as shipping when absent.' }),
     shippingMethod: z.string().min(1),
     paymentMethod: z.string().min(1).openapi({ example: 'test' }),
-    paymentIntentId: z.string().min(1).max(100),
+    paymentIntentId: z.string().min(1).max(100).optional().openapi({ description: 'Required for card methods: the intent paid for this cart. Absent for methods on account.' }),
+    poNumber: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .optional()
+      .openapi({ description: 'Required for methods on account (kind `on_account`, e.g. `purchase_order`): the buyer\'s purchase-order number.', example: 'PO-2026-0042' }),
     saveAddresses: z.boolean().optional().openapi({
       description:
         'Customers only (ignored for guests): save the shipping and billing addresses to the address book with the order, unless already there; they become the defaults when the customer has none.',

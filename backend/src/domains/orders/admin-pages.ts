@@ -10,7 +10,7 @@ import { addOrderNote, maxNoteLength } from './admin-actions.ts';
 import { loadAdminOrder, type AdminOrderView } from './admin-order-view.ts';
 import { cancelOrder, maxCancelReasonLength } from './cancel.ts';
 import { exportOrdersCsv } from './csv-export.ts';
-import { maxTrackingLength, shipOrder } from './ship.ts';
+import { isShippable, maxTrackingLength, shipOrder } from './ship.ts';
 import { orderSorts, searchOrders, type OrderSearch } from './order-search.ts';
 import { refundOutcome, refundQuestion, refundSection, submitRefundForm, type RefundFormState } from './refund-form.ts';
 import type { AdminEnv } from '../../platform/admin/admin-env.ts';
@@ -43,6 +43,9 @@ const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${curr
 
 /** The payments part: provider, its reference, amount, status and what was refunded. It scrolls sideways on a phone, so it takes the focus (no link in it). */
 function paymentsSection(order: AdminOrderView) {
+  if (order.purchaseOrder) {
+    return html`<h2>Payment</h2><p>On account: purchase order <strong>${order.purchaseOrder.poNumber}</strong>, ${money(order.grandTotal, order.currency)} due by ${order.purchaseOrder.paymentDueAt.slice(0, 10)}.</p>`;
+  }
   if (order.payments.length === 0) return html`<h2>Payment</h2><p class="muted">No card payment is recorded for this order.</p>`;
   return html`<h2>Payment</h2>
     <table tabindex="0" aria-label="Payments">
@@ -64,9 +67,9 @@ function cancelSection(csrfToken: string, order: AdminOrderView) {
   </form>`;
 }
 
-/** Ship, for a processing order (ship.ts): a pending one awaits its payment, a complete or canceled one is done. */
+/** Ship, for a shippable order (ship.ts): a pending card order awaits its payment, a complete or canceled one is done. */
 function shipSection(csrfToken: string, order: AdminOrderView) {
-  if (order.status !== 'processing') return '';
+  if (!isShippable({ status: order.status, onAccount: order.purchaseOrder !== null })) return '';
   return html`<form method="post" action="/admin/orders/${order.id}/ship">
     ${csrfField(csrfToken)}
     ${wrappedField('Tracking reference (optional; in the history and the customer\'s email)', control('input', { name: 'tracking', maxlength: maxTrackingLength }))}

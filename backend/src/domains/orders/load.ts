@@ -22,6 +22,7 @@ export async function orderRecords(db: Db, rows: OrderRow[]) {
     grandTotal: order.grandTotal,
     shippingMethod: order.shippingMethod,
     paymentMethod: order.paymentMethod,
+    purchaseOrder: order.poNumber === null || order.paymentDueAt === null ? null : { poNumber: order.poNumber, paymentDueAt: formatTimestamp(order.paymentDueAt) },
     shippingAddress: order.shippingAddress,
     billingAddress: order.billingAddress,
     lines: (byOrder.get(order.id) ?? []).map((l) => ({ sku: l.sku, name: l.name, options: l.options, configuration: l.configuration, qty: l.qty, price: l.price, rowTotal: l.rowTotal })),

@@ -33,7 +33,13 @@ export interface ShipContext extends OrderActionContext {
   mailer: Mailer;
 }
 
-/** Ships (completes) a processing order, or refuses with 409 `not_shippable` saying why. */
+/**
+ * A processing order ships; so does a pending one paid on account (a purchase order on net terms:
+ * the goods go out before the money comes in, which is what the terms are for).
+ */
+export const isShippable = (order: { status: string; onAccount: boolean }): boolean => order.status === 'processing' || (order.status === 'pending' && order.onAccount);
+
+/** Ships (completes) a shippable order, or refuses with 409 `not_shippable` saying why. */
 export async function shipOrder(ctx: ShipContext, orderId: number, tracking: string): Promise<void> {
   const reference = tracking.trim();
   if (reference.length > maxTrackingLength) {
@@ -42,7 +48,7 @@ export async function shipOrder(ctx: ShipContext, orderId: number, tracking: str
   await ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new AppError('not_found', 'order_not_found', `No order ${orderId}.`);
-    if (order.status !== 'processing') {
+    if (!isShippable({ status: order.status, onAccount: order.paymentDueAt !== null })) {
       const why = order.status === 'pending' ? 'it awaits its payment' : `it is ${order.status}`;
       throw new AppError('conflict', 'not_shippable', `Only a processing order ships: ${why}.`);
     }

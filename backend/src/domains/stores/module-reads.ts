@@ -7,9 +7,11 @@ export interface StoreSummary {
   id: number;
   code: string;
   name: string;
+  /** ISO 4217: the currency the store view's prices and orders are in. */
+  baseCurrencyCode: string;
 }
 
-const summary = { id: stores.id, code: stores.code, name: stores.name };
+const summary = { id: stores.id, code: stores.code, name: stores.name, baseCurrencyCode: stores.baseCurrencyCode };
 
 /** What modules may read of the store views (ModuleContext `stores`). */
 export function storeReads(db: Db) {

@@ -4,6 +4,7 @@ import { versionTag, requireVersion } from '../../platform/content-admin/version
 import { AppError } from '../../platform/errors.ts';
 import { formatTimestamp } from '../../platform/time.ts';
 import type { PricingContext } from './context.ts';
+import { openTotal } from './payment-terms/credit.ts';
 import { invalidField, requireGroup, requirePriceLists } from './references.ts';
 import type { CompanyInput, CompanyPatch, CompanyView } from './routes/wire.ts';
 import { b2bPricingCompanies, b2bPricingCompanyBuyers, b2bPricingCompanyLists } from './tables.ts';
@@ -131,6 +132,9 @@ export async function deleteCompany(ctx: PricingContext, id: number, ifMatch: st
     if (!locked) throw notFound(id);
     const before = await getCompany(tx, id);
     requireVersion(ifMatch, companyEtag(before), 'company');
+    // Its ledger goes with it, so a company that still owes is kept until its purchase orders are paid or canceled.
+    const owed = await openTotal(tx, id);
+    if (owed > 0) throw new AppError('conflict', 'open_purchase_orders', `The company owes ${owed.toFixed(2)} on purchase orders; record their payment (or cancel them) first.`);
     await tx.db.delete(b2bPricingCompanies).where(eq(b2bPricingCompanies.id, id));
     await tx.audit.record({ action: 'company.deleted', subject: subjectOf(id), diff: configDiff(before, {}) });
   });

@@ -3,6 +3,7 @@ import { defineModule } from '../../platform/modules/define-module.ts';
 import { pricingConfigSchema, type PricingConfig } from './config.ts';
 import { seedPricingDemo } from './demo.ts';
 import { pricingDiscovery } from './discovery.ts';
+import { offerPurchaseOrder, placePurchaseOrder } from './payment-terms/checkout.ts';
 import { annotateListPrices } from './pricing/annotate.ts';
 import { priceCartLines, refuseRuleBreakingOrder, refuseRuleBreakingQty } from './pricing/cart.ts';
 import { priceListViewKey } from './pricing/view-key.ts';
@@ -10,7 +11,8 @@ import { pricingAdminApi } from './routes/admin-api.ts';
 
 /**
  * B2B Pricing (DECISIONS.md 60): companies with buyers and payment terms, price lists with quantity
- * breaks and quantity rules, assigned to companies and customer groups. The core never hears of a
+ * breaks and quantity rules, assigned to companies and customer groups; purchase orders on the
+ * companies' payment terms. The core never hears of a
  * price list: it asks this module, through its hooks, what a caller pays.
  */
 const b2bPricing = defineModule<PricingConfig>({
@@ -27,6 +29,8 @@ const b2bPricing = defineModule<PricingConfig>({
     { hook: 'cart.validateAdd', handle: refuseRuleBreakingQty },
     { hook: 'checkout.beforePlaceOrder', handle: refuseRuleBreakingOrder },
     { hook: 'customer.viewKey', handle: priceListViewKey },
+    { hook: 'checkout.paymentMethods', handle: offerPurchaseOrder },
+    { hook: 'checkout.placeOnAccount', handle: placePurchaseOrder },
   ],
   demo: (ctx, { configure }) => seedPricingDemo(ctx, configure),
 });

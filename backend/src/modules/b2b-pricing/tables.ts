@@ -11,7 +11,7 @@ export interface Tier {
 /**
  * Companies (DECISIONS.md 60). `customerGroupId` is the group whose price lists the company's buyers
  * get after the company's own (null: each buyer's own group). Payment terms are two nullable columns,
- * both set or both null, for the purchase-order payment built on them later.
+ * both set or both null: buyers of a company with terms may pay by purchase order (payment-terms/).
  */
 export const b2bPricingCompanies = pgTable('b2b_pricing_companies', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
@@ -91,4 +91,28 @@ export const b2bPricingGroupLists = pgTable(
     position: integer().notNull(),
   },
   (t) => [primaryKey({ columns: [t.customerGroupId, t.priceListId] })],
+);
+
+/**
+ * The purchase orders a company's buyers placed (payment terms): what the company owes until the
+ * merchant records each payment. The order itself is the core's; this is the module's ledger of it,
+ * read under the company's row lock when a new purchase order is checked against the credit limit.
+ * Amounts are in `currency`, the default store view's (the credit limit's: see payment-terms/currency.ts).
+ */
+export const b2bPricingPurchaseOrders = pgTable(
+  'b2b_pricing_purchase_orders',
+  {
+    orderId: integer().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => b2bPricingCompanies.id, { onDelete: 'cascade' }),
+    orderNumber: text().notNull(),
+    poNumber: text().notNull(),
+    amount: numeric({ precision: 14, scale: 2, mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    dueAt: instant().notNull(),
+    paidAt: instant(),
+    createdAt: instant().notNull(),
+  },
+  (t) => [index('b2b_pricing_purchase_orders_company_idx').on(t.companyId)],
 );

@@ -9,6 +9,7 @@ import type { CartReads } from '../../domains/carts/module-reads.ts';
 import type { CatalogReads } from '../../domains/catalog/module-reads.ts';
 import type { CmsForModules } from '../../domains/cms/module-access.ts';
 import type { CustomerReads } from '../../domains/customers/module-reads.ts';
+import type { OrderReads } from '../../domains/orders/module-reads.ts';
 import type { StoreReads } from '../../domains/stores/module-reads.ts';
 import type { HookRegistry } from './hooks.ts';
 
@@ -58,6 +59,7 @@ export interface ModuleContext<C = unknown, E = unknown> {
   customers: CustomerReads;
   stores: StoreReads;
   carts: CartReads;
+  orders: OrderReads;
   cms: CmsForModules;
   log: ModuleLog;
   clock(): Date;

@@ -78,6 +78,26 @@ export interface HookMap {
   /** Before an order is written. */
   'checkout.beforePlaceOrder': { caller: Caller; cartId: number; shippingCountry: string; storeId: number };
   /**
+   * When checkout lists the payment methods for a caller in a store view (`GET /payment-methods`,
+   * place-order's check of the method chosen): a module `offer`s a method paid on account, listed after
+   * the card providers (B2B Pricing: `purchase_order` to the buyers of a company with payment terms).
+   */
+  'checkout.paymentMethods': { readonly caller: Caller; readonly storeId: number; readonly currency: string; offer(method: OnAccountMethod): void };
+  /**
+   * Inside place-order's transaction, after the stock is taken and the order row written, for an order
+   * paid on account with a method a module offered: that module checks and records it (B2B Pricing
+   * locks the company and refuses with 402 `credit_limit`) and `accept`s it with the day payment is due.
+   * An order no handler accepts is refused and rolls back whole.
+   */
+  'checkout.placeOnAccount': {
+    readonly caller: Caller;
+    readonly method: string;
+    readonly poNumber: string;
+    readonly storeId: number;
+    readonly order: { readonly id: number; readonly number: string; readonly currency: string; readonly grandTotal: number };
+    accept(terms: { paymentDueAt: Date }): void;
+  };
+  /**
    * Once per request that reads products, before its queries: handlers `hide` the products this caller
    * may not see (absent from listings, category counts, search and related products; their detail is
    * 404). `country` is the signed-in customer's default shipping country, else null.
@@ -91,6 +111,12 @@ export interface HookMap {
    * `/cms-pages?identifier=` read names, else null.
    */
   'catalog.guestRead': { readonly resource: GuestReadResource; readonly cmsIdentifier: string | null };
+}
+
+/** A payment method paid on account, which the buyer pays later against a purchase-order number. */
+export interface OnAccountMethod {
+  code: string;
+  title: string;
 }
 
 export type HookName = keyof HookMap;

@@ -3,6 +3,7 @@ import { cartReads } from '../../domains/carts/module-reads.ts';
 import { catalogReads } from '../../domains/catalog/module-reads.ts';
 import { cmsForModules } from '../../domains/cms/module-access.ts';
 import { customerReads } from '../../domains/customers/module-reads.ts';
+import { orderReads } from '../../domains/orders/module-reads.ts';
 import { storeReads } from '../../domains/stores/module-reads.ts';
 import { auditEntriesAbout } from '../audit/entries-about.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -128,6 +129,7 @@ export class ModulePlatform implements ContextSource {
       customers: customerReads(db),
       stores: storeReads(db),
       carts: cartReads(db),
+      orders: orderReads(db),
       cms: cmsForModules(db),
       log: {
         info: (message) => console.log(`${moduleId}: ${message}`),

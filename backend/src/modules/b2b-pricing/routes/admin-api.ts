@@ -7,6 +7,7 @@ import { companyEtag, createCompany, deleteCompany, getCompany, listCompanies, u
 import type { PricingConfig } from '../config.ts';
 import { listGroupAssignments, replaceGroupAssignment } from '../group-assignments.ts';
 import { createPriceList, deletePriceList, getPriceList, listPriceLists, priceListEtag, updatePriceList } from '../price-lists.ts';
+import { paymentTermsAdminApi } from './payment-terms-api.ts';
 import { CompanyInput, CompanyPatch, CompanyView, GroupAssignment, IfMatch, ListQuery, PriceListInput, PriceListPatch, PriceListSummary, PriceListView, RecordId } from './wire.ts';
 
 const contextOf = moduleContext<PricingConfig>('b2b-pricing');
@@ -57,12 +58,12 @@ function resourceRoutes(path: string, noun: string, schemas: { input: z.ZodType;
       security,
       summary: `Delete a ${noun} (If-Match honoured); audited`,
       request: { params, headers: IfMatch },
-      responses: { 204: { description: 'Deleted' }, ...errors, ...notFound, ...stale },
+      responses: { 204: { description: 'Deleted' }, ...errors, ...notFound, ...conflict, ...stale },
     }),
   };
 }
 
-const companies = resourceRoutes('/companies', 'company', { input: CompanyInput, patch: CompanyPatch, view: CompanyView, summary: CompanyView, page: 'B2bPricingCompanyList' }, 'buyer_taken: a buyer already buys for another company (named in details)');
+const companies = resourceRoutes('/companies', 'company', { input: CompanyInput, patch: CompanyPatch, view: CompanyView, summary: CompanyView, page: 'B2bPricingCompanyList' }, 'buyer_taken: a buyer already buys for another company (named in details); open_purchase_orders: a company that still owes is not deleted');
 const priceLists = resourceRoutes(
   '/price-lists',
   'price list',
@@ -125,4 +126,5 @@ export const pricingAdminApi = createRouter<AppEnv>()
     return c.body(null, 204);
   })
   .openapi(listAssignments, async (c) => c.json({ member: await listGroupAssignments(contextOf(c)) }, 200, noStore))
-  .openapi(replaceAssignment, async (c) => c.json(await replaceGroupAssignment(contextOf(c), c.req.valid('json')), 200, noStore));
+  .openapi(replaceAssignment, async (c) => c.json(await replaceGroupAssignment(contextOf(c), c.req.valid('json')), 200, noStore))
+  .route('/', paymentTermsAdminApi);

@@ -45,6 +45,12 @@ export const orders = pgTable(
     shippingMethod: text().notNull(),
     paymentMethod: text().notNull(),
     paymentIntentId: text(),
+    /**
+     * Orders paid on account (a module's method such as B2B Pricing's purchase order): the buyer's
+     * purchase-order number and the day payment is due. Null for card payments.
+     */
+    poNumber: text(),
+    paymentDueAt: instant(),
     shippingAddress: jsonb().$type<AddressSnapshot>().notNull(),
     billingAddress: jsonb().$type<AddressSnapshot>().notNull(),
     /** "customer:<id>" or "cart:<id>": whose retry an idempotency key belongs to. */
