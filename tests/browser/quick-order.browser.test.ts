@@ -3,6 +3,8 @@
  * header's *Quick order*, pastes 20 lines (a header row, an unknown SKU and an unreadable quantity
  * among them), then uploads a 500-line CSV; after each, one bulk call, and the page names every
  * line's outcome; the cart (read back over the API) holds exactly the lines answered as added.
+ * Then the buyer checks that cart out on a purchase order, on their company's net-30 terms: first
+ * refused by the credit limit (with what is available), then placed once the merchant raises it.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,8 @@ import type { Cart } from '../../contracts/cart.ts';
 import { WHOLESALE_BUYER } from '../support/access-module.ts';
 import { signIn } from '../support/account-page.ts';
 import { expectAccessible, expectNoProblems, screenshot, watchedPage } from '../support/browser.ts';
+import { fillAddress } from '../support/checkout-page.ts';
+import { adminToken } from '../support/outbox.ts';
 import { startShop, type TestShop } from '../support/shop.ts';
 import { customerToken } from '../support/trade-buyers.ts';
 
@@ -114,6 +118,47 @@ describe('quick order', () => {
     await page.waitForURL(url('/cart'));
     await expect.poll(() => page.locator('li.line').count()).toBe(cart.size);
     expectNoProblems(watched);
+    await page.context().close();
+  });
+
+  it('checks the quick order out on a purchase order, refused over the company\'s credit limit and placed once it is raised', async () => {
+    const admin = { Authorization: `Bearer ${await adminToken(shop)}`, 'Content-Type': 'application/json' };
+    const companies = '/api/rest/v2/admin/b2b-pricing/companies';
+    const found = (await (await fetch(`${shop.backend.url}${companies}?search=Harbour`, { headers: admin })).json()) as { member: { id: number; paymentTerms: { netDays: number } }[] };
+    const harbour = found.member[0]!;
+    expect(harbour.paymentTerms.netDays).toBe(30);
+    const setLimit = async (creditLimit: number) => {
+      const patched = await fetch(`${shop.backend.url}${companies}/${harbour.id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ paymentTerms: { netDays: 30, creditLimit } }) });
+      expect(patched.status, await patched.clone().text()).toBe(200);
+    };
+    await setLimit(1);
+
+    const watched = await watchedPage(browser);
+    const { page } = watched;
+    await signIn(page, shop.storefront.url, WHOLESALE_BUYER.email, WHOLESALE_BUYER.password);
+    await page.waitForURL(url('/account'));
+    await page.goto(url('/checkout'));
+    await fillAddress(page);
+    await page.getByLabel('Purchase order (net 30 days)').check();
+    await page.getByLabel('Purchase order number').fill('PO-QUICK-0042');
+    await expect.poll(() => page.getByLabel('Card number').count()).toBe(0);
+    await expect.poll(() => page.locator('input[name="shippingMethod"]').count()).toBeGreaterThan(0);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect.poll(() => page.locator('#checkout-error').textContent()).toContain('would pass your company\'s credit limit: 1.00 USD is available on account');
+    expect((await cartSkus()).size, 'the refused order left the cart as it was').toBeGreaterThan(400);
+
+    await setLimit(1_000_000);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/checkout\/success\?ref=/);
+    await expect.poll(() => page.getByTestId('order-purchase-order').textContent()).toMatch(/Invoiced on purchase order PO-QUICK-0042, payment due \d{4}-\d{2}-\d{2}\./);
+    await screenshot(page, 'quick-order-purchase-order');
+    const number = (await page.getByTestId('order-number').textContent())!;
+    const orders = (await (await api('/customers/me/orders')).json()) as { member: { number: string; status: string; paymentMethod: string; purchaseOrder: { poNumber: string } | null }[] };
+    expect(orders.member.find((order) => order.number === number)).toMatchObject({ status: 'pending', paymentMethod: 'purchase_order', purchaseOrder: { poNumber: 'PO-QUICK-0042' } });
+    await setLimit(5000);
+    // The refusal is the backend's 402 answer, which the browser logs; nothing else may be.
+    expectNoProblems(watched, /status of 402/);
     await page.context().close();
   });
 
