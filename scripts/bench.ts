@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: figures for the sync and the storefront, on a throw-away shop.
- *   npm run bench -- --products 10000 [--duration 10] [--connections 10] [--only b2b-access|widget|sync-scale|request-path|load|mcp|bulk-add] [--scale 1000,10000,50000] [--early on|off]
+ *   npm run bench -- --products 10000 [--duration 10] [--connections 10] [--only b2b-access|b2b-pricing|widget|sync-scale|request-path|load|mcp|bulk-add] [--scale 1000,10000,50000] [--early on|off]
  * Seeds a generated catalog, then measures: the floor (merely fetching every backend page the
  * sync reads), a first and a no-op full sync, and the request path (scripts/lib/request-path-bench.ts:
  * throughput, latency and worker CPU of a fixed response, a static asset, a cached page, a 304,
@@ -29,6 +29,7 @@ import { createBackendClient } from '../src/lib/backend-client.ts';
 import { isListingStub } from '../src/lib/catalog/product-stub.ts';
 import { buildWidget } from '../integrations/widget-bundle.ts';
 import { accessListingBench, type AccessFigures } from './lib/access-bench.ts';
+import { pricingListingBench, type PricingFigures } from './lib/pricing-bench.ts';
 import { widgetRenderFigures } from './lib/widget-render-bench.ts';
 import { bundleOpenFigure, widgetFileSizes, type BundleOpenFigure, type WidgetFileSize } from './lib/widget-bundle-bench.ts';
 import { saveToPageFigures } from './lib/save-to-page-bench.ts';
@@ -56,7 +57,7 @@ const { values } = parseArgs({
   },
 });
 if (!['on', 'off'].includes(values.early)) throw new Error('--early takes "on" or "off".');
-if (values.only !== undefined && !['b2b-access', 'widget', 'sync-scale', 'request-path', 'load', 'mcp', 'bulk-add'].includes(values.only)) throw new Error('--only takes "b2b-access", "widget", "sync-scale", "request-path", "load", "mcp" or "bulk-add".');
+if (values.only !== undefined && !['b2b-access', 'b2b-pricing', 'widget', 'sync-scale', 'request-path', 'load', 'mcp', 'bulk-add'].includes(values.only)) throw new Error('--only takes "b2b-access", "b2b-pricing", "widget", "sync-scale", "request-path", "load", "mcp" or "bulk-add".');
 if (values.database !== undefined && !['pglite', 'postgres'].includes(values.database)) throw new Error('--database takes "pglite" or "postgres".');
 const scales = values.scale.split(',').map(Number);
 const products = Number(values.products);
@@ -126,6 +127,17 @@ async function accessFigures(dir: string): Promise<AccessFigures> {
   }
   for (const [who, figure] of [['guest', figures.detail.guest], ['Wholesale', figures.detail.wholesale]] as const) {
     row(`B2B Access detail p50, ${who}`, `configurable with ${figures.detail.variants} variants: ${figure.loadedMs} ms vs ${figure.unloadedMs} ms unloaded: +${(figure.added * 100).toFixed(1)}%`);
+  }
+  return figures;
+}
+
+/** The B2B Pricing figure, on a database of its own. */
+async function pricingFigures(dir: string): Promise<PricingFigures> {
+  const pgliteDir = join(dir, 'pglite-pricing');
+  seedInto(pgliteDir);
+  const figures = await pricingListingBench(pgliteDir);
+  for (const [who, figure] of [['guest', figures.guest], ['company buyer', figures.wholesale]] as const) {
+    row(`B2B Pricing listing p50, ${who}`, `${figure.loadedMs} ms with ${figures.lists} lists of ${figures.itemsPerList} items vs ${figure.unloadedMs} ms without the module: +${(figure.added * 100).toFixed(1)}% (target <= 15%)`);
   }
   return figures;
 }
@@ -286,6 +298,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
   const mcp = await agentCommerce(storefront, catalog);
   const search = await searchLatency(backend.url);
   const b2bAccess = await accessFigures(dir);
+  const b2bPricing = await pricingFigures(dir);
   const widget = await widgetFigures(storefront, backend.url);
   const widgetRender = await widgetRenderFigures(storefront.url, catalog.slice(0, 50).map((product) => product.sku));
   const bulkAdd = await bulkAddFigures(dir);
@@ -307,6 +320,7 @@ async function fullBench(dir: string, children: Child[]): Promise<void> {
     mcp,
     search,
     b2bAccess,
+    b2bPricing,
     widget,
     widgetRender,
     saveToPage,
@@ -348,6 +362,9 @@ try {
   } else if (values.only === 'bulk-add') {
     row('catalog', `${products} products per store`);
     await writeFigures(`bench-bulk-add-${products}`, { products, bulkAdd: await bulkAddFigures(dir) });
+  } else if (values.only === 'b2b-pricing') {
+    row('catalog', `${products} products per store`);
+    await writeFigures(`bench-b2b-pricing-${products}`, { products, b2bPricing: await pricingFigures(dir) });
   } else if (values.only === 'b2b-access') {
     row('catalog', `${products} products per store`);
     await writeFigures(`bench-b2b-access-${products}`, { products, b2bAccess: await accessFigures(dir) });

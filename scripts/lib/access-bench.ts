@@ -7,24 +7,15 @@
  * alternate (sequential, after a warm-up): a busy machine slows both alike, so the comparison holds
  * where absolute figures would wander.
  */
-import { existsSync, readdirSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
-import { join } from 'node:path';
+import { adminBearer, benchAdmin, guestAndBuyerOverhead, json, listingPath, modulesWithout, timedListing, type OverheadFigure } from './module-overhead.ts';
 import { freePort } from './ports.ts';
-import { ROOT, startBackend, type Child } from './processes.ts';
+import { startBackend, type Child } from './processes.ts';
 
-const admin = { email: 'bench-admin@example.com', password: 'Bench#Admin2026' };
-const wholesaleBuyer = { email: 'buyer@trade.example', password: 'Trade#2026' };
-const listingPath = '/api/rest/v2/products?itemsPerPage=100';
 const warmUp = 5;
 const rounds = 60;
 
-export interface AccessFigure {
-  unloadedMs: number;
-  loadedMs: number;
-  /** loaded / unloaded - 1 */
-  added: number;
-}
+export type AccessFigure = OverheadFigure;
 
 export interface AccessFigures {
   rules: number;
@@ -33,29 +24,6 @@ export interface AccessFigures {
   wholesale: AccessFigure;
   /** The configurable detail: its variant count and the same two figures. */
   detail: { variants: number; guest: AccessFigure; wholesale: AccessFigure };
-}
-
-async function json<T>(response: Response): Promise<T> {
-  const body = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function bearer(url: string, path: string, body: URLSearchParams | object): Promise<Record<string, string>> {
-  const form = body instanceof URLSearchParams;
-  const response = await fetch(`${url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
-    body: form ? body.toString() : JSON.stringify(body),
-  });
-  return { authorization: `Bearer ${(await json<{ access_token: string }>(response)).access_token}` };
-}
-
-async function timedListing(url: string, headers: Record<string, string>): Promise<number> {
-  const started = performance.now();
-  const body = await json<{ member: unknown[] }>(await fetch(`${url}${listingPath}`, { headers }));
-  if (body.member.length === 0) throw new Error('the listing is empty');
-  return performance.now() - started;
 }
 
 async function timedDetail(url: string, path: string, headers: Record<string, string>): Promise<number> {
@@ -79,36 +47,12 @@ async function largestConfigurable(url: string): Promise<{ path: string; variant
   }
 }
 
-function median(timings: number[]): number {
-  const sorted = [...timings].sort((a, b) => a - b);
-  return Number(sorted[Math.floor(sorted.length / 2)]!.toFixed(2));
-}
-
-/** Guest and Wholesale reads of both backends (`timed` takes the backend and the headers), alternating request by request. */
-async function measure(loaded: string, unloaded: string, timed: (url: string, headers: Record<string, string>) => Promise<number>) {
-  const sessions = { loaded: await bearer(loaded, '/api/rest/v2/auth/login', wholesaleBuyer), unloaded: await bearer(unloaded, '/api/rest/v2/auth/login', wholesaleBuyer) };
-  const timings = { loadedGuest: [] as number[], unloadedGuest: [] as number[], loadedWholesale: [] as number[], unloadedWholesale: [] as number[] };
-  for (let round = 0; round < warmUp + rounds; round++) {
-    const times = {
-      loadedGuest: await timed(loaded, {}),
-      unloadedGuest: await timed(unloaded, {}),
-      loadedWholesale: await timed(loaded, sessions.loaded),
-      unloadedWholesale: await timed(unloaded, sessions.unloaded),
-    };
-    if (round >= warmUp) for (const key of Object.keys(times) as (keyof typeof times)[]) timings[key].push(times[key]);
-  }
-  return {
-    guest: figure(median(timings.unloadedGuest), median(timings.loadedGuest)),
-    wholesale: figure(median(timings.unloadedWholesale), median(timings.loadedWholesale)),
-  };
-}
-
 const tree = (...conditions: unknown[]) => ({ type: 'combine', aggregator: 'all', value: true, conditions });
 const leaf = (attribute: string, operator: string, value: unknown) => ({ type: 'attribute', attribute, operator, value });
 
 /** 50 active rules of every kind (trees, nested groups, legacy lists, scopes that match and that do not); answers how many rules are active. */
 async function configureRules(url: string): Promise<number> {
-  const headers = { ...(await bearer(url, '/api/rest/v2/auth/token', new URLSearchParams({ grant_type: 'password', username: admin.email, password: admin.password, scope: 'admin' }))), 'content-type': 'application/json' };
+  const headers = { ...(await adminBearer(url)), 'content-type': 'application/json' };
   await json(await fetch(`${url}/api/rest/v2/admin/b2b-access/config`, { method: 'PUT', headers, body: JSON.stringify({ enabled: true, mode: 'rules', loginWall: { enabled: true } }) }));
   const categoryIds = (await json<{ member: { id: number }[] }>(await fetch(`${url}/api/rest/v2/categories`))).member.map((node) => node.id);
   const skus = (await json<{ member: { sku: string }[] }>(await fetch(`${url}${listingPath}`))).member.map((product) => product.sku);
@@ -131,33 +75,22 @@ async function configureRules(url: string): Promise<number> {
   return (await json<{ totalItems: number }>(await fetch(`${url}/api/rest/v2/admin/b2b-access/rules?itemsPerPage=1`, { headers }))).totalItems;
 }
 
-/** Every module this backend ships but B2B Access: "unloaded" keeps everything else equal. */
-function modulesWithoutAccess(): string {
-  const folder = join(ROOT, 'backend/src/modules');
-  return readdirSync(folder, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && entry.name !== 'b2b-access' && existsSync(join(folder, entry.name, 'index.ts')))
-    .map((entry) => entry.name)
-    .join(',');
-}
-
-const figure = (unloadedMs: number, loadedMs: number): AccessFigure => ({ unloadedMs, loadedMs, added: Number((loadedMs / unloadedMs - 1).toFixed(3)) });
-
 /** Runs both backends at once on copies of `pgliteDir` (already seeded). */
 export async function accessListingBench(pgliteDir: string): Promise<AccessFigures> {
   const copy = `${pgliteDir}-unloaded`;
   await cp(pgliteDir, copy, { recursive: true });
-  const env = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
+  const env = { ADMIN_EMAIL: benchAdmin.email, ADMIN_PASSWORD: benchAdmin.password };
   const children: Child[] = [];
   try {
     const [loaded, unloaded] = await Promise.all([
       startBackend({ port: await freePort(), env: { ...env, PGLITE_DIR: pgliteDir } }),
-      startBackend({ port: await freePort(), env: { ...env, PGLITE_DIR: copy, MODULES: modulesWithoutAccess() } }),
+      startBackend({ port: await freePort(), env: { ...env, PGLITE_DIR: copy, MODULES: modulesWithout('b2b-access') } }),
     ]);
     children.push(loaded, unloaded);
     const configurable = await largestConfigurable(unloaded.url);
     const rules = await configureRules(loaded.url);
-    const listing = await measure(loaded.url, unloaded.url, timedListing);
-    const detail = await measure(loaded.url, unloaded.url, (url, headers) => timedDetail(url, configurable.path, headers));
+    const listing = await guestAndBuyerOverhead(loaded.url, unloaded.url, timedListing, { warmUp, rounds });
+    const detail = await guestAndBuyerOverhead(loaded.url, unloaded.url, (url, headers) => timedDetail(url, configurable.path, headers), { warmUp, rounds });
     return { rules, rounds, ...listing, detail: { variants: configurable.variants, ...detail } };
   } finally {
     await Promise.allSettled(children.map((child) => child.stop()));
