@@ -2,7 +2,7 @@ import type { B2bPricingExtension } from '../../../../../contracts/b2b-pricing.t
 import type { AnnotationPayload } from '../../../platform/events/annotations.ts';
 import type { ProductDetail } from '../../../domains/catalog/products/schemas.ts';
 import type { PricingContext } from '../context.ts';
-import { applyingLists, entriesBySku } from './caller-lists.ts';
+import { callerEntries } from './caller-lists.ts';
 import { listPriceFor, quantityRulesOf, tierTable, type ListEntry } from './tiers.ts';
 
 /**
@@ -43,9 +43,7 @@ function skusOf(record: ProductDetail): string[] {
 
 /** `api_product_dto_build`: every record of one answer at once, in one query for all their SKUs. */
 export async function annotateListPrices(payload: AnnotationPayload<'api_product_dto_build'>, ctx: PricingContext): Promise<void> {
-  const lists = await applyingLists(ctx, payload.caller, payload.storeCode);
-  if (lists.length === 0) return;
-  const entries = await entriesBySku(ctx, lists, payload.records.flatMap(skusOf));
+  const entries = await callerEntries(ctx, payload.caller, payload.storeCode, payload.records.flatMap(skusOf));
   if (entries.size === 0) return;
   const { showTierPrices } = await ctx.config();
   for (const record of payload.records) {

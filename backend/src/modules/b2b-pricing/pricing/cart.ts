@@ -1,8 +1,8 @@
 import type { HookMap } from '../../../platform/modules/hooks.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { PricingContext } from '../context.ts';
-import { applyingLists, entriesBySku } from './caller-lists.ts';
-import { brokenRule, listPriceFor, quantityRulesOf, type QuantityRules } from './tiers.ts';
+import { callerEntries } from './caller-lists.ts';
+import { brokenRule, listPriceFor, quantityRulesOf, type ListEntry, type QuantityRules } from './tiers.ts';
 
 async function storeCodeOf(ctx: PricingContext, storeId: number): Promise<string | undefined> {
   return (await ctx.stores.all()).find((store) => store.id === storeId)?.code;
@@ -11,8 +11,7 @@ async function storeCodeOf(ctx: PricingContext, storeId: number): Promise<string
 /** The caller's entries for these SKUs in the cart's store view (none for guests, or with the module off). */
 async function cartEntries(ctx: PricingContext, caller: HookMap['cart.view']['caller'], storeId: number, skus: readonly string[]) {
   const storeCode = await storeCodeOf(ctx, storeId);
-  const lists = storeCode === undefined ? [] : await applyingLists(ctx, caller, storeCode);
-  return entriesBySku(ctx, lists, skus);
+  return storeCode === undefined ? new Map<string, ListEntry[]>() : callerEntries(ctx, caller, storeCode, skus);
 }
 
 /** `cart.priceLines`: each line at the price its own quantity reaches in the caller's lists. */
