@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../src/lib/content/schemas.ts';
 import { adminAuthorization, SHOPPER, WHOLESALE_BUYER } from './support/access-module.ts';
 import { startShop, type TestShop } from './support/shop.ts';
+import { customerToken, wholesaleBuyerIn } from './support/trade-buyers.ts';
 
 const BARISTA = { email: 'barista@harbour-cafes.example', password: 'Harbour#2026' };
 const RIVAL = { email: 'rival@roasters.example', password: 'Rival#2026-pass' };
@@ -53,9 +54,9 @@ beforeAll(async () => {
   harbourPrice = usd.format(item.tiers[0]!.price);
   const rivalUnit = Number((item.tiers[0]!.price - 0.37).toFixed(2));
   rivalPrice = usd.format(rivalUnit);
-  const signUp = await fetch(`${shop.backend.url}/api/rest/v2/customers`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...RIVAL, firstName: 'Rita', lastName: 'Roaster' }) });
-  expect(signUp.status, await signUp.clone().text()).toBe(201);
-  const rival = (await signUp.json()) as { id: number };
+  // A Wholesale buyer like Harbour's (B2B Access shows Trade Supplies prices to Wholesale only), of another company.
+  await wholesaleBuyerIn(shop, RIVAL, 'US');
+  const rival = (await (await fetch(`${shop.backend.url}/api/rest/v2/customers/me`, { headers: { Authorization: `Bearer ${await customerToken(shop, RIVAL)}` } })).json()) as { id: number };
   const list = (await admin('POST', '/price-lists', { code: 'rival-roasters', name: 'Rival Roasters', items: [{ sku: item.sku, tiers: [{ minQty: 1, price: rivalUnit }] }] })) as { id: number };
   await admin('POST', '/companies', { name: 'Rival Roasters', priceListIds: [list.id], buyers: [{ customerId: rival.id, role: 'admin' }] });
   const sync = await shop.manage('/sync');
