@@ -87,8 +87,8 @@ export async function companyFromForm(ctx: PricingContext, values: CompanyFormVa
 
 /** The form field an API path names: a buyer's customer id is the email typed on its row; a list's position is its slot. */
 export const companyField = (buyerRows: number[]) => (path: string) => {
-  const buyer = /^buyers\.(\d+)\.\w+$/.exec(path);
-  if (buyer) return `buyers.${buyerRows[Number(buyer[1])] ?? buyer[1]}.email`;
+  const buyer = /^buyers\.(\d+)\.(\w+)$/.exec(path);
+  if (buyer) return `buyers.${buyerRows[Number(buyer[1])] ?? buyer[1]}.${buyer[2] === 'role' ? 'role' : 'email'}`;
   if (/^priceListIds\.\d+$/.test(path)) return 'priceListIds';
   return path;
 };

@@ -78,7 +78,8 @@ export function readItemsCsv(text: string): { items: ItemInput[]; rows: number; 
   const bySku = new Map<string, Gathered>();
   const tierLine = new Map<string, number>();
   for (const { line, record } of records) {
-    const sku = record.sku ?? '';
+    // The export guards a SKU a spreadsheet would run as a formula with an apostrophe (platform/csv.ts); read back, it is the SKU again.
+    const sku = (record.sku ?? '').replace(/^'(?=[=+\-@\t\r])/, '');
     const fail = (column: string, message: string) => problems.push({ line, column, sku, message });
     if (sku === '') {
       fail('sku', 'Required.');
