@@ -23,7 +23,7 @@ const MAX_BYTES = 10 * 1024 * 1024;
 
 export function importForm(c: Context<AdminEnv>, list: PriceListView, etag: string, dryRun = true) {
   return html`<section aria-labelledby="import-title"><h2 id="import-title">Import items from CSV</h2>
-    <p>The file replaces <strong>every</strong> item of the list. Columns: <code>${ITEM_CSV_COLUMNS.join(',')}</code>, one row per tier (a SKU with 1+, 10+ and 50+ prices has three rows). A SKU's quantity rules (<code>qty_min</code>, <code>qty_max</code>, <code>qty_increment</code>) go on its first row; later rows leave them blank or repeat them. Prices have at most two decimals, with a point. <a href="${adminBase}/price-lists/${list.id}/items.csv" download>The export</a> has this shape.</p>
+    <p>The file replaces <strong>every</strong> item of the list. Columns, in a header row: ${ITEM_CSV_COLUMNS.map((column, index) => html`${index > 0 ? ', ' : ''}<code>${column}</code>`)}; one row per tier (a SKU with 1+, 10+ and 50+ prices has three rows). A SKU's quantity rules (<code>qty_min</code>, <code>qty_max</code>, <code>qty_increment</code>) go on its first row; later rows leave them blank or repeat them. Prices have at most two decimals, with a point. <a href="${adminBase}/price-lists/${list.id}/items.csv" download>The export</a> has this shape.</p>
     <form method="post" action="${adminBase}/price-lists/${list.id}/import" enctype="multipart/form-data">
       ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${etag}" />
       <div class="field"><label for="import-file">CSV file</label> <input type="file" id="import-file" name="file" accept=".csv,text/csv" required /></div>

@@ -67,7 +67,7 @@ async function importFile(page: Page, name: string, csv: string, dryRun: boolean
   const path = join(files, name);
   await writeFile(path, csv);
   await page.getByLabel('CSV file').setInputFiles(path);
-  await page.getByLabel(/Dry run/).setChecked(dryRun);
+  await page.getByRole('checkbox', { name: /Dry run/ }).setChecked(dryRun);
   await page.getByRole('button', { name: 'Import' }).tap();
 }
 
@@ -114,14 +114,23 @@ describe('B2B Pricing price lists in the admin', () => {
     await page.getByText('Imported 1 SKUs (3 rows) into browser-breaks').waitFor();
     await checked(page);
 
+    await page.getByRole('link', { name: product.sku }).tap();
+    await page.waitForURL(/items\/edit\?sku=/);
+    expect(await page.getByLabel('Tier 2: from quantity').inputValue()).toBe('10');
+    await checked(page);
+    await page.goBack();
     await page.getByLabel('Harbour Cafés').check();
+    // The page is on ?flash=saved already (the import's): wait for the page the assignment redirects to.
+    const assigned = page.waitForResponse((response) => response.request().redirectedFrom()?.url().endsWith('/assignment') === true);
     await page.getByRole('button', { name: 'Save where it applies' }).tap();
-    await page.waitForURL(/flash=saved/);
+    expect((await assigned).status()).toBe(200);
+    await page.waitForLoadState('load');
     expect(await page.getByLabel('Harbour Cafés').isChecked()).toBe(true);
 
     await page.goto(admin('/companies'));
     await checked(page);
     await page.getByRole('link', { name: 'Harbour Cafés' }).tap();
+    await page.waitForURL(/companies\/\d+$/);
     await checked(page);
     await page.goto(admin(`/explain?${new URLSearchParams({ email: WHOLESALE_BUYER.email, sku: product.sku, qty: '10', store: 'default' })}`));
     await page.getByText(`Pays ${tiers[1]![1].toFixed(2)} per unit at quantity 10, from the list browser-breaks`).waitFor();
