@@ -34,7 +34,7 @@ async function editorPage(c: Context<AdminEnv>, target: { id?: number; etag?: st
     target.id ? `Company: ${target.name}` : 'New company',
     html`<p><a href="${adminBase}/companies">All companies</a>${target.id ? html` · <a href="${adminBase}/companies/${target.id}/delete">Delete</a>` : ''}</p>
       ${companyForm(c, action, values, { groups, lists }, refused?.errors ?? {}, target.etag)}`,
-    { error: refused ? (refused.message ?? notSaved) : undefined, status: refused?.status ?? 200, storefrontSync: true },
+    { error: refused ? (refused.message ?? notSaved) : undefined, status: refused?.status ?? 200 },
   );
 }
 

@@ -97,7 +97,7 @@ function itemPage(c: Context<AdminEnv>, list: PriceListView, state: { original?:
         )}
         <p><button type="submit">Save item</button></p>
       </form>`,
-    { error: state.message, status: state.status ?? 200, storefrontSync: true },
+    { error: state.message, status: state.status ?? 200 },
   );
 }
 

@@ -92,10 +92,13 @@ export async function explainPrice(ctx: PricingContext, parts: RequestParts, que
   const { enabled } = await ctx.config();
   const all = await customerLists(ctx, { customerId: account.id, groupId: account.groupId });
   const applying = inStore(all, question.storeCode);
-  const entries = (await entriesBySku(ctx, applying, [question.sku])).get(question.sku) ?? [];
+  // Every list's entry is shown; only those of the lists applying in the store view price the SKU.
+  const everyEntry = (await entriesBySku(ctx, all, [question.sku])).get(question.sku) ?? [];
+  const applyingCodes = new Set(applying.map((list) => list.code));
+  const entries = everyEntry.filter((entry) => applyingCodes.has(entry.listCode));
   const companyListIds = new Set(company ? (await getCompany(ctx, company.id)).priceListIds : []);
   const lists: ExplainedList[] = all.map((list) => {
-    const entry = entries.find((candidate) => candidate.listCode === list.code) ?? null;
+    const entry = everyEntry.find((candidate) => candidate.listCode === list.code) ?? null;
     const reached = entry ? ([...entry.tiers].filter((tier) => tier.minQty <= question.qty).sort((a, b) => b.minQty - a.minQty)[0] ?? null) : null;
     return { id: list.id, code: list.code, source: companyListIds.has(list.id) ? 'company' : 'group', inStore: applying.includes(list), entry, reached };
   });

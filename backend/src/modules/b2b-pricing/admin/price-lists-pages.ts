@@ -88,7 +88,7 @@ async function editorPage(c: Context<AdminEnv>, list: PriceListView, state: { va
       ${await assignmentSection(c, list, assignmentRefused)}
       ${itemsSection(c, list)}
       ${importForm(c, list, priceListEtag(list))}`,
-    { error: (refused ?? assignmentRefused)?.message, status: (refused ?? assignmentRefused)?.status ?? 200, storefrontSync: true },
+    { error: (refused ?? assignmentRefused)?.message, status: (refused ?? assignmentRefused)?.status ?? 200 },
   );
 }
 

@@ -72,6 +72,10 @@ describe.each(dialects)('B2B Pricing admin pages (%s)', (dialect) => {
     await shop.close();
   });
 
+  it('offers the generated configuration page beside its own', async () => {
+    expect((await browser.request('GET', `${pages}/config`)).status).toBe(200);
+  });
+
   it('needs the admin session', async () => {
     const anonymous = await shop.app.request(`${pages}/companies`);
     expect(anonymous.status).toBe(303);
@@ -450,6 +454,21 @@ describe.each(dialects)('B2B Pricing admin pages (%s)', (dialect) => {
       expect((await explain({ email: shopper.email, sku: skuA })).pays).toBe(catalogA.toFixed(2));
       await shop.send('DELETE', `/api/rest/v2/admin/b2b-access/rules/${rule.body.id}`, { headers: bearer });
       await shop.send('PUT', '/api/rest/v2/admin/b2b-access/config', { json: { enabled: false }, headers: bearer });
+    });
+
+    it('a list of other store views is shown but does not price the SKU there', async () => {
+      const au = await newList('explain-au', [{ sku: skuA, tiers: [{ minQty: 1, price: 1.5 }] }]);
+      const current = await send<PriceListView>('GET', `/price-lists/${au.id}`);
+      await shop.send('PATCH', `${api}/price-lists/${au.id}`, { json: { storeCodes: ['au'] }, headers: { ...bearer, 'If-Match': current.headers.get('ETag')! } });
+      const groups = (await send<{ member: { customerGroupId: number; priceListIds: number[] }[] }>('GET', '/group-assignments')).body.member;
+      const before = groups.find((g) => g.customerGroupId === wholesale)!.priceListIds;
+      await send('PUT', '/group-assignments', { customerGroupId: wholesale, priceListIds: [...before, au.id] });
+      const here = await explain({ email: groupBuyerEmail, sku: skuA, qty: '1' });
+      expect(here.pays).toBe('8.75');
+      expect(cells(here.html, 'section[aria-labelledby="answer-title"] tr').find((row) => row[1] === 'explain-au')).toEqual(['2', 'explain-au', 'Group', 'Not here (other store views)', '1+: 1.50', '1+: 1.50', '—']);
+      const there = await explain({ email: groupBuyerEmail, sku: skuA, qty: '1', store: 'au' });
+      expect(there.pays).toBe('1.50');
+      await send('PUT', '/group-assignments', { customerGroupId: wholesale, priceListIds: before });
     });
 
     it.each([
