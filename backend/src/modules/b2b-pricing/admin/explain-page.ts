@@ -25,8 +25,8 @@ const Question = z.object({
 const money = (value: number) => value.toFixed(2);
 const ruleWords = { min: 'below the minimum', max: 'above the maximum', increment: 'not a multiple of the increment' } as const;
 
-function answer(e: PriceExplanation, qty: number, sku: string) {
-  const groupNote = e.company?.customerGroupId ? `the company's group (#${e.groupId})` : `their own group (#${e.groupId})`;
+function answer(e: PriceExplanation, qty: number, sku: string, groupName: (id: number) => string) {
+  const groupNote = e.company?.customerGroupId ? `the company's group (${groupName(e.groupId)})` : `their own group (${groupName(e.groupId)})`;
   const verdict = (() => {
     if (!e.product) return html`No product with SKU <code>${sku}</code> is sold in this store view: nothing to buy yet.${e.listPrice ? html` Once it is, the lists give ${money(e.listPrice.price)} each (list ${e.listPrice.listCode}).` : ''}`;
     if (e.product.hiddenFromCustomer) return html`<strong>B2B Access hides this product from this customer</strong>: they cannot see or buy it, whatever a price list says.`;
@@ -38,7 +38,7 @@ function answer(e: PriceExplanation, qty: number, sku: string) {
     <p role="status" data-pays="${e.pays === null ? '' : money(e.pays)}">${verdict}</p>
     ${e.enabled ? '' : html`<p><strong>B2B Pricing is switched off</strong> (Configuration): nobody gets list prices or quantity rules until it is on. The lists below are what would apply.</p>`}
     <h3>Customer</h3>
-    <p>${e.customer.name} (${e.customer.email}), group #${e.customer.groupId}. ${e.company ? html`Buys for <a href="${adminBase}/companies/${e.company.id}">${e.company.name}</a> as ${e.company.role}: the company's lists apply first, then ${groupNote}'s.` : html`Buys for no company: their group's lists apply.`}</p>
+    <p>${e.customer.name} (${e.customer.email}), customer group ${groupName(e.customer.groupId)}. ${e.company ? html`Buys for <a href="${adminBase}/companies/${e.company.id}">${e.company.name}</a> as ${e.company.role}: the company's lists apply first, then ${groupNote}'s.` : html`Buys for no company: their group's lists apply.`}</p>
     <h3>Lists, in the order they apply</h3>
     ${e.lists.length === 0
       ? html`<p>No price list applies to this customer.</p>`
@@ -60,7 +60,8 @@ function answer(e: PriceExplanation, qty: number, sku: string) {
 
 async function page(c: Context<AdminEnv>) {
   const raw = { email: c.req.query('email') ?? '', sku: c.req.query('sku') ?? '', qty: c.req.query('qty') ?? '1', store: c.req.query('store') ?? '' };
-  const stores = await pickerOptions(c.var.db, 'stores');
+  const [stores, groups] = await Promise.all([pickerOptions(c.var.db, 'stores'), pickerOptions(c.var.db, 'customerGroups')]);
+  const groupName = (id: number) => groups.find((group) => group.value === String(id))?.label ?? `#${id}`;
   const asked = c.req.query('email') !== undefined;
   let errors: Record<string, string> = {};
   let explained: PriceExplanation | undefined;
@@ -90,7 +91,7 @@ async function page(c: Context<AdminEnv>) {
         ${fieldRow(selectField({ name: 'store', id: 'explain-store', label: 'Store view', value: raw.store, choices: stores, error: errors.store }))}
         <p><button type="submit">Explain</button></p>
       </form>
-      ${explained ? answer(explained, qty, raw.sku.trim()) : ''}`,
+      ${explained ? answer(explained, qty, raw.sku.trim(), groupName) : ''}`,
     { error: failed ? 'Check the fields marked below.' : undefined, status: failed ? 400 : 200 },
   );
 }
