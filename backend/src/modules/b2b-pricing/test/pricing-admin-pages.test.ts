@@ -297,6 +297,17 @@ describe.each(dialects)('B2B Pricing admin pages (%s)', (dialect) => {
       expect(await rows('?sku=long-11')).toBe(10);
     });
 
+    it('imports a list of 10,000 SKUs in one go and pages it', async () => {
+      const list = await newList('ten-thousand');
+      const csv = ['sku,min_qty,price,qty_min,qty_max,qty_increment', ...Array.from({ length: 10_000 }, (_, n) => `BIG-${String(n).padStart(5, '0')},1,${(1 + (n % 500) / 100).toFixed(2)},,,`)].join('\n');
+      const applied = await upload(`/price-lists/${list.id}`, `/price-lists/${list.id}/import`, {}, csv);
+      expect(applied.status).toBe(303);
+      expect((await send<{ member: { itemCount: number }[] }>('GET', '/price-lists?search=ten-thousand')).body.member[0]!.itemCount).toBe(10_000);
+      const last = parsePage((await get(`/price-lists/${list.id}?page=200`)).html);
+      expect(last.all('section[aria-labelledby="items-title"] tr')).toHaveLength(51);
+      expect(textContent(last.all('section[aria-labelledby="items-title"] tr td')[0]!)).toBe('BIG-09950');
+    }, 60_000);
+
     it('CSV export, then import into another list: the dry run writes nothing, applying writes every row', async () => {
       const source = await newList('source', [
         { sku: skuA, tiers: [{ minQty: 1, price: 10 }, { minQty: 10, price: 8 }, { minQty: 50, price: 6.25 }] },
