@@ -49,6 +49,8 @@ export function postedCompany(form: Record<string, string>): CompanyFormValues {
   };
 }
 
+/** The API's limit (wire.ts). */
+const maxBuyers = 1000;
 const number = (text: string) => (text.trim() === '' ? NaN : Number(text.trim().replace(',', '.')));
 
 /**
@@ -56,6 +58,8 @@ const number = (text: string) => (text.trim() === '' ? NaN : Number(text.trim().
  * (an unknown one is refused beside its row). Errors are keyed by the form's field names.
  */
 export async function companyFromForm(ctx: PricingContext, values: CompanyFormValues): Promise<{ input: CompanyInput; buyerRows: number[] } | { errors: Record<string, string> }> {
+  // Each email is looked up: a form posting more rows than a company may have is refused before any is.
+  if (values.buyers.length > maxBuyers + spareRows) return { errors: { buyers: `At most ${maxBuyers} buyers.` } };
   let errors: Record<string, string> = {};
   const buyerRows: number[] = [];
   const buyers: { customerId: number; role: string }[] = [];

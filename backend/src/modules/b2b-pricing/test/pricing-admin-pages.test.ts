@@ -108,6 +108,13 @@ describe.each(dialects)('B2B Pricing admin pages (%s)', (dialect) => {
       expect(await total('/companies')).toBe(before);
     });
 
+    it('a form with more buyer rows than a company may have is refused whole', async () => {
+      const rows = Object.fromEntries(Array.from({ length: 1003 }, (_, n) => [`buyers.${n}.email`, `b${n}@x.example`]));
+      const answer = await post('/companies/new', '/companies', { name: 'Crowd', ...rows });
+      expect(answer.status).toBe(400);
+      expect(answer.html).toContain('At most 1000 buyers.');
+    });
+
     it('a price list id no list has is refused beside the lists, nothing saved', async () => {
       const before = await total('/companies');
       const answer = await post('/companies/new', '/companies', { name: 'X', 'priceListIds.0': '99999' });
