@@ -17,7 +17,6 @@ import { expectAccessible } from '../../../../../tests/support/browser.ts';
 import { TEST_ADMIN } from '../../../../../tests/support/seeded-backend-template.ts';
 import { startShop, type TestShop } from '../../../../../tests/support/shop.ts';
 import { customerToken } from '../../../../../tests/support/trade-buyers.ts';
-import { sidewaysScroll } from '../../../../test/helpers/admin-in-browser.ts';
 
 interface ListedProduct {
   sku: string;
@@ -57,9 +56,12 @@ async function unlistedProduct(): Promise<ListedProduct> {
   }
 }
 
-/** The page fits 390 px and has no serious axe violation. */
+/**
+ * The page fits 390 px and has no serious axe violation. (The backend's own helper for the width pulls
+ * the backend's test shop into the storefront's typecheck, so the one line is here.)
+ */
 async function checked(page: Page): Promise<void> {
-  expect(await sidewaysScroll(page), page.url()).toBeLessThanOrEqual(0);
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth'), page.url()).toBeLessThanOrEqual(0);
   await expectAccessible(page);
 }
 
