@@ -29,6 +29,23 @@ export function parseCsv(text: string): Array<Record<string, string>> {
   }) as Array<Record<string, string>>;
 }
 
+/**
+ * Records as `parseCsv` reads them, each with the line of the file it starts on (the header is line 1),
+ * so an import can name the line a spreadsheet shows even past blank lines and multi-line cells.
+ */
+export function parseCsvLines(text: string): Array<{ line: number; record: Record<string, string> }> {
+  const parsed = parse(text, {
+    bom: true,
+    columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
+    skip_empty_lines: true,
+    trim: true,
+    relax_column_count: false,
+    info: true,
+  }) as unknown as Array<{ record: Record<string, string>; info: { lines: number } }>;
+  // `lines` is the line a record ends on; a record's start is counted from its cells' own line breaks.
+  return parsed.map(({ record, info }) => ({ line: info.lines - Object.values(record).reduce((breaks, cell) => breaks + (cell.match(/\r\n|\n|\r/g)?.length ?? 0), 0), record }));
+}
+
 /** A CSV download: the browser saves it under `filename`. */
 export function csvResponseHeaders(filename: string): Record<string, string> {
   return { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' };

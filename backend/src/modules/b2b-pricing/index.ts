@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineModule } from '../../platform/modules/define-module.ts';
+import { pricingAdmin, pricingAdminNav } from './admin/index.ts';
 import { pricingConfigSchema, type PricingConfig } from './config.ts';
 import { seedPricingDemo } from './demo.ts';
 import { pricingDiscovery } from './discovery.ts';
@@ -20,7 +21,7 @@ const b2bPricing = defineModule<PricingConfig>({
   title: 'B2B Pricing',
   migrations: resolve(import.meta.dirname, 'migrations'),
   config: pricingConfigSchema,
-  routes: { adminApi: pricingAdminApi },
+  routes: { adminApi: pricingAdminApi, admin: pricingAdmin },
   discovery: { code: 'pricing', answer: pricingDiscovery },
   // Runs after B2B Access's annotation (modules run in the order of their ids): a price it withheld stays withheld.
   annotations: [{ annotation: 'api_product_dto_build', handle: annotateListPrices }],
@@ -32,6 +33,7 @@ const b2bPricing = defineModule<PricingConfig>({
     { hook: 'checkout.paymentMethods', handle: offerPurchaseOrder },
     { hook: 'checkout.placeOnAccount', handle: placePurchaseOrder },
   ],
+  admin: { nav: pricingAdminNav },
   demo: (ctx, { configure }) => seedPricingDemo(ctx, configure),
 });
 

@@ -92,7 +92,7 @@ const Tier = z.object({ minQty: quantity, price: amount }).strict().openapi('B2b
  * A list's line for one SKU. Quantity rules (all optional): at least `minQty`, at most `maxQty`, and a
  * multiple of `increment` (a case of 6 sells 6, 12, 18…; so a `minQty` must be a multiple of it too).
  */
-const Item = z
+export const Item = z
   .object({
     sku: z.string().trim().min(1).max(64),
     tiers: z
