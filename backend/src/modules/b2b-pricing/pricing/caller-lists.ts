@@ -2,7 +2,7 @@
  * The loader of price resolution: which lists apply to a caller in a store view, and what they say
  * about some SKUs. Guests, API clients and admins have no lists (their price is the catalog's).
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Caller } from '../../../platform/auth/caller.ts';
 import type { PricingContext } from '../context.ts';
 import { b2bPricingCompanies, b2bPricingCompanyBuyers, b2bPricingCompanyLists, b2bPricingGroupLists, b2bPricingPriceListItems, b2bPricingPriceLists, type Tier } from '../tables.ts';
@@ -35,6 +35,33 @@ export async function customerLists(ctx: PricingContext, customer: { customerId:
   ]);
   const seen = new Set<number>();
   return [...companyLists, ...groupLists].filter((list) => !seen.has(list.id) && seen.add(list.id));
+}
+
+/** The lists that apply in a store view: those without store codes, and those naming it. */
+export function inStore(lists: readonly AppliedList[], storeCode: string): AppliedList[] {
+  return lists.filter((list) => list.storeCodes === null || list.storeCodes.includes(storeCode));
+}
+
+/**
+ * What the given lists say about each SKU, each SKU's entries in the lists' order (SKUs no list names
+ * are absent). The price explainer's loader, which shows every list of a customer, those of other
+ * store views too; requests price through `callerEntries`, which reads the same rows in one query.
+ */
+export async function entriesBySku(ctx: PricingContext, lists: readonly AppliedList[], skus: readonly string[]): Promise<Map<string, ListEntry[]>> {
+  const bySku = new Map<string, ListEntry[]>();
+  if (lists.length === 0 || skus.length === 0) return bySku;
+  const rows = await ctx.db
+    .select()
+    .from(b2bPricingPriceListItems)
+    .where(and(inArray(b2bPricingPriceListItems.priceListId, lists.map((list) => list.id)), inArray(b2bPricingPriceListItems.sku, [...new Set(skus)])));
+  const order = new Map(lists.map((list, index) => [list.id, index]));
+  rows.sort((a, b) => order.get(a.priceListId)! - order.get(b.priceListId)!);
+  const codeOf = new Map(lists.map((list) => [list.id, list.code]));
+  for (const row of rows) {
+    const entry: ListEntry = { listCode: codeOf.get(row.priceListId)!, tiers: row.tiers, minQty: row.minQty, maxQty: row.maxQty, increment: row.increment };
+    bySku.set(row.sku, [...(bySku.get(row.sku) ?? []), entry]);
+  }
+  return bySku;
 }
 
 type EntryRow = { list_code: string; list_id: number; sku: string; tiers: Tier[]; min_qty: number | null; max_qty: number | null; increment: number | null };
