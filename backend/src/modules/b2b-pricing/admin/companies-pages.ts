@@ -15,6 +15,7 @@ import { companyEtag, createCompany, deleteCompany, getCompany, listCompanies, u
 import { companyField, companyForm, companyFromForm, postedCompany, valuesOfCompany, type CompanyFormValues } from './company-form.ts';
 import type { CompanyInput } from '../routes/wire.ts';
 import { allPriceLists, contextOf, idOf, notSaved, refusal } from './page-kit.ts';
+import { accountPages, accountSection } from './company-account.ts';
 import { adminBase } from './paths.ts';
 
 const terms = (terms: { netDays: number; creditLimit: number } | null) => (terms ? `Net ${terms.netDays}, limit ${terms.creditLimit.toFixed(2)}` : '—');
@@ -33,7 +34,8 @@ async function editorPage(c: Context<AdminEnv>, target: { id?: number; etag?: st
     c,
     target.id ? `Company: ${target.name}` : 'New company',
     html`<p><a href="${adminBase}/companies">All companies</a>${target.id ? html` · <a href="${adminBase}/companies/${target.id}/delete">Delete</a>` : ''}</p>
-      ${companyForm(c, action, values, { groups, lists }, refused?.errors ?? {}, target.etag)}`,
+      ${companyForm(c, action, values, { groups, lists }, refused?.errors ?? {}, target.etag)}
+      ${target.id ? await accountSection(ctx, target.id, c.var.csrfToken) : ''}`,
     { error: refused ? (refused.message ?? notSaved) : undefined, status: refused?.status ?? 200 },
   );
 }
@@ -93,6 +95,7 @@ export const companiesPages = new Hono<AdminEnv>()
     const company = await getCompany(contextOf(c), idOf(c, 'company'));
     return saving(c, { id: company.id, name: company.name }, (input, etag) => updateCompany(contextOf(c), company.id, input, etag), 'saved');
   })
+  .route('/', accountPages)
   .get('/:id/delete', async (c) => {
     const company = await getCompany(contextOf(c), idOf(c, 'company'));
     return deleteStep(c, company, { _etag: companyEtag(company) });
@@ -105,7 +108,7 @@ export const companiesPages = new Hono<AdminEnv>()
     try {
       await deleteCompany(ctx, company.id, fields._etag ?? '');
     } catch (error) {
-      if (!(error instanceof AppError && error.code === 'stale_version')) throw error;
+      if (!(error instanceof AppError && (error.code === 'stale_version' || error.code === 'open_purchase_orders'))) throw error;
       return renderPage(c, `Company “${company.name}” was not deleted`, html`<p>${error.message}</p><p><a href="${adminBase}/companies/${company.id}">Look at it again</a></p>`, { error: error.message, status: 409 });
     }
     sayOutcome(c, `Deleted the company ${company.name}; its ${company.buyers.length} buyers now pay by their own group's lists.`);

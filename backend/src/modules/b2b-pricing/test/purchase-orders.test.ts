@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { products } from '../../../platform/db/schema/index.ts';
-import { adminBearer } from '../../../../test/helpers/admin-session.ts';
+import { adminBearer, signedInAdmin } from '../../../../test/helpers/admin-session.ts';
+import { parsePage, textOf } from '../../../../test/helpers/html.ts';
 import { aSimpleProduct, shopper, tradeBuyer, usAddress } from '../../../../test/helpers/shop-data.ts';
 import { bearerFor } from '../../../../test/helpers/sign-in.ts';
 import { dialects, openTestShop, type ErrorAnswer, type TestShop } from '../../../../test/helpers/test-shop.ts';
@@ -229,6 +230,29 @@ describe.each(dialects)('B2B Pricing: purchase orders on payment terms (%s)', (d
     expect(unknown.status).toBe(404);
     const guestTry = await shop.send('POST', `${pricing}/purchase-orders/${firstOrder.id}/payment`, { headers: buyer });
     expect(guestTry.status).toBe(403);
+  });
+
+  it('shows the company\'s account on its admin page and records a payment there, asking once first', async () => {
+    await fill(buyer, 1);
+    await setLimit(10_000);
+    const placed = await placeOnAccount(buyer, { poNumber: 'PO-PAGE-7' });
+    expect(placed.status).toBe(201);
+    const browser = await signedInAdmin(shop);
+    const editor = `/admin/b2b-pricing/companies/${companyId}`;
+    const page = await browser.request('GET', editor);
+    const owed = await account();
+    expect(textOf(parsePage(page.html).one('[data-company-account]'))).toContain(`Owes ${owed.openTotal.toFixed(2)} USD on ${owed.openPurchaseOrders.length} unpaid purchase orders of a 10000.00 USD credit limit`);
+    expect(textOf(parsePage(page.html).one(`tr[data-purchase-order="${placed.body.number}"]`))).toContain('PO-PAGE-7');
+    const action = `${editor}/purchase-orders/${placed.body.id}/payment`;
+    const asked = await browser.submit(editor, action, {});
+    expect(asked.status).toBe(200);
+    expect(asked.html).toContain('Record the payment of purchase order PO-PAGE-7?');
+    expect((await account()).openPurchaseOrders.map((po) => po.poNumber)).toContain('PO-PAGE-7');
+    const done = await browser.submit(editor, action, { confirmed: 'yes' });
+    expect(done.status).toBe(303);
+    expect((await account()).openPurchaseOrders.map((po) => po.poNumber)).not.toContain('PO-PAGE-7');
+    const after = await browser.request('GET', editor);
+    expect(after.html).toContain('Recorded the payment of PO-PAGE-7');
   });
 
   it('keeps a company that still owes: delete answers 409 until its purchase orders are paid', async () => {
