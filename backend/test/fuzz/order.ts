@@ -17,9 +17,10 @@ export function orderForSending(cases: readonly FuzzCase[], seed: number, limit?
 }
 
 /**
- * `limit` cases of the shuffled ones, holding at least one case of every operation as every caller:
- * a plain random sample of a few thousand out of tens of thousands leaves some operations unsent, and
- * a route no sample reaches is one CI never fuzzes. The rest are the first of the shuffled order.
+ * `limit` cases of the shuffled ones, holding at least one case of every operation as every caller
+ * (marked `covers`, so a sender short of time still sends them): a plain random sample of a few
+ * thousand out of tens of thousands leaves some operations unsent, and a route no sample reaches is
+ * one CI never fuzzes. The rest are the first of the shuffled order.
  */
 function sampleCoveringEveryOperation(shuffled: readonly FuzzCase[], limit: number): FuzzCase[] {
   const covered = new Set<string>();
@@ -30,7 +31,7 @@ function sampleCoveringEveryOperation(shuffled: readonly FuzzCase[], limit: numb
     if (covered.has(key)) others.push(fuzzCase);
     else {
       covered.add(key);
-      firsts.push(fuzzCase);
+      firsts.push({ ...fuzzCase, covers: true });
     }
   }
   return [...firsts, ...others.slice(0, Math.max(0, limit - firsts.length))];
