@@ -1,7 +1,8 @@
 /**
  * `npm run fuzz`: every case of the OpenAPI fuzzer (backend/test/fuzz) against a throw-away backend
  * (PGlite, demo catalog) over real HTTP, as no caller, a customer and the admin; prints a summary and
- * exits 1 on any 5xx, dropped connection or 4xx that is not the JSON error shape.
+ * exits 1 on any 5xx the operation does not document, dropped connection, or 4xx or 5xx that is not
+ * the JSON error shape.
  *   npm run fuzz [-- --url http://127.0.0.1:8080 --seed 123 --concurrency 4 --limit 2000]
  * `--url` fuzzes a running backend instead (its data will be damaged: admin calls delete things);
  * the demo accounts and the admin must exist there. FUZZ_SEED or --seed replays a run's order.

@@ -45,6 +45,8 @@ export interface FuzzRequest {
 }
 export interface FuzzCase extends FuzzRequest {
   caller: Caller;
+  /** The sample's case of its operation and caller (order.ts): sent even once the time budget is spent. */
+  covers?: true;
 }
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;

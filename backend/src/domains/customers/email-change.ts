@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { verifyPassword } from '../../platform/auth/password.ts';
+import { currentPasswordMatches, type PasswordCheckContext } from '../../platform/auth/current-password.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { customers } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -20,16 +20,22 @@ If you did not change it, contact us at once: someone who knows your password ma
 
 /**
  * An email change (DECISIONS.md 57) takes the current password, so a stolen access token alone cannot
- * move the account (and its password resets) to another mailbox. Missing: 400; wrong: 403.
+ * move the account (and its password resets) to another mailbox. Missing: 400; wrong: 403; too many
+ * wrong guesses: 429 (the sign-in throttle, current-password.ts).
  */
-export async function assertEmailChangeAllowed(db: Db, customerId: number, currentPassword: string | undefined): Promise<{ email: string; firstName: string }> {
+export async function assertEmailChangeAllowed(
+  db: Db,
+  customerId: number,
+  currentPassword: string | undefined,
+  check: PasswordCheckContext,
+): Promise<{ email: string; firstName: string }> {
   if (!currentPassword) {
     throw new AppError('invalid', 'current_password_required', 'Enter your current password to change your email address.', [
       { location: 'json', field: 'currentPassword', message: 'Required to change the email address.' },
     ]);
   }
   const [customer] = await db.select({ email: customers.email, firstName: customers.firstName, passwordHash: customers.passwordHash }).from(customers).where(eq(customers.id, customerId));
-  if (!customer || !(await verifyPassword(currentPassword, customer.passwordHash))) {
+  if (!customer || !(await currentPasswordMatches(db, check, customer, currentPassword))) {
     throw new AppError('forbidden', 'wrong_password', 'The current password is not right.', [{ location: 'json', field: 'currentPassword', message: 'Wrong password.' }]);
   }
   return { email: customer.email, firstName: customer.firstName };

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, mailOutbox, passwordTokens } from '../../platform/db/schema/index.ts';
 import { issuePasswordToken } from './password-reset.ts';
+import { signClientIp } from '../../platform/http/client-ip.ts';
 import { createMailer } from '../../platform/mail/mailer.ts';
 import { dialects, openTestShop, type TestShop } from '../../../test/helpers/test-shop.ts';
 
@@ -149,17 +150,25 @@ describe.each(dialects)('password reset (%s)', (dialect) => {
   });
 });
 
+const proxySecret = 'proxy-secret-for-tests-0123456789abcdef';
+
+/** The headers the storefront's proxy adds for a visitor at `ip`, so the backend trusts it as the client's. */
+function from(ip: string): Record<string, string> {
+  const timestamp = Math.floor(Date.now() / 1000);
+  return { 'x-client-ip': ip, 'x-storefront-timestamp': String(timestamp), 'x-storefront-signature': signClientIp(proxySecret, ip, timestamp) };
+}
+
 describe('forgot-password rate limits', () => {
   let shop: TestShop;
   beforeAll(async () => {
-    shop = await openTestShop('pglite', { mailer: mailer() });
+    shop = await openTestShop('pglite', { mailer: mailer(), storefrontProxySecret: proxySecret });
   });
   afterAll(async () => {
     expect(shop.loggedErrors).toEqual([]);
     await shop.close();
   });
 
-  it('sends at most 5 emails an hour per address, 20 requests per client IP, and answers 202 all the same', async () => {
+  it('sends at most 5 emails an hour per email from one address, 20 requests per client IP, and answers 202 all the same', async () => {
     const customer = await register(shop, 'limited');
     for (let i = 0; i < 7; i++) {
       const answer = await shop.send('POST', forgot, { json: { email: customer.email } });
@@ -177,5 +186,26 @@ describe('forgot-password rate limits', () => {
     expect(await resetEmails(shop, other.email)).toEqual([]);
     const [stillThere] = await shop.database.db.select({ id: customers.id }).from(customers).where(eq(customers.email, other.email));
     expect(stillThere).toBeDefined();
+  });
+
+  it('still emails the owner asking from their own address after others used up theirs, and caps one mailbox at 50 an hour over every address', async () => {
+    const customer = await register(shop, 'targeted');
+    // Someone asks six times for the owner's address from one place: five emails, then that pair is done…
+    for (let i = 0; i < 6; i++) expect((await shop.send('POST', forgot, { json: { email: customer.email }, headers: from('203.0.113.50') })).body).toEqual(accepted);
+    expect(await resetEmails(shop, customer.email)).toHaveLength(5);
+    // …but the owner, asking from home, still gets the link (DECISIONS.md 57: a reset email always works).
+    expect((await shop.send('POST', forgot, { json: { email: customer.email }, headers: from('198.51.100.8') })).body).toEqual(accepted);
+    expect(await resetEmails(shop, customer.email)).toHaveLength(6);
+
+    // An attacker rotating addresses to flood one mailbox: 60 requests from 60 IPs, 50 emails at most.
+    const flooded = await register(shop, 'flooded');
+    for (let i = 0; i < 60; i++) {
+      const answer = await shop.send('POST', forgot, { json: { email: flooded.email }, headers: from(`10.31.${Math.floor(i / 250)}.${(i % 250) + 1}`) });
+      expect(answer.status).toBe(202);
+      expect(answer.body).toEqual(accepted);
+    }
+    expect(await resetEmails(shop, flooded.email)).toHaveLength(50);
+    // An unknown email is counted and answered the same: nothing tells the two apart.
+    expect((await shop.send('POST', forgot, { json: { email: 'nobody-here@example.com' }, headers: from('10.31.9.9') })).body).toEqual(accepted);
   });
 });

@@ -2,20 +2,17 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { hashEmailedToken, newEmailedToken } from '../../platform/auth/emailed-token.ts';
 import { liftEmailLock } from '../../platform/auth/login-throttle.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
+import { countResetRequest } from '../../platform/auth/reset-request-limit.ts';
 import { invalidateTokens } from '../../platform/auth/token-validity.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { customers, passwordTokens, type PasswordTokenPurpose } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { renderTemplate, shopText, type MailTemplate } from '../../platform/mail/template.ts';
-import { countHit } from '../../platform/rate-limit/counter.ts';
 import type { StoreView } from '../stores/store-view.ts';
 
 /** How long a link works: an hour for "forgot your password", a week for a new account's first password. */
 export const passwordTokenLifetimeSeconds: Record<PasswordTokenPurpose, number> = { reset: 3600, setup: 7 * 24 * 3600 };
-
-/** Forgot-password requests per hour: per email address, and per client IP. */
-export const forgotPasswordLimits = { perEmail: 5, perIp: 20, window: { seconds: 3600 } } as const;
 
 export const passwordResetTemplate: MailTemplate = {
   subject: 'Reset your password at {{storeName}}',
@@ -53,11 +50,7 @@ export function setPasswordUrl(mailer: Mailer, token: string, storeCode?: string
  */
 export async function requestPasswordReset(db: Db, mailer: Mailer, store: StoreView, request: { email: string; ip: string }): Promise<'sent' | 'unknown' | 'limited'> {
   const email = request.email.trim().toLowerCase();
-  const [perIp, perEmail] = await Promise.all([
-    countHit(db, `forgot:ip:${request.ip}`, forgotPasswordLimits.window),
-    countHit(db, `forgot:email:${email}`, forgotPasswordLimits.window),
-  ]);
-  if (perIp > forgotPasswordLimits.perIp || perEmail > forgotPasswordLimits.perEmail) return 'limited';
+  if (!(await countResetRequest(db, 'customer', { email, ip: request.ip }))) return 'limited';
   const [customer] = await db.select({ id: customers.id, firstName: customers.firstName }).from(customers).where(eq(customers.email, email));
   if (!customer) return 'unknown';
   await db.transaction(async (tx) => {

@@ -28,6 +28,8 @@ import { customerViewKey } from './view-key.ts';
 
 const signedIn = { ...errorResponses, 401: jsonContent(ErrorSchema, 'No valid customer token') };
 const security = [{ bearerAuth: [] }];
+/** The answer of a current-password check past the sign-in throttle's limit (platform/auth/current-password.ts). */
+const tooManyGuesses = jsonContent(ErrorSchema, 'Too many wrong passwords for this account from this address: `too_many_attempts`; see Retry-After');
 const noStore = { 'Cache-Control': 'no-store' };
 
 const createCustomerRoute = createRoute({
@@ -52,7 +54,7 @@ const updateMeRoute = createRoute({
   tags: ['Customers'],
   summary: 'Update name or email',
   description:
-    'A new `email` needs `currentPassword` (400 `current_password_required` without it, 403 `wrong_password` when it is wrong); the old address is emailed a notice of the change.',
+    'A new `email` needs `currentPassword` (400 `current_password_required` without it, 403 `wrong_password` when it is wrong); the old address is emailed a notice of the change. Guesses at the current password count as sign-ins of the account: past the sign-in limit, 429 `too_many_attempts` with Retry-After.',
   security,
   request: { body: jsonBody(UpdateCustomerSchema) },
   responses: {
@@ -60,6 +62,7 @@ const updateMeRoute = createRoute({
     ...signedIn,
     403: jsonContent(ErrorSchema, 'Wrong current password for an email change'),
     409: jsonContent(ErrorSchema, 'Email already registered'),
+    429: tooManyGuesses,
   },
 });
 const passwordRoute = createRoute({
@@ -67,9 +70,11 @@ const passwordRoute = createRoute({
   path: '/customers/me/password',
   tags: ['Customers'],
   summary: 'Change the password (ends every access and refresh token of the account: sign in again)',
+  description:
+    'A wrong `currentPassword` answers 400 `wrong_password`. Guesses at it count as sign-ins of the account: past the sign-in limit, 429 `too_many_attempts` with Retry-After.',
   security,
   request: { body: jsonBody(ChangePasswordSchema) },
-  responses: { 200: jsonContent(z.object({ status: z.literal('ok') }).openapi('PasswordChanged'), 'Changed'), ...signedIn },
+  responses: { 200: jsonContent(z.object({ status: z.literal('ok') }).openapi('PasswordChanged'), 'Changed'), ...signedIn, 429: tooManyGuesses },
 });
 const forgotPasswordRoute = createRoute({
   method: 'post',
@@ -77,7 +82,7 @@ const forgotPasswordRoute = createRoute({
   tags: ['Customers'],
   summary: 'Email a link to set a new password (always 202)',
   description:
-    'Answers 202 whether or not the email belongs to an account, so accounts cannot be discovered. When it does, an email with a single-use link to `/account/set-password?token=…` on the store\'s storefront is queued; the link expires after 1 hour. At most 5 requests per email and 20 per client IP an hour: beyond them the answer is the same and nothing is sent.',
+    'Answers 202 whether or not the email belongs to an account, so accounts cannot be discovered. When it does, an email with a single-use link to `/account/set-password?token=…` on the store\'s storefront is queued; the link expires after 1 hour. Emails go out for at most 5 requests an hour per email from one client IP, 20 per client IP and 50 per email from all addresses: beyond them the answer is the same and nothing is sent.',
   request: { headers: StoreHeaders, body: jsonBody(ForgotPasswordSchema) },
   responses: { 202: jsonContent(ForgotPasswordAnswerSchema, 'Accepted'), ...errorResponses },
 });
@@ -142,12 +147,12 @@ export const customerRoutes = createRouter<AppEnv>()
   .openapi(updateMeRoute, async (c) => {
     const { customerId } = requireCustomer(c.var.caller);
     const store = await findStoreView(c.var.db, requestedStoreCode(c.req.header(storeHeader), undefined));
-    await updateCustomer(c.var.db, customerId, c.req.valid('json'), { mailer: c.var.mailer, store });
+    await updateCustomer(c.var.db, customerId, c.req.valid('json'), { mailer: c.var.mailer, store }, { throttle: c.var.loginThrottle, ip: clientIp(c) });
     return c.json(await loadCustomer(c.var.db, customerId), 200, noStore);
   })
   .openapi(passwordRoute, async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json');
-    await changePassword(c.var.db, requireCustomer(c.var.caller).customerId, currentPassword, newPassword);
+    await changePassword(c.var.db, requireCustomer(c.var.caller).customerId, currentPassword, newPassword, { throttle: c.var.loginThrottle, ip: clientIp(c) });
     return c.json({ status: 'ok' as const }, 200, noStore);
   })
   .openapi(forgotPasswordRoute, async (c) => {

@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../../platform/audit/service.ts';
+import type { PasswordCheckContext } from '../../platform/auth/current-password.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { invalidateTokens } from '../../platform/auth/token-validity.ts';
 import { defaultShippingCountry } from '../catalog/visibility.ts';
@@ -103,13 +104,14 @@ export async function updateCustomer(
   id: number,
   input: { email?: string; firstName?: string; lastName?: string; currentPassword?: string },
   notice: ProfileNotice,
+  check: PasswordCheckContext,
 ): Promise<void> {
   const [current] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, id));
   if (!current) throw new AppError('not_found', 'customer_not_found', 'The account no longer exists.');
   const email = newEmailOf(current.email, input.email);
   // Before the password: a taken address says no more than a sign-up with it would (409 either way).
   if (email) await assertEmailFree(db, id, email);
-  if (email) await assertEmailChangeAllowed(db, id, input.currentPassword);
+  if (email) await assertEmailChangeAllowed(db, id, input.currentPassword, check);
   await db.transaction((tx) => writeProfile(tx, id, { email, firstName: input.firstName, lastName: input.lastName }, notice));
 }
 

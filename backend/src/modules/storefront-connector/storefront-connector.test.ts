@@ -186,7 +186,7 @@ describe.each(dialects)('storefront connector (%s)', (dialect) => {
     expect(syncCalls().map((c) => c.path)).toEqual(['/sync?store=default']);
     storefront.answer(() => 503);
     const failed = await shop.send<{ success: boolean; attempts: number }>('POST', path, { json: {}, headers: await adminBearer(shop) });
-    expect(failed).toMatchObject({ status: 502, body: { success: false, attempts: 3 } });
+    expect(failed).toMatchObject({ status: 502, body: { success: false, attempts: 3, error: 'storefront_sync_failed', message: expect.stringContaining('503') } });
   });
 
   const configPage = '/admin/storefront-connector/config';

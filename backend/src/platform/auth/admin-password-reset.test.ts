@@ -68,7 +68,7 @@ it('emails an admin a one-time link that sets a new password and signs every old
   expect((await shop.send('GET', '/api/rest/v2/admin/products', { headers: { authorization: `Bearer ${token2.body.access_token}` } })).status).toBe(200);
 });
 
-it('answers the same page for an unknown email, sends nothing, and stops emailing after five requests an hour', async () => {
+it('answers the same page for an unknown email, sends nothing, and stops emailing after five requests an hour from one address', async () => {
   const browser = adminBrowser(shop);
   const ask = async (email: string) => {
     const form = await browser.request('GET', '/admin/forgot-password');

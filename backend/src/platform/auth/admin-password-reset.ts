@@ -11,15 +11,13 @@ import { adminPasswordTokens, adminSessions, adminUsers } from '../db/schema/ind
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { renderTemplate, shopText, type MailTemplate } from '../mail/template.ts';
-import { countHit } from '../rate-limit/counter.ts';
 import { hashEmailedToken, newEmailedToken } from './emailed-token.ts';
 import { liftEmailLock } from './login-throttle.ts';
 import { hashPassword } from './password.ts';
+import { countResetRequest } from './reset-request-limit.ts';
 import { validAfterFor } from './token-validity.ts';
 
 export const adminResetLifetimeSeconds = 3600;
-/** Requests per hour, per email address and per client IP: the customers' limits. */
-export const adminForgotLimits = { perEmail: 5, perIp: 20, window: { seconds: 3600 } } as const;
 
 const template: MailTemplate = {
   subject: 'Reset your admin password',
@@ -45,11 +43,7 @@ export async function requestAdminPasswordReset(
   now = new Date(),
 ): Promise<'sent' | 'unknown' | 'limited'> {
   const email = request.email.trim().toLowerCase();
-  const [perIp, perEmail] = await Promise.all([
-    countHit(db, `admin-forgot:ip:${request.ip}`, adminForgotLimits.window, now),
-    countHit(db, `admin-forgot:email:${email}`, adminForgotLimits.window, now),
-  ]);
-  if (perIp > adminForgotLimits.perIp || perEmail > adminForgotLimits.perEmail) return 'limited';
+  if (!(await countResetRequest(db, 'admin', { email, ip: request.ip }, now))) return 'limited';
   const [admin] = await db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, email));
   if (!admin) return 'unknown';
   await db.transaction(async (tx) => {

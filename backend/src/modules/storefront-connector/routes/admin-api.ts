@@ -18,6 +18,12 @@ const SyncOutcome = z
   })
   .openapi('StorefrontSyncOutcome');
 
+/** A failed sync is an error answer like any other (`{error, message}`), with the outcome's figures beside it. */
+const SyncFailure = SyncOutcome.extend({
+  error: z.literal('storefront_sync_failed'),
+  message: z.string().openapi({ description: 'Why the last attempt failed, as the sync log has it.' }),
+}).openapi('StorefrontSyncFailure');
+
 const syncRoute = createRoute({
   method: 'post',
   path: '/sync',
@@ -27,7 +33,7 @@ const syncRoute = createRoute({
   request: { body: { content: { 'application/json': { schema: z.object({}).openapi('StorefrontSyncRequest') } }, required: false } },
   responses: {
     200: jsonContent(SyncOutcome, 'The sync ran; `success` says whether the storefront accepted it'),
-    502: jsonContent(SyncOutcome, 'The storefront failed or could not be reached after the retries'),
+    502: jsonContent(SyncFailure, 'The storefront failed or could not be reached after the retries'),
     ...errorResponses,
     401: jsonContent(ErrorSchema, 'No valid token'),
     403: jsonContent(ErrorSchema, 'The token lacks the admin scope'),
@@ -37,6 +43,7 @@ const syncRoute = createRoute({
 /** The connector's admin API, `/api/rest/v2/admin/storefront-connector/...` (the core checks the admin token). */
 export const connectorAdminApi = createRouter<AppEnv>().openapi(syncRoute, async (c) => {
   const outcome = await new Runner(contextOf(c)).sync('all', 'sync_now');
-  const body = { success: outcome.ok, attempts: outcome.attempts, httpStatus: outcome.httpStatus, error: outcome.error };
-  return outcome.ok ? c.json(body, 200) : c.json(body, 502);
+  const figures = { attempts: outcome.attempts, httpStatus: outcome.httpStatus };
+  if (outcome.ok) return c.json({ success: true, ...figures }, 200);
+  return c.json({ success: false, ...figures, error: 'storefront_sync_failed' as const, message: outcome.error ?? 'The storefront sync failed.' }, 502);
 });
