@@ -30,6 +30,7 @@ interface Listed {
   specialPrice: number | null;
   finalPrice: number | null;
   minimalPrice: number | null;
+  relatedSkus?: string[];
 }
 
 interface Child {
@@ -253,90 +254,118 @@ describe('every guest surface with prices hidden and products hidden for guests'
   });
 });
 
+/** What the parity matrix found for one caller: disagreements, and what the caller is denied. */
+interface Parity {
+  problems: string[];
+  withheld: Set<string>;
+}
+
 /**
- * The parity matrix (DECISIONS.md 47): for each caller, what the listing decides (absent, or its price
- * hidden) holds on every other backend surface: detail, search, every parent's child arrays, cart add
- * and cart view, the shipping quote; and every variant id answers 404. Children absent for the caller
- * are compared with the reference taken before any rule.
+ * The parity matrix (DECISIONS.md 47) for one caller: what the listing decides (absent, or its price
+ * hidden) holds on every other backend surface: detail, search, related products (`relatedSkus` of
+ * every record), every parent's child arrays, cart add and cart view, the shipping quote; and every
+ * variant id answers 404. Children absent for the caller are compared with the reference taken
+ * before any rule.
  */
-describe('the parity matrix: every backend surface agrees with the one decision', () => {
-  const callers = {
-    guest: async () => undefined,
-    general: () => customerAuthorization(SHOPPER),
-    wholesale: wholesaleAuthorization,
-    'wholesale in DE': () => customerAuthorization(DE_BUYER),
+async function parity(authorization: string | undefined): Promise<Parity> {
+  const auth: Record<string, string> = authorization ? { Authorization: authorization } : {};
+  const api = (path: string, init: RequestInit = {}) => fetch(`${shop.backend.url}/api/rest/v2${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } });
+  const cartToken = (await api('/cart')).headers.get('X-Cart-Token');
+  const cartHeaders: Record<string, string> = { 'Content-Type': 'application/json', ...(cartToken ? { 'X-Cart-Token': cartToken } : {}) };
+  const add = async (sku: string) => {
+    const response = await api('/cart/items', { method: 'POST', headers: cartHeaders, body: JSON.stringify({ sku, qty: 1 }) });
+    return [response.status, (await response.text()).replaceAll(JSON.stringify(sku).slice(1, -1), '<sku>')] as const;
   };
+  const unknown = await add('NO-SUCH-SKU-PARITY');
+  expect(unknown[0]).toBe(404);
+  const problems: string[] = [];
+  const view = new Map((await catalogFor(authorization)).map((product) => [product.id, product as Listed & Pick<Detail, 'extensions'>]));
+  const withheld = new Set<string>();
+  /** Every SKU a record shown to the caller names as related, by the record that names it. */
+  const related: Array<[string, string[]]> = [];
+  const everyone = await catalogFor(await wholesaleAuthorization());
+  // Products the caller can see and buy (two at most), so that the cart view and the quote have lines to show.
+  let cartLines = 0;
 
-  it.each(Object.keys(callers) as (keyof typeof callers)[])('as %s', async (who) => {
-    const authorization = await callers[who]();
-    const auth: Record<string, string> = authorization ? { Authorization: authorization } : {};
-    const api = (path: string, init: RequestInit = {}) => fetch(`${shop.backend.url}/api/rest/v2${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } });
-    const cartToken = (await api('/cart')).headers.get('X-Cart-Token');
-    const cartHeaders: Record<string, string> = { 'Content-Type': 'application/json', ...(cartToken ? { 'X-Cart-Token': cartToken } : {}) };
-    const add = async (sku: string) => {
-      const response = await api('/cart/items', { method: 'POST', headers: cartHeaders, body: JSON.stringify({ sku, qty: 1 }) });
-      return [response.status, (await response.text()).replaceAll(JSON.stringify(sku).slice(1, -1), '<sku>')] as const;
-    };
-    const unknown = await add('NO-SUCH-SKU-PARITY');
-    expect(unknown[0]).toBe(404);
-    const problems: string[] = [];
-    const view = new Map((await catalogFor(authorization)).map((product) => [product.id, product as Listed & Pick<Detail, 'extensions'>]));
-    const withheld = new Set<string>();
-    const everyone = await catalogFor(await wholesaleAuthorization());
-
-    await eachLimited(everyone, 4, async (product) => {
-      const listed = view.get(product.id);
-      const detail = await api(`/products/${product.id}`);
-      if (!listed) {
-        withheld.add(product.sku);
-        if (detail.status !== 404) problems.push(`${product.sku}: hidden from listings but detail ${detail.status}`);
-        const search = await (await api(`/search?q=${encodeURIComponent(product.sku)}`)).text();
-        if (search.includes(`"sku":"${product.sku}"`)) problems.push(`${product.sku}: hidden but found by search`);
-        if (JSON.stringify(await add(product.sku)) !== JSON.stringify(unknown)) problems.push(`${product.sku}: hidden but its cart add differs from an unknown SKU's`);
-        return;
-      }
-      const record = (await detail.json()) as Detail;
-      const flags = record.extensions.b2bAccess?.gateFlags;
-      if (flags?.hidePrice) {
-        withheld.add(product.sku);
-        if (amounts(record).length > 0) problems.push(`${product.sku}: price hidden in the listing, shown in the detail`);
-        if (listed.extensions.b2bAccess?.gateFlags.hidePrice !== true) problems.push(`${product.sku}: listing and detail disagree`);
-        // A composite product needs its choice first (400); its children are refused below. Nothing sells.
-        const refusal = (await add(product.sku))[0];
-        const refused = product.type === 'simple' ? refusal === 403 : refusal !== 200 && refusal < 500;
-        if (!refused) problems.push(`${product.sku}: price hidden but the cart add answered ${refusal}`);
-      }
-      const reference = parents.find((parent) => parent.id === product.id);
-      if (!reference) return;
-      const shown = childrenOf(record);
-      for (const child of shown) {
-        if (child.extensions?.b2bAccess?.gateFlags.hidePrice && [child.price, child.specialPrice, child.finalPrice].some((v) => v != null)) problems.push(`${product.sku} > ${child.sku}: price hidden but shown`);
-        if (child.extensions?.b2bAccess?.gateFlags.hidePrice) {
-          withheld.add(child.sku);
-          const refusal = (await add(child.sku))[0];
-          if (refusal !== 403) problems.push(`${product.sku} > ${child.sku}: price hidden but the cart add answered ${refusal}`);
-        }
-      }
-      for (const child of childrenOf(reference).filter((c) => !shown.some((s) => s.sku === c.sku))) {
+  await eachLimited(everyone, 4, async (product) => {
+    const listed = view.get(product.id);
+    const detail = await api(`/products/${product.id}`);
+    if (!listed) {
+      withheld.add(product.sku);
+      if (detail.status !== 404) problems.push(`${product.sku}: hidden from listings but detail ${detail.status}`);
+      const search = await (await api(`/search?q=${encodeURIComponent(product.sku)}`)).text();
+      if (search.includes(`"sku":"${product.sku}"`)) problems.push(`${product.sku}: hidden but found by search`);
+      if (JSON.stringify(await add(product.sku)) !== JSON.stringify(unknown)) problems.push(`${product.sku}: hidden but its cart add differs from an unknown SKU's`);
+      return;
+    }
+    const record = (await detail.json()) as Detail;
+    related.push([`${product.sku} (listing)`, listed.relatedSkus ?? []], [`${product.sku} (detail)`, record.relatedSkus ?? []]);
+    const flags = record.extensions.b2bAccess?.gateFlags;
+    if (flags?.hidePrice) {
+      withheld.add(product.sku);
+      if (amounts(record).length > 0) problems.push(`${product.sku}: price hidden in the listing, shown in the detail`);
+      if (listed.extensions.b2bAccess?.gateFlags.hidePrice !== true) problems.push(`${product.sku}: listing and detail disagree`);
+      // A composite product needs its choice first (400); its children are refused below. Nothing sells.
+      const refusal = (await add(product.sku))[0];
+      const refused = product.type === 'simple' ? refusal === 403 : refusal !== 200 && refusal < 500;
+      if (!refused) problems.push(`${product.sku}: price hidden but the cart add answered ${refusal}`);
+    } else if (product.type === 'simple' && flags?.canCheckout !== false && cartLines < 2) {
+      cartLines++;
+      if ((await add(product.sku))[0] !== 200) cartLines--;
+    }
+    const reference = parents.find((parent) => parent.id === product.id);
+    if (!reference) return;
+    const shown = childrenOf(record);
+    for (const child of shown) {
+      if (child.extensions?.b2bAccess?.gateFlags.hidePrice && [child.price, child.specialPrice, child.finalPrice].some((v) => v != null)) problems.push(`${product.sku} > ${child.sku}: price hidden but shown`);
+      if (child.extensions?.b2bAccess?.gateFlags.hidePrice) {
         withheld.add(child.sku);
-        if (JSON.stringify(await add(child.sku)) !== JSON.stringify(unknown)) problems.push(`${product.sku} > ${child.sku}: left out of its parent but its cart add differs from an unknown SKU's`);
+        const refusal = (await add(child.sku))[0];
+        if (refusal !== 403) problems.push(`${product.sku} > ${child.sku}: price hidden but the cart add answered ${refusal}`);
       }
-      for (const variant of reference.variants ?? []) {
-        const byId = await api(`/products/${variant.id}`);
-        if (byId.status !== 404) problems.push(`variant ${variant.sku} answered ${byId.status} by id`);
-      }
-    });
+    }
+    for (const child of childrenOf(reference).filter((c) => !shown.some((s) => s.sku === c.sku))) {
+      withheld.add(child.sku);
+      if (JSON.stringify(await add(child.sku)) !== JSON.stringify(unknown)) problems.push(`${product.sku} > ${child.sku}: left out of its parent but its cart add differs from an unknown SKU's`);
+    }
+    for (const variant of reference.variants ?? []) {
+      const byId = await api(`/products/${variant.id}`);
+      if (byId.status !== 404) problems.push(`variant ${variant.sku} answered ${byId.status} by id`);
+    }
+  });
+  // Related products name only what the caller may see (a hidden-price product may be named: its record hides the price).
+  const absent = new Set(everyone.filter((product) => !view.has(product.id)).map((product) => product.sku));
+  for (const [label, skus] of related) for (const sku of skus.filter((s) => absent.has(s))) problems.push(`${label}: names hidden ${sku} as related`);
+  expect(related.some(([, skus]) => skus.length > 0), 'some record names related products').toBe(true);
+
+  // Whatever the cart holds after every attempt, and the quote made from it, shows nothing withheld.
+  const cart = await (await api('/cart', { headers: cartHeaders })).text();
+  const quote = await api('/shipping-methods?country=US', { headers: cartHeaders });
+  expect(cart).toContain('"items"');
+  for (const sku of withheld) if (cart.includes(`"${sku}"`)) problems.push(`cart view shows withheld ${sku}`);
+  // Where the caller may buy something the quote is a real one, over a cart that holds it.
+  if (cartLines > 0) expect(quote.status).toBe(200);
+  else expect(quote.status).toBeLessThan(500);
+  const quoteText = await quote.text();
+  for (const sku of withheld) if (quoteText.includes(`"${sku}"`)) problems.push(`shipping quote names withheld ${sku}`);
+  return { problems, withheld };
+}
+
+const callers = {
+  guest: async () => undefined,
+  general: () => customerAuthorization(SHOPPER),
+  wholesale: wholesaleAuthorization,
+  'wholesale in DE': () => customerAuthorization(DE_BUYER),
+};
+
+describe('the parity matrix under rules: every backend surface agrees with the one decision', () => {
+  it.each(Object.keys(callers) as (keyof typeof callers)[])('as %s', async (who) => {
+    const { problems, withheld } = await parity(await callers[who]());
     expect(problems).toEqual([]);
     if (who !== 'wholesale') expect(withheld.size).toBeGreaterThan(0);
     // The same Wholesale group, another country: the DE rules' products are withheld for them alone.
     const countryRuled = [...countryGated, ...countryHidden].map((product) => product.sku);
     expect(countryRuled.filter((sku) => withheld.has(sku))).toEqual(who === 'wholesale in DE' ? countryRuled : who === 'wholesale' ? [] : expect.any(Array));
-
-    // Whatever the cart holds after every attempt, and the quote made from it, shows nothing withheld.
-    const cart = await (await api('/cart', { headers: cartHeaders })).text();
-    const quote = await api('/shipping-methods?country=US', { headers: cartHeaders });
-    expect([...withheld].filter((sku) => cart.includes(`"${sku}"`))).toEqual([]);
-    expect(quote.status).toBeLessThan(500);
   }, 600_000);
 });
 
@@ -409,6 +438,37 @@ describe('signed-in pages and checkout agree with the decision', () => {
     expect(findLeaks('order to DE', body, { prices: amounts(product), products: [] })).toEqual([]);
     await emptyCart(buyer);
   }, 300_000);
+});
+
+/**
+ * The same matrix under basic mode (DECISIONS.md 27): the activation matrix by category (a
+ * configurable's category: the gate applies to everyone there, its variants judged with it) and by
+ * customer group (guests and General), prices hidden without *Block purchasing too* (61: a hidden
+ * price still refuses the cart add).
+ */
+describe('the parity matrix under basic mode', () => {
+  const basic = (activationMatrix: Record<string, unknown>) =>
+    configureAccess(shop, { enabled: true, mode: 'basic', hidePrice: { enabled: true, blockPurchase: false, message: MESSAGE }, loginWall: { enabled: false }, activationMatrix });
+
+  it('by category: the caller sees no price of the category and its variants anywhere, and buys none of them', async () => {
+    const configurable = parents.find((product) => product.type === 'configurable' && (product.variants ?? []).length > 0)!;
+    await basic({ byCustomerGroup: false, customerGroups: [], byCategory: true, categoryIds: [(configurable as unknown as { categoryIds: number[] }).categoryIds[0]] });
+    for (const who of ['guest', 'wholesale'] as const) {
+      const { problems, withheld } = await parity(await callers[who]());
+      expect(problems, who).toEqual([]);
+      expect([...withheld], who).toEqual(expect.arrayContaining([configurable.sku, ...configurable.variants!.map((variant) => variant.sku)]));
+    }
+  }, 600_000);
+
+  it('by customer group (guests and General): a guest sees no price and buys nothing; Wholesale is untouched', async () => {
+    await basic({ byCustomerGroup: true, customerGroups: [GROUP.guest, GROUP.general], byCategory: false, categoryIds: [] });
+    const guestView = await parity(undefined);
+    expect(guestView.problems).toEqual([]);
+    expect(guestView.withheld.size).toBeGreaterThan(everySku.length / 2);
+    const wholesaleView = await parity(await wholesaleAuthorization());
+    expect(wholesaleView.problems).toEqual([]);
+    expect(wholesaleView.withheld.size).toBe(0);
+  }, 600_000);
 });
 
 describe('the store-wide login wall configured in the module', () => {

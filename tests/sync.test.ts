@@ -288,28 +288,51 @@ describe('page records whose KV key is gone (DECISIONS.md 52)', () => {
     expect(shop.faults.seen.map((request) => request.path)).toEqual([]);
   });
 
-  it('a product page whose key expired still answers 200, and its key is back without a TTL', async () => {
-    const product = await unseenProduct(5);
-    const key = `default:product:${product.urlKey}`;
-    // KV's shortest TTL; the local runtime honours it like Cloudflare's.
-    expect((await shop.manage('/cache/update', { key, value: await shop.kv.get(key, 'json'), ttl: 60 })).status).toBe(200);
-    await expect.poll(() => shop.kv.get(key), { timeout: 90_000, interval: 2_000 }).toBeNull();
+  it('product pages whose key expired still answer 200, a simple one and a configurable whose listing stub is refetched', async () => {
+    const simple = await unseenProduct(5);
+    // Past the first hundred, which other tests of this file rename and edit.
+    const configurable = (await products('itemsPerPage=100&page=2')).member.find((item) => item.type === 'configurable');
+    if (!configurable) throw new Error('the demo catalog has no configurable past its first hundred products');
+    const keyOf = (product: Product) => `default:product:${product.urlKey}`;
+    // KV's shortest TTL, which the local runtime honours like Cloudflare's: both keys expire in the one wait.
+    for (const product of [simple, configurable]) {
+      const written = await shop.manage('/cache/update', { key: keyOf(product), value: await shop.kv.get(keyOf(product), 'json'), ttl: 60 });
+      expect(written.status, `${keyOf(product)}: ${await written.text()}`).toBe(200);
+    }
+    await expect.poll(async () => [await shop.kv.get(keyOf(simple)), await shop.kv.get(keyOf(configurable))], { timeout: 90_000, interval: 2_000 }).toEqual([null, null]);
 
     shop.faults.seen.length = 0;
-    const response = await page(`/${product.urlKey}`);
+    const response = await page(`/${simple.urlKey}`);
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain(product.name.replaceAll('&', '&amp;'));
+    expect(await response.text()).toContain(simple.name.replaceAll('&', '&amp;'));
     // One guest read of that one record.
     expect(shop.faults.seen.filter((request) => request.path.startsWith('/api/rest/v2/products')).map((request) => request.path)).toEqual([
-      expect.stringContaining(`urlKey=${encodeURIComponent(product.urlKey)}`),
+      expect.stringContaining(`urlKey=${encodeURIComponent(simple.urlKey)}`),
     ]);
-    await expect.poll(async () => (await productKeys()).find((entry) => entry.name === key), { timeout: 10_000 }).toMatchObject({ name: key });
-    const restored = (await productKeys()).find((entry) => entry.name === key)!;
-    expect(restored.expiration).toBeUndefined();
-    expect(await shop.kv.get(key, 'json')).toMatchObject({ sku: product.sku, urlKey: product.urlKey });
-    // The sync finds it as it would have written it: nothing to write.
+    await expect.poll(async () => (await productKeys()).find((entry) => entry.name === keyOf(simple)), { timeout: 10_000 }).toMatchObject({ name: keyOf(simple) });
+    expect((await productKeys()).find((entry) => entry.name === keyOf(simple))!.expiration).toBeUndefined();
+    expect(await shop.kv.get(keyOf(simple), 'json')).toMatchObject({ sku: simple.sku, urlKey: simple.urlKey });
+
+    // The configurable's index entry brings back its listing stub, and the page completes it from the detail route.
+    const variants = (await api<Product>(`/products/${configurable.id}`)).variants ?? [];
+    expect(variants.length).toBeGreaterThan(0);
+    shop.faults.seen.length = 0;
+    const configurablePage = await page(`/${configurable.urlKey}`);
+    expect(configurablePage.status).toBe(200);
+    const html = await configurablePage.text();
+    expect(html).toContain(configurable.name.replaceAll('&', '&amp;'));
+    expect(html).toContain(variants[0]!.sku);
+    expect(shop.faults.seen.filter((request) => request.path.startsWith('/api/rest/v2/products')).map((request) => request.path)).toEqual([
+      expect.stringContaining(`urlKey=${encodeURIComponent(configurable.urlKey)}`),
+      `/api/rest/v2/products/${configurable.id}`,
+    ]);
+    await expect.poll(async () => shop.kv.get(keyOf(configurable), 'json'), { timeout: 10_000 }).toMatchObject({ sku: configurable.sku, urlKey: configurable.urlKey });
+
+    // The sync finds both as it would have written them, and leaves no key with a TTL.
     const resync = await syncBody(await shop.manage('/sync/products?store=default'));
-    expect(resync.kv).toMatchObject({ written: 0, deleted: 0 });
+    expect(resync.kv).toMatchObject({ deleted: 0 });
+    expect((await productKeys()).filter((entry) => entry.expiration !== undefined)).toEqual([]);
+    for (const product of [simple, configurable]) expect((await page(`/${product.urlKey}`)).status).toBe(200);
   }, 150_000);
 });
 

@@ -6,7 +6,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminBearer } from '../../../test/helpers/admin-session.ts';
-import { aSimpleProduct } from '../../../test/helpers/shop-data.ts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { productLinks, products } from '../../platform/db/schema/index.ts';
+import { aConfigurableChoice, aSimpleProduct } from '../../../test/helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from '../../../test/helpers/test-shop.ts';
 import b2bAccess from '../b2b-access/index.ts';
 import storefrontConnector from './index.ts';
@@ -65,6 +67,32 @@ describe.each(dialects)('B2B Access changes sent to the storefront (%s)', (diale
 
     expect((await shop.send('POST', `/api/rest/v2/admin/b2b-access/rules/${created.body.id}/deactivate`, { headers: admin })).status).toBe(200);
     expect(await nextBurst(1)).toEqual([{ path: '/sync/products', body: { urlKeys: [product.urlKey] } }]);
+  });
+
+  it("a rule naming a variant re-syncs its configurable's page, which shows the variant's price", async () => {
+    const { parent, variant } = await aConfigurableChoice(shop.database.db);
+    const condition = { type: 'attribute', attribute: 'sku', operator: '==', value: variant.sku };
+    const created = await addRule({ name: 'One variant', conditions: { type: 'combine', aggregator: 'all', value: true, conditions: [condition] }, actions: { hidePrice: true } });
+    expect(created.status).toBe(201);
+    const [call, ...rest] = await nextBurst(1);
+    expect(rest).toEqual([]);
+    expect(call!.path).toBe('/sync/products');
+    expect(call!.body?.urlKeys).toContain(parent.urlKey);
+  });
+
+  it("a rule naming a grouped product re-syncs its members' pages too (they are judged with the group's facts)", async () => {
+    const db = shop.database.db;
+    const [link] = await db.select().from(productLinks).where(eq(productLinks.linkType, 'grouped')).orderBy(asc(productLinks.productId)).limit(1);
+    if (!link) throw new Error('the test catalog has no grouped product');
+    const memberIds = (await db.select().from(productLinks).where(and(eq(productLinks.productId, link.productId), eq(productLinks.linkType, 'grouped')))).map((row) => row.linkedProductId);
+    const pages = await db.select().from(products).where(and(inArray(products.id, [link.productId, ...memberIds]), eq(products.visibility, 'catalog'), eq(products.isEnabled, true)));
+    // Without members of their own page the test would prove nothing beyond the group itself.
+    expect(pages.length).toBeGreaterThan(1);
+    expect((await addRule({ name: 'The set', legacy: { productIds: [link.productId] }, actions: { hidePrice: true } })).status).toBe(201);
+    const [call, ...rest] = await nextBurst(1);
+    expect(rest).toEqual([]);
+    expect(call!.path).toBe('/sync/products');
+    expect([...(call!.body?.urlKeys ?? [])].sort()).toEqual(pages.map((page) => page.urlKey).sort());
   });
 
   it('a rule that matches every product re-syncs them all', async () => {

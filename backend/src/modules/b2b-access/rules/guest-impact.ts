@@ -4,7 +4,10 @@
  * connector re-syncs just those (or the whole catalog when the change cannot be narrowed down).
  */
 import { prepareRules, productMismatch } from '../engine/evaluate.ts';
+import { childrenIndex } from '../runtime/decide.ts';
+import { asChildOf } from '../runtime/facts.ts';
 import { accessSnapshot } from '../runtime/snapshot.ts';
+import type { ProductFacts } from '../engine/conditions.ts';
 import type { Rule, RuleInput } from './schema.ts';
 import type { AccessContext } from '../context.ts';
 
@@ -26,9 +29,13 @@ function concernsGuests(rule: RuleInput): boolean {
 }
 
 /**
- * The products `rules` (their versions before and after a change) may decide for guests: those their
- * product matching names in any store's listable catalog. null: every product (a rule without
- * conditions or lists matches the whole catalog, or too many products to name); [] : no guest's view moved.
+ * The products `rules` (their versions before and after a change) may decide for guests, as pages the
+ * storefront holds: every product a rule matches (on its own facts, or as a child under a parent's
+ * facts, as decide.ts `judge` reads it), with the parents of each (a configurable's, grouped or bundle
+ * page shows its children's prices, and a child's own decision takes in its parents') and the children
+ * of each (judged with the matched parent's facts); of those, the listable ones, which have pages.
+ * null: every product (a rule without conditions or lists matches the whole catalog, or too many
+ * products to name); [] : no guest's view moved.
  */
 export async function guestImpact(ctx: AccessContext, rules: readonly (Rule | RuleInput)[]): Promise<number[] | null> {
   const config = await ctx.config();
@@ -38,14 +45,25 @@ export async function guestImpact(ctx: AccessContext, rules: readonly (Rule | Ru
   if (prepared.some(({ rule, malformed }) => malformed === null && rule.conditions === null && rule.legacy.categoryIds.length === 0 && rule.legacy.productIds.length === 0)) return null;
   // The snapshot of the module's own (non-transaction) context: the catalog's facts do not depend on the rules.
   const snapshot = await accessSnapshot(ctx);
-  const matched = new Set<number>();
+  const affected = new Set<number>();
   for (const store of await ctx.stores.all()) {
-    for (const product of await snapshot.listableFacts(store.id)) {
-      if (prepared.some((rule) => productMismatch(rule, product) === null)) matched.add(product.id);
+    const catalog = await snapshot.catalog(store.id);
+    const inStore = new Set<number>();
+    const matches = (product: ProductFacts) => prepared.some((rule) => productMismatch(rule, product) === null);
+    const children = childrenIndex(catalog);
+    for (const product of catalog.facts.values()) {
+      const parents = catalog.parents.get(product.id) ?? [];
+      const underParent = parents.some((parentId) => {
+        const parent = catalog.facts.get(parentId);
+        return parent !== undefined && matches(asChildOf(product, parent));
+      });
+      if (!matches(product) && !underParent) continue;
+      for (const id of [product.id, ...parents, ...(children.get(product.id) ?? [])]) inStore.add(id);
     }
-    if (matched.size > namedSyncLimit) return null;
+    for (const product of catalog.listable) if (inStore.has(product.id)) affected.add(product.id);
+    if (affected.size > namedSyncLimit) return null;
   }
-  return [...matched].sort((a, b) => a - b);
+  return [...affected].sort((a, b) => a - b);
 }
 
 /**

@@ -89,7 +89,7 @@ export async function requestJudge(snapshot: AccessSnapshot, scope: RequestScope
 
 /** Each parent's children: the inverse of `parents`, built once per catalog the snapshot holds. */
 const childrenIndexes = new WeakMap<CatalogFacts, ReadonlyMap<number, readonly number[]>>();
-function childrenIndex(catalog: CatalogFacts): ReadonlyMap<number, readonly number[]> {
+export function childrenIndex(catalog: CatalogFacts): ReadonlyMap<number, readonly number[]> {
   let index = childrenIndexes.get(catalog);
   if (!index) {
     const built = new Map<number, number[]>();
