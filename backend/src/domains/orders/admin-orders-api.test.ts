@@ -4,6 +4,7 @@
  * the test provider (captured at once) and with Stripe, for which a local server stands in for
  * api.stripe.com and leaves the payment authorized but not captured (`requires_capture`).
  */
+import { formatMoney } from '../../platform/money.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../platform/db/schema/index.ts';
@@ -175,7 +176,7 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
     const after = (await get<Order>(`/${adaOrder.id}`)).body;
     expect(after.payments[0]).toMatchObject({ refundedTotal: 1.25, refunds: [{ id: refund.body.id, amount: 1.25, reason: 'Scratched box', createdBy: 'admin@example.com' }] });
     expect(after.payments[0]!.remaining).toBeCloseTo(adaOrder.grandTotal - 1.25, 2);
-    expect(after.history).toEqual([expect.objectContaining({ kind: 'refund', actor: 'admin@example.com', message: `Refunded 1.25 USD (${refund.body.id}): Scratched box` })]);
+    expect(after.history).toEqual([expect.objectContaining({ kind: 'refund', actor: 'admin@example.com', message: `Refunded $1.25 (${refund.body.id}): Scratched box` })]);
 
     const authorized = await placeOrder('authorized', { email: 'auth@orders-api.example', firstName: 'Alan', lastName: 'Turing' });
     expect((await get<Order>(`/${authorized.id}`)).body.payments[0]).toMatchObject({ provider: 'stripe', reference: authorized.intentId, status: 'requires_capture', refundedTotal: 0, remaining: 0 });
@@ -299,7 +300,7 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
 
     const refused = await post<ErrorAnswer>(`/${order.id}/cancel`, { reason: 'Changed mind' });
     expect([refused.status, refused.body.error]).toEqual([409, 'refund_required']);
-    expect(refused.body.message).toContain(`refund what is left (${order.grandTotal.toFixed(2)} USD) to cancel it`);
+    expect(refused.body.message).toContain(`refund what is left (${formatMoney(order.grandTotal, 'USD')}) to cancel it`);
     const unchanged = (await get<Order>(`/${order.id}`)).body;
     expect([unchanged.status, unchanged.history.filter((entry) => entry.kind === 'canceled')]).toEqual(['processing', []]);
     expect(await stockOf(order.productId)).toBe(stockPlaced);
@@ -308,7 +309,7 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
     expect((await post(`/${order.id}/refunds`, { amount: 1 })).status).toBe(201);
     const stillRefused = await post<ErrorAnswer>(`/${order.id}/cancel`);
     expect([stillRefused.status, stillRefused.body.error]).toEqual([409, 'refund_required']);
-    expect(stillRefused.body.message).toContain(`(${(order.grandTotal - 1).toFixed(2)} USD)`);
+    expect(stillRefused.body.message).toContain(`(${formatMoney(order.grandTotal - 1, 'USD')})`);
 
     const rest = await post<{ orderStatus: string }>(`/${order.id}/refunds`, { reason: 'Changed mind' });
     expect([rest.status, rest.body.orderStatus]).toEqual([201, 'canceled']);
@@ -327,7 +328,7 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
     const path = `/admin/orders/${order.id}`;
     const page = await browser.request('GET', path);
     expect(page.html).not.toContain(`action="${path}/cancel"`);
-    expect(page.html).toContain(`Its payment is captured: refund what is left (${order.grandTotal.toFixed(2)} USD) to cancel it.`);
+    expect(page.html).toContain(`Its payment is captured: refund what is left (${formatMoney(order.grandTotal, 'USD')}) to cancel it.`);
     expect(page.html).toContain(`<td>test</td><td><code>${order.intentId}</code></td><td>${order.grandTotal.toFixed(2)} USD</td><td>succeeded</td><td>0.00 USD</td>`);
 
     const refused = await browser.request('POST', `${path}/cancel`, { _csrf: browser.csrfOf(page.html), reason: 'Forged' });

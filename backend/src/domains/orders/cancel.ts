@@ -13,6 +13,7 @@
  * provider refuses (it was captured meanwhile, or the provider is down) nothing changes and the
  * admin is told why.
  */
+import { formatMoney } from '../../platform/money.ts';
 import { eq } from 'drizzle-orm';
 import { toMinorUnits } from '../carts/money.ts';
 import { setIntentStatus } from '../checkout/payment-intents.ts';
@@ -37,7 +38,7 @@ export function cancelRefusal(order: { status: OrderStatus; currency: string }, 
   if (!isCancelable(order.status)) return { error: 'not_cancelable', message: `A ${order.status} order cannot be canceled.` };
   // A refundable balance means a captured payment with money left on it.
   if (balance.unrefundable === null) {
-    const left = `${fromMinorUnits(balance.remainingMinor).toFixed(2)} ${order.currency}`;
+    const left = formatMoney(fromMinorUnits(balance.remainingMinor), order.currency);
     return {
       error: 'refund_required',
       message: `Its payment is captured: refund what is left (${left}) to cancel it. The refund that completes it cancels the order and puts its items back in stock.`,

@@ -3,6 +3,7 @@
  * provider, and with Stripe, for which a local server stands in for api.stripe.com (no network here)
  * and records what it is asked.
  */
+import { formatMoney } from '../../platform/money.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../platform/db/schema/index.ts';
@@ -104,7 +105,7 @@ describe.each(dialects)('order refunds (%s)', (dialect) => {
 
     const left = second.body.remaining;
     const oneCentTooMuch = Math.round(left * 100 + 1) / 100;
-    for (const [amount, message] of [[oneCentTooMuch, `At most ${left.toFixed(2)} USD is left to refund.`], [0, 'Refund more than 0.'], [-5, 'Refund more than 0.'], [1.005, 'Give the amount in whole cents, e.g. 12.50.']] as const) {
+    for (const [amount, message] of [[oneCentTooMuch, `At most ${formatMoney(left, 'USD')} is left to refund.`], [0, 'Refund more than 0.'], [-5, 'Refund more than 0.'], [1.005, 'Give the amount in whole cents, e.g. 12.50.']] as const) {
       const refused = await refund(order.id, { amount });
       expect([refused.status, (refused.body as unknown as { error: string }).error], String(amount)).toEqual([400, 'invalid_amount']);
       expect((refused.body as unknown as { details: { field: string; message: string }[] }).details[0]).toMatchObject({ field: 'amount', message });
@@ -215,7 +216,7 @@ describe.each(dialects)('order refunds (%s)', (dialect) => {
     expect(refused.one('input[name="key"]').attribs.value).toBe(key);
     const tooMuch = await browser.request('POST', `${path}/refunds`, { _csrf: csrf, key: key!, amount: String(order.grandTotal + 1) });
     expect(tooMuch.status).toBe(400);
-    expect(tooMuch.html).toContain(`At most ${order.grandTotal.toFixed(2)} USD is left to refund.`);
+    expect(tooMuch.html).toContain(`At most ${formatMoney(order.grandTotal, 'USD')} is left to refund.`);
 
     // Unconfirmed, the form asks first (the page names the amount) and refunds nothing.
     const asked = await browser.request('POST', `${path}/refunds`, { _csrf: csrf, key: key!, amount: '1.50', reason: 'Late delivery' });
@@ -225,9 +226,9 @@ describe.each(dialects)('order refunds (%s)', (dialect) => {
     // The same form sent again (a double click) refunds nothing more.
     expect((await browser.request('POST', `${path}/refunds`, { _csrf: csrf, key: key!, amount: '1.50', reason: 'Late delivery', confirmed: 'yes' })).status).toBe(303);
     const after = await browser.request('GET', path);
-    expect(after.html).toMatch(/admin@example\.com: <strong>Refunded 1\.50 USD \(re_test_[0-9a-f]+\): Late delivery<\/strong>/);
-    expect(after.html.match(/Refunded 1\.50 USD/g)).toHaveLength(1);
-    expect(after.html).toContain(`Refunded 1.50 of ${order.grandTotal.toFixed(2)} USD.`);
+    expect(after.html).toMatch(/admin@example\.com: <strong>Refunded \$1\.50 \(re_test_[0-9a-f]+\): Late delivery<\/strong>/);
+    expect(after.html.match(/Refunded \$1\.50 \(/g)).toHaveLength(1);
+    expect(after.html).toContain(`Refunded $1.50 of ${formatMoney(order.grandTotal, 'USD')}.`);
     expect(after.html).not.toContain(`name="key" value="${key}"`);
   });
 

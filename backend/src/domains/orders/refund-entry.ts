@@ -1,3 +1,4 @@
+import { formatMoney } from '../../platform/money.ts';
 import { z } from 'zod';
 
 /**
@@ -37,7 +38,7 @@ export function decodeRefund(message: string): RefundEntry | undefined {
 export const fromMinorUnits = (amountMinor: number): number => amountMinor / 100;
 
 export function describeRefund(entry: RefundEntry): string {
-  const amount = `${fromMinorUnits(entry.amountMinor).toFixed(2)} ${entry.currency}`;
+  const amount = formatMoney(fromMinorUnits(entry.amountMinor), entry.currency);
   const state = entry.status === 'succeeded' ? '' : `, ${entry.status.replace('_', ' ')} at the provider`;
   return `Refunded ${amount} (${entry.reference}${state})${entry.reason ? `: ${entry.reason}` : '.'}`;
 }

@@ -1,3 +1,4 @@
+import { formatMoney } from '../../platform/money.ts';
 import { randomUUID } from 'node:crypto';
 import { html } from 'hono/html';
 import { control, wrappedField } from '../../platform/admin/fields.ts';
@@ -18,11 +19,11 @@ export interface RefundFormState {
  * again with the same key and what was typed.
  */
 export function refundSection(csrfToken: string, order: { id: number; currency: string; grandTotal: number }, balance: RefundBalance, state?: RefundFormState) {
-  const refunded = balance.refundedMinor > 0 ? html`<p>Refunded ${fromMinorUnits(balance.refundedMinor).toFixed(2)} of ${order.grandTotal.toFixed(2)} ${order.currency}.</p>` : '';
+  const refunded = balance.refundedMinor > 0 ? html`<p>Refunded ${formatMoney(fromMinorUnits(balance.refundedMinor), order.currency)} of ${formatMoney(order.grandTotal, order.currency)}.</p>` : '';
   if (balance.unrefundable) return html`<h2>Refunds</h2>${refunded}<p class="muted">${balance.unrefundable}</p>`;
   const typed = state?.typed ?? {};
   const errors = state?.errors ?? {};
-  const left = `${fromMinorUnits(balance.remainingMinor).toFixed(2)} ${order.currency}`;
+  const left = formatMoney(fromMinorUnits(balance.remainingMinor), order.currency);
   const error = (name: string) => (errors[name] ? { id: `refund-${name}-error`, message: errors[name] } : undefined);
   const described = (name: string) => (errors[name] ? { 'aria-invalid': 'true', 'aria-describedby': `refund-${name}-error` } : {});
   return html`<h2>Refunds</h2>
@@ -50,7 +51,7 @@ export function refundQuestion(typed: Record<string, string>, order: { number: s
     return undefined;
   }
   if (balance.unrefundable || amount <= 0 || amount > fromMinorUnits(balance.remainingMinor)) return undefined;
-  const money = moneyIn(order.currency);
+  const money = (value: number) => formatMoney(value, order.currency);
   const remains = fromMinorUnits(balance.remainingMinor) - amount;
   return {
     question: `Refund ${money(amount)} of order ${order.number} to ${order.customerName}?`,
@@ -61,14 +62,8 @@ export function refundQuestion(typed: Record<string, string>, order: { number: s
 
 /** What the page says once refunded: "Refunded $20.00; $164.00 remains." */
 export function refundOutcome(refund: OrderRefund): string {
-  const money = moneyIn(refund.currency);
+  const money = (amount: number) => formatMoney(amount, refund.currency);
   return `Refunded ${money(refund.amount)}; ${refund.remaining > 0 ? `${money(refund.remaining)} remains.` : 'the order is refunded in full.'}`;
-}
-
-/** An amount in its currency's notation ("$20.00", "A$20.00", "€20.00"): a bare number says nothing of which money. */
-function moneyIn(currency: string): (amount: number) => string {
-  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-  return (amount) => format.format(amount);
 }
 
 /** The form's amount: empty is all that is left; what is no number is refused by its field. */

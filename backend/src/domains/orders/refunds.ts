@@ -12,6 +12,7 @@
  *   neither changes. Stock moves only with a cancellation, never twice.
  * - No email: the spec asks for none on a refund (the provider's receipt is the customer's).
  */
+import { formatMoney } from '../../platform/money.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service.ts';
 import { toMinorUnits } from '../carts/money.ts';
@@ -108,7 +109,7 @@ function amountToRefund(amount: number | undefined, remainingMinor: number, curr
   if (!Number.isFinite(amount) || amount <= 0) throw invalidField('amount', 'Refund more than 0.');
   const minor = toMinorUnits(amount);
   if (Math.abs(amount * 100 - minor) > 1e-6) throw invalidField('amount', 'Give the amount in whole cents, e.g. 12.50.');
-  if (minor > remainingMinor) throw invalidField('amount', `At most ${fromMinorUnits(remainingMinor).toFixed(2)} ${currency} is left to refund.`);
+  if (minor > remainingMinor) throw invalidField('amount', `At most ${formatMoney(fromMinorUnits(remainingMinor), currency)} is left to refund.`);
   return minor;
 }
 

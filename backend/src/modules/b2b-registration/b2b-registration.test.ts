@@ -48,7 +48,7 @@ describe.each(dialects)('B2B registration (%s)', (dialect) => {
   /** What Custom Forms does after persisting a submission: publish the event (then delivery runs). */
   const submit = async (email: string, options: { formCode?: string; submissionId?: number } = {}) => {
     const submissionId = options.submissionId ?? nextSubmission++;
-    const payload = { submissionId, formCode: options.formCode ?? 'trade-application', storeCode: 'default', createdAt: '2026-11-24 06:00:00', payload: { email, contactName: 'Mary Jackson', company: 'Jackson Tools Ltd', taxNumber: 'GB123', consent: true } };
+    const payload = { submissionId, formCode: options.formCode ?? 'trade-application', storeCode: 'default', createdAt: '2026-11-24 06:00:00', payload: { email, contactName: 'Mary Jackson', company: 'Jackson Tools Ltd', taxNumber: 'GB123', consent: true }, labels: { email: 'Email', contactName: 'Contact name', company: 'Company', taxNumber: 'VAT / ABN', consent: 'I agree to the trade terms' } };
     await shop.modules.notifications.publish(shop.database.db, 'customforms_submission_saved', payload);
     await shop.modules.notifications.deliverDue();
     return submissionId;
@@ -214,6 +214,9 @@ describe.each(dialects)('B2B registration (%s)', (dialect) => {
     expect(customersGrid.html).toContain(`#${application!.id} pending`);
     const detail = await browser.request('GET', `/admin/b2b-registration/applications/${application!.id}`);
     expect(detail.html).toContain('GB123');
+    // The answers under the form's labels, as the submissions list shows them, not the field keys.
+    expect(detail.html).toContain('<th scope="row">VAT / ABN</th><td>GB123</td>');
+    expect(detail.html).not.toMatch(/<th scope="row">taxNumber<\/th>/);
     const decided = await browser.request('POST', `/admin/b2b-registration/applications/${application!.id}/decide`, { _csrf: browser.csrfOf(detail.html), decision: 'approve', note: 'Checked the VAT number.' });
     expect(decided.status).toBe(303);
     expect(await customerOf(email)).toMatchObject({ approvalStatus: 'active', groupId: wholesaleGroupId });

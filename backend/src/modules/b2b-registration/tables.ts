@@ -28,6 +28,8 @@ export const b2bRegistrationApplications = pgTable(
     storeCode: text().notNull(),
     /** The submission as Custom Forms stored it, keyed by field key. */
     payload: jsonb().$type<Record<string, string | number | boolean | null>>().notNull(),
+    /** Each payload key's label on the form as it was submitted, so the admin shows the form's words ({} for applications from before labels travelled). */
+    fieldLabels: jsonb().$type<Record<string, string>>().notNull().default({}),
     /** The trade details the override map took from the payload (company, taxvat…). */
     attributes: jsonb().$type<Record<string, string>>().notNull(),
     note: text(),

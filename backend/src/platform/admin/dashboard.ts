@@ -1,3 +1,4 @@
+import { formatMoney } from '../money.ts';
 import { asc, count, desc, exists, ne, not, sql, sum } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
@@ -48,7 +49,7 @@ export const dashboardPage = new Hono<AdminEnv>().get('/', async (c) => {
       return card ? [card.value(platform.context(module.id, {})).then((value) => ({ ...card, value }))] : [];
     }),
   );
-  const money = (amount: number | string | null, currency: string) => `${Number(amount ?? 0).toFixed(2)} ${currency}`;
+  const money = (amount: number | string | null, currency: string) => formatMoney(Number(amount ?? 0), currency);
   return renderPage(
     c,
     'Dashboard',

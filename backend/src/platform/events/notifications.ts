@@ -46,6 +46,8 @@ export interface NotificationMap {
     formCode: string;
     storeCode: string;
     payload: Record<string, string | number | boolean | null>;
+    /** Each payload key's label on the form, so a consumer shows the form's words, not its keys (absent from events sent before it). */
+    labels?: Record<string, string>;
     createdAt: string;
   };
 }

@@ -153,11 +153,15 @@ describe.each(dialects)('category image (%s)', (dialect) => {
     expect(landed.html).toContain(`src="${after.imageUrl}" alt="Yellow lantern"`);
     expect(landed.html).toContain('value="Yellow lantern"');
 
-    const gone = await browser.submit(edit, `${edit}/image/delete`, {});
+    // Remove asks first, naming the category; only the confirmed form removes.
+    const asked = await browser.submit(edit, `${edit}/image/delete`, {});
+    expect([asked.status, asked.html.includes('Remove the image of '), asked.html.includes('name="confirmed" value="yes"')]).toEqual([200, true, true]);
+    expect((await current()).imageUrl).not.toBeNull();
+    const gone = await browser.submit(edit, `${edit}/image/delete`, { confirmed: 'yes' });
     expect([gone.status, gone.location]).toEqual([303, `${edit}?flash=image_removed`]);
     expect((await current()).imageUrl).toBeNull();
     const without = await browser.request('GET', gone.location!);
-    expect(without.html).toContain('Image removed;');
+    expect(without.html).toContain('Removed the image of ');
     expect(without.html).toContain('No image: the storefront shows the category');
     expect(without.html).not.toContain(`${edit}/image/delete`);
     const again = await browser.submit(edit, `${edit}/image/delete`, {});

@@ -9,12 +9,16 @@
  * upload shows the edit page with the message next to its field and the typed text kept.
  */
 import { z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
 import { csrfField } from '../../../platform/admin/layout.ts';
+import { confirmPage, isConfirmed } from '../../../platform/admin/confirm-step.ts';
+import { sayOutcome } from '../../../platform/admin/outcome-flash.ts';
+import { formFields } from '../../../platform/admin/page.ts';
 import type { ExtraSections, SectionState } from '../../../platform/content-admin/document-pages.ts';
-import type { categories } from '../../../platform/db/schema/index.ts';
+import { categories } from '../../../platform/db/schema/index.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { imageUploadFields } from '../../media/upload-route.ts';
 import { MAX_UPLOAD_BYTES } from '../../media/upload.ts';
@@ -107,6 +111,19 @@ export const categoryImageSection: ExtraSections<Row> = {
       .post('/:id/image/delete', async (c) => {
         const id = Id.safeParse(c.req.param('id'));
         if (!id.success) return c.notFound();
+        const fields = await formFields(c);
+        const [row] = await c.var.db.select({ name: categories.name, imageFile: categories.imageFile }).from(categories).where(eq(categories.id, id.data));
+        // Asked only while there is an image to remove; otherwise the removal below says why nothing happened.
+        if (row?.imageFile && !isConfirmed(fields)) {
+          return confirmPage(c, {
+            question: `Remove the image of ${row.name}?`,
+            consequence: "The storefront shows the category's initial instead after its sync; this cannot be undone (upload it again to bring it back).",
+            action: `/admin/categories/${id.data}/image/delete`,
+            fields,
+            confirmLabel: 'Remove the image',
+            cancelHref: `/admin/categories/${id.data}#image`,
+          });
+        }
         try {
           await removeCategoryImage(writeContext(c), id.data);
         } catch (error) {
@@ -114,6 +131,7 @@ export const categoryImageSection: ExtraSections<Row> = {
           // No such category (the edit page is 404 too), or its image was removed meanwhile.
           return editPage(c, id.data, { errors: {}, values: {}, message: 'The category has no image any more: nothing was removed.' });
         }
+        sayOutcome(c, `Removed the image of ${row?.name ?? 'the category'}; the storefront stops showing it after its sync.`);
         return c.redirect(`/admin/categories/${id.data}?flash=image_removed`, 303);
       }),
 };

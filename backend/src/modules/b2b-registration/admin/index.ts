@@ -53,9 +53,10 @@ export const applicationsCard: DashboardCard<RegistrationConfig> = {
   },
 };
 
+/** The applicant's answers under the form's labels, as the submissions list shows them (the key only for an application from before labels were kept). */
 function payloadTable(application: ApplicationView) {
   return html`<table>
-    ${Object.entries(application.payload).map(([key, value]) => html`<tr><th>${key}</th><td>${value === null ? '' : String(value)}</td></tr>`)}
+    ${Object.entries(application.payload).map(([key, value]) => html`<tr><th scope="row">${application.fieldLabels[key] ?? key}</th><td>${value === null ? '' : String(value)}</td></tr>`)}
   </table>`;
 }
 

@@ -25,6 +25,7 @@ const ApplicationSchema = z
     submissionId: z.number().int(),
     storeCode: z.string(),
     payload: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+    fieldLabels: z.record(z.string(), z.string()).openapi({ description: "Each payload key's label on the form it was submitted through ({} for applications received before labels were kept)" }),
     attributes: z.record(z.string(), z.string()).openapi({ description: 'What the override map took from the payload' }),
     note: z.string().nullable(),
     createdAt: z.string(),

@@ -19,6 +19,7 @@ export function applicationOut({ application, customerEmail, customerStatus }: R
     submissionId: application.submissionId,
     storeCode: application.storeCode,
     payload: application.payload,
+    fieldLabels: application.fieldLabels,
     attributes: application.attributes,
     note: application.note,
     createdAt: formatTimestamp(application.createdAt),

@@ -87,6 +87,7 @@ export async function receiveSubmission(ctx: Ctx, submission: Submission): Promi
         submissionId: submission.submissionId,
         storeCode: submission.storeCode,
         payload: submission.payload,
+        fieldLabels: submission.labels ?? {},
         attributes,
         createdAt: ctx.clock(),
       })

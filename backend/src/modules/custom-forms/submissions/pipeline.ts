@@ -130,6 +130,7 @@ export async function runPipeline(ctx: FormsContext, submission: Submission, vis
       formCode: form.code,
       storeCode: visitor.store.code,
       payload: validated.payload,
+      labels: Object.fromEntries(form.fields.map((field) => [field.key, field.label])),
       createdAt: formatTimestamp(now),
     });
   });

@@ -16,6 +16,7 @@ import { confirmPage, isConfirmed } from '../../../../platform/admin/confirm-ste
 import { sayOutcome } from '../../../../platform/admin/outcome-flash.ts';
 import { formFields, renderPage } from '../../../../platform/admin/page.ts';
 import { deleteQuestion } from './delete-question.ts';
+import { loadProductEdit } from './edit-data.ts';
 import { AppError, refusedFields } from '../../../../platform/errors.ts';
 import { addProductImage, createProduct, deleteProduct, getAdminProduct, ProductInput, removeProductImage, updateProductImage } from '../service.ts';
 import { membersOf } from '../../product-types/grouped/admin-form.ts';
@@ -225,8 +226,28 @@ export const productActionPages = new Hono<AdminEnv>()
     const id = Id.safeParse(c.req.param('id'));
     const imageId = Id.safeParse(c.req.param('imageId'));
     if (!id.success || !imageId.success) return c.notFound();
+    const edit = await loadProductEdit(c.var.db, id.data);
+    const index = edit?.images.findIndex((image) => image.id === imageId.data) ?? -1;
+    if (!edit || index < 0) return c.notFound();
+    const fields = await formFields(c);
+    const which = `image ${index + 1} of ${edit.product.name}`;
+    if (!isConfirmed(fields)) {
+      const alt = edit.images[index]!.label;
+      return confirmPage(c, {
+        question: `Remove ${which}?`,
+        consequence: [
+          `${alt ? `The picture "${alt}"` : 'The picture'} leaves the product's page and, after its sync, the storefront; this cannot be undone.`,
+          index === 0 ? (edit.images.length > 1 ? 'It is the main image: the next one becomes the main image.' : 'It is the only image: shoppers see a generated picture.') : '',
+        ].join(' ').trim(),
+        action: `/admin/products/${id.data}/images/${imageId.data}/delete`,
+        fields,
+        confirmLabel: `Remove image ${index + 1}`,
+        cancelHref: `/admin/products/${id.data}#images`,
+      });
+    }
     await removeProductImage({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id.data, imageId.data);
-    return c.redirect(`/admin/products/${id.data}?flash=deleted`, 303);
+    sayOutcome(c, `Removed ${which}.`);
+    return c.redirect(`/admin/products/${id.data}?flash=deleted#images`, 303);
   })
   .post('/:id/delete', async (c) => {
     const id = Id.safeParse(c.req.param('id'));

@@ -6,16 +6,17 @@
  * actions its bulk route's (admin-product-bulk.ts). Every change is announced, so the storefront
  * follows.
  */
-import { asc } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
 import { csrfField } from '../../../../platform/admin/layout.ts';
 import { renderPage } from '../../../../platform/admin/page.ts';
+import { confirmPage, isConfirmed } from '../../../../platform/admin/confirm-step.ts';
 import { gridQuery, option, PageSize, pageSizes, sortHeader } from '../../../../platform/admin/grid-query.ts';
 import { pager } from '../../../../platform/admin/pager.ts';
-import { categories, productTypes, type ProductType } from '../../../../platform/db/schema/index.ts';
+import { categories, products, productTypes, type ProductType } from '../../../../platform/db/schema/index.ts';
 import { AppError } from '../../../../platform/errors.ts';
 import { findAdminProducts, productFilterFields, type ProductListFilter } from '../list-filters.ts';
 import { applyProductBulk, ProductBulk } from '../bulk.ts';
@@ -118,6 +119,23 @@ export const productGridPages = new Hono<AdminEnv>()
     if (!parsed.success) {
       const assignWithout = body.action === 'assign' && ids.length > 0 && parsed.error.issues.every((issue) => issue.path[0] === 'categoryId');
       return grid(c, assignWithout ? 'Choose the category to put the products in.' : 'Tick at least one product and choose an action.');
+    }
+    const chosen =
+      parsed.data.action === 'delete' && !isConfirmed(body as Record<string, string | string[]>)
+        ? await c.var.db.select({ sku: products.sku }).from(products).where(inArray(products.id, parsed.data.ids)).orderBy(asc(products.sku))
+        : [];
+    // Delete asks once, naming what is ticked (ids that name no product are left to the bulk service to skip).
+    if (chosen.length > 0) {
+      const named = chosen.slice(0, 5).map((p) => p.sku).join(', ') + (chosen.length > 5 ? ` and ${chosen.length - 5} more` : '');
+      const search = new URL(c.req.url).search;
+      return confirmPage(c, {
+        question: `Delete ${chosen.length} ${chosen.length === 1 ? 'product' : 'products'} (${named})?`,
+        consequence: "A configurable goes with its variants; a ticked variant is left (it is removed on its product's page). Orders keep their lines. The storefront stops showing them after its sync; this cannot be undone.",
+        action: `/admin/products/bulk${search}`,
+        fields: { ids: parsed.data.ids.map(String), action: 'delete' },
+        confirmLabel: `Delete ${chosen.length} ${chosen.length === 1 ? 'product' : 'products'}`,
+        cancelHref: `/admin/products${search}`,
+      });
     }
     try {
       const { action, done, skipped } = await applyProductBulk({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, parsed.data);

@@ -10,15 +10,20 @@ import { saveLinks } from '../../product-types/downloadable/admin-form.ts';
 import { saveGiftcard } from '../../product-types/giftcard/admin-form.ts';
 import { removeVariantFromPage, saveNewVariant } from '../../product-types/configurable/admin-variant-form.ts';
 import { saveAttributesFromPage } from '../../product-types/configurable/admin-attributes-form.ts';
+import { configurableAttributeLabels } from '../../product-types/configurable/attributes.ts';
 import { productLinks } from '../../../../platform/db/schema/index.ts';
 import { productImageUrl } from '../../../media/urls.ts';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
 import { csrfField } from '../../../../platform/admin/layout.ts';
 import { formFields, renderPage } from '../../../../platform/admin/page.ts';
+import { confirmPage, isConfirmed } from '../../../../platform/admin/confirm-step.ts';
+import { sayOutcome } from '../../../../platform/admin/outcome-flash.ts';
 import { loadProductEdit, type ProductEdit } from './edit-data.ts';
 import { mainForm, saveMainForm } from './main-form.ts';
 import { productType } from '../../product-types/registry.ts';
 import type { ChildForms } from '../../product-types/admin-section.ts';
+
+const attributeLabel = (code: string) => configurableAttributeLabels[code as keyof typeof configurableAttributeLabels] ?? code;
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 
@@ -111,15 +116,48 @@ export const productPages = new Hono<AdminEnv>()
     const id = Id.safeParse(c.req.param('id'));
     const edit = id.success ? await loadProductEdit(c.var.db, id.data) : undefined;
     if (!edit || edit.product.type !== 'configurable') return c.notFound();
-    const refused = await saveAttributesFromPage(c, edit.product.id, await formFields(c));
+    const fields = await formFields(c);
+    const code = fields.code ?? '';
+    const codes = (await getAdminProduct(c.var.db, edit.product.id)).configurableAttributes ?? [];
+    const removing = fields.action === 'remove' && codes.includes(code) && codes.length > 1;
+    if (removing && !isConfirmed(fields)) {
+      const label = attributeLabel(code);
+      return confirmPage(c, {
+        question: `Remove the attribute ${label} from ${edit.product.name}?`,
+        consequence: `Shoppers stop choosing a ${label.toLowerCase()}, and each variant's ${label.toLowerCase()} value is dropped (its other values stay and must still all differ). This cannot be undone.`,
+        action: `/admin/products/${edit.product.id}/attributes`,
+        fields,
+        confirmLabel: `Remove ${label}`,
+        cancelHref: `/admin/products/${edit.product.id}#attributes`,
+      });
+    }
+    const refused = await saveAttributesFromPage(c, edit.product.id, fields);
+    if (!refused && removing) sayOutcome(c, `Removed the attribute ${attributeLabel(code)} from ${edit.product.name}.`);
     return refused ? productForm(c, edit.product.id, undefined, undefined, { attributes: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#attributes`, 303);
   })
   .post('/:id/variants/:variantId/delete', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     const variantId = Id.safeParse(c.req.param('variantId'));
     if (!id.success || !variantId.success) return c.notFound();
+    const edit = await loadProductEdit(c.var.db, id.data);
+    const variant = edit?.variants.find((one) => one.id === variantId.data);
+    if (!edit || !variant) return c.notFound();
+    const fields = await formFields(c);
+    // The last variant is refused without asking: there is nothing to confirm.
+    if (!isConfirmed(fields) && edit.variants.length > 1) {
+      return confirmPage(c, {
+        question: `Remove the variant ${variant.sku} (${variant.label}) of ${edit.product.name}?`,
+        consequence: `Shoppers can no longer choose ${variant.label}; orders that have it keep their lines. This cannot be undone.`,
+        action: `/admin/products/${id.data}/variants/${variantId.data}/delete`,
+        fields,
+        confirmLabel: `Remove ${variant.sku}`,
+        cancelHref: `/admin/products/${id.data}`,
+      });
+    }
     const refused = await removeVariantFromPage(c, id.data, variantId.data);
-    return refused ? productForm(c, id.data, refused) : c.redirect(`/admin/products/${id.data}?flash=deleted`, 303);
+    if (refused) return productForm(c, id.data, refused);
+    sayOutcome(c, `Removed the variant ${variant.sku} (${variant.label}).`);
+    return c.redirect(`/admin/products/${id.data}?flash=deleted`, 303);
   })
   .post('/:id/members', async (c) => {
     const id = Id.safeParse(c.req.param('id'));

@@ -1,0 +1,1 @@
+ALTER TABLE "b2b_registration_applications" ADD COLUMN "field_labels" jsonb DEFAULT '{}'::jsonb NOT NULL;
