@@ -8,6 +8,7 @@ import type { AdminEnv } from '../../platform/admin/admin-env.ts';
 import { storeOfQuery, storeSwitcher } from '../../platform/admin/store-views.ts';
 import { csrfField } from '../../platform/admin/layout.ts';
 import { formFields, renderPage } from '../../platform/admin/page.ts';
+import { parseForm } from '../../platform/admin/form-input.ts';
 
 const amount = (label: string) =>
   z
@@ -16,6 +17,7 @@ const amount = (label: string) =>
     .regex(/^\d{1,7}(\.\d{1,2})?$/, `${label}: give an amount like 5 or 4.95.`)
     .transform(Number);
 
+/** The form's fields as typed (the country table is text, one "US 8" per line), read by formInput. */
 const ShippingForm = z.object({
   flatRate: amount('Flat rate'),
   freeShippingThreshold: z.union([z.literal('').transform(() => null), amount('Free shipping from')]),
@@ -75,11 +77,10 @@ export const shippingPages = new Hono<AdminEnv>()
   .post('/', async (c) => {
     const store = await storeOfQuery(c);
     if (!store) return c.notFound();
-    const fields = await formFields(c);
-    const form = ShippingForm.safeParse({ flatRate: '', freeShippingThreshold: '', otherCountriesRate: '', countryRates: '', ...fields });
-    if (!form.success) {
+    const form = parseForm(ShippingForm, await formFields(c));
+    if (!form.data) {
       const shown = await loadShippingRules(c.var.db, store.id);
-      return shippingPage(c, store, shown, form.error.issues[0]?.message);
+      return shippingPage(c, store, shown, Object.values(form.errors)[0]);
     }
     await updateShippingRules(c.var.db, store, form.data, c.var.admin);
     return c.redirect(`/admin/shipping?store=${encodeURIComponent(store.code)}&flash=saved`, 303);

@@ -6,6 +6,7 @@ import type { AdminEnv } from '../../platform/admin/admin-env.ts';
 import { storeOfQuery, storeSwitcher } from '../../platform/admin/store-views.ts';
 import { csrfField } from '../../platform/admin/layout.ts';
 import { formFields, renderPage } from '../../platform/admin/page.ts';
+import { parseForm } from '../../platform/admin/form-input.ts';
 
 async function keysPage(c: Context<AdminEnv>, store: StoreView, keys: WidgetKeys, error?: string) {
   const switcher = await storeSwitcher(c, store, '/admin/widget-keys');
@@ -37,8 +38,8 @@ export const widgetKeysPages = new Hono<AdminEnv>()
     const store = await storeOfQuery(c);
     if (!store) return c.notFound();
     const fields = await formFields(c);
-    const form = WidgetKeysInput.safeParse({ paymentPublishableKey: fields.paymentPublishableKey ?? '', mapsKey: fields.mapsKey ?? '' });
-    if (!form.success) return keysPage(c, store, { paymentPublishableKey: fields.paymentPublishableKey ?? '', mapsKey: fields.mapsKey ?? '' }, form.error.issues[0]?.message);
+    const form = parseForm(WidgetKeysInput, fields);
+    if (!form.data) return keysPage(c, store, { paymentPublishableKey: fields.paymentPublishableKey ?? '', mapsKey: fields.mapsKey ?? '' }, Object.values(form.errors)[0]);
     await updateWidgetKeys(c.var.db, store, form.data, c.var.admin);
     return c.redirect(`/admin/widget-keys?store=${encodeURIComponent(store.code)}&flash=saved`, 303);
   });

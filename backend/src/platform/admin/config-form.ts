@@ -10,6 +10,7 @@ import { actorOf } from '../modules/context.ts';
 import type { AnyModule } from '../modules/define-module.ts';
 import type { AdminEnv } from './admin-env.ts';
 import { categoryTreePicker, pickerOptions, storeCodes } from './config-pickers.ts';
+import { formInput } from './form-input.ts';
 import { csrfField } from './layout.ts';
 import { configReachesGuests } from '../modules/guest-view-change.ts';
 import { renderPage } from './page.ts';
@@ -90,41 +91,39 @@ async function control(schema: z.ZodType, path: string[], value: unknown, state:
   }
 }
 
-/** The inputs "<field>.<store code>" of a per-store field as `{storeCode: text}`, blank ones left out. */
-function perStoreFromForm(form: Record<string, string | string[]>, name: string): Record<string, string> {
-  const texts = Object.entries(form).flatMap(([key, posted]) => {
-    const text = ([] as string[]).concat(posted).at(-1)?.trim() ?? '';
-    return key.startsWith(`${name}.`) && text !== '' ? [[key.slice(name.length + 1), text]] : [];
-  });
-  return Object.fromEntries(texts);
+/**
+ * The posted form in the shape formInput reads, for the widgets of this form that post their own: a
+ * list typed one per line (or comma-separated) becomes one value per item, a per-store text is
+ * trimmed (formInput leaves a blank one out: that store falls back to the default), and a record
+ * typed as JSON is parsed here (text that is no JSON is kept for the schema to refuse with its message).
+ */
+function configFormInput(schema: z.ZodType, posted: Record<string, string | string[]>): unknown {
+  const form = { ...posted };
+  const typed: Array<[string[], unknown]> = [];
+  const visit = (field: z.ZodType, path: string[]) => {
+    const kind = kindOf(field);
+    const name = path.join('.');
+    const last = ([] as string[]).concat(form[name] ?? []).at(-1);
+    if (kind.kind === 'object') for (const [key, child] of Object.entries(kind.shape)) visit(child, [...path, key]);
+    else if (kind.kind === 'list' && !metaOf(field).picker && last !== undefined) form[name] = last.split(/[\n,]/).map((item) => item.trim());
+    else if (kind.kind === 'record' && metaOf(field).perStore) {
+      for (const key of Object.keys(form)) if (key.startsWith(`${name}.`)) form[key] = ([] as string[]).concat(form[key]!).map((text) => text.trim());
+    } else if (kind.kind === 'record' && last !== undefined) typed.push([path, jsonOrText(last || '{}')]);
+  };
+  visit(schema, []);
+  const input = formInput(schema, form, { merge: true }) as Record<string, unknown>;
+  for (const [path, value] of typed) {
+    const parent = path.slice(0, -1).reduce<Record<string, unknown>>((node, key) => (node[key] ??= {}) as Record<string, unknown>, input);
+    parent[path.at(-1)!] = value;
+  }
+  return input;
 }
 
-/** Turns the posted fields back into the configuration's JSON (the same input the API takes). */
-function patchFromForm(schema: z.ZodType, form: Record<string, string | string[]>, path: string[] = []): unknown {
-  const kind = kindOf(schema);
-  const name = path.join('.');
-  const values = ([] as string[]).concat(form[name] ?? []);
-  const last = values.at(-1);
-  switch (kind.kind) {
-    case 'object':
-      return Object.fromEntries(Object.entries(kind.shape).map(([key, child]) => [key, patchFromForm(child, form, [...path, key])]).filter(([, value]) => value !== undefined));
-    case 'boolean':
-      return last === undefined ? undefined : last === 'true';
-    case 'number':
-      return last === undefined || last.trim() === '' ? undefined : Number(last);
-    case 'list': {
-      const items = (metaOf(schema).picker ? values : (last ?? '').split(/[\n,]/)).map((item) => item.trim()).filter(Boolean);
-      return kind.of === 'number' ? items.map(Number) : items;
-    }
-    case 'record':
-      if (metaOf(schema).perStore) return perStoreFromForm(form, name);
-      try {
-        return last === undefined ? undefined : JSON.parse(last || '{}');
-      } catch {
-        return last; // not JSON: the schema refuses it with its own message
-      }
-    default:
-      return last;
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }
 
@@ -149,7 +148,7 @@ export function configPage(module: AnyModule) {
     .get('/', async (c) => render(c, await c.var.modules.configs.view(c.var.db, module.id)))
     .post('/', async (c) => {
       const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
-      const patch = patchFromForm(schema, form);
+      const patch = configFormInput(schema, form);
       try {
         await saveModuleConfig(c.var.modules, module, patch, { actor: actorOf(c) });
       } catch (error) {

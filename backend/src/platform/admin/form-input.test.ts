@@ -77,4 +77,19 @@ describe('formInput', () => {
     expect(formInput(Shaped, { count: '7', code: 'ab' })).toEqual({ count: 7, code: 'ab' });
     expect(parseForm(Shaped, { count: '', code: 'ab' })).toEqual({ data: { code: 'AB' } });
   });
+
+  it('in a form that merges into what is stored, leaves what was not posted as stored, reads blank text as empty and drops blank record entries', () => {
+    const Config = z.object({
+      enabled: z.boolean().default(false),
+      siteKey: z.string().default(''),
+      minScore: z.number().default(0.5),
+      messageByStore: z.record(z.string(), z.string().min(1)).default({}),
+    });
+    expect(formInput(Config, { siteKey: '' }, { merge: true })).toEqual({ siteKey: '' });
+    expect(formInput(Config, { enabled: ['false', 'true'], minScore: '', 'messageByStore.de': 'Hallo', 'messageByStore.fr': '' }, { merge: true })).toEqual({
+      enabled: true,
+      messageByStore: { de: 'Hallo' },
+    });
+    expect(formInput(Config, { 'messageByStore.fr': '' }, { merge: true })).toEqual({ messageByStore: {} });
+  });
 });

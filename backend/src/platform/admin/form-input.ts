@@ -16,6 +16,12 @@
  * the schema to refuse (no admin form that posts here takes one).
  * What a widget posts in its own shape (comma-separated tags, a zone-less `datetime-local`) is the
  * widget's to turn into the schema's shape before this runs.
+ *
+ * A form whose save merges into what is stored (`{ merge: true }`: a module's configuration, saved
+ * as the API's PUT merges) reads otherwise where "unset" would mean "keep": a field not posted stays
+ * as stored (a checkbox posts a hidden "false" before it, so it is always posted); a blank text is
+ * the empty text, for the schema to take ("none") or refuse with its message; and a record's blank
+ * entry is left out (a per-store text falls back to the default).
  */
 import type { z } from 'zod';
 
@@ -79,22 +85,32 @@ function unwrap(schema: z.ZodType): { inner: z.ZodType; blank: Blank } {
 
 const blankValue = (blank: Blank) => (blank === 'unset' ? undefined : blank === 'null' ? null : '');
 
-/** Absent (not posted at all) is unset, but for a checkbox (false) and a required group (read empty, so its fields say what is missing). */
-function read(schema: z.ZodType, node: Branch | undefined): unknown {
+/** How a form's save treats what it leaves out (see the top of this file). */
+export interface FormReading {
+  merge?: boolean;
+}
+
+/**
+ * Absent (not posted at all) is unset, but for a checkbox (false) and a required group (read empty,
+ * so its fields say what is missing); in a merging form absent is always unset.
+ */
+function read(schema: z.ZodType, node: Branch | undefined, reading: FormReading): unknown {
   const { inner, blank } = unwrap(schema);
   const def = defOf(inner);
-  if (!node && def.type !== 'boolean' && !(blank === 'empty' && ['object', 'record', 'array'].includes(def.type))) return undefined;
+  if (!node && (reading.merge || (def.type !== 'boolean' && !(blank === 'empty' && ['object', 'record', 'array'].includes(def.type))))) return undefined;
   const here = node ?? branch();
   const last = here.values.at(-1);
   switch (def.type) {
     case 'object': {
-      const entries = Object.entries(def.shape!).map(([key, child]) => [key, read(child, here.children.get(key))] as const);
+      const entries = Object.entries(def.shape!).map(([key, child]) => [key, read(child, here.children.get(key), reading)] as const);
       return Object.fromEntries(entries.filter(([, value]) => value !== undefined));
     }
     case 'record':
-      return Object.fromEntries([...here.children].map(([key, child]) => [key, read(def.valueType!, child)]).filter(([, value]) => value !== undefined));
+      return Object.fromEntries(
+        [...here.children].map(([key, child]) => [key, read(def.valueType!, child, reading)]).filter(([, value]) => value !== undefined && !(reading.merge && value === '')),
+      );
     case 'array':
-      return here.values.filter((value) => value !== '').map((value) => read(def.element!, { values: [value], children: new Map() }));
+      return here.values.filter((value) => value !== '').map((value) => read(def.element!, { values: [value], children: new Map() }, reading));
     case 'boolean':
       return last !== undefined && last !== 'false';
     case 'number':
@@ -102,13 +118,14 @@ function read(schema: z.ZodType, node: Branch | undefined): unknown {
       return last.trim() === '' ? blankValue(blank) : Number(last);
     default:
       // Strings, enums, literals, dates as text: the schema reads the text itself.
-      return last === '' ? blankValue(blank) : last;
+      if (last !== '') return last;
+      return reading.merge && blank === 'unset' ? '' : blankValue(blank);
   }
 }
 
 /** The submitted form as the input `schema` takes (unvalidated: parse it with the same schema). */
-export function formInput(schema: z.ZodType, form: SubmittedForm): unknown {
-  return read(schema, treeOf(form));
+export function formInput(schema: z.ZodType, form: SubmittedForm, reading: FormReading = {}): unknown {
+  return read(schema, treeOf(form), reading);
 }
 
 /**
