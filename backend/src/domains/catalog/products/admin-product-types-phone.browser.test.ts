@@ -92,10 +92,20 @@ describe('product pages of every composite type on a phone', () => {
     const { page, context } = await admin.signedInPhone();
     await page.goto(`${admin.url}/admin/products/new`);
     await fits(page, 'new product');
-    await page.getByLabel('Name', { exact: true }).fill('Phone kit');
+    // Only the chosen type's fields show (issue 33 item 5): a simple product's price, no bundle options.
+    const visibleSections = () => page.locator('fieldset[data-types]:visible > legend').allTextContents();
+    expect(await visibleSections()).toEqual([expect.stringMatching(/^Simple, virtual and downloadable/)]);
+    await page.getByRole('button', { name: 'Create' }).tap();
+    await page.getByText('Give the product a name.').waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Phone kit: Été');
     await page.getByLabel('SKU', { exact: true }).fill('PHONE-KIT');
+    // The URL key follows the name until the merchant types in it.
+    expect(await page.getByLabel(/^URL key/).inputValue()).toBe('phone-kit-ete');
     await page.getByLabel(/^URL key/).fill('phone-kit');
+    await page.getByLabel('Name', { exact: true }).fill('Phone kit');
+    expect(await page.getByLabel(/^URL key/).inputValue()).toBe('phone-kit');
     await page.locator('select[name="type"]').selectOption('bundle');
+    expect(await visibleSections()).toEqual([expect.stringMatching(/^Bundles/)]);
     await page.locator('input[name="bundle.0.title"]').fill('Main');
     await page.locator('#bundle-0-selections').fill('NO-SUCH-SKU');
     await page.getByRole('button', { name: 'Create' }).tap();

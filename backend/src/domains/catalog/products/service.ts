@@ -47,7 +47,7 @@ const Day = z.iso.date('A date as YYYY-MM-DD.').nullable();
 const fields = {
   sku: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'A SKU: letters, digits, ".", "_" and "-", at most 64.'),
   type: z.enum(['simple', 'virtual', 'downloadable', 'configurable', 'grouped', 'bundle', 'giftcard']).openapi({ description: 'Simple, virtual and downloadable products are priced by themselves; a configurable by its variants, a grouped product by its members, a bundle by its selections, a gift card by its amounts.' }),
-  name: z.string().trim().min(1).max(255),
+  name: z.string().trim().min(1, 'Give the product a name.').max(255, 'A name of at most 255 characters.'),
   urlKey,
   isEnabled: z.boolean(),
   visibility: z.enum(['catalog', 'not_visible']),

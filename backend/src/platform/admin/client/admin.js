@@ -9,6 +9,10 @@
  *   the textarea, hidden, stays the form's value. Files are not taken: images go through the media;
  * - a snippet button (snippets.ts) inserts its text at the cursor of its field's editor;
  * - a tree grid (`table[data-tree]`: categories) gets drag and drop (tree-moves.js), loaded only then.
+ * - a type switch (`select[data-type-switch]`: the new-product form) shows only the fieldsets whose
+ *   `data-types` name the chosen type (without the script every type's fields show, as the server reads
+ *   only the chosen type's);
+ * - a field with `data-slug-from` follows the named field as a URL key until the merchant types in it.
  * Plain ES2020, no build step: served as written after one line the server puts first, `adminAssets`
  * (the editor's versioned URLs and the tree script's, which the server knows; see script.ts).
  */
@@ -42,6 +46,28 @@ if (richFields.length > 0) {
     }
   });
   document.head.append(editorScript);
+}
+
+for (const select of document.querySelectorAll('select[data-type-switch]')) {
+  const sections = select.form.querySelectorAll('fieldset[data-types]');
+  const show = () => {
+    for (const section of sections) section.hidden = !section.dataset.types.split(' ').includes(select.value);
+  };
+  select.addEventListener('change', show);
+  show();
+}
+
+for (const field of document.querySelectorAll('input[data-slug-from]')) {
+  const source = field.form.elements.namedItem(field.dataset.slugFrom);
+  // A key already typed (or sent back with an error) is the merchant's: never overwritten.
+  let followed = field.value === '';
+  field.addEventListener('input', () => { followed = field.value === ''; });
+  source.addEventListener('input', () => {
+    if (!followed) return;
+    // The same shape the backend's urlKey schema accepts: lower-case letters and digits joined by "-".
+    field.value = source.value.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 128).replace(/-+$/, '');
+  });
 }
 
 if (document.querySelector('table[data-tree]')) {

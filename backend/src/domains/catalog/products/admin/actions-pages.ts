@@ -90,28 +90,31 @@ const typeLabels = {
 async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 'on', type: 'simple' }, errors: Record<string, string> = {}, error?: string) {
   const problem = (name: string) => (errors[name] ? html` <strong class="error" role="alert">${errors[name]}</strong>` : '');
   const invalid = (name: string) => (errors[name] ? html`aria-invalid="true"` : '');
-  /** A text field, or with `step` a number from 0 in those steps (money 0.01, counts 1). */
-  const input = (name: string, label: string, step?: '0.01' | '1') =>
-    html`<label>${label} <input name="${name}" value="${text(typed, name)}" ${invalid(name)} ${step ? html`type="number" step="${step}" min="0"` : ''} /></label>${problem(name)}`;
+  /**
+   * A text field, or with `step` a number from 0 in those steps (money 0.01, counts 1); with `slugFrom`,
+   * admin.js fills it from that field as a URL key until the merchant types in it.
+   */
+  const input = (name: string, label: string, step?: '0.01' | '1', slugFrom?: string) =>
+    html`<label>${label} <input name="${name}" value="${text(typed, name)}" ${invalid(name)} ${step ? html`type="number" step="${step}" min="0"` : ''} ${slugFrom ? html`data-slug-from="${slugFrom}"` : ''} /></label>${problem(name)}`;
   return renderPage(
     c,
     'New product',
     html`<form method="post" action="/admin/products/new" data-unsaved-warning>
       ${csrfField(c.var.csrfToken)}
       ${input('name', 'Name')} ${input('sku', 'SKU')}
-      ${input('urlKey', 'URL key (the storefront path: lower-case words joined by "-")')}
-      <label>Type <select name="type">
+      ${input('urlKey', 'URL key (the storefront path: lower-case words joined by "-"; filled from the name until you change it)', undefined, 'name')}
+      <label>Type <select name="type" data-type-switch>
         ${Object.entries(typeLabels).map(([value, label]) => html`<option value="${value}" ${text(typed, 'type') === value ? 'selected' : ''}>${label}</option>`)}
       </select></label>
-      <fieldset><legend>Simple, virtual and downloadable products (and a gift card's stock)</legend>
+      <fieldset data-types="simple virtual downloadable giftcard"><legend>Simple, virtual and downloadable products (and a gift card's stock)</legend>
         ${input('price', 'Price (every store view; set a view\'s own on the product page)', '0.01')}
         ${input('stockQty', 'Stock quantity', '1')}
       </fieldset>
-      <fieldset><legend>Downloadable products: the links shoppers buy</legend>
+      <fieldset data-types="downloadable"><legend>Downloadable products: the links shoppers buy</legend>
         <label for="new-links">One link a line: title | price on top of the product's, every store view (blank or 0: comes with it) | sample URL (optional), e.g. "PDF | 0" and "Audiobook | 6.50 | https://example.com/sample.mp3"</label>
         <textarea name="links" id="new-links" rows="4" ${invalid('links')}>${text(typed, 'links')}</textarea>${problem('links')}
       </fieldset>
-      <fieldset><legend>Gift cards: the amounts offered (the same in every store view)</legend>
+      <fieldset data-types="giftcard"><legend>Gift cards: the amounts offered (the same in every store view)</legend>
         <label>Kind <select name="giftcard.giftcardType">
           ${['virtual', 'physical', 'combined'].map((kind) => html`<option value="${kind}" ${text(typed, 'giftcard.giftcardType') === kind ? 'selected' : ''}>${kind}</option>`)}
         </select></label>${problem('giftcard.giftcardType')}
@@ -119,7 +122,7 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
         <label><input type="checkbox" name="giftcard.allowOpenAmount" ${typed['giftcard.allowOpenAmount'] !== undefined ? 'checked' : ''} /> Shoppers may choose their own amount</label>
         ${input('giftcard.openAmountMin', 'Smallest own amount', '0.01')} ${input('giftcard.openAmountMax', 'Largest own amount', '0.01')}
       </fieldset>
-      <fieldset><legend>Configurable products: the attributes shoppers choose and a first variant (add more on its page)</legend>
+      <fieldset data-types="configurable"><legend>Configurable products: the attributes shoppers choose and a first variant (add more on its page)</legend>
         ${Object.entries(configurableAttributeLabels).map(
           ([code, label]) => html`<label><input type="checkbox" name="configurableAttributes" value="${code}" ${many(typed, 'configurableAttributes').includes(code) ? 'checked' : ''} /> ${label}</label>`,
         )}${problem('configurableAttributes')}
@@ -128,11 +131,11 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
         ${Object.entries(configurableAttributeLabels).map(([code, label]) => input(`variant.${code}`, `Variant ${label.toLowerCase()} (e.g. ${code === 'color' ? 'Navy' : 'M'})`))}
         ${problem('variant.attributes')}
       </fieldset>
-      <fieldset><legend>Grouped products: the products it sells</legend>
+      <fieldset data-types="grouped"><legend>Grouped products: the products it sells</legend>
         <label for="new-members">Member SKUs (simple or virtual), one a line, a quantity after it if more than one (e.g. "TEE-1 2")</label>
         <textarea name="members" id="new-members" rows="4" ${invalid('members')}>${text(typed, 'members')}</textarea>${problem('members')}
       </fieldset>
-      <fieldset><legend>Bundles: the options shoppers choose from (priced and stocked by their products; an empty option is left out, more can be added on its page)</legend>
+      <fieldset data-types="bundle"><legend>Bundles: the options shoppers choose from (priced and stocked by their products; an empty option is left out, more can be added on its page)</legend>
         ${bundleFieldsets(typed, errors, 3)}
       </fieldset>
       <div role="group" aria-labelledby="new-categories">
