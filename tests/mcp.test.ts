@@ -8,6 +8,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ucpSdk } from '../src/lib/agents/mcp/ucp-sdk-schemas.ts';
 import { adminAuthorization, SHOPPER, WHOLESALE_BUYER } from './support/access-module.ts';
@@ -391,8 +392,13 @@ describe('limits', () => {
     }
     expect(limited, 'the limit answered 429').toBeDefined();
     expect(limited!.headers.get('Retry-After')).toBe('60');
-    expect(((await limited!.json()) as { error: { message: string } }).error.message).toMatch(/300 calls a minute/);
+    const { message } = ((await limited!.json()) as { error: { message: string } }).error;
+    const allowance = /(\d+) calls a minute/.exec(message)?.[1];
+    expect(allowance).toBe('300');
     expect((await rpc('{', { 'CF-Connecting-IP': '203.0.113.78' })).status).toBe(400);
+    // The README tells operators the limit the server enforces, and what it counts by.
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    expect(readme.replace(/\s+/g, ' ')).toContain(`\`/mcp\` allows ${allowance} calls a minute per client IP`);
   });
 });
 
