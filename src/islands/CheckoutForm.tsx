@@ -89,12 +89,13 @@ export default function CheckoutForm(props: Props) {
   };
 
   onMount(async () => {
-    adoptHandedCart();
     draft = loadDraft(props.storeCode);
     setSignedIn(isSignedIn());
     if (draft) setSaveAddress(draft.saveAddress);
     start(null);
     try {
+      const notCopied = await adoptHandedCart();
+      if (notCopied.length > 0) setError(`Some items could not be added to your cart: ${notCopied.join('; ')}`);
       const [current, methods] = await Promise.all([loadCart(), loadPaymentMethods()]);
       setCart(current);
       setPayments(methods);

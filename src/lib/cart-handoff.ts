@@ -3,6 +3,9 @@
  * (a live provider such as Stripe) answers a `continue_url` on the storefront that carries the cart,
  * as `#cart=<guest cart token>`. The token is the cart's id the agent already holds, so the link
  * grants nothing beyond it; it sits in the fragment so it never reaches a server log or a Referer.
+ * Whoever sends the link keeps that token, so the page that follows it copies the lines into a
+ * fresh cart of the person's own rather than taking the linked cart over: what the person then
+ * types never goes into a cart the sender can read (cart fixation).
  * A customer's account cart is never put in a link: the person signs in as that customer to see it.
  * Pure: the worker builds the link, the checkout page reads it (client/adopt-handed-cart.ts).
  */

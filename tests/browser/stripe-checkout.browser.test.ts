@@ -183,7 +183,7 @@ describe('an agent checking out with Stripe', () => {
     expect([...intents.values()].slice(intentsBefore).map((intent) => intent.status)).toEqual(['requires_payment_method']);
     await agent.close();
 
-    // The person follows continue_url in a fresh browser: the checkout holds the agent's cart, and
+    // The person follows continue_url in a fresh browser: the checkout holds the agent's lines, and
     // the cart's token leaves the address bar (it travelled in the fragment, never to a server).
     const continueUrl = new URL(completed.continue_url);
     expect(`${continueUrl.origin}${continueUrl.pathname}`).toBe(`${shop.storefront.url}/checkout`);
@@ -195,6 +195,25 @@ describe('an agent checking out with Stripe', () => {
     const lines = page.getByRole('list', { name: 'Items' }).getByRole('listitem');
     await expect.poll(() => lines.allTextContents()).toEqual([expect.stringContaining(`${product.name} × 1`)]);
     expect(page.url()).toBe(`${shop.storefront.url}/checkout`);
+
+    // The lines were copied into a cart of the person's own: whoever holds the link (an agent, or
+    // anyone who sent it on) never learns its token, and what the person types stays out of theirs.
+    const agentToken = continueUrl.hash.slice('#cart='.length);
+    const ownToken = await page.evaluate(() => window.localStorage.getItem('shop.cartToken'));
+    expect(ownToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(ownToken).not.toBe(agentToken);
+    await page.getByLabel('Email', { exact: true }).fill('person-typed@example.com');
+    await page.getByLabel('Street address').fill('7 Private Lane');
+    const readCart = async (token: string) => {
+      const answer = await fetch(`${shop.storefront.url}/api/cart`, { headers: { 'X-Cart-Token': token } });
+      expect(answer.status).toBe(200);
+      return (await answer.json()) as { id: number; items: { sku: string; qty: number }[] };
+    };
+    const [own, agents] = await Promise.all([readCart(ownToken!), readCart(agentToken)]);
+    expect(own.id).not.toBe(agents.id);
+    expect(own.items.map(({ sku, qty }) => ({ sku, qty }))).toEqual([{ sku: product.sku, qty: 1 }]);
+    expect(agents.items.map(({ sku, qty }) => ({ sku, qty }))).toEqual([{ sku: product.sku, qty: 1 }]);
+    expect(JSON.stringify(agents)).not.toMatch(/person-typed|Private Lane/);
     await page.close();
   });
 
