@@ -8,6 +8,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ucpSdk } from '../src/lib/agents/mcp/ucp-sdk-schemas.ts';
 import { adminAuthorization, SHOPPER, WHOLESALE_BUYER } from './support/access-module.ts';
@@ -172,7 +173,8 @@ describe('an agent shops through the official MCP client', () => {
     const inAdmin = await adminOrder(number);
     expect(inAdmin.email).toBe(SHOPPER.email);
     expect(inAdmin.lines).toHaveLength(1);
-    expect(inAdmin.lines[0]).toMatchObject({ qty: 2 });
+    // The variant the agent chose, at the quantity it asked, at the price the checkout showed it.
+    expect(inAdmin.lines[0]).toMatchObject({ sku: variant.sku, qty: 2, price: ready.line_items[0]!.item.price / 100 });
     expect(Object.values(inAdmin.lines[0]!.options).sort()).toEqual(Object.values(options).map(String).sort());
 
     // Completing the same checkout again places no second order (its id names one idempotent attempt).
@@ -212,12 +214,21 @@ describe('B2B gating holds for agents', () => {
   it('anonymous sees no Trade Supplies price and cannot buy (the refusal says why); Wholesale sees trade prices and buys', async () => {
     const [sku] = await tradeSkus();
     expect(sku).toBeDefined();
+    // The guest's REST answer for the same product: listed, without a price.
+    const guestRest = ((await (await fetch(`${shop.backend.url}/api/rest/v2/products?sku=${sku}`)).json()) as { member: Array<{ name: string; finalPrice: number | null }> }).member;
+    expect(guestRest).toEqual([expect.objectContaining({ finalPrice: null })]);
     const anonymous = await connect();
     const { product: guestView } = await call<{ product: UcpProduct }>(anonymous, 'get_product', { catalog: { id: sku } });
-    expect(guestView.price_range).toBeUndefined();
-    expect(guestView.purchasable).toBe(false);
-    expect(guestView.messages?.map((message) => message.code)).toContain('price_hidden');
-    expect(JSON.stringify(guestView)).not.toMatch(/"amount"/);
+    const found = (await call<{ products: UcpProduct[] }>(anonymous, 'search_catalog', { catalog: { query: guestRest[0]!.name } })).products.filter((product) => product.sku === sku);
+    const looked = (await call<{ products: UcpProduct[] }>(anonymous, 'lookup_catalog', { catalog: { ids: [sku] } })).products;
+    expect(found, 'search finds it, as the guest REST list does').toHaveLength(1);
+    expect(looked.map((product) => product.sku)).toEqual([sku]);
+    for (const view of [guestView, found[0]!, looked[0]!]) {
+      expect(view.price_range).toBeUndefined();
+      expect(view.purchasable).toBe(false);
+      expect(view.messages?.map((message) => message.code)).toContain('price_hidden');
+      expect(JSON.stringify(view)).not.toMatch(/"amount"/);
+    }
     const blocked = await refusal(anonymous, 'create_cart', { cart: { line_items: [{ item: { id: sku }, quantity: 1 }] } });
     expect(blocked.error).toBe('purchase_blocked');
     expect(blocked.message.length).toBeGreaterThan(0);
@@ -233,8 +244,10 @@ describe('B2B gating holds for agents', () => {
     expect(ready.line_items[0]!.item.price).toBe(Math.round(restPrice * 100));
     const completed = await call<Checkout>(wholesale, 'complete_checkout', { id: ready.id, checkout: TEST_CARD });
     expect(completed.status).toBe('completed');
+    // The merchant's order holds the trade price the Wholesale buyer's REST answer names.
     const inAdmin = await adminOrder(completed.order!.id);
-    expect(inAdmin.lines[0]).toMatchObject({ sku, price: restPrice });
+    expect(inAdmin.email).toBe(WHOLESALE_BUYER.email);
+    expect(inAdmin.lines).toEqual([expect.objectContaining({ sku, qty: 1, price: restPrice })]);
     await wholesale.close();
   });
 
@@ -246,6 +259,8 @@ describe('B2B gating holds for agents', () => {
     expect((await refusal(anonymous, 'get_product', { catalog: { id: hidden } })).error).toBe('product_not_found');
     const lookup = await call<{ products: UcpProduct[]; messages?: Array<{ code: string }> }>(anonymous, 'lookup_catalog', { catalog: { ids: [hidden] } });
     expect(lookup.products).toEqual([]);
+    // As for a guest over REST: the hidden product is not listed.
+    expect(((await (await fetch(`${shop.backend.url}/api/rest/v2/products?sku=${hidden}`)).json()) as { member: unknown[] }).member).toEqual([]);
     await anonymous.close();
 
     const wholesale = await connect(await customerToken(WHOLESALE_BUYER));
@@ -377,8 +392,13 @@ describe('limits', () => {
     }
     expect(limited, 'the limit answered 429').toBeDefined();
     expect(limited!.headers.get('Retry-After')).toBe('60');
-    expect(((await limited!.json()) as { error: { message: string } }).error.message).toMatch(/300 calls a minute/);
+    const { message } = ((await limited!.json()) as { error: { message: string } }).error;
+    const allowance = /(\d+) calls a minute/.exec(message)?.[1];
+    expect(allowance).toBe('300');
     expect((await rpc('{', { 'CF-Connecting-IP': '203.0.113.78' })).status).toBe(400);
+    // The README tells operators the limit the server enforces, and what it counts by.
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    expect(readme.replace(/\s+/g, ' ')).toContain(`\`/mcp\` allows ${allowance} calls a minute per client IP`);
   });
 });
 

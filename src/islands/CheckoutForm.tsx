@@ -6,10 +6,11 @@
  * a signed-in customer starts from their account (`checkout-prefill.ts`) and may pick another saved
  * address or save this one.
  */
-import { createEffect, createSignal, on, onMount, Show } from 'solid-js';
+import { createEffect, createSignal, For, on, onMount, Show } from 'solid-js';
 import { ApiError } from '../lib/client/api-client.ts';
 import { useHydrated } from '../lib/client/hydrated.ts';
 import { errorMessage } from '../lib/client/display.ts';
+import { adoptHandedCart } from '../lib/client/adopt-handed-cart.ts';
 import { isSignedIn } from '../lib/client/session.ts';
 import {
   loadAddresses,
@@ -93,6 +94,8 @@ export default function CheckoutForm(props: Props) {
     if (draft) setSaveAddress(draft.saveAddress);
     start(null);
     try {
+      const notCopied = await adoptHandedCart();
+      if (notCopied.length > 0) setError(`Some items could not be added to your cart: ${notCopied.join('; ')}`);
       const [current, methods] = await Promise.all([loadCart(), loadPaymentMethods()]);
       setCart(current);
       setPayments(methods);
@@ -205,6 +208,19 @@ export default function CheckoutForm(props: Props) {
 
           <section class="panel" aria-labelledby="summary-heading">
             <h2 id="summary-heading">Order summary</h2>
+            {/* The lines themselves: a person handed a cart by an agent sees what they are paying for. */}
+            <ul class="summary-lines" aria-label="Items">
+              <For each={cart()?.items ?? []}>
+                {(line) => (
+                  <li>
+                    <span>
+                      {line.name} × {line.qty}
+                    </span>
+                    <span>{format()(line.rowTotal)}</span>
+                  </li>
+                )}
+              </For>
+            </ul>
             <dl class="totals">
               <div>
                 <dt>Subtotal ({cart()?.itemsQty} items)</dt>

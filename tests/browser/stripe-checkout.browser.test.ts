@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { serveHostPage, type HostPage } from '../../scripts/lib/host-page.ts';
 import type { Product } from '../../src/lib/content/schemas.ts';
+import { SHOPPER } from '../support/access-module.ts';
 import { seriousViolations, watchedPage } from '../support/browser.ts';
 import { startShop, type TestShop } from '../support/shop.ts';
 
@@ -177,10 +178,66 @@ describe('an agent checking out with Stripe', () => {
     const intentsBefore = intents.size;
     const completed = await call('complete_checkout', { id: ready.id, checkout: {} });
     expect(completed.status).toBe('requires_escalation');
-    expect(completed.continue_url).toBe(`${shop.storefront.url}/checkout`);
     expect(completed.messages?.map((message) => message.code)).toEqual(['buyer_payment_required']);
     // The intent was prepared at the provider; nothing was paid or ordered.
     expect([...intents.values()].slice(intentsBefore).map((intent) => intent.status)).toEqual(['requires_payment_method']);
+    await agent.close();
+
+    // The person follows continue_url in a fresh browser: the checkout holds the agent's lines, and
+    // the cart's token leaves the address bar (it travelled in the fragment, never to a server).
+    const continueUrl = new URL(completed.continue_url);
+    expect(`${continueUrl.origin}${continueUrl.pathname}`).toBe(`${shop.storefront.url}/checkout`);
+    expect(continueUrl.search).toBe('');
+    expect(continueUrl.hash).toMatch(/^#cart=[A-Za-z0-9_-]{43}$/);
+    const { page } = await watchedPage(browser);
+    await page.route('https://js.stripe.com/v3/', (route) => route.fulfill({ contentType: 'text/javascript', body: fakeStripeJs(stripeBase) }));
+    await page.goto(completed.continue_url);
+    const lines = page.getByRole('list', { name: 'Items' }).getByRole('listitem');
+    await expect.poll(() => lines.allTextContents()).toEqual([expect.stringContaining(`${product.name} × 1`)]);
+    expect(page.url()).toBe(`${shop.storefront.url}/checkout`);
+
+    // The lines were copied into a cart of the person's own: whoever holds the link (an agent, or
+    // anyone who sent it on) never learns its token, and what the person types stays out of theirs.
+    const agentToken = continueUrl.hash.slice('#cart='.length);
+    const ownToken = await page.evaluate(() => window.localStorage.getItem('shop.cartToken'));
+    expect(ownToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(ownToken).not.toBe(agentToken);
+    await page.getByLabel('Email', { exact: true }).fill('person-typed@example.com');
+    await page.getByLabel('Street address').fill('7 Private Lane');
+    const readCart = async (token: string) => {
+      const answer = await fetch(`${shop.storefront.url}/api/cart`, { headers: { 'X-Cart-Token': token } });
+      expect(answer.status).toBe(200);
+      return (await answer.json()) as { id: number; items: { sku: string; qty: number }[] };
+    };
+    const [own, agents] = await Promise.all([readCart(ownToken!), readCart(agentToken)]);
+    expect(own.id).not.toBe(agents.id);
+    expect(own.items.map(({ sku, qty }) => ({ sku, qty }))).toEqual([{ sku: product.sku, qty: 1 }]);
+    expect(agents.items.map(({ sku, qty }) => ({ sku, qty }))).toEqual([{ sku: product.sku, qty: 1 }]);
+    expect(JSON.stringify(agents)).not.toMatch(/person-typed|Private Lane/);
+    await page.close();
+  });
+
+  it('hands a signed-in customer\'s checkout over without the cart in the link: the person must sign in as them', async () => {
+    const tokenAnswer = await fetch(`${shop.storefront.url}/api/auth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', scope: 'customer', username: SHOPPER.email, password: SHOPPER.password }),
+    });
+    expect(tokenAnswer.status).toBe(200);
+    const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
+    const agent = new Client({ name: 'stripe-test-agent', version: '1.0.0' });
+    await agent.connect(new StreamableHTTPClientTransport(new URL(`${shop.storefront.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const result = (await agent.callTool({ name, arguments: args })) as CallToolResult;
+      expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
+      return result.structuredContent as { id: string; status: string; fulfillment: { options: { id: string }[] }; continue_url: string };
+    };
+    const destination = { first_name: 'Ada', last_name: 'Lovelace', street_address: '12 Analytical Way', address_locality: 'Springfield', address_region: 'Illinois', postal_code: '62701', address_country: 'US' };
+    const created = await call('create_checkout', { checkout: { line_items: [{ item: { id: product.sku }, quantity: 1 }], fulfillment: { destination } } });
+    const ready = await call('update_checkout', { id: created.id, checkout: { fulfillment: { selected_option_id: created.fulfillment.options[0]!.id } } });
+    const completed = await call('complete_checkout', { id: ready.id, checkout: {} });
+    expect(completed.status).toBe('requires_escalation');
+    expect(completed.continue_url).toBe(`${shop.storefront.url}/checkout`);
     await agent.close();
   });
 });

@@ -26,6 +26,11 @@ export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   idempotencyKey?: string;
+  /**
+   * A guest cart to read instead of this browser's own (an agent's, handed over in a link): its
+   * token is sent in place of the stored one, and no token the backend answers is kept.
+   */
+  guestCart?: string;
 }
 
 /** Renew a little before expiry so a call in flight does not race the clock. */
@@ -57,7 +62,7 @@ async function send(path: string, request: ApiRequest, tokens: CustomerTokens | 
   if (request.idempotencyKey) headers.set('Idempotency-Key', request.idempotencyKey);
   if (tokens) headers.set('Authorization', `Bearer ${tokens.accessToken}`);
   else {
-    const token = cartToken();
+    const token = request.guestCart ?? cartToken();
     if (token) headers.set('X-Cart-Token', token);
   }
   let response: Response;
@@ -71,7 +76,7 @@ async function send(path: string, request: ApiRequest, tokens: CustomerTokens | 
     throw new ApiError(0, 'network', `We could not reach the shop. Check your connection and try again. (${String(error)})`);
   }
   const issued = response.headers.get('X-Cart-Token');
-  if (issued && !tokens) saveCartToken(issued);
+  if (issued && !tokens && request.guestCart === undefined) saveCartToken(issued);
   return response;
 }
 

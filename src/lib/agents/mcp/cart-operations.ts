@@ -3,13 +3,12 @@
  * cart token (`X-Cart-Token`, which only its holder knows); a signed-in customer has one cart on
  * their account, named `account`, which the backend finds by their token. The worker keeps nothing.
  */
+import { GUEST_CART_TOKEN } from '../../cart-handoff.ts';
 import { callBackend, expectOk, ToolRefusal, type CallerContext } from './backend-calls.ts';
 import { backendCartSchema, type BackendCart } from './cart-shapes.ts';
 import type { LineItemInput } from './line-items.ts';
 
 export const ACCOUNT_CART_ID = 'account';
-/** The backend's guest cart tokens: 32 random bytes, base64url (backend/src/domains/carts/identity.ts). */
-const GUEST_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** A tool that needs a signed-in customer: the HTTP answer becomes 401 with `WWW-Authenticate`. */
 export class CustomerRequired extends ToolRefusal {
@@ -26,7 +25,7 @@ export function cartTokenOf(caller: CallerContext, id: string): string | undefin
     return undefined;
   }
   if (caller.authorization) throw new ToolRefusal('cart_not_found', `A signed-in customer's cart is "${ACCOUNT_CART_ID}".`);
-  if (!GUEST_TOKEN.test(id)) throw new ToolRefusal('cart_not_found', 'No cart has this id.');
+  if (!GUEST_CART_TOKEN.test(id)) throw new ToolRefusal('cart_not_found', 'No cart has this id.');
   return id;
 }
 

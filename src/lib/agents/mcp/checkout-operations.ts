@@ -4,6 +4,7 @@
  * order). The access decision is the backend's at every step: a line the caller may not buy never
  * reached the cart (403 `purchase_blocked` at the add), and the order is placed with their token.
  */
+import { withHandedCart } from '../../cart-handoff.ts';
 import { absoluteUrl } from '../public-origin.ts';
 import { callBackend, expectOk, ToolRefusal, type CallerContext } from './backend-calls.ts';
 import { cartTokenOf, readCart } from './cart-operations.ts';
@@ -79,7 +80,9 @@ export async function checkoutView(caller: CallerContext, { origin, paymentProvi
     ],
     payment: { handlers: agentPaymentHandlers(paymentProvider) },
     links: [{ type: 'privacy_policy', url: absoluteUrl(origin, '/privacy-policy') }],
-    continue_url: absoluteUrl(origin, '/checkout'),
+    // Where a person takes over: a guest cart travels in the link (it is the id the agent holds);
+    // the account cart does not, the person signs in as its customer (cart-handoff.ts).
+    continue_url: token ? withHandedCart(absoluteUrl(origin, '/checkout'), token) : absoluteUrl(origin, '/checkout'),
     ...(messages.length > 0 ? { messages } : {}),
   };
 }
@@ -97,7 +100,10 @@ interface PlacedOrder {
 
 /**
  * Pays and places the order. With the test provider the card number pays (4242…); with a live one
- * (Stripe) a person must pay: the answer is `requires_escalation` with the storefront's checkout URL.
+ * (Stripe) a person must pay: the answer is `requires_escalation` with `continue_url`, the storefront's
+ * checkout carrying the cart. DECISIONS.md 59 calls this status `requires_action`, which is not a
+ * status of UCP's checkout (its enum in @ucp-js/sdk: canceled, complete_in_progress, completed,
+ * incomplete, ready_for_complete, requires_escalation); UCP's word is kept so agents understand it.
  */
 export async function completeCheckout(caller: CallerContext, shop: ShopSide, id: string, state: CheckoutState, cardNumber: string | undefined) {
   const { origin } = shop;
