@@ -262,7 +262,7 @@ describe('admin content pages', () => {
     expect(page.html).toContain('<strong>canceled</strong>');
     expect(page.html).toMatch(/admin@example\.com: Customer asked for gift wrap\./);
     const history = parsePage(page.html).all('strong').map((strong) => textOf(strong));
-    expect(history).toContainEqual(expect.stringMatching(/^Refunded [\d.]+ USD \(re_test_\w+\): Out of gift wrap$/));
+    expect(history).toContainEqual(expect.stringMatching(/^Refunded \$[\d.]+ \(re_test_\w+\): Out of gift wrap$/));
     expect(page.html).toMatch(/<strong>canceled<\/strong> \(Refunded in full\.\)/);
     expect(page.html).not.toContain('/cancel"');
     const stockAfter = ((await shop.send<{ stockQty: number }>('GET', `/api/rest/v2/admin/products/${product.id}`, { headers: await adminBearer(shop) })).body).stockQty;

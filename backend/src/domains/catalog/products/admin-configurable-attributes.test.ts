@@ -265,17 +265,20 @@ describe.each(dialects)('a configurable\'s Attributes section and variants grid 
     expect(listed(shown.html)).toEqual(['Size', 'Color']);
     expect((await record()).configurableAttributes).toEqual(['size', 'color']);
 
-    const alike = await browser.submit(page(), `${page()}/attributes`, { _etag: etagOf(shown.html, `${page()}/attributes`), action: 'remove', code: 'color' });
+    // A removal asks first; only the confirmed form is tried.
+    const asked = await browser.submit(page(), `${page()}/attributes`, { _etag: etagOf(shown.html, `${page()}/attributes`), action: 'remove', code: 'color' });
+    expect([asked.status, asked.html.includes('name="confirmed" value="yes"')]).toEqual([200, true]);
+    const alike = await browser.submit(page(), `${page()}/attributes`, { _etag: etagOf(shown.html, `${page()}/attributes`), action: 'remove', code: 'color', confirmed: 'yes' });
     expect(alike.status).toBe(400);
     expect(alike.html).toContain('id="attributes-attribute.color-error" role="alert">Every variant must differ by its values: PT-NAVY and PT-SAGE would both be S.');
     expect((await record()).configurableAttributes).toEqual(['size', 'color']);
 
-    const stale = await browser.submit(page(), `${page()}/attributes`, { _etag: '"product-1-old"', action: 'remove', code: 'size' });
+    const stale = await browser.submit(page(), `${page()}/attributes`, { _etag: '"product-1-old"', action: 'remove', code: 'size', confirmed: 'yes' });
     expect(stale.status).toBe(400);
     expect(stale.html).toContain('changed since you loaded it');
     expect((await record()).configurableAttributes).toEqual(['size', 'color']);
 
-    const removed = await browser.submit(page(), `${page()}/attributes`, { _etag: etagOf(shown.html, `${page()}/attributes`), action: 'remove', code: 'size' });
+    const removed = await browser.submit(page(), `${page()}/attributes`, { _etag: etagOf(shown.html, `${page()}/attributes`), action: 'remove', code: 'size', confirmed: 'yes' });
     expect(removed.status).toBe(303);
     expect((await record()).configurableAttributes).toEqual(['color']);
     const public_ = (await shop.get(`/api/rest/v2/products/${product.id}`)).body as PublicProduct;

@@ -322,10 +322,13 @@ describe.each(dialects)('admin product type pages (%s)', (dialect) => {
     expect(saved.status, errorOf(saved.html)).toBe(303);
     expect(((await shop.get(`/api/rest/v2/products/${parent!.id}`)).body as PublicProduct).finalPrice).toBe(120);
 
-    const removed = await admin.submit(path, `${path}/variants/${sky.id}/delete`, {});
+    // Removing a variant asks first; only the confirmed form removes it.
+    const asked = await admin.submit(path, `${path}/variants/${sky.id}/delete`, {});
+    expect([asked.status, asked.html.includes('name="confirmed" value="yes"')]).toEqual([200, true]);
+    const removed = await admin.submit(path, `${path}/variants/${sky.id}/delete`, { confirmed: 'yes' });
     expect(removed.status).toBe(303);
     const [rust] = ((await shop.get(`/api/rest/v2/products/${parent!.id}`)).body as PublicProduct).variants!;
-    const last = await admin.submit(path, `${path}/variants/${rust!.id}/delete`, {});
+    const last = await admin.submit(path, `${path}/variants/${rust!.id}/delete`, { confirmed: 'yes' });
     expect(last.status).toBe(400);
     expect(errorOf(last.html)).toContain('at least one variant');
     const deleted = await admin.submit(path, `${path}/delete`, { confirmed: 'yes' });
@@ -390,7 +393,7 @@ describe.each(dialects)('deleting many products from the grid (%s)', (dialect) =
     const browser = adminBrowser(shop);
     await browser.signIn();
     const grid = await browser.request('GET', '/admin/products');
-    const form = new URLSearchParams({ _csrf: browser.csrfOf(grid.html), action: 'delete' });
+    const form = new URLSearchParams({ _csrf: browser.csrfOf(grid.html), action: 'delete', confirmed: 'yes' });
     for (const id of [created.body.id, bundle!.id, otherVariant!.id]) form.append('ids', String(id));
     const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const bulk = await shop.app.request('/admin/products/bulk', { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
