@@ -147,7 +147,7 @@ describe('quick order', () => {
     await expect.poll(() => page.locator('input[name="shippingMethod"]').count()).toBeGreaterThan(0);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Place order' }).click();
-    await expect.poll(() => page.locator('#checkout-error').textContent()).toContain('would pass your company\'s credit limit: 1.00 USD is available on account');
+    await expect.poll(() => page.locator('#checkout-error').textContent()).toContain('would pass your company\'s credit limit: $1.00 is available on account');
     expect((await cartSkus()).size, 'the refused order left the cart as it was').toBe(lines);
 
     await setLimit(1_000_000);

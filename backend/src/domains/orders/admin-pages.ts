@@ -6,6 +6,7 @@ import { orderStatuses } from '../../platform/db/schema/index.ts';
 import type { AddressSnapshot } from '../../platform/db/schema/index.ts';
 import { csvResponseHeaders } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
+import { formatMoney } from '../../platform/money.ts';
 import { addOrderNote, maxNoteLength } from './admin-actions.ts';
 import { loadAdminOrder, type AdminOrderView } from './admin-order-view.ts';
 import { cancelOrder, maxCancelReasonLength } from './cancel.ts';
@@ -39,7 +40,7 @@ const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 const address = (a: AddressSnapshot) =>
   html`${a.firstName} ${a.lastName}<br />${a.company ? html`${a.company}<br />` : ''}${a.street.map((line) => html`${line}<br />`)}${a.postcode} ${a.city}${a.region ? html`, ${a.region}` : ''}<br />${a.countryId}`;
 
-const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;
+const money = formatMoney;
 
 /** The payments part: provider, its reference, amount, status and what was refunded. It scrolls sideways on a phone, so it takes the focus (no link in it). */
 function paymentsSection(order: AdminOrderView) {
@@ -98,7 +99,7 @@ async function orderPage(c: Context<AdminEnv>, id: number, refund?: { state?: Re
             html`<tr><td>${l.sku}</td><td>${l.name}</td><td>${Object.entries(l.options).map(([k, v]) => `${k}: ${v}`).join(', ')}</td><td>${l.qty}</td><td>${l.price}</td><td>${l.rowTotal}</td></tr>`,
         )}
       </table>
-      <p>Subtotal ${order.subtotal} · Shipping ${order.shippingAmount} · <strong>Total ${order.grandTotal} ${order.currency}</strong></p>
+      <p>Subtotal ${money(order.subtotal, order.currency)} · Shipping ${money(order.shippingAmount, order.currency)} · <strong>Total ${money(order.grandTotal, order.currency)}</strong></p>
       <div class="cards">
         <div class="card"><h3>Shipping address</h3>${address(order.shippingAddress)}</div>
         <div class="card"><h3>Billing address</h3>${address(order.billingAddress)}</div>

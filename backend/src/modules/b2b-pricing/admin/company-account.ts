@@ -10,6 +10,7 @@ import { confirmPage, isConfirmed } from '../../../platform/admin/confirm-step.t
 import { csrfField } from '../../../platform/admin/layout.ts';
 import { sayOutcome } from '../../../platform/admin/outcome-flash.ts';
 import { formFields } from '../../../platform/admin/page.ts';
+import { formatMoney } from '../../../platform/money.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { PricingContext } from '../context.ts';
 import { companyAccount, recordPayment } from '../payment-terms/ledger.ts';
@@ -17,7 +18,7 @@ import { RecordId } from '../routes/wire.ts';
 import { contextOf, idOf } from './page-kit.ts';
 import { adminBase } from './paths.ts';
 
-const amount = (value: number, currency: string) => `${value.toFixed(2)} ${currency}`;
+const amount = formatMoney;
 
 /** The account section, or nothing for a company that has no terms and owes nothing. */
 export async function accountSection(ctx: PricingContext, companyId: number, csrfToken: string) {

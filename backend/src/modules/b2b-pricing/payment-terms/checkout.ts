@@ -4,6 +4,7 @@
  * module's ledger, inside the order's own transaction (so a refusal leaves no order and no stock taken).
  */
 import { AppError } from '../../../platform/errors.ts';
+import { formatMoney } from '../../../platform/money.ts';
 import type { HookMap } from '../../../platform/modules/hooks.ts';
 import type { PricingContext } from '../context.ts';
 import { b2bPricingPurchaseOrders } from '../tables.ts';
@@ -29,7 +30,7 @@ export async function placePurchaseOrder(input: HookMap['checkout.placeOnAccount
     throw new AppError(
       'payment_required',
       'credit_limit',
-      `This order (${input.order.grandTotal.toFixed(2)} ${terms.currency}) would pass your company's credit limit: ${available.toFixed(2)} ${terms.currency} is available on account. Pay by card, or ask us to raise the limit.`,
+      `This order (${formatMoney(input.order.grandTotal, terms.currency)}) would pass your company's credit limit: ${formatMoney(available, terms.currency)} is available on account. Pay by card, or ask us to raise the limit.`,
       { creditLimit: terms.creditLimit, openTotal: open, available, currency: terms.currency },
     );
   }

@@ -7,6 +7,7 @@ import { aSimpleProduct, shopper, tradeBuyer, usAddress } from '../../../../test
 import { bearerFor } from '../../../../test/helpers/sign-in.ts';
 import { dialects, openTestShop, type ErrorAnswer, type TestShop } from '../../../../test/helpers/test-shop.ts';
 import b2bPricing from '../index.ts';
+import { formatMoney } from '../../../platform/money.ts';
 
 type Headers = Record<string, string>;
 interface Method {
@@ -191,7 +192,7 @@ describe.each(dialects)('B2B Pricing: purchase orders on payment terms (%s)', (d
     expect(over.status).toBe(402);
     expect(over.body.error).toBe('credit_limit');
     expect(over.body.details).toMatchObject({ creditLimit: owed + 150, openTotal: owed, available: 150 });
-    expect(over.body.message).toContain('150.00 USD is available');
+    expect(over.body.message).toContain('$150.00 is available');
     expect(await stockOf()).toBe(stockBefore);
     const cart = await shop.send<{ items: unknown[] }>('GET', '/api/rest/v2/cart', { headers: buyer });
     expect(cart.body.items).toHaveLength(1);
@@ -241,7 +242,7 @@ describe.each(dialects)('B2B Pricing: purchase orders on payment terms (%s)', (d
     const editor = `/admin/b2b-pricing/companies/${companyId}`;
     const page = await browser.request('GET', editor);
     const owed = await account();
-    expect(textOf(parsePage(page.html).one('[data-company-account]'))).toContain(`Owes ${owed.openTotal.toFixed(2)} USD on ${owed.openPurchaseOrders.length} unpaid purchase orders of a 10000.00 USD credit limit`);
+    expect(textOf(parsePage(page.html).one('[data-company-account]'))).toContain(`Owes ${formatMoney(owed.openTotal, 'USD')} on ${owed.openPurchaseOrders.length} unpaid purchase orders of a $10,000.00 credit limit`);
     expect(textOf(parsePage(page.html).one(`tr[data-purchase-order="${placed.body.number}"]`))).toContain('PO-PAGE-7');
     const action = `${editor}/purchase-orders/${placed.body.id}/payment`;
     const asked = await browser.submit(editor, action, {});
