@@ -1,5 +1,6 @@
 /** The cart page: lines with quantity and remove, subtotal, and the way to checkout. */
 import { createSignal, For, onMount, Show } from 'solid-js';
+import { adoptHandedCart } from '../lib/client/adopt-handed-cart.ts';
 import { changeQty, loadCart, removeItem } from '../lib/client/shop-actions.ts';
 import type { Cart, CartLine } from '../lib/client/types.ts';
 import { priceFormatter } from '../lib/format/price.ts';
@@ -27,7 +28,17 @@ export default function CartView(props: Props) {
     }
   };
 
-  onMount(() => void run(null, loadCart));
+  // An agent's cart link (continue_url, cart-handoff.ts) lands here too: its lines are copied into
+  // this browser's own cart before the cart is shown.
+  onMount(
+    () =>
+      void run(null, async () => {
+        const notCopied = await adoptHandedCart();
+        const current = await loadCart();
+        if (notCopied.length > 0) setError(`Some items could not be added to your cart: ${notCopied.join('; ')}`);
+        return current;
+      }),
+  );
 
   const updateQty = (line: CartLine, value: string) => {
     const qty = Math.floor(Number(value));

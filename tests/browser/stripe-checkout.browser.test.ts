@@ -217,6 +217,26 @@ describe('an agent checking out with Stripe', () => {
     await page.close();
   });
 
+  it("hands a guest cart to a person on the cart page: the agent's lines, in a cart of the person's own", async () => {
+    const agent = new Client({ name: 'cart-handoff-agent', version: '1.0.0' });
+    await agent.connect(new StreamableHTTPClientTransport(new URL(`${shop.storefront.url}/mcp`)));
+    const result = (await agent.callTool({ name: 'create_cart', arguments: { cart: { line_items: [{ item: { id: product.sku }, quantity: 2 }] } } })) as CallToolResult;
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    const cart = result.structuredContent as { id: string; continue_url: string };
+    await agent.close();
+    expect(cart.continue_url).toBe(`${shop.storefront.url}/cart#cart=${cart.id}`);
+
+    const { page } = await watchedPage(browser);
+    await page.goto(cart.continue_url);
+    await expect.poll(() => page.getByRole('spinbutton', { name: `Quantity of ${product.name}` }).inputValue()).toBe('2');
+    expect(page.url()).toBe(`${shop.storefront.url}/cart`);
+    const ownToken = await page.evaluate(() => window.localStorage.getItem('shop.cartToken'));
+    expect(ownToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(ownToken).not.toBe(cart.id);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
   it('hands a signed-in customer\'s checkout over without the cart in the link: the person must sign in as them', async () => {
     const tokenAnswer = await fetch(`${shop.storefront.url}/api/auth/token`, {
       method: 'POST',

@@ -5,7 +5,7 @@ describe('ucpCart', () => {
   const line = { id: 5, sku: 'TEE-1-NAVY-M', name: 'Blue tee', parentSku: 'TEE-1', imageUrl: '/media/tee.svg', options: { Colour: 'Navy' }, qty: 2, price: 12.5, rowTotal: 25, complete: true };
 
   it('names lines by the product the caller added (the configurable), with totals in minor units', () => {
-    expect(ucpCart('tok', { currency: 'USD', subtotal: 25, items: [line] }, 'https://shop.example')).toEqual({
+    expect(ucpCart('tok', undefined, { currency: 'USD', subtotal: 25, items: [line] }, 'https://shop.example')).toEqual({
       id: 'tok',
       currency: 'USD',
       line_items: [
@@ -19,8 +19,16 @@ describe('ucpCart', () => {
     });
   });
 
+  it("carries a guest cart's token to the cart page, in the fragment, and never an account cart's", () => {
+    const token = 'A'.repeat(43);
+    const guest = ucpCart(token, token, { currency: 'USD', subtotal: 25, items: [line] }, 'https://shop.example');
+    expect(guest.continue_url).toBe(`https://shop.example/cart#cart=${token}`);
+    const account = ucpCart('account', undefined, { currency: 'USD', subtotal: 25, items: [line] }, 'https://shop.example');
+    expect(account.continue_url).toBe('https://shop.example/cart');
+  });
+
   it('warns about a line that can no longer be ordered as chosen', () => {
-    const cart = ucpCart('tok', { currency: 'USD', subtotal: 25, items: [{ ...line, complete: false }] }, 'https://shop.example');
+    const cart = ucpCart('tok', undefined, { currency: 'USD', subtotal: 25, items: [{ ...line, complete: false }] }, 'https://shop.example');
     expect(cart.messages).toEqual([expect.objectContaining({ type: 'warning', code: 'line_incomplete' })]);
   });
 });

@@ -3,6 +3,7 @@
  * currency, totals, continue_url). Amounts in minor units. Pure.
  */
 import { z } from 'zod';
+import { withHandedCart } from '../../cart-handoff.ts';
 import { absoluteUrl } from '../public-origin.ts';
 import { minorUnits } from './money.ts';
 
@@ -57,7 +58,12 @@ export function ucpLineItems(cart: BackendCart, origin: string): UcpLineItem[] {
   }));
 }
 
-export function ucpCart(id: string, cart: BackendCart, origin: string) {
+/**
+ * `token` is the guest cart's token (the id the agent holds), undefined for a customer's account
+ * cart: a guest cart travels in continue_url so the person who follows it sees the agent's lines,
+ * copied into a cart of their own (cart-handoff.ts); the account cart is reached by signing in.
+ */
+export function ucpCart(id: string, token: string | undefined, cart: BackendCart, origin: string) {
   const incomplete = cart.items.filter((line) => !line.complete);
   return {
     id,
@@ -67,7 +73,7 @@ export function ucpCart(id: string, cart: BackendCart, origin: string) {
       { type: 'subtotal', amount: minorUnits(cart.subtotal) },
       { type: 'total', amount: minorUnits(cart.subtotal), display_text: 'Before shipping' },
     ],
-    continue_url: absoluteUrl(origin, '/cart'),
+    continue_url: token ? withHandedCart(absoluteUrl(origin, '/cart'), token) : absoluteUrl(origin, '/cart'),
     ...(incomplete.length > 0
       ? { messages: incomplete.map((line) => ({ type: 'warning' as const, code: 'line_incomplete', content: `${line.name} can no longer be ordered as chosen; remove it and add it again.` })) }
       : {}),

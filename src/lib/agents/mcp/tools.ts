@@ -119,7 +119,7 @@ export function registerShoppingTools(server: McpServer, context: ToolContext): 
     ({ cart }) =>
       run(async () => {
         const created = await newCart(caller, cart.line_items);
-        return { ucp: ucpEnvelope(CAPABILITIES.cart), ...ucpCart(created.id, created.cart, origin) };
+        return { ucp: ucpEnvelope(CAPABILITIES.cart), ...ucpCart(created.id, created.token, created.cart, origin) };
       }),
   );
   server.registerTool(
@@ -129,7 +129,11 @@ export function registerShoppingTools(server: McpServer, context: ToolContext): 
       inputSchema: { meta, id },
       annotations: { readOnlyHint: true },
     },
-    ({ id: cartId }) => run(async () => ({ ucp: ucpEnvelope(CAPABILITIES.cart), ...ucpCart(cartId, await readCart(caller, cartTokenOf(caller, cartId)), origin) })),
+    ({ id: cartId }) =>
+      run(async () => {
+        const token = cartTokenOf(caller, cartId);
+        return { ucp: ucpEnvelope(CAPABILITIES.cart), ...ucpCart(cartId, token, await readCart(caller, token), origin) };
+      }),
   );
   server.registerTool(
     'update_cart',
@@ -140,7 +144,7 @@ export function registerShoppingTools(server: McpServer, context: ToolContext): 
     ({ id: cartId, cart }) =>
       run(async () => {
         const token = cartTokenOf(caller, cartId);
-        return { ucp: ucpEnvelope(CAPABILITIES.cart), ...ucpCart(cartId, await replaceLines(caller, token, cart.line_items), origin) };
+        return { ucp: ucpEnvelope(CAPABILITIES.cart), ...ucpCart(cartId, token, await replaceLines(caller, token, cart.line_items), origin) };
       }),
   );
   server.registerTool(
