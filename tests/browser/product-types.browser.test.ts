@@ -112,6 +112,50 @@ describe('bundle and gift card products in the browser', () => {
     await page.context().close();
   });
 
+  it("copies a cart handed over by link into the person's own cart, each line with its choice (bundle selections, download links, a gift card's people)", async () => {
+    // The guest cart an agent or another browser built (cart-handoff.ts): one line of each type that takes a choice.
+    const bundle = byType.get('bundle')!;
+    const downloadable = byType.get('downloadable')!;
+    const card = byType.get('giftcard')!;
+    const bundleOptions = Object.fromEntries(
+      bundle.bundleOptions!.flatMap((option) => {
+        const selection = option.selections.find((s) => inStockSkus.has(s.sku));
+        return option.required && selection ? [[String(option.id), [selection.id]]] : [];
+      }),
+    );
+    const adds = [
+      { sku: bundle.sku, qty: 1, bundleOptions },
+      { sku: downloadable.sku, qty: 1, links: (downloadable.downloadableLinks ?? []).map((link) => link.id) },
+      {
+        sku: card.sku,
+        qty: 1,
+        giftcard: { amount: card.giftcardAmounts?.[0] ?? card.openAmountMin!, senderName: 'Charles Babbage', senderEmail: 'charles@example.com', recipientName: 'Ada Lovelace', recipientEmail: 'ada@example.com', message: 'Handed over' },
+      },
+    ];
+    let handedToken: string | null = null;
+    for (const add of adds) {
+      const answer: Response = await fetch(url('/api/cart/items'), { method: 'POST', headers: { 'Content-Type': 'application/json', ...(handedToken ? { 'X-Cart-Token': handedToken } : {}) }, body: JSON.stringify(add) });
+      expect(answer.status, await answer.clone().text()).toBe(200);
+      handedToken ??= answer.headers.get('X-Cart-Token');
+    }
+    const linesOf = async (token: string) => {
+      const cart = (await (await fetch(url('/api/cart'), { headers: { 'X-Cart-Token': token } })).json()) as { items: { sku: string; qty: number; configuration: unknown }[] };
+      return cart.items.map(({ sku, qty, configuration }) => ({ sku, qty, configuration })).sort((a, b) => a.sku.localeCompare(b.sku));
+    };
+    const handed = await linesOf(handedToken!);
+    expect(handed.map((line) => line.sku)).toEqual(adds.map((add) => add.sku).sort());
+
+    const watched = await watchedPage(browser);
+    const { page } = watched;
+    await page.goto(url(`/cart#cart=${handedToken}`));
+    await expect.poll(() => page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem').count()).toBe(adds.length);
+    const ownToken = await page.evaluate(() => window.localStorage.getItem('shop.cartToken'));
+    expect(ownToken).not.toBe(handedToken);
+    expect(await linesOf(ownToken!)).toEqual(handed);
+    expectNoProblems(watched);
+    await page.context().close();
+  });
+
   it('says what a gift card is missing before anything is sent', async () => {
     const { page } = await watchedPage(browser);
     const card = byType.get('giftcard')!;
