@@ -368,6 +368,26 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
     expect((await browser.request('GET', released.location!)).html).toContain(`The authorized payment ${authorized.intentId} was released at Credit card (Stripe).`);
   });
 
+  it("refuses a blank note and a too long cancel reason on the order's page with the API's messages beside the field, changing nothing", async () => {
+    const order = await placeOrder('authorized', { email: 'forms@orders-api.example', firstName: 'Fern', lastName: 'Orm' });
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const path = `/admin/orders/${order.id}`;
+    const api = await post<{ details: { field: string; message: string }[] }>(`/${order.id}/notes`, { message: '   ' });
+    const blank = await browser.submit(path, `${path}/notes`, { note: '   ' });
+    expect(blank.status).toBe(400);
+    const notePage = parsePage(blank.html);
+    const note = notePage.one(`form[action="${path}/notes"] textarea[name="note"]`);
+    expect(note.attribs['aria-invalid']).toBe('true');
+    expect(textOf(notePage.one(`#${note.attribs['aria-describedby']}[role="alert"]`))).toBe(api.body.details[0]!.message);
+    const long = await browser.submit(path, `${path}/cancel`, { reason: 'r'.repeat(1001) });
+    expect(long.status).toBe(400);
+    const cancelPage = parsePage(long.html);
+    const reason = cancelPage.one(`form[action="${path}/cancel"] input[name="reason"]`);
+    expect(textOf(cancelPage.one(`#${reason.attribs['aria-describedby']}[role="alert"]`))).toBe('At most 1000 characters.');
+    expect((await get<Order>(`/${order.id}`)).body).toMatchObject({ status: 'processing', history: [] });
+  });
+
   it('documents the routes and refuses callers without an admin token', async () => {
     const doc = (await shop.get('/api/rest/v2/docs.json')).body as { paths: Record<string, Record<string, unknown>> };
     for (const [path, method] of [['/api/rest/v2/admin/orders', 'get'], ['/api/rest/v2/admin/orders/{id}', 'get'], ['/api/rest/v2/admin/orders/{id}/cancel', 'post'], ['/api/rest/v2/admin/orders/{id}/notes', 'post']] as const) {
