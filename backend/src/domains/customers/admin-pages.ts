@@ -6,8 +6,9 @@ import { approvalStatuses, customerGroups, customers } from '../../platform/db/s
 import { csvResponseHeaders } from '../../platform/csv.ts';
 import { exportCustomersCsv } from './csv-export.ts';
 import type { AdminEnv } from '../../platform/admin/admin-env.ts';
-import { gridExtensions, rowActions } from '../../platform/admin/grid-extensions.ts';
-import { selectField, textField } from '../../platform/admin/fields.ts';
+import { gridExtensions } from '../../platform/admin/grid-extensions.ts';
+import { dataGrid, type DataGridSpec } from '../../platform/admin/data-grid.ts';
+import { selectField, textField, type Choice } from '../../platform/admin/fields.ts';
 import { parseForm } from '../../platform/admin/form-input.ts';
 import { AppError, refusedFields } from '../../platform/errors.ts';
 import { findStoreView } from '../stores/store-view.ts';
@@ -15,8 +16,7 @@ import { changeCustomerAsAdmin, customerTag, readAdminCustomer, type AdminCustom
 import { AdminCustomerPatchSchema } from './schemas.ts';
 import { csrfField } from '../../platform/admin/layout.ts';
 import { formFields, renderPage } from '../../platform/admin/page.ts';
-import { gridQuery, option, PageSize, pageSizes, sortHeader } from '../../platform/admin/grid-query.ts';
-import { pager } from '../../platform/admin/pager.ts';
+import { PageSize } from '../../platform/admin/grid-query.ts';
 
 /** Customers: search (email or name), group, approval status, sort and page size. */
 const CustomerFilters = z.object({
@@ -31,6 +31,25 @@ type CustomerFilters = z.infer<typeof CustomerFilters>;
 const customerDefaults: Partial<CustomerFilters> = { sort: '-created', size: 50, page: 1 };
 const customerSortColumns = { email: customers.email, name: customers.lastName, created: customers.createdAt };
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
+
+type CustomerRow = { customer: typeof customers.$inferSelect; group: string };
+
+/** The grid's columns and filters (the groups' choices as they are now); the email links to the account. */
+const customerGrid = (groups: Choice[]): DataGridSpec<CustomerRow> => ({
+  plural: 'customers',
+  searchPlaceholder: 'Email or name',
+  links: [{ href: '/admin/customers/export.csv', label: 'Export CSV' }],
+  filters: [
+    { name: 'group', label: 'Group', choices: groups },
+    { name: 'approval', label: 'Approval', choices: approvalStatuses.map((status) => ({ value: status, label: status })) },
+  ],
+  columns: [
+    { label: 'Email', sort: 'email', cell: ({ customer }) => html`<a href="/admin/customers/${customer.id}">${customer.email}</a>` },
+    { label: 'Name', sort: 'name', cell: ({ customer }) => `${customer.firstName} ${customer.lastName}` },
+    { label: 'Group', cell: ({ group }) => group },
+    { label: 'Since', sort: 'created', cell: ({ customer }) => customer.createdAt.toISOString().slice(0, 10) },
+  ],
+});
 
 export const customerPages = new Hono<AdminEnv>()
   .get('/export.csv', async (c) => c.body(await exportCustomersCsv(c.var.db), 200, csvResponseHeaders('customers.csv')))
@@ -56,33 +75,12 @@ export const customerPages = new Hono<AdminEnv>()
       // Group 0 is NOT LOGGED IN: it stands for guests and holds no account.
       c.var.db.select().from(customerGroups).where(ne(customerGroups.id, 0)).orderBy(asc(customerGroups.id)),
     ]);
-    const { columns, actions } = await gridExtensions(c, 'customers', rows.map((row) => row.customer.id));
-    const pages = Math.max(1, Math.ceil((total?.n ?? 0) / filters.size));
-    const link = (change: Partial<CustomerFilters>) => gridQuery(filters, customerDefaults, change);
-    const sortLink = (key: keyof typeof customerSortColumns, label: string) => sortHeader(filters.sort, key, label, (sort) => link({ sort: sort as CustomerFilters['sort'], page: 1 }));
+    const added = await gridExtensions(c, 'customers', rows.map((row) => row.customer.id));
+    const grid = customerGrid(groups.map((group) => ({ value: group.id, label: group.code })));
     return renderPage(
       c,
       'Customers',
-      html`<p><a href="/admin/customers/export.csv">Export CSV</a></p>
-        <form method="get" class="filters">
-          <input name="q" value="${filters.q}" placeholder="Email or name" aria-label="Search customers" />
-          <label>Group <select name="group">${option('', 'Any', filters.group)}${groups.map((group) => option(String(group.id), group.code, filters.group))}</select></label>
-          <label>Approval <select name="approval">${option('', 'Any', filters.approval)}${approvalStatuses.map((status) => option(status, status, filters.approval))}</select></label>
-          <label>Per page <select name="size">${pageSizes.map((size) => option(String(size), String(size), filters.size))}</select></label>
-          <input type="hidden" name="sort" value="${filters.sort}" />
-          <button>Search</button>
-        </form>
-        <p class="muted">${total?.n ?? 0} customers · page ${filters.page} of ${pages}</p>
-        <div class="table-scroll"><table>
-          <tr>${sortLink('email', 'Email')}${sortLink('name', 'Name')}<th>Group</th>${sortLink('created', 'Since')}${columns.map((column) => html`<th>${column.title}</th>`)}${actions.length ? html`<th></th>` : ''}</tr>
-          ${rows.map(
-            ({ customer, group }) =>
-              html`<tr><td><a href="/admin/customers/${customer.id}">${customer.email}</a></td><td>${customer.firstName} ${customer.lastName}</td><td>${group}</td><td>${customer.createdAt.toISOString().slice(0, 10)}</td>${columns.map(
-                (column) => html`<td>${column.cells.get(customer.id) ?? ''}</td>`,
-              )}${actions.length ? html`<td>${rowActions(c, actions, customer)}</td>` : ''}</tr>`,
-          )}
-        </table></div>
-        ${pager(filters.page, pages, link({}))}`,
+      dataGrid(c, grid, { state: filters, defaults: customerDefaults, rows, total: total?.n ?? 0, extensions: { added, rowOf: (row) => row.customer } }),
     );
   })
   .get('/:id', async (c) => {

@@ -11,6 +11,7 @@ import { createMailer } from '../../platform/mail/mailer.ts';
 import customerApproval from '../../modules/customer-approval/index.ts';
 import { adminBearer, adminBrowser } from '../../../test/helpers/admin-session.ts';
 import { bearerFor } from '../../../test/helpers/sign-in.ts';
+import { parsePage, textOf } from '../../../test/helpers/html.ts';
 import { dialects, openTestShop, type ErrorAnswer, type TestShop } from '../../../test/helpers/test-shop.ts';
 
 interface AdminCustomer {
@@ -192,6 +193,22 @@ describe.each(dialects)('customers admin API (%s)', (dialect) => {
     expect(taken.status).toBe(409);
     expect(taken.html).toContain('Already registered.');
     expect((await read(account.id)).body).toMatchObject({ email: account.email, lastName: 'Byron' });
+  });
+
+  it('refuses a blank or taken group name beside the field it was typed in, keeping what was typed', async () => {
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const blank = await browser.submit('/admin/customer-groups', '/admin/customer-groups/2', { code: '  ' });
+    expect(blank.status).toBe(400);
+    const renamed = parsePage(blank.html).one('form[action="/admin/customer-groups/2"] input[name="code"]');
+    expect(renamed.attribs).toMatchObject({ 'aria-invalid': 'true', value: '  ' });
+    expect(textOf(parsePage(blank.html).one(`#${renamed.attribs['aria-describedby']}[role="alert"]`))).toBe('Give the group a name.');
+    const taken = await browser.submit('/admin/customer-groups', '/admin/customer-groups', { code: 'Wholesale' });
+    expect(taken.status).toBe(400);
+    const added = parsePage(taken.html).one('form[action="/admin/customer-groups"] input[name="code"]');
+    expect(added.attribs.value).toBe('Wholesale');
+    expect(textOf(parsePage(taken.html).one(`#${added.attribs['aria-describedby']}[role="alert"]`))).toBe('A group named "Wholesale" already exists.');
+    expect(parsePage((await browser.request('GET', '/admin/customer-groups')).html).one('form[action="/admin/customer-groups/2"] input[name="code"]').attribs.value).toBe('Wholesale');
   });
 });
 

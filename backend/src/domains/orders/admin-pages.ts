@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { orderStatuses } from '../../platform/db/schema/index.ts';
 import type { AddressSnapshot } from '../../platform/db/schema/index.ts';
 import { csvResponseHeaders } from '../../platform/csv.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, refusedFields } from '../../platform/errors.ts';
 import { formatMoney } from '../../platform/money.ts';
 import { addOrderNote, maxNoteLength } from './admin-actions.ts';
 import { loadAdminOrder, type AdminOrderView } from './admin-order-view.ts';
@@ -20,8 +20,10 @@ import { csrfField } from '../../platform/admin/layout.ts';
 import { confirmPage, isConfirmed } from '../../platform/admin/confirm-step.ts';
 import { sayOutcome } from '../../platform/admin/outcome-flash.ts';
 import { formFields, renderPage } from '../../platform/admin/page.ts';
-import { gridQuery, GridDay, option, PageSize, pageSizes, sortHeader } from '../../platform/admin/grid-query.ts';
-import { pager } from '../../platform/admin/pager.ts';
+import { parseForm } from '../../platform/admin/form-input.ts';
+import { OrderCancelBody, OrderNoteBody, OrderRefundBody, OrderShipBody } from './admin-schemas.ts';
+import { GridDay, PageSize } from '../../platform/admin/grid-query.ts';
+import { dataGrid, type DataGridSpec } from '../../platform/admin/data-grid.ts';
 
 /** Sales → Orders: the search of order-search.ts (also the admin API's), read leniently: what the grid cannot read is ignored. */
 const OrderFilters = z.object({
@@ -36,6 +38,27 @@ const OrderFilters = z.object({
 type OrderFilters = z.infer<typeof OrderFilters>;
 const orderDefaults: Partial<OrderFilters> = { sort: '-date', size: 50, page: 1 };
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
+/** The note form: the API's note (OrderNoteBody's `message`, its messages) under the form's name. */
+const NoteForm = z.object({ note: OrderNoteBody.shape.message });
+
+/** The grid's columns and filters; the number links to the order. */
+const orderGrid: DataGridSpec<Awaited<ReturnType<typeof searchOrders>>['rows'][number]> = {
+  plural: 'orders',
+  searchPlaceholder: 'Number, email or name',
+  links: [{ href: '/admin/orders/export.csv', label: 'Export CSV' }],
+  filters: [
+    { name: 'status', label: 'Status', choices: orderStatuses.map((status) => ({ value: status, label: status })) },
+    { name: 'from', label: 'Placed from', day: true },
+    { name: 'to', label: 'to', day: true },
+  ],
+  columns: [
+    { label: 'Number', sort: 'number', cell: (o) => html`<a href="/admin/orders/${o.id}">${o.number}</a>` },
+    { label: 'Date (UTC)', sort: 'date', cell: (o) => o.createdAt.toISOString().slice(0, 16).replace('T', ' ') },
+    { label: 'Email', cell: (o) => o.email },
+    { label: 'Total', sort: 'total', cell: (o) => formatMoney(o.grandTotal, o.currency) },
+    { label: 'Status', cell: (o) => o.status },
+  ],
+};
 
 const address = (a: AddressSnapshot) =>
   html`${a.firstName} ${a.lastName}<br />${a.company ? html`${a.company}<br />` : ''}${a.street.map((line) => html`${line}<br />`)}${a.postcode} ${a.city}${a.region ? html`, ${a.region}` : ''}<br />${a.countryId}`;
@@ -57,32 +80,59 @@ function paymentsSection(order: AdminOrderView) {
     </table>`;
 }
 
+/** Which of the page's short forms was refused, what was typed in it, and the messages by field. */
+interface RefusedForm {
+  form: 'notes' | 'ship' | 'cancel';
+  typed: Record<string, string>;
+  errors: Record<string, string>;
+}
+
+/** A short form's field: what was typed again after a refusal, and its message beside it (announced, pointed at). */
+function shortField(refused: RefusedForm | undefined, form: RefusedForm['form'], label: string, tag: 'input' | 'textarea', attributes: Record<string, string | number | boolean> & { name: string }) {
+  const mine = refused?.form === form ? refused : undefined;
+  const message = mine?.errors[attributes.name];
+  const id = `${form}-${attributes.name}-error`;
+  const typed = mine?.typed[attributes.name];
+  const described = message ? { 'aria-invalid': 'true', 'aria-describedby': id } : {};
+  const input = tag === 'textarea' ? control('textarea', { ...attributes, ...described }, typed ?? '') : control('input', { ...attributes, value: typed, ...described });
+  return wrappedField(label, input, message ? { id, message } : undefined);
+}
+
 /** Cancel when cancel.ts allows it; when only a refund can, why (a complete or canceled order shows nothing). */
-function cancelSection(csrfToken: string, order: AdminOrderView) {
+function cancelSection(csrfToken: string, order: AdminOrderView, refused?: RefusedForm) {
   if (order.cancelRefusal?.error === 'refund_required') return html`<p class="muted">${order.cancelRefusal.message}</p>`;
   if (order.cancelRefusal) return '';
   return html`<form method="post" action="/admin/orders/${order.id}/cancel">
     ${csrfField(csrfToken)}
-    ${wrappedField('Reason for canceling', control('input', { name: 'reason', maxlength: maxCancelReasonLength }))}
+    ${shortField(refused, 'cancel', 'Reason for canceling', 'input', { name: 'reason', maxlength: maxCancelReasonLength })}
     <button type="submit" class="danger">Cancel the order and put its items back in stock</button>
   </form>`;
 }
 
 /** Ship, for a shippable order (ship.ts): a pending card order awaits its payment, a complete or canceled one is done. */
-function shipSection(csrfToken: string, order: AdminOrderView) {
+function shipSection(csrfToken: string, order: AdminOrderView, refused?: RefusedForm) {
   if (!isShippable({ status: order.status, onAccount: order.purchaseOrder !== null })) return '';
   return html`<form method="post" action="/admin/orders/${order.id}/ship">
     ${csrfField(csrfToken)}
-    ${wrappedField('Tracking reference (optional; in the history and the customer\'s email)', control('input', { name: 'tracking', maxlength: maxTrackingLength }))}
+    ${shortField(refused, 'ship', 'Tracking reference (optional; in the history and the customer\'s email)', 'input', { name: 'tracking', maxlength: maxTrackingLength })}
     <button type="submit">Mark as shipped and email the customer</button>
   </form>`;
 }
 
+/** What a refused post shows on the order's page: the form as it was sent with its messages by field, or why for the whole page. */
+interface Refusal {
+  refund?: RefundFormState;
+  form?: RefusedForm;
+  error?: string;
+  status: ContentfulStatusCode;
+}
+
 /**
- * An order's page; after a refused refund, with the Refund form as it was sent and what was wrong;
- * after a cancel the payment provider refused or a refused shipment, with why.
+ * An order's page; after a refused refund, note, shipment or cancel, with that form as it was sent
+ * and what was wrong by its field; after a cancel the payment provider refused, or a shipment the
+ * order's state refused, with why.
  */
-async function orderPage(c: Context<AdminEnv>, id: number, refund?: { state?: RefundFormState; error?: string; status: ContentfulStatusCode }) {
+async function orderPage(c: Context<AdminEnv>, id: number, refused?: Refusal) {
   const loaded = await loadAdminOrder(c.var.db, id);
   if (!loaded) return c.notFound();
   const { order, row, balance } = loaded;
@@ -111,14 +161,14 @@ async function orderPage(c: Context<AdminEnv>, id: number, refund?: { state?: Re
       </ul>
       <form method="post" action="/admin/orders/${order.id}/notes">
         ${csrfField(c.var.csrfToken)}
-        ${wrappedField('Add a note (for the shop\'s staff; the customer does not see it)', control('textarea', { name: 'note', rows: 3, maxlength: maxNoteLength, required: true }))}
+        ${shortField(refused?.form, 'notes', 'Add a note (for the shop\'s staff; the customer does not see it)', 'textarea', { name: 'note', rows: 3, maxlength: maxNoteLength, required: true })}
         <button type="submit">Add note</button>
       </form>
-      ${shipSection(c.var.csrfToken, order)}
-      ${cancelSection(c.var.csrfToken, order)}
+      ${shipSection(c.var.csrfToken, order, refused?.form)}
+      ${cancelSection(c.var.csrfToken, order, refused?.form)}
       ${paymentsSection(order)}
-      ${refundSection(c.var.csrfToken, row, balance, refund?.state)}`,
-    { error: refund?.error ?? refusedCancel, status: refund?.status },
+      ${refundSection(c.var.csrfToken, row, balance, refused?.refund)}`,
+    { error: refused?.error ?? refusedCancel, status: refused?.status },
   );
 }
 
@@ -127,32 +177,7 @@ export const orderPages = new Hono<AdminEnv>()
   .get('/', async (c) => {
     const filters = OrderFilters.parse(c.req.query());
     const { rows, total } = await searchOrders(c.var.db, filters, { page: filters.page, size: filters.size });
-    const pages = Math.max(1, Math.ceil(total / filters.size));
-    const link = (change: Partial<OrderFilters>) => gridQuery(filters, orderDefaults, change);
-    const sortLink = (key: 'date' | 'total' | 'number', label: string) => sortHeader(filters.sort, key, label, (sort) => link({ sort: sort as OrderFilters['sort'], page: 1 }));
-    return renderPage(
-      c,
-      'Orders',
-      html`<p><a href="/admin/orders/export.csv">Export CSV</a></p>
-        <form method="get" class="filters">
-          <input name="q" value="${filters.q}" placeholder="Number, email or name" aria-label="Search orders" />
-          <label>Status <select name="status">${option('', 'Any', filters.status)}${orderStatuses.map((status) => option(status, status, filters.status))}</select></label>
-          <label>Placed from <input type="date" name="from" value="${filters.from}" /></label>
-          <label>to <input type="date" name="to" value="${filters.to}" /></label>
-          <label>Per page <select name="size">${pageSizes.map((size) => option(String(size), String(size), filters.size))}</select></label>
-          <input type="hidden" name="sort" value="${filters.sort}" />
-          <button>Search</button>
-        </form>
-        <p class="muted">${total} orders · page ${filters.page} of ${pages}</p>
-        <div class="table-scroll"><table>
-          <tr>${sortLink('number', 'Number')}${sortLink('date', 'Date (UTC)')}<th>Email</th>${sortLink('total', 'Total')}<th>Status</th></tr>
-          ${rows.map(
-            (o) =>
-              html`<tr><td><a href="/admin/orders/${o.id}">${o.number}</a></td><td>${o.createdAt.toISOString().slice(0, 16).replace('T', ' ')}</td><td>${o.email}</td><td>${o.grandTotal} ${o.currency}</td><td>${o.status}</td></tr>`,
-          )}
-        </table></div>
-        ${pager(filters.page, pages, link({}))}`,
-    );
+    return renderPage(c, 'Orders', dataGrid(c, orderGrid, { state: filters, defaults: orderDefaults, rows, total }));
   })
   .get('/:id', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
@@ -161,19 +186,25 @@ export const orderPages = new Hono<AdminEnv>()
   .post('/:id/notes', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     if (!id.success) return c.notFound();
-    const fields = await formFields(c);
-    if (!(fields.note ?? '').trim()) return c.redirect(`/admin/orders/${id.data}`, 303);
-    await addOrderNote({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id.data, fields.note ?? '');
+    const typed = await formFields(c);
+    const form = parseForm(NoteForm, typed);
+    if ('errors' in form) return orderPage(c, id.data, { form: { form: 'notes', typed, errors: form.errors }, status: 400 });
+    await addOrderNote({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id.data, form.data.note);
     return c.redirect(`/admin/orders/${id.data}?flash=saved`, 303);
   })
   .post('/:id/ship', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     if (!id.success) return c.notFound();
-    const fields = await formFields(c);
+    const typed = await formFields(c);
+    const form = parseForm(OrderShipBody, typed);
+    if ('errors' in form) return orderPage(c, id.data, { form: { form: 'ship', typed, errors: form.errors }, status: 400 });
     try {
-      await shipOrder({ db: c.var.db, notifications: c.var.notifications, mailer: c.var.mailer, actor: c.var.admin }, id.data, fields.tracking ?? '');
+      await shipOrder({ db: c.var.db, notifications: c.var.notifications, mailer: c.var.mailer, actor: c.var.admin }, id.data, form.data.tracking ?? '');
     } catch (error) {
-      if (error instanceof AppError && (error.kind === 'conflict' || error.kind === 'invalid')) return orderPage(c, id.data, { error: error.message, status: error.kind === 'conflict' ? 409 : 400 });
+      if (error instanceof AppError && (error.kind === 'conflict' || error.kind === 'invalid')) {
+        const errors = refusedFields(error);
+        return orderPage(c, id.data, { form: { form: 'ship', typed, errors }, error: Object.keys(errors).length ? undefined : error.message, status: error.kind === 'conflict' ? 409 : 400 });
+      }
       throw error;
     }
     return c.redirect(`/admin/orders/${id.data}?flash=saved`, 303);
@@ -181,9 +212,11 @@ export const orderPages = new Hono<AdminEnv>()
   .post('/:id/cancel', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     if (!id.success) return c.notFound();
-    const fields = await formFields(c);
+    const typed = await formFields(c);
+    const form = parseForm(OrderCancelBody, typed);
+    if ('errors' in form) return orderPage(c, id.data, { form: { form: 'cancel', typed, errors: form.errors }, status: 400 });
     try {
-      await cancelOrder({ db: c.var.db, notifications: c.var.notifications, payments: c.var.payments, actor: c.var.admin }, id.data, fields.reason ?? '');
+      await cancelOrder({ db: c.var.db, notifications: c.var.notifications, payments: c.var.payments, actor: c.var.admin }, id.data, form.data.reason ?? '');
     } catch (error) {
       if (error instanceof AppError && error.kind === 'conflict') return c.redirect(`/admin/orders/${id.data}?flash=not_cancelable`, 303);
       if (error instanceof AppError && (error.kind === 'upstream' || error.kind === 'unavailable')) return orderPage(c, id.data, { error: error.message, status: 502 });
@@ -194,16 +227,19 @@ export const orderPages = new Hono<AdminEnv>()
   .post('/:id/refunds', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
     if (!id.success) return c.notFound();
-    const fields = await formFields(c);
-    if (!isConfirmed(fields)) {
+    const typed = await formFields(c);
+    // The API's body, read from the form: an empty amount is all that is left, text that is no amount is refused by its field.
+    const form = parseForm(OrderRefundBody, typed);
+    if ('errors' in form) return orderPage(c, id.data, { refund: { typed, errors: form.errors }, status: 400 });
+    if (!isConfirmed(typed)) {
       const loaded = await loadAdminOrder(c.var.db, id.data);
       if (!loaded) return c.notFound();
-      const asked = refundQuestion(fields, { ...loaded.row, customerName: loaded.order.customerName }, loaded.balance);
-      if (asked) return confirmPage(c, { ...asked, action: `/admin/orders/${id.data}/refunds`, fields, cancelHref: `/admin/orders/${id.data}` });
+      const asked = refundQuestion(form.data.amount, { ...loaded.row, customerName: loaded.order.customerName }, loaded.balance);
+      if (asked) return confirmPage(c, { ...asked, action: `/admin/orders/${id.data}/refunds`, fields: typed, cancelHref: `/admin/orders/${id.data}` });
     }
     const context = { db: c.var.db, notifications: c.var.notifications, payments: c.var.payments, actor: c.var.admin };
-    const answer = await submitRefundForm(context, id.data, fields);
-    if (!('refund' in answer)) return orderPage(c, id.data, answer);
+    const answer = await submitRefundForm(context, id.data, form.data, typed);
+    if (!('refund' in answer)) return orderPage(c, id.data, { refund: answer.state, error: answer.error, status: answer.status });
     sayOutcome(c, refundOutcome(answer.refund));
     return c.redirect(`/admin/orders/${id.data}?flash=saved`, 303);
   });

@@ -15,11 +15,11 @@ import { formatTimestamp } from '../../platform/time.ts';
 import { collectionOf, ErrorSchema, errorResponses, jsonBody, jsonContent, Timestamp } from '../../platform/http/schemas.ts';
 import { addOrderNote } from './admin-actions.ts';
 import { loadAdminOrder } from './admin-order-view.ts';
-import { AdminOrderSchema, AdminOrderSummarySchema, OrderCancelBody, OrderIdParam as IdParam, OrderListQuery, OrderNoteBody, OrderShipBody } from './admin-schemas.ts';
+import { AdminOrderSchema, AdminOrderSummarySchema, OrderCancelBody, OrderIdParam as IdParam, OrderListQuery, OrderNoteBody, OrderRefundBody, OrderShipBody } from './admin-schemas.ts';
 import { cancelOrder } from './cancel.ts';
 import { exportOrdersCsv, ORDER_CSV_COLUMNS } from './csv-export.ts';
 import { customerNameOf, searchOrders, type OrderSearch } from './order-search.ts';
-import { maxReasonLength, refundOrder } from './refunds.ts';
+import { refundOrder } from './refunds.ts';
 import { shipOrder } from './ship.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -118,13 +118,6 @@ async function adminOrder(db: Db, id: number) {
   return loaded.order;
 }
 
-const RefundBody = z
-  .object({
-    amount: z.number().optional().openapi({ description: 'In the order\'s currency, whole cents; all that is left to refund when absent.', example: 12.5 }),
-    reason: z.string().max(maxReasonLength).optional().openapi({ description: 'Kept in the order\'s history (not sent to the customer).' }),
-  })
-  .strict()
-  .openapi('OrderRefundRequest');
 
 const RefundHeaders = z.object({
   'idempotency-key': z.string().min(1).max(100).optional().openapi({ description: 'Unique per refund; asking again with the same key answers the first refund (200, `Idempotent-Replayed: true`) and refunds nothing more.' }),
@@ -155,7 +148,7 @@ const refundRoute = createRoute({
   description:
     'The refund goes to the provider that took the payment (Stripe\'s Refunds API, or the test provider) and is recorded only when the provider accepts it. 409 `not_refundable`: no captured payment, or refunded in full already; 400 `invalid_amount` (field `amount`): 0 or less, not whole cents, or more than is left; 502 `provider_failed`: the provider refused or did not answer, and nothing was recorded.',
   security,
-  request: { params: IdParam, headers: RefundHeaders, body: jsonBody(RefundBody) },
+  request: { params: IdParam, headers: RefundHeaders, body: jsonBody(OrderRefundBody) },
   responses: {
     201: jsonContent(OrderRefundSchema, 'The refund'),
     200: jsonContent(OrderRefundSchema, 'The refund made earlier with this idempotency key'),

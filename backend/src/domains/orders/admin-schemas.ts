@@ -6,6 +6,7 @@ import { PagingQuery, Timestamp } from '../../platform/http/schemas.ts';
 import { maxNoteLength } from './admin-actions.ts';
 import { maxCancelReasonLength } from './cancel.ts';
 import { isCalendarDay, orderSorts } from './order-search.ts';
+import { maxReasonLength } from './refunds.ts';
 import { maxTrackingLength } from './ship.ts';
 
 export const OrderIdParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647).openapi({ param: { name: 'id', in: 'path' }, example: 12 }) });
@@ -95,3 +96,12 @@ export const OrderCancelBody = z
   .object({ reason: z.string().max(maxCancelReasonLength, `At most ${maxCancelReasonLength} characters.`).optional().openapi({ description: 'Kept in the order\'s history.' }) })
   .strict()
   .openapi('OrderCancelRequest');
+
+export const OrderRefundBody = z
+  .object({
+    // The message is the order page's too: its Amount field's text that is no number reaches this as NaN (form-input.ts).
+    amount: z.number({ error: 'Type an amount such as 12.50.' }).optional().openapi({ description: 'In the order\'s currency, whole cents; all that is left to refund when absent.', example: 12.5 }),
+    reason: z.string().max(maxReasonLength, `At most ${maxReasonLength} characters.`).optional().openapi({ description: 'Kept in the order\'s history (not sent to the customer).' }),
+  })
+  .strict()
+  .openapi('OrderRefundRequest');

@@ -40,16 +40,11 @@ export function refundSection(csrfToken: string, order: { id: number; currency: 
 /**
  * What the confirmation asks before the provider is called: the amount typed (or all that is left) in
  * the currency's own notation, and where it goes. The page knows the provider and its payment
- * reference, not the card's digits, so it names those. Undefined when the amount is no amount: the
- * refund's own check then answers by the field, with nothing asked.
+ * reference, not the card's digits, so it names those. Undefined when the amount cannot be refunded:
+ * the refund's own check then answers by the field, with nothing asked.
  */
-export function refundQuestion(typed: Record<string, string>, order: { number: string; currency: string; customerName: string; paymentMethod: string; paymentIntentId: string | null }, balance: RefundBalance) {
-  let amount: number | undefined;
-  try {
-    amount = amountOf(typed.amount) ?? fromMinorUnits(balance.remainingMinor);
-  } catch {
-    return undefined;
-  }
+export function refundQuestion(typedAmount: number | undefined, order: { number: string; currency: string; customerName: string; paymentMethod: string; paymentIntentId: string | null }, balance: RefundBalance) {
+  const amount = typedAmount ?? fromMinorUnits(balance.remainingMinor);
   if (balance.unrefundable || amount <= 0 || amount > fromMinorUnits(balance.remainingMinor)) return undefined;
   const money = (value: number) => formatMoney(value, order.currency);
   const remains = fromMinorUnits(balance.remainingMinor) - amount;
@@ -66,21 +61,20 @@ export function refundOutcome(refund: OrderRefund): string {
   return `Refunded ${money(refund.amount)}; ${refund.remaining > 0 ? `${money(refund.remaining)} remains.` : 'the order is refunded in full.'}`;
 }
 
-/** The form's amount: empty is all that is left; what is no number is refused by its field. */
-function amountOf(typed: string | undefined): number | undefined {
-  const text = (typed ?? '').trim();
-  if (text === '') return undefined;
-  if (!/^\d+(\.\d+)?$/.test(text)) throw new AppError('invalid', 'invalid_amount', 'Not an amount.', [{ location: 'form', field: 'amount', message: 'Type an amount such as 12.50.' }]);
-  return Number(text);
-}
-
 /**
- * Sends the Refund form. Answers the refund once made, or the form to draw again: the message by its
- * field, or for the page (nothing to refund, the provider refused) with the HTTP status of the refusal.
+ * Sends the Refund form, read by the API's own schema (`OrderRefundBody` through formInput: an empty
+ * amount is all that is left). Answers the refund once made, or the form to draw again: the message
+ * by its field, or for the page (nothing to refund, the provider refused) with the HTTP status of the
+ * refusal.
  */
-export async function submitRefundForm(ctx: RefundContext, orderId: number, typed: Record<string, string>): Promise<{ refund: OrderRefund } | { state: RefundFormState; error?: string; status: 400 | 409 | 502 | 503 }> {
+export async function submitRefundForm(
+  ctx: RefundContext,
+  orderId: number,
+  input: { amount?: number; reason?: string },
+  typed: Record<string, string>,
+): Promise<{ refund: OrderRefund } | { state: RefundFormState; error?: string; status: 400 | 409 | 502 | 503 }> {
   try {
-    const { refund } = await refundOrder(ctx, orderId, { amount: amountOf(typed.amount), reason: typed.reason, idempotencyKey: typed.key?.trim().slice(0, 100) || undefined });
+    const { refund } = await refundOrder(ctx, orderId, { ...input, idempotencyKey: typed.key?.trim().slice(0, 100) || undefined });
     return { refund };
   } catch (error) {
     if (!(error instanceof AppError) || error.kind === 'not_found') throw error;

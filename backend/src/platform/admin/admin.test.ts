@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdminUser } from './ensure-admin.ts';
 import type { AdminEnv } from './admin-env.ts';
-import { customers, productPrices, products } from '../db/schema/index.ts';
+import { randomUUID } from 'node:crypto';
+import { apiClients, customers, eventDeliveries, productPrices, products } from '../db/schema/index.ts';
 import { defineModule } from '../modules/define-module.ts';
 import { textContent } from 'domutils';
 import { parsePage } from '../../../test/helpers/html.ts';
@@ -135,6 +136,47 @@ describe.each(dialects)('admin panel (%s)', (dialect) => {
     const after = await browser.request('GET', '/admin/customer-groups');
     expect(after.html).toContain('value="Retail partner"');
     expect(after.html).toContain('value="Distributor"');
+  });
+
+  it('refuses a blank API client name beside its field, and revokes a client only once asked, saying what it did', async () => {
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const blank = await browser.submit('/admin/api-clients', '/admin/api-clients', { name: '  ' });
+    expect(blank.status).toBe(400);
+    const refused = parsePage(blank.html);
+    const name = refused.one('form[action="/admin/api-clients"] input[name="name"]');
+    expect(name.attribs['aria-invalid']).toBe('true');
+    expect(textContent(refused.one(`#${name.attribs['aria-describedby']}[role="alert"]`))).toBe('Give the client a name.');
+
+    const created = parsePage((await browser.submit('/admin/api-clients', '/admin/api-clients', { name: 'Warehouse' })).html);
+    const credentials = { grant_type: 'client_credentials', client_id: textContent(created.one('[data-testid="client-id"]')), client_secret: textContent(created.one('[data-testid="client-secret"]')) };
+    const [client] = await shop.database.db.select({ id: apiClients.id }).from(apiClients).where(eq(apiClients.clientId, credentials.client_id));
+    const token = (await shop.send<{ access_token: string }>('POST', '/api/rest/v2/auth/token', { form: credentials })).body.access_token;
+    const asked = await browser.submit('/admin/api-clients', `/admin/api-clients/${client!.id}/revoke`, {});
+    expect([asked.status, textContent(parsePage(asked.html).one('h1'))]).toEqual([200, `Revoke the API client Warehouse (${credentials.client_id})?`]);
+    expect(parsePage(asked.html).one('.confirm-step button.danger').attribs.type).toBe('submit');
+    expect((await shop.send('POST', '/api/rest/v2/auth/token', { form: credentials })).status).toBe(200);
+    const revoked = await browser.submit('/admin/api-clients', `/admin/api-clients/${client!.id}/revoke`, { confirmed: 'yes' });
+    expect(revoked.location).toBe('/admin/api-clients?flash=revoked');
+    expect(textContent(parsePage((await browser.request('GET', revoked.location!)).html).one('.flash'))).toBe('Revoked Warehouse: its tokens no longer work.');
+    expect((await shop.send('POST', '/api/rest/v2/auth/token', { form: credentials })).status).toBe(401);
+    expect((await shop.send('GET', '/api/rest/v2/products', { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+  });
+
+  it('retries a failed event delivery from System → Events, and refuses a retry that names no delivery', async () => {
+    const browser = adminBrowser(shop);
+    await browser.signIn();
+    const [failed] = await shop.database.db
+      .insert(eventDeliveries)
+      .values({ eventId: randomUUID(), event: 'probe_event', subscriber: 'probe', payload: {}, status: 'failed', attempts: 5, availableAt: new Date(), lastError: 'Probe failure', createdAt: new Date() })
+      .returning({ id: eventDeliveries.id });
+    const page = parsePage((await browser.request('GET', '/admin/events?status=failed')).html);
+    expect(page.has(`form[action="/admin/events/retry"] input[name="id"][value="${failed!.id}"]`)).toBe(true);
+    expect((await browser.submit('/admin/events', '/admin/events/retry', { id: 'x' })).status).toBe(400);
+    const retried = await browser.submit('/admin/events', '/admin/events/retry', { id: String(failed!.id) });
+    expect(retried.location).toBe('/admin/events?status=pending&flash=saved');
+    const [row] = await shop.database.db.select({ status: eventDeliveries.status, attempts: eventDeliveries.attempts }).from(eventDeliveries).where(eq(eventDeliveries.id, failed!.id));
+    expect(row).toEqual({ status: 'pending', attempts: 0 });
   });
 
   it('throttles admin password guessing', async () => {

@@ -18,12 +18,12 @@ export async function gridExtensions(c: Context<AdminEnv>, grid: AdminGrid, rowI
   return { columns, actions };
 }
 
-/** A row's action buttons: each a small POST form to the module's admin route, with the row id. */
+/** A row's action buttons: each a small POST form to the module's admin route, with the row id; outlined (secondary), red when dangerous. */
 export function rowActions(c: Context<AdminEnv>, actions: (GridAction & { moduleId: string })[], row: { id: number; approvalStatus?: string }) {
   return actions
     .filter((action) => action.appliesTo?.(row) ?? true)
     .map(
       (action) =>
-        html`<form method="post" action="/admin/${action.moduleId}${action.path}" style="display:inline">${csrfField(c.var.csrfToken)}<input type="hidden" name="id" value="${row.id}" /><button class="${action.danger ? 'danger' : ''}">${action.label}</button></form> `,
+        html`<form method="post" action="/admin/${action.moduleId}${action.path}" style="display:inline">${csrfField(c.var.csrfToken)}<input type="hidden" name="id" value="${row.id}" /><button class="${action.danger ? 'danger' : 'secondary'}">${action.label}</button></form> `,
     );
 }

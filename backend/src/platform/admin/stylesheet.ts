@@ -6,7 +6,8 @@ export const adminStylesheetPath = '/admin/admin.css';
 /**
  * The admin shell's styles: a side navigation on wide screens, a stacked one on a phone (390 px),
  * grids that scroll inside themselves instead of widening the page, headings that wrap a long
- * record key (a customer's email) anywhere, destructive buttons in red (outlined where they sit among
+ * record key (a customer's email) anywhere, secondary buttons (a grid's Search, a row's harmless
+ * action) outlined so the page's own Save stands out, destructive buttons in red (outlined where they sit among
  * other actions, filled on the page that confirms them) so none looks like Save, a field's error on a line of its own below it, and the
  * login card.
  */
@@ -34,6 +35,8 @@ label{display:block;margin:.6rem 0}
 input,select,textarea{font:inherit;padding:.35rem .5rem;min-width:16rem;max-width:100%;border:1px solid #9ca3af;border-radius:4px}
 button{font:inherit;padding:.35rem .9rem;border:1px solid #1d4ed8;border-radius:4px;background:#1d4ed8;color:#fff;cursor:pointer}
 nav.side button{background:transparent;border-color:#6b7280}
+button.secondary{background:#fff;color:#1d4ed8}
+button.secondary:hover,button.secondary:focus-visible{background:#eff6ff}
 button.danger{background:#fff;color:#b91c1c;border-color:#b91c1c}
 button.danger:hover,button.danger:focus-visible{background:#b91c1c;color:#fff}
 .confirm-step button.danger{background:#b91c1c;color:#fff}

@@ -7,9 +7,11 @@ import { retryDeliveries } from './notifications.ts';
 import type { AdminEnv } from '../admin/admin-env.ts';
 import { csrfField } from '../admin/layout.ts';
 import { formFields, renderPage } from '../admin/page.ts';
+import { parseForm } from '../admin/form-input.ts';
 
 const Status = z.enum(['failed', 'pending', 'delivered']).catch('failed');
-const Id = z.coerce.number().int().min(1);
+/** The Retry form: the failed delivery's id, read through formInput (a hidden field: anything else is no form of this page). */
+const RetryForm = z.object({ id: z.number().int().min(1).max(2_147_483_647) });
 
 /** System → Events: notifications waiting, delivered or failed, with a retry for failed ones. */
 export const eventsPage = new Hono<AdminEnv>()
@@ -27,7 +29,7 @@ export const eventsPage = new Hono<AdminEnv>()
             (row) =>
               html`<tr><td>${row.createdAt.toISOString()}</td><td>${row.event}</td><td>${row.subscriber}</td><td>${row.attempts}</td><td>${row.lastError ?? ''}</td><td>
                 ${row.status === 'failed'
-                  ? html`<form method="post" action="/admin/events/retry">${csrfField(c.var.csrfToken)}<input type="hidden" name="id" value="${row.id}" /><button>Retry</button></form>`
+                  ? html`<form method="post" action="/admin/events/retry">${csrfField(c.var.csrfToken)}<input type="hidden" name="id" value="${row.id}" /><button class="secondary">Retry</button></form>`
                   : ''}
               </td></tr>`,
           )}
@@ -35,9 +37,9 @@ export const eventsPage = new Hono<AdminEnv>()
     );
   })
   .post('/retry', async (c) => {
-    const id = Id.safeParse((await formFields(c)).id);
-    if (!id.success) return c.text('Invalid event id.', 400);
-    await retryDeliveries(c.var.db, [id.data]);
-    const [row] = await c.var.db.select({ id: eventDeliveries.id }).from(eventDeliveries).where(inArray(eventDeliveries.id, [id.data]));
+    const form = parseForm(RetryForm, await formFields(c));
+    if ('errors' in form) return c.text('Invalid event id.', 400);
+    await retryDeliveries(c.var.db, [form.data.id]);
+    const [row] = await c.var.db.select({ id: eventDeliveries.id }).from(eventDeliveries).where(inArray(eventDeliveries.id, [form.data.id]));
     return c.redirect(row ? '/admin/events?status=pending&flash=saved' : '/admin/events', 303);
   });
