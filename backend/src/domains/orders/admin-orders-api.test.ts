@@ -359,13 +359,23 @@ describe.each(dialects)('orders admin API (%s)', (dialect) => {
     expect(cancelable.html).toContain('<td>requires_capture</td>');
     // Stripe down: the page says so where the cancel was asked, and the order stays as it was.
     stripe.answerNext({ status: 503, body: { error: { type: 'api_error', message: 'Stripe is unavailable' } } });
-    const down = await browser.request('POST', `/admin/orders/${authorized.id}/cancel`, { _csrf: browser.csrfOf(cancelable.html), reason: 'Asked' });
+    // Asked first, naming the order and what follows; nothing changes until confirmed.
+    const asked = await browser.request('POST', `/admin/orders/${authorized.id}/cancel`, { _csrf: browser.csrfOf(cancelable.html), reason: 'Asked' });
+    expect(asked.status).toBe(200);
+    const question = parsePage(asked.html);
+    expect(textOf(question.one('h1'))).toBe(`Cancel order ${authorized.number} of Paul Turner?`);
+    expect(asked.html).toContain('Its items go back in stock and its authorized payment is released. A canceled order cannot be reopened.');
+    expect(question.one('form.confirm-step input[name="reason"]').attribs.value).toBe('Asked');
+    expect((await get<Order>(`/${authorized.id}`)).body.status).toBe('processing');
+    const down = await browser.request('POST', `/admin/orders/${authorized.id}/cancel`, { _csrf: browser.csrfOf(cancelable.html), reason: 'Asked', confirmed: 'yes' });
     expect(down.status).toBe(502);
     expect(down.html).toMatch(/class="error" role="alert">The payment provider did not release the authorized payment: [^<]*The order was not canceled\./);
     expect((await get<Order>(`/${authorized.id}`)).body.status).toBe('processing');
-    const released = await browser.request('POST', `/admin/orders/${authorized.id}/cancel`, { _csrf: browser.csrfOf(cancelable.html), reason: 'Asked' });
+    const released = await browser.request('POST', `/admin/orders/${authorized.id}/cancel`, { _csrf: browser.csrfOf(cancelable.html), reason: 'Asked', confirmed: 'yes' });
     expect([released.status, released.location]).toEqual([303, `/admin/orders/${authorized.id}?flash=saved`]);
-    expect((await browser.request('GET', released.location!)).html).toContain(`The authorized payment ${authorized.intentId} was released at Credit card (Stripe).`);
+    const afterCancel = (await browser.request('GET', released.location!)).html;
+    expect(afterCancel).toContain(`The authorized payment ${authorized.intentId} was released at Credit card (Stripe).`);
+    expect(afterCancel).toContain(`Canceled order ${authorized.number}; its items are back in stock.`);
   });
 
   it("refuses a blank note and a too long cancel reason on the order's page with the API's messages beside the field, changing nothing", async () => {

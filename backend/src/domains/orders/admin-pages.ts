@@ -109,6 +109,15 @@ function cancelSection(csrfToken: string, order: AdminOrderView, refused?: Refus
   </form>`;
 }
 
+/** The question before a cancel, which cannot be taken back: what goes back and what is released. */
+function cancelQuestion(order: { number: string; customerName: string }, row: { paymentIntentId: string | null }) {
+  return {
+    question: `Cancel order ${order.number} of ${order.customerName}?`,
+    consequence: `Its items go back in stock${row.paymentIntentId ? ' and its authorized payment is released' : ''}. A canceled order cannot be reopened.`,
+    confirmLabel: `Cancel order ${order.number}`,
+  };
+}
+
 /** Ship, for a shippable order (ship.ts): a pending card order awaits its payment, a complete or canceled one is done. */
 function shipSection(csrfToken: string, order: AdminOrderView, refused?: RefusedForm) {
   if (!isShippable({ status: order.status, onAccount: order.purchaseOrder !== null })) return '';
@@ -215,6 +224,12 @@ export const orderPages = new Hono<AdminEnv>()
     const typed = await formFields(c);
     const form = parseForm(OrderCancelBody, typed);
     if ('errors' in form) return orderPage(c, id.data, { form: { form: 'cancel', typed, errors: form.errors }, status: 400 });
+    const loaded = await loadAdminOrder(c.var.db, id.data);
+    if (!loaded) return c.notFound();
+    // Asked once, unless it cannot be canceled at all (then the refusal says why, as before).
+    if (!isConfirmed(typed) && !loaded.order.cancelRefusal) {
+      return confirmPage(c, { ...cancelQuestion(loaded.order, loaded.row), action: `/admin/orders/${id.data}/cancel`, fields: typed, cancelHref: `/admin/orders/${id.data}` });
+    }
     try {
       await cancelOrder({ db: c.var.db, notifications: c.var.notifications, payments: c.var.payments, actor: c.var.admin }, id.data, form.data.reason ?? '');
     } catch (error) {
@@ -222,6 +237,7 @@ export const orderPages = new Hono<AdminEnv>()
       if (error instanceof AppError && (error.kind === 'upstream' || error.kind === 'unavailable')) return orderPage(c, id.data, { error: error.message, status: 502 });
       throw error;
     }
+    sayOutcome(c, `Canceled order ${loaded.order.number}; its items are back in stock.`);
     return c.redirect(`/admin/orders/${id.data}?flash=saved`, 303);
   })
   .post('/:id/refunds', async (c) => {
