@@ -16,9 +16,5 @@ export function addressSummary(address: Address): string {
   return `${address.firstName} ${address.lastName}, ${address.street.join(', ')}, ${address.postcode} ${address.city}, ${address.countryId}`;
 }
 
-/** What an order's status means to the shopper: a complete order is one the shop has shipped. */
-const ORDER_STATUS_LABELS: Record<string, string> = { pending: 'Awaiting payment', processing: 'Processing', complete: 'Shipped', canceled: 'Canceled' };
-
-export function orderStatusLabel(status: string): string {
-  return ORDER_STATUS_LABELS[status] ?? status;
-}
+/** What an order's status means to the shopper, in the same words as the admin's. */
+export { orderStatusLabel } from '../../../contracts/order-status.ts';

@@ -7,6 +7,8 @@ import type { AddressSnapshot } from '../../platform/db/schema/index.ts';
 import { csvResponseHeaders } from '../../platform/csv.ts';
 import { AppError, refusedFields } from '../../platform/errors.ts';
 import { formatMoney } from '../../platform/money.ts';
+import { orderStatusLabel } from '../../../../contracts/order-status.ts';
+import { methodTitles } from '../shipping/methods.ts';
 import { addOrderNote, maxNoteLength } from './admin-actions.ts';
 import { loadAdminOrder, type AdminOrderView } from './admin-order-view.ts';
 import { cancelOrder, maxCancelReasonLength } from './cancel.ts';
@@ -47,7 +49,7 @@ const orderGrid: DataGridSpec<Awaited<ReturnType<typeof searchOrders>>['rows'][n
   searchPlaceholder: 'Number, email or name',
   links: [{ href: '/admin/orders/export.csv', label: 'Export CSV' }],
   filters: [
-    { name: 'status', label: 'Status', choices: orderStatuses.map((status) => ({ value: status, label: status })) },
+    { name: 'status', label: 'Status', choices: orderStatuses.map((status) => ({ value: status, label: orderStatusLabel(status) })) },
     { name: 'from', label: 'Placed from', day: true },
     { name: 'to', label: 'to', day: true },
   ],
@@ -56,7 +58,7 @@ const orderGrid: DataGridSpec<Awaited<ReturnType<typeof searchOrders>>['rows'][n
     { label: 'Date (UTC)', sort: 'date', cell: (o) => o.createdAt.toISOString().slice(0, 16).replace('T', ' ') },
     { label: 'Email', cell: (o) => o.email },
     { label: 'Total', sort: 'total', cell: (o) => formatMoney(o.grandTotal, o.currency) },
-    { label: 'Status', cell: (o) => o.status },
+    { label: 'Status', cell: (o) => orderStatusLabel(o.status) },
   ],
 };
 
@@ -109,6 +111,15 @@ function cancelSection(csrfToken: string, order: AdminOrderView, refused?: Refus
   </form>`;
 }
 
+/** The payment method as checkout named it (the provider's title; a purchase order by its number), not its code. */
+function paymentTitle(c: Context<AdminEnv>, order: AdminOrderView): string {
+  if (order.purchaseOrder) return `Purchase order ${order.purchaseOrder.poNumber}`;
+  return c.var.payments.get(order.paymentMethod)?.title ?? order.paymentMethod;
+}
+
+/** The shipping method's title ("Flat rate"), not its code. */
+const shippingTitle = (code: string): string => (Object.hasOwn(methodTitles, code) ? methodTitles[code as keyof typeof methodTitles] : code);
+
 /** The question before a cancel, which cannot be taken back: what goes back and what is released. */
 function cancelQuestion(order: { number: string; customerName: string }, row: { paymentIntentId: string | null }) {
   return {
@@ -150,12 +161,12 @@ async function orderPage(c: Context<AdminEnv>, id: number, refused?: Refusal) {
     c,
     `Order ${order.number}`,
     // The lines table scrolls sideways on a phone; with no link in it, it takes the focus itself so a keyboard can scroll it.
-    html`<p>${order.createdAt} UTC · ${order.email} · <strong>${order.status}</strong> · paid by ${order.paymentMethod}, shipped by ${order.shippingMethod}</p>
+    html`<p>${order.createdAt} UTC · ${order.email} · <strong data-order-status>${orderStatusLabel(order.status)}</strong> · Payment: ${paymentTitle(c, order)} · Shipping: ${shippingTitle(order.shippingMethod)}</p>
       <table tabindex="0" aria-label="Ordered items">
         <tr><th>SKU</th><th>Name</th><th>Options</th><th>Qty</th><th>Price</th><th>Total</th></tr>
         ${order.lines.map(
           (l) =>
-            html`<tr><td>${l.sku}</td><td>${l.name}</td><td>${Object.entries(l.options).map(([k, v]) => `${k}: ${v}`).join(', ')}</td><td>${l.qty}</td><td>${l.price}</td><td>${l.rowTotal}</td></tr>`,
+            html`<tr><td>${l.sku}</td><td>${l.name}</td><td>${Object.entries(l.options).map(([k, v]) => `${k}: ${v}`).join(', ')}</td><td>${l.qty}</td><td>${money(l.price, order.currency)}</td><td>${money(l.rowTotal, order.currency)}</td></tr>`,
         )}
       </table>
       <p>Subtotal ${money(order.subtotal, order.currency)} · Shipping ${money(order.shippingAmount, order.currency)} · <strong>Total ${money(order.grandTotal, order.currency)}</strong></p>

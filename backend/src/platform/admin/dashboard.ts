@@ -5,6 +5,7 @@ import { html } from 'hono/html';
 import { customers, orders, productLinks, products } from '../db/schema/index.ts';
 import type { AdminEnv } from './admin-env.ts';
 import { renderPage } from './page.ts';
+import { orderStatusLabel } from '../../../../contracts/order-status.ts';
 
 /** A product that is some configurable's variant: the merchant counts it inside its parent. */
 const isVariant = exists(
@@ -69,7 +70,7 @@ export const dashboardPage = new Hono<AdminEnv>().get('/', async (c) => {
       <div class="table-scroll">
         <table data-testid="latest-orders">
           <tr><th>Number</th><th>Email</th><th>Total</th><th>Status</th><th>Placed</th></tr>
-          ${recent.map((o) => html`<tr><td><a href="/admin/orders/${o.id}">${o.number}</a></td><td>${o.email}</td><td>${money(o.grandTotal, o.currency)}</td><td>${o.status}</td><td>${o.createdAt.toISOString().slice(0, 16).replace('T', ' ')}</td></tr>`)}
+          ${recent.map((o) => html`<tr><td><a href="/admin/orders/${o.id}">${o.number}</a></td><td>${o.email}</td><td>${money(o.grandTotal, o.currency)}</td><td>${orderStatusLabel(o.status)}</td><td>${o.createdAt.toISOString().slice(0, 16).replace('T', ' ')}</td></tr>`)}
         </table>
       </div>
       <h2>Latest customers</h2>

@@ -259,7 +259,11 @@ describe('admin content pages', () => {
     expect([asked.status, asked.html.includes('Cancel, change nothing')]).toEqual([200, true]);
     expect((await browser.submit(path, `${path}/refunds`, { reason: 'Out of gift wrap', confirmed: 'yes' })).status).toBe(303);
     const page = await browser.request('GET', path);
-    expect(page.html).toContain('<strong>canceled</strong>');
+    // The status in the shopper's words, the methods by their titles, the lines in money.
+    const heading = parsePage(page.html);
+    expect(textOf(heading.one('strong[data-order-status]'))).toBe('Canceled');
+    expect(page.html).toContain('Payment: Test card payments · Shipping: Flat rate');
+    expect(page.html).not.toContain('shipped by');
     expect(page.html).toMatch(/admin@example\.com: Customer asked for gift wrap\./);
     const history = parsePage(page.html).all('strong').map((strong) => textOf(strong));
     expect(history).toContainEqual(expect.stringMatching(/^Refunded \$[\d.]+ \(re_test_\w+\): Out of gift wrap$/));
