@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import { formErrors, formInput, parseForm } from './form-input.ts';
+import { formErrors, formField, formInput, parseForm } from './form-input.ts';
 
 const form = (entries: Array<[string, string]>) => {
   const data = new FormData();
@@ -63,6 +63,23 @@ describe('formInput', () => {
     expect(formInput(Doc, {})).toEqual({ seo: {} });
     const refused = Doc.safeParse({ seo: { weight: 'x' } });
     expect(formErrors(refused.error!)).toEqual({ 'seo.weight': expect.any(String) });
+  });
+
+  it('reads numbered rows in the order of their numbers, leaves a wholly blank row out, and shows a row\'s message beside the row\'s field', () => {
+    const Company = z.object({
+      priceListIds: z.array(z.number().int().min(1, 'An id is 1 or more.')).default([]),
+      buyers: z.array(z.object({ email: z.string().min(1, 'Give an email.'), role: z.enum(['admin', 'buyer']).default('buyer') })).default([]),
+    });
+    const posted = { 'priceListIds.10': '7', 'priceListIds.2': '5', 'priceListIds.3': ' ', 'buyers.0.email': 'a@x.example', 'buyers.0.role': 'admin', 'buyers.1.email': '', 'buyers.2.role': 'buyer' };
+    const input = formInput(Company, posted);
+    expect(input).toEqual({ priceListIds: [5, 7], buyers: [{ email: 'a@x.example', role: 'admin' }, { role: 'buyer' }] });
+    // The second buyer was posted as row 2 (row 1 was blank): its message is beside row 2's field.
+    expect(parseForm(Company, posted)).toEqual({ errors: { 'buyers.2.email': expect.any(String) } });
+    expect(parseForm(Company, { 'priceListIds.4': '0' })).toEqual({ errors: { 'priceListIds.4': 'An id is 1 or more.' } });
+    expect(formField(['buyers', 1, 'email'], input)).toBe('buyers.2.email');
+    // Without the input read (or for an array of repeated names) an element's message is the array's.
+    expect(formField(['buyers', 1, 'email'])).toBe('buyers');
+    expect(formErrors(Company.safeParse({ buyers: [{}] }).error!)).toEqual({ buyers: expect.any(String) });
   });
 
   it('takes the last value of a repeated name for a single field (as Hono\'s parseBody does)', () => {

@@ -10,7 +10,9 @@
  *   refused with its message);
  * - a boolean is a checkbox: an unticked box posts nothing, HTML's way of saying false, so absent is
  *   false; a posted "false" (a yes/no select) is false too;
- * - an array takes every value of its name, repeated or as `name[]`;
+ * - an array takes every value of its name, repeated or as `name[]`, then its numbered rows
+ *   (`buyers.0.email`, `priceListIds.2`) in the order of their numbers, a row left wholly blank left
+ *   out (a form's spare rows); a message about a row is shown beside the row's field as it was named;
  * - `a.b` names fill nested objects and records (`storeOverrides.de.title`).
  * Names the schema does not know (`_csrf`, `_etag`) are left out; files are passed on as they are for
  * the schema to refuse (no admin form that posts here takes one).
@@ -83,6 +85,18 @@ function unwrap(schema: z.ZodType): { inner: z.ZodType; blank: Blank } {
   }
 }
 
+/** Each array read from numbered rows, with the number each element was posted under (for its messages). */
+const rowNames = new WeakMap<unknown[], Array<string | undefined>>();
+
+/** The numbered rows of a node (`name.0`, `name.1`…), in the order of their numbers. */
+const numberedRows = (node: Branch) =>
+  [...node.children].filter(([key]) => /^\d{1,6}$/.test(key)).sort(([a], [b]) => Number(a) - Number(b));
+
+/** Whether a row posted nothing but blanks (a spare row of a form). */
+function blankRow(node: Branch): boolean {
+  return node.values.every((value) => typeof value === 'string' && value.trim() === '') && [...node.children.values()].every(blankRow);
+}
+
 const blankValue = (blank: Blank) => (blank === 'unset' ? undefined : blank === 'null' ? null : '');
 
 /** How a form's save treats what it leaves out (see the top of this file). */
@@ -109,8 +123,13 @@ function read(schema: z.ZodType, node: Branch | undefined, reading: FormReading)
       return Object.fromEntries(
         [...here.children].map(([key, child]) => [key, read(def.valueType!, child, reading)]).filter(([, value]) => value !== undefined && !(reading.merge && value === '')),
       );
-    case 'array':
-      return here.values.filter((value) => value !== '').map((value) => read(def.element!, { values: [value], children: new Map() }, reading));
+    case 'array': {
+      const values = here.values.filter((value) => value !== '');
+      const rows = numberedRows(here).filter(([, row]) => !blankRow(row));
+      const list = [...values.map((value) => read(def.element!, { values: [value], children: new Map() }, reading)), ...rows.map(([, row]) => read(def.element!, row, reading))];
+      if (rows.length > 0) rowNames.set(list, [...values.map(() => undefined), ...rows.map(([key]) => key)]);
+      return list;
+    }
     case 'boolean':
       return last !== undefined && last !== 'false';
     case 'number':
@@ -129,20 +148,37 @@ export function formInput(schema: z.ZodType, form: SubmittedForm, reading: FormR
 }
 
 /**
- * The schema's messages by the form field they belong to (the first for each): the issue's path
- * joined by dots, up to an array's element, which is shown beside its array's field.
+ * The form field a path of the input names: its parts joined by dots, up to an array's element,
+ * which is shown beside its array's field; an element read from a numbered row is named by its row
+ * (`buyers.3.email`), given the input formInput read (`input`), as the form named it.
  */
-export function formErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const index = issue.path.findIndex((part) => typeof part === 'number');
-    errors[(index < 0 ? issue.path : issue.path.slice(0, index)).map(String).join('.')] ??= issue.message;
+export function formField(path: readonly PropertyKey[], input?: unknown): string {
+  const names: string[] = [];
+  let value = input;
+  for (const part of path) {
+    if (typeof part === 'number') {
+      const row = Array.isArray(value) ? rowNames.get(value)?.[part] : undefined;
+      if (row === undefined) break;
+      names.push(row);
+    } else names.push(String(part));
+    value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[part] : undefined;
   }
+  return names.join('.');
+}
+
+/**
+ * The schema's messages by the form field they belong to (the first for each), named as formField
+ * names them (give the input read, for numbered rows).
+ */
+export function formErrors(error: z.ZodError, input?: unknown): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[formField(issue.path, input)] ??= issue.message;
   return errors;
 }
 
 /** Reads and validates a form in one: the API's input, or its messages by field. */
 export function parseForm<S extends z.ZodType>(schema: S, form: SubmittedForm): { data: z.output<S> } | { data?: undefined; errors: Record<string, string> } {
-  const parsed = schema.safeParse(formInput(schema, form));
-  return parsed.success ? { data: parsed.data } : { errors: formErrors(parsed.error) };
+  const input = formInput(schema, form);
+  const parsed = schema.safeParse(input);
+  return parsed.success ? { data: parsed.data } : { errors: formErrors(parsed.error, input) };
 }

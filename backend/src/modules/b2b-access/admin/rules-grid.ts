@@ -5,6 +5,7 @@ import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
 import { csrfField } from '../../../platform/admin/layout.ts';
 import { formFields, renderPage } from '../../../platform/admin/page.ts';
 import { gridPageSize, pager, requestedPage } from '../../../platform/admin/pager.ts';
+import { formInput } from '../../../platform/admin/form-input.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { moduleContext } from '../../../platform/modules/context.ts';
 import type { AccessConfig } from '../config.ts';
@@ -51,7 +52,17 @@ function summary(rule: RuleView): string {
 }
 
 /** The grid URL with its search kept, for redirects after an action. */
-const back = (form: Record<string, string>, flash: string) => `${adminBase}/rules?${new URLSearchParams({ ...(form.q ? { q: form.q } : {}), ...(form.page ? { page: form.page } : {}), flash })}`;
+/**
+ * What a row's buttons post: the grid's place (search and page) to return to, and a move's direction.
+ * A place that is no place returns to the grid's start rather than refusing the change it came with.
+ */
+const RowPost = z.object({
+  q: z.string().max(100).optional().catch(undefined),
+  page: z.string().regex(/^\d{1,6}$/).optional().catch(undefined),
+  step: z.enum(['up', 'down']).default('down').catch('down'),
+});
+const rowPost = async (c: Context<AdminEnv>) => RowPost.parse(formInput(RowPost, await formFields(c)));
+const back = (place: { q?: string; page?: string }, flash: string) => `${adminBase}/rules?${new URLSearchParams({ ...(place.q ? { q: place.q } : {}), ...(place.page ? { page: place.page } : {}), flash })}`;
 
 /** Customers → B2B Access Rules: the grid, sorted by priority, with its row actions. */
 export const rulesGrid = new Hono<AdminEnv>()
@@ -89,7 +100,7 @@ export const rulesGrid = new Hono<AdminEnv>()
   })
   .post('/:id/move', async (c) => {
     const id = ruleIdOf(c);
-    const form = await formFields(c);
+    const form = await rowPost(c);
     const ctx = contextOf(c);
     await getRule(ctx, id); // an unknown id answers 404, not a silent no-op
     const ids = await orderedIds(ctx);
@@ -99,11 +110,11 @@ export const rulesGrid = new Hono<AdminEnv>()
   })
   .post('/:id/activate', async (c) => {
     await setRuleActive(contextOf(c), ruleIdOf(c), true);
-    return c.redirect(back(await formFields(c), 'activated'), 303);
+    return c.redirect(back(await rowPost(c), 'activated'), 303);
   })
   .post('/:id/deactivate', async (c) => {
     await setRuleActive(contextOf(c), ruleIdOf(c), false);
-    return c.redirect(back(await formFields(c), 'deactivated'), 303);
+    return c.redirect(back(await rowPost(c), 'deactivated'), 303);
   })
   .post('/:id/duplicate', async (c) => {
     const copy = await duplicateRule(contextOf(c), ruleIdOf(c));

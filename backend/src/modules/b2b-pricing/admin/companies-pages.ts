@@ -12,7 +12,7 @@ import { formFields, renderPage } from '../../../platform/admin/page.ts';
 import { gridPageSize, pager, requestedPage } from '../../../platform/admin/pager.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { companyEtag, createCompany, deleteCompany, getCompany, listCompanies, updateCompany } from '../companies.ts';
-import { companyField, companyForm, companyFromForm, postedCompany, valuesOfCompany, type CompanyFormValues } from './company-form.ts';
+import { companyForm, companyFromForm, postedCompany, valuesOfCompany, type CompanyFormValues } from './company-form.ts';
 import type { CompanyInput } from '../routes/wire.ts';
 import { allPriceLists, contextOf, idOf, notSaved, refusal } from './page-kit.ts';
 import { accountPages, accountSection } from './company-account.ts';
@@ -45,13 +45,13 @@ async function saving(c: Context<AdminEnv>, target: { id?: number; name?: string
   const form = await formFields(c);
   const values = postedCompany(form);
   const etag = form._etag ?? '';
-  const read = await companyFromForm(contextOf(c), values);
+  const read = await companyFromForm(contextOf(c), form);
   if ('errors' in read) return editorPage(c, { ...target, etag }, values, { errors: read.errors, status: 400 });
   try {
     const saved = await save(read.input, etag);
     return c.redirect(`${adminBase}/companies/${saved.id}?flash=${flash}`, 303);
   } catch (error) {
-    return editorPage(c, { ...target, etag }, values, refusal(error, companyField(read.buyerRows)));
+    return editorPage(c, { ...target, etag }, values, refusal(error, read.field));
   }
 }
 

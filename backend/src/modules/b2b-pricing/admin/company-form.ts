@@ -9,8 +9,9 @@ import type { Option } from '../../../platform/admin/config-pickers.ts';
 import { fieldRow, fieldset, moneyField, numberField, selectField, textField } from '../../../platform/admin/fields.ts';
 import { csrfField } from '../../../platform/admin/layout.ts';
 import type { PricingContext } from '../context.ts';
-import { CompanyInput, type CompanyView, type PriceListSummary } from '../routes/wire.ts';
-import { issuesByPath } from './page-kit.ts';
+import { z } from 'zod';
+import { formField, formInput } from '../../../platform/admin/form-input.ts';
+import { BuyerRole, CompanyInput, type CompanyView, type PriceListSummary } from '../routes/wire.ts';
 
 export interface CompanyFormValues {
   name: string;
@@ -49,52 +50,74 @@ export function postedCompany(form: Record<string, string>): CompanyFormValues {
   };
 }
 
-/** The API's limit (wire.ts). */
+/** The API's limit (wire.ts): a form posting more buyer rows is refused before any email is looked up. */
 const maxBuyers = 1000;
-const number = (text: string) => (text.trim() === '' ? NaN : Number(text.trim().replace(',', '.')));
 
 /**
- * The posted values as the API's company, validated by the API's schema; buyers' emails are looked up
- * (an unknown one is refused beside its row). Errors are keyed by the form's field names.
+ * The page's company: the API's, but buyers named by their account email (looked up after, so an
+ * unknown one is refused beside its row); a row without a role is a buyer.
  */
-export async function companyFromForm(ctx: PricingContext, values: CompanyFormValues): Promise<{ input: CompanyInput; buyerRows: number[] } | { errors: Record<string, string> }> {
-  // Each email is looked up: a form posting more rows than a company may have is refused before any is.
-  if (values.buyers.length > maxBuyers + spareRows) return { errors: { buyers: `At most ${maxBuyers} buyers.` } };
-  let errors: Record<string, string> = {};
-  const buyerRows: number[] = [];
-  const buyers: { customerId: number; role: string }[] = [];
-  for (const [row, buyer] of values.buyers.entries()) {
-    const email = buyer.email.trim().toLowerCase();
-    if (email === '') continue;
-    const account = await ctx.customers.byEmail(email);
-    if (!account) errors[`buyers.${row}.email`] = 'No customer has this email.';
-    else {
-      buyers.push({ customerId: account.id, role: buyer.role });
-      buyerRows.push(row);
-    }
+const CompanyForm = CompanyInput.extend({
+  buyers: z
+    .array(z.object({ email: z.string().trim().toLowerCase(), role: BuyerRole.default('buyer') }))
+    .max(maxBuyers, `At most ${maxBuyers} buyers.`)
+    .default([]),
+});
+
+/**
+ * The posted form in the shape formInput reads: a buyer row whose email is cleared is removed (its
+ * role select still posts), both terms blank are no terms, and an amount may be typed with a
+ * decimal comma.
+ */
+function companyFormShape(form: Record<string, string>): Record<string, string> {
+  const shaped: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    const row = /^buyers\.\d+(?=\.)/.exec(key)?.[0];
+    if (row !== undefined && (form[`${row}.email`] ?? '').trim() === '') continue;
+    if (key.startsWith('paymentTerms.') && value.trim() === '') continue;
+    shaped[key] = key === 'paymentTerms.creditLimit' ? value.trim().replace(',', '.') : value;
   }
-  const netDays = values.netDays.trim();
-  const creditLimit = values.creditLimit.trim();
-  if ((netDays === '') !== (creditLimit === '')) errors[netDays === '' ? 'paymentTerms.netDays' : 'paymentTerms.creditLimit'] = 'Give both net days and a credit limit, or neither.';
-  const input = {
-    name: values.name,
-    customerGroupId: values.customerGroupId === '' ? null : number(values.customerGroupId),
-    priceListIds: values.priceListIds.filter((id) => id !== '').map(number),
-    paymentTerms: netDays === '' || creditLimit === '' ? null : { netDays: number(netDays), creditLimit: number(creditLimit) },
-    buyers,
-  };
-  const parsed = CompanyInput.safeParse(input);
-  if (!parsed.success) errors = { ...issuesByPath(parsed.error, companyField(buyerRows)), ...errors };
-  if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
-  return { input: parsed.data, buyerRows };
+  return shaped;
 }
 
-/** The form field an API path names: a buyer's customer id is the email typed on its row; a list's position is its slot. */
-export const companyField = (buyerRows: number[]) => (path: string) => {
-  const buyer = /^buyers\.(\d+)\.(\w+)$/.exec(path);
-  if (buyer) return `buyers.${buyerRows[Number(buyer[1])] ?? buyer[1]}.${buyer[2] === 'role' ? 'role' : 'email'}`;
-  if (/^priceListIds\.\d+$/.test(path)) return 'priceListIds';
-  return path;
+/**
+ * The posted form as the API's company, read and validated by the API's schema (formInput); buyers'
+ * emails are then looked up. Errors are keyed by the form's field names; `field` names the form field
+ * of an API path (for the service's refusals).
+ */
+export async function companyFromForm(ctx: PricingContext, form: Record<string, string>): Promise<{ input: CompanyInput; field: (path: string) => string } | { errors: Record<string, string> }> {
+  const posted = formInput(CompanyForm, companyFormShape(form));
+  const field = companyField(posted);
+  const read = CompanyForm.safeParse(posted);
+  const errors = read.success ? {} : byField(read.error.issues, (issue) => formField(issue.path, posted));
+  // The buyers' emails are looked up even when another field is refused, so every message shows at once;
+  // a form posting more rows than a company may have is refused before any is.
+  const rows = CompanyForm.shape.buyers.safeParse((posted as { buyers?: unknown }).buyers);
+  const buyers: CompanyInput['buyers'] = [];
+  for (const [index, buyer] of (rows.data ?? []).entries()) {
+    const account = await ctx.customers.byEmail(buyer.email);
+    if (!account) errors[field(`buyers.${index}.email`)] = 'No customer has this email.';
+    else buyers.push({ customerId: account.id, role: buyer.role });
+  }
+  if (!read.success || Object.keys(errors).length > 0) return { errors };
+  const parsed = CompanyInput.safeParse({ ...read.data, buyers });
+  if (!parsed.success) return { errors: byField(parsed.error.issues, (issue) => field(issue.path.map(String).join('.'))) };
+  return { input: parsed.data, field };
+}
+
+/** The messages by the form field each is about (the first for each); a list's slot's is the lists' own. */
+function byField(issues: z.core.$ZodIssue[], fieldOf: (issue: z.core.$ZodIssue) => string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[fieldOf(issue).replace(/^priceListIds\..*/, 'priceListIds')] ??= issue.message;
+  return errors;
+}
+
+/** The form field an API path names (as the input read from the form names it): a buyer's customer id is the email typed on its row; a list's position is its slot. */
+const companyField = (posted: unknown) => (path: string) => {
+  const parts = path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  if (parts[0] === 'buyers' && parts.length === 3) return formField(['buyers', parts[1]!, parts[2] === 'role' ? 'role' : 'email'], posted);
+  if (parts[0] === 'priceListIds') return 'priceListIds';
+  return formField(parts, posted);
 };
 
 export interface CompanyFormChoices {

@@ -14,7 +14,8 @@ import { formFields, renderPage } from '../../../platform/admin/page.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { getPriceList, priceListEtag, updatePriceList } from '../price-lists.ts';
 import { Item, type ItemInput, type ItemView, type PriceListView } from '../routes/wire.ts';
-import { contextOf, idOf, issuesByPath, notSaved, refusal } from './page-kit.ts';
+import { contextOf, idOf, notSaved, refusal } from './page-kit.ts';
+import { formErrors, formField, formInput } from '../../../platform/admin/form-input.ts';
 import { adminBase } from './paths.ts';
 
 interface ItemFormValues {
@@ -46,25 +47,16 @@ function postedItem(form: Record<string, string>): ItemFormValues {
   };
 }
 
-const number = (value: string) => (value.trim() === '' ? undefined : Number(value.trim().replace(',', '.')));
-
-/** The posted item by the API's schema; a tier row with one of its two fields blank is refused beside it. */
-function itemFromForm(values: ItemFormValues): { item: ItemInput; rows: number[] } | { errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
-  const rows: number[] = [];
-  const tiers: { minQty: number | undefined; price: number | undefined }[] = [];
-  for (const [row, tier] of values.tiers.entries()) {
-    if (tier.minQty.trim() === '' && tier.price.trim() === '') continue;
-    if (tier.minQty.trim() === '') errors[`tiers.${row}.minQty`] = 'Give the quantity this price starts at.';
-    if (tier.price.trim() === '') errors[`tiers.${row}.price`] = 'Give the price each from this quantity.';
-    rows.push(row);
-    tiers.push({ minQty: number(tier.minQty), price: number(tier.price) });
-  }
-  const parsed = Item.safeParse({ sku: values.sku, tiers, minQty: number(values.minQty), maxQty: number(values.maxQty), increment: number(values.increment) });
-  const rename = (path: string) => path.replace(/^tiers\.(\d+)/, (_, index: string) => `tiers.${rows[Number(index)] ?? index}`);
-  const all = parsed.success ? errors : { ...issuesByPath(parsed.error, rename), ...errors };
-  if (!parsed.success || Object.keys(all).length > 0) return { errors: all };
-  return { item: parsed.data, rows };
+/**
+ * The posted item, read and validated by the API's schema (formInput): blank tier rows are left out,
+ * and a message about a tier is beside the row it was typed on. A price may be typed with a decimal
+ * comma (the shape formInput reads has a point). `field` names the form field of an item's path.
+ */
+function itemFromForm(form: Record<string, string>): { item: ItemInput; field: (path: string) => string } | { errors: Record<string, string> } {
+  const posted = formInput(Item, Object.fromEntries(Object.entries(form).map(([key, value]) => [key, /^tiers\.\d+\.price$/.test(key) ? value.replace(',', '.') : value])));
+  const parsed = Item.safeParse(posted);
+  if (!parsed.success) return { errors: formErrors(parsed.error, posted) };
+  return { item: parsed.data, field: (path) => formField(path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)), posted) };
 }
 
 function itemPage(c: Context<AdminEnv>, list: PriceListView, state: { original?: string; values: ItemFormValues; etag: string; errors?: Record<string, string>; message?: string; status?: 400 | 409 }) {
@@ -137,7 +129,7 @@ export const itemPages = new Hono<AdminEnv>()
     if (original !== undefined && !itemOf(list, original)) {
       return itemPage(c, list, { ...state, message: `The item ${original} is no longer in the list (removed meanwhile); saving adds it again.`, original: undefined, status: 409 });
     }
-    const read = itemFromForm(values);
+    const read = itemFromForm(form);
     if ('errors' in read) return itemPage(c, list, { ...state, errors: read.errors, message: notSaved, status: 400 });
     if (read.item.sku !== original && itemOf(list, read.item.sku)) {
       return itemPage(c, list, { ...state, errors: { sku: 'Already in this list: edit that item instead.' }, message: notSaved, status: 400 });
@@ -148,7 +140,7 @@ export const itemPages = new Hono<AdminEnv>()
       await updatePriceList(ctx, list.id, { items }, state.etag);
     } catch (error) {
       const prefix = `items.${index}.`;
-      const refused = refusal(error, (path) => (path.startsWith(prefix) ? path.slice(prefix.length).replace(/^tiers\.(\d+)/, (_, i: string) => `tiers.${read.rows[Number(i)] ?? i}`) : path));
+      const refused = refusal(error, (path) => (path.startsWith(prefix) ? read.field(path.slice(prefix.length)) : path));
       return itemPage(c, list, { ...state, errors: refused.errors, message: refused.message, status: refused.status });
     }
     return c.redirect(`${adminBase}/price-lists/${list.id}/items/edit?${new URLSearchParams({ sku: read.item.sku, flash: 'saved' })}`, 303);

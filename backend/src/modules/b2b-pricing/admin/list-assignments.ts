@@ -5,16 +5,23 @@
  * it off leaves the others in their order.
  */
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import { AppError } from '../../../platform/errors.ts';
 import { companyEtag, getCompany, listCompanies, updateCompany } from '../companies.ts';
 import type { PricingContext } from '../context.ts';
 import { listGroupAssignments, replaceGroupAssignment } from '../group-assignments.ts';
 import type { CompanyView } from '../routes/wire.ts';
 
-export interface ListAssignment {
-  companyIds: number[];
-  groupIds: number[];
-}
+/**
+ * Where the list applies, as its page posts it: the ticked companies' ids and customer groups' ids
+ * (the ids the company PATCH and the group PUT take), each refused whole with one message.
+ */
+const ticked = (message: string) => z.array(z.number({ error: message }).int(message).min(1, message)).default([]);
+export const ListAssignment = z.object({
+  companyIds: ticked('A company ticked is not one of the companies.'),
+  groupIds: ticked('A customer group ticked is not one of the groups.'),
+});
+export type ListAssignment = z.infer<typeof ListAssignment>;
 
 /** Every company (a few hundred at most in a B2B shop; the page lists them all). */
 export async function allCompanies(ctx: PricingContext): Promise<CompanyView[]> {

@@ -6,7 +6,7 @@ import type { Option } from '../../../platform/admin/config-pickers.ts';
 import { checkboxField, fieldRow, fieldset, textField } from '../../../platform/admin/fields.ts';
 import { csrfField } from '../../../platform/admin/layout.ts';
 import { PriceListInput, type PriceListView } from '../routes/wire.ts';
-import { issuesByPath } from './page-kit.ts';
+import { parseForm } from '../../../platform/admin/form-input.ts';
 
 export interface ListFormValues {
   code: string;
@@ -24,10 +24,16 @@ export const postedList = (form: Record<string, string>): ListFormValues => ({
   storeCodes: Object.keys(form).flatMap((key) => /^storeCodes\.(.+)$/.exec(key)?.[1] ?? []),
 });
 
-/** The values as the API's list fields (no items: those have their own forms), or the schema's messages by field. */
-export function listFromForm(values: ListFormValues): { data: { code: string; name: string; storeCodes: string[] | null } } | { errors: Record<string, string> } {
-  const parsed = PriceListInput.omit({ items: true }).safeParse({ code: values.code, name: values.name, storeCodes: values.storeCodes.length === 0 ? null : values.storeCodes });
-  return parsed.success ? { data: parsed.data } : { errors: issuesByPath(parsed.error, (path) => (path.startsWith('storeCodes') ? 'storeCodes' : path)) };
+/** The page's part of the API's list: its own fields (items have their own forms). */
+const ListForm = PriceListInput.pick({ code: true, name: true, storeCodes: true });
+
+/**
+ * The posted form as the API's list fields, read and validated by the API's schema (formInput), or its
+ * messages by field (a store view's beside the store views). The ticked boxes are the list of codes
+ * (none ticked: every store view).
+ */
+export function listFromForm(form: Record<string, string>): { data: { code: string; name: string; storeCodes: string[] | null } } | { errors: Record<string, string> } {
+  return parseForm(ListForm, { code: form.code ?? '', name: form.name ?? '', storeCodes: postedList(form).storeCodes });
 }
 
 export function listForm(c: Context<AdminEnv>, action: string, values: ListFormValues, stores: Option[], errors: Record<string, string>, etag?: string) {

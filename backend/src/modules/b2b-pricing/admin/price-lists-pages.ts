@@ -11,12 +11,13 @@ import { confirmPage, isConfirmed } from '../../../platform/admin/confirm-step.t
 import { csrfField } from '../../../platform/admin/layout.ts';
 import { sayOutcome } from '../../../platform/admin/outcome-flash.ts';
 import { formFields, renderPage } from '../../../platform/admin/page.ts';
+import { parseForm } from '../../../platform/admin/form-input.ts';
 import { gridPageSize, pager, requestedPage } from '../../../platform/admin/pager.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createPriceList, deletePriceList, getPriceList, listPriceLists, priceListEtag, updatePriceList } from '../price-lists.ts';
 import type { ItemView, PriceListView } from '../routes/wire.ts';
 import { importForm } from './items-csv-pages.ts';
-import { allCompanies, assignList, assignmentOf, assignmentTag } from './list-assignments.ts';
+import { allCompanies, assignList, assignmentOf, assignmentTag, ListAssignment } from './list-assignments.ts';
 import { contextOf, idOf, notSaved, refusal } from './page-kit.ts';
 import { adminBase } from './paths.ts';
 import { listForm, listFromForm, postedList, valuesOfList, type ListFormValues } from './price-list-form.ts';
@@ -137,8 +138,9 @@ export const priceListsPages = new Hono<AdminEnv>()
   })
   .get('/new', (c) => newPage(c, valuesOfList()))
   .post('/', async (c) => {
-    const values = postedList(await formFields(c));
-    const read = listFromForm(values);
+    const form = await formFields(c);
+    const values = postedList(form);
+    const read = listFromForm(form);
     if ('errors' in read) return newPage(c, values, { errors: read.errors, message: notSaved, status: 400 });
     try {
       const list = await createPriceList(contextOf(c), { ...read.data, items: [] });
@@ -157,7 +159,7 @@ export const priceListsPages = new Hono<AdminEnv>()
     const form = await formFields(c);
     const values = postedList(form);
     const etag = form._etag ?? '';
-    const read = listFromForm(values);
+    const read = listFromForm(form);
     if ('errors' in read) return editorPage(c, list, { values, etag, refused: { errors: read.errors, message: notSaved, status: 400 } });
     try {
       await updatePriceList(ctx, list.id, read.data, etag);
@@ -171,14 +173,15 @@ export const priceListsPages = new Hono<AdminEnv>()
     const list = await getPriceList(ctx, idOf(c, 'price list'));
     const form = await formFields(c);
     const groups = new Set((await pickerOptions(c.var.db, 'customerGroups')).map((group) => group.value).filter((value) => value !== '0'));
-    const ticked = (prefix: string) => Object.keys(form).flatMap((key) => (key.startsWith(prefix) ? [key.slice(prefix.length)] : []));
-    const unknownGroup = ticked('group.').find((id) => !groups.has(id));
-    const companyIds = ticked('company.').map(Number);
+    // The boxes are named `company.<id>` and `group.<id>` (one box each): the ticked ones are the lists of ids.
+    const tickedIds = (prefix: string) => Object.keys(form).flatMap((key) => (key.startsWith(prefix) ? [key.slice(prefix.length)] : []));
     const refuse = (message: string, status: 400 | 409 = 400) => editorPage(c, list, { assignmentRefused: { errors: {}, message, status } });
+    const unknownGroup = tickedIds('group.').find((id) => !groups.has(id));
     if (unknownGroup !== undefined) return refuse(`No customer group has id ${unknownGroup}.`);
-    if (companyIds.some((id) => !Number.isInteger(id) || id < 1)) return refuse('A company ticked is not one of the companies.');
+    const read = parseForm(ListAssignment, { companyIds: tickedIds('company.'), groupIds: tickedIds('group.') });
+    if (!read.data) return refuse(Object.values(read.errors)[0]!);
     try {
-      await assignList(ctx, list.id, { companyIds, groupIds: ticked('group.').map(Number) }, form._assigned ?? '');
+      await assignList(ctx, list.id, read.data, form._assigned ?? '');
     } catch (error) {
       const refused = refusal(error);
       return refuse(Object.keys(refused.errors).length > 0 ? `Not saved: ${Object.values(refused.errors)[0]}` : refused.message, refused.status);

@@ -8,51 +8,62 @@ import { PagingQuery } from '../../../platform/http/schemas.ts';
  */
 
 const maxInt = 2_147_483_647;
+
+/**
+ * A number in words a person reads (the admin pages show these beside their fields): `missing` when
+ * none was given (or a form's field was left blank), "Not a number." for anything else.
+ */
+const aNumber = (missing = 'Give a number.') => z.number({ error: (issue) => (issue.input === undefined || issue.input === '' ? missing : 'Not a number.') });
+const whole = (min: number, max: number, missing?: string) =>
+  aNumber(missing).int('A whole number.').min(min, `At least ${min}.`).max(max, `At most ${max.toLocaleString('en-US')}.`);
 export const RecordId = z.coerce
   .number()
   .int()
   .min(1)
   .max(maxInt)
   .openapi({ param: { name: 'id', in: 'path' }, example: 1 });
-const id = z.number().int().min(1).max(maxInt);
+const id = whole(1, maxInt);
 /** Customer group ids; 0 is NOT LOGGED IN (guests), which has no price lists: a guest's price is the catalog's. */
-const groupId = z.number().int().min(1).max(maxInt);
+const groupId = whole(1, maxInt);
 
 /** Amounts in the store's currency with at most two decimals (what the catalog stores). */
-const amount = z
-  .number()
-  .min(0)
-  .max(999_999_999)
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'At most two decimals.');
-const quantity = z.number().int().min(1).max(1_000_000);
+const amountOf = (missing?: string) =>
+  aNumber(missing)
+    .min(0, 'At least 0.')
+    .max(999_999_999, 'At most 999,999,999.')
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'At most two decimals.');
+const quantityOf = (missing?: string) => whole(1, 1_000_000, missing);
+const quantity = quantityOf();
 
 /** No id may appear twice in one list (the order of the list is what it says). */
 const distinctIds = z
   .array(id)
-  .max(100)
+  .max(100, 'At most 100 price lists.')
   .refine((ids) => new Set(ids).size === ids.length, 'Each price list once.');
 
+const bothTerms = 'Give both net days and a credit limit, or neither.';
 const PaymentTerms = z
   .object({
-    netDays: z.number().int().min(0).max(365).openapi({ description: 'Days after the order the amount is due.' }),
-    creditLimit: amount.openapi({ description: 'Most the company may owe on open purchase orders.' }),
+    netDays: whole(0, 365, bothTerms).openapi({ description: 'Days after the order the amount is due.' }),
+    creditLimit: amountOf(bothTerms).openapi({ description: 'Most the company may owe on open purchase orders.' }),
   })
   .strict()
   .openapi('B2bPricingPaymentTerms');
 
+export const BuyerRole = z.enum(['admin', 'buyer'], 'A buyer or an admin.').openapi({ description: 'admin: manages the company\'s buyers (storefront pages to come); buyer: buys.' });
 const Buyer = z
-  .object({ customerId: id, role: z.enum(['admin', 'buyer']).openapi({ description: 'admin: manages the company\'s buyers (storefront pages to come); buyer: buys.' }) })
+  .object({ customerId: id, role: BuyerRole })
   .strict()
   .openapi('B2bPricingBuyer');
 
 const companyFields = {
-  name: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1, 'Give the company a name.').max(200, 'At most 200 characters.'),
   customerGroupId: groupId.nullable().openapi({ description: 'The group whose price lists the buyers get after the company\'s own; null: each buyer\'s own group.' }),
   priceListIds: distinctIds.openapi({ description: 'The company\'s price lists, in the order they apply (before any group\'s).' }),
   paymentTerms: PaymentTerms.nullable().openapi({ description: 'Net days and credit limit for purchase orders; null: no terms.' }),
   buyers: z
     .array(Buyer)
-    .max(1000)
+    .max(1000, 'At most 1000 buyers.')
     .refine((buyers) => new Set(buyers.map((b) => b.customerId)).size === buyers.length, 'Each customer once.')
     .openapi({ description: 'An account buys for one company at most.' }),
 };
@@ -86,7 +97,7 @@ export const CompanyView = z
   .openapi('B2bPricingCompany');
 export type CompanyView = z.infer<typeof CompanyView>;
 
-const Tier = z.object({ minQty: quantity, price: amount }).strict().openapi('B2bPricingTier');
+const Tier = z.object({ minQty: quantityOf('Give the quantity this price starts at.'), price: amountOf('Give the price each from this quantity.') }).strict().openapi('B2bPricingTier');
 
 /**
  * A list's line for one SKU. Quantity rules (all optional): at least `minQty`, at most `maxQty`, and a
@@ -94,11 +105,11 @@ const Tier = z.object({ minQty: quantity, price: amount }).strict().openapi('B2b
  */
 export const Item = z
   .object({
-    sku: z.string().trim().min(1).max(64),
+    sku: z.string().trim().min(1, 'Give the SKU.').max(64, 'At most 64 characters.'),
     tiers: z
       .array(Tier)
-      .min(1)
-      .max(50)
+      .min(1, 'Give at least one tier.')
+      .max(50, 'At most 50 tiers.')
       .refine((tiers) => new Set(tiers.map((t) => t.minQty)).size === tiers.length, 'Each minQty once.'),
     minQty: quantity.optional(),
     maxQty: quantity.optional(),
@@ -121,16 +132,16 @@ const priceListFields = {
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'Letters, digits, "-" and "_", up to 64.')
     .openapi({ description: 'Unique; names the list on product records (extensions.b2bPricing.priceList).', example: 'harbour-cafes' }),
-  name: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1, 'Give the list a name.').max(200, 'At most 200 characters.'),
   storeCodes: z
     .array(storeCode)
-    .min(1)
-    .max(50)
+    .min(1, 'Name at least one store view, or none for all of them.')
+    .max(50, 'At most 50 store views.')
     .nullable()
     .openapi({ description: 'The store views the list applies in; null: all of them.' }),
   items: z
     .array(Item)
-    .max(20_000)
+    .max(20_000, 'At most 20,000 items.')
     .superRefine((items, issue) => {
       const seen = new Set<string>();
       items.forEach((item, index) => {

@@ -108,6 +108,19 @@ describe.each(dialects)('B2B Pricing admin pages (%s)', (dialect) => {
       expect(await total('/companies')).toBe(before);
     });
 
+    it('says what is wrong beside the field in the API\'s own words, a buyer\'s beside the row it was typed on', async () => {
+      /** The message beside each field the page marks invalid. */
+      const messages = (html: string) =>
+        Object.fromEntries(parsePage(html).all('[aria-invalid="true"]').map((element) => [element.attribs.name, textContent(parsePage(html).one(`#${element.attribs['aria-describedby']!} ~ strong.error`)).trim()]));
+      const terms = await post('/companies/new', '/companies', { name: 'X', 'paymentTerms.netDays': '400', 'paymentTerms.creditLimit': '' });
+      expect(messages(terms.html)).toEqual({ 'paymentTerms.netDays': 'At most 365.', 'paymentTerms.creditLimit': 'Give both net days and a credit limit, or neither.' });
+      expect(messages((await post('/companies/new', '/companies', { name: 'X', 'paymentTerms.netDays': 'thirty', 'paymentTerms.creditLimit': '1.5' })).html)).toEqual({ 'paymentTerms.netDays': 'Not a number.' });
+      expect(messages((await post('/companies/new', '/companies', { name: ' ' })).html)).toEqual({ name: 'Give the company a name.' });
+      // Row 1 cleared, row 2 typed: the unknown email is marked on row 2.
+      const rows = await post('/companies/new', '/companies', { name: 'X', 'buyers.0.email': tradeBuyer.email, 'buyers.1.email': '', 'buyers.2.email': 'nobody@nowhere.example', 'buyers.2.role': 'owner' });
+      expect(messages(rows.html)).toEqual({ 'buyers.2.role': 'A buyer or an admin.' });
+    });
+
     it('a form with more buyer rows than a company may have is refused whole', async () => {
       const rows = Object.fromEntries(Array.from({ length: 1003 }, (_, n) => [`buyers.${n}.email`, `b${n}@x.example`]));
       const answer = await post('/companies/new', '/companies', { name: 'Crowd', ...rows });
@@ -262,6 +275,13 @@ describe.each(dialects)('B2B Pricing admin pages (%s)', (dialect) => {
         else expect(invalid(answer.html), JSON.stringify(fields)).toContain(field);
       }
       expect((await send<PriceListView>('GET', `/price-lists/${list.id}`)).body.items).toEqual([]);
+      // A tier typed on the third row (the rows above left blank) is refused beside that row, in words.
+      const rowPage = await get(`${base}/items/new`);
+      const third = await browser.request('POST', `${pages}${base}/items`, { _csrf: browser.csrfOf(rowPage.html), _etag: hidden(rowPage.html, '_etag'), original: '', sku: skuA, 'tiers.0.minQty': '', 'tiers.0.price': '', 'tiers.2.minQty': '', 'tiers.2.price': '5', minQty: '0' });
+      expect(third.status).toBe(400);
+      expect(invalid(third.html)).toEqual(['tiers.2.minQty', 'minQty']);
+      expect(third.html).toContain('Give the quantity this price starts at.');
+      expect(third.html).toContain('At least 1.');
       const page = await get(`${base}/items/new`);
       const added = await browser.request('POST', `${pages}${base}/items`, {
         _csrf: browser.csrfOf(page.html),

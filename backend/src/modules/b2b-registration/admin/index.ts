@@ -6,6 +6,7 @@ import type { AdminEnv } from '../../../platform/admin/admin-env.ts';
 import { csrfField } from '../../../platform/admin/layout.ts';
 import { formFields, renderPage } from '../../../platform/admin/page.ts';
 import { pager } from '../../../platform/admin/pager.ts';
+import { parseForm } from '../../../platform/admin/form-input.ts';
 import { auditHistoryTable } from '../../../platform/audit/history-table.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { moduleContext } from '../../../platform/modules/context.ts';
@@ -13,13 +14,15 @@ import type { CustomerPanel, DashboardCard, GridColumn } from '../../../platform
 import type { RegistrationConfig } from '../config.ts';
 import { findApplication, listApplications, type ApplicationView } from '../service/applications.ts';
 import { decideApplication } from '../service/decide.ts';
+import { DecisionBody } from '../routes/admin-api.ts';
 import { applicationStatuses, b2bRegistrationApplications } from '../tables.ts';
 
 const contextOf = moduleContext<RegistrationConfig>('b2b-registration');
 const pageSize = 50;
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 const StatusFilter = z.enum([...applicationStatuses, 'all']).catch('pending');
-const DecisionForm = z.object({ note: z.string().trim().max(2000).optional() });
+/** The decision form: the API's body (a note), and which of its two buttons was pressed. */
+const DecisionForm = DecisionBody.extend({ decision: z.enum(['approve', 'decline']) });
 
 export const registrationNav = [
   { title: 'Trade applications', path: '/b2b-registration', section: 'Customers' },
@@ -130,11 +133,10 @@ export const registrationAdmin = new Hono<AdminEnv>()
   })
   .post('/applications/:id/decide', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
-    const fields = await formFields(c);
-    const form = DecisionForm.safeParse(fields);
-    if (!id.success || !form.success || (fields.decision !== 'approve' && fields.decision !== 'decline')) return c.text('Invalid application or decision.', 400);
+    const form = parseForm(DecisionForm, await formFields(c));
+    if (!id.success || !form.data) return c.text('Invalid application or decision.', 400);
     try {
-      await decideApplication(contextOf(c), { applicationId: id.data, approve: fields.decision === 'approve', note: form.data.note || undefined, actor: c.var.admin });
+      await decideApplication(contextOf(c), { applicationId: id.data, approve: form.data.decision === 'approve', note: form.data.note || undefined, actor: c.var.admin });
     } catch (error) {
       // A decision's own refusal (already decided, a module's veto) goes back to the admin; anything else is a fault.
       if (!(error instanceof AppError)) throw error;

@@ -35,7 +35,8 @@ const ApplicationSchema = z
   .openapi('TradeApplication');
 
 const IdParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647).openapi({ param: { name: 'id', in: 'path' }, example: 1 }) });
-const DecisionBody = z.object({ note: z.string().trim().max(2000).optional().openapi({ description: 'Kept on the application, quoted in the email and the audit log' }) }).strict().openapi('ApplicationDecision');
+/** The decision's body; the admin page's decision form reads its note by it too (admin/index.ts). */
+export const DecisionBody = z.object({ note: z.string().trim().max(2000, 'At most 2000 characters.').optional().openapi({ description: 'Kept on the application, quoted in the email and the audit log' }) }).strict().openapi('ApplicationDecision');
 const ListQuery = PagingQuery.extend({
   status: z.enum(applicationStatuses).optional(),
   search: z.string().trim().min(1).max(100).optional().openapi({ description: "Part of the applicant's email or last name" }),

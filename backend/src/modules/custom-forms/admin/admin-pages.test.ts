@@ -101,6 +101,24 @@ describe.each(dialects)('Custom Forms admin pages (%s)', (dialect) => {
     expect(answer.html).toContain('fields.0.options');
     expect(answer.html).toContain('value="Pick one"');
     expect((await forms.shop.send('GET', `${adminBase}/forms/broken`, { headers: forms.admin })).status).toBe(404);
+    // The messages are the API schema's, in words: a row moved first by its position is named by where it lands.
+    const unlabelled = await browser.submit('/admin/custom-forms/forms/new', '/admin/custom-forms/forms', {
+      code: 'broken',
+      title: 'Broken',
+      notifyEmails: 'team@example.com',
+      'fields.0.label': 'Name',
+      'fields.0.key': 'name',
+      'fields.0.type': 'text',
+      'fields.0.position': '20',
+      'fields.1.key': 'size',
+      'fields.1.type': 'number',
+      'fields.1.maxLength': 'long',
+      'fields.1.position': '10',
+    });
+    expect(unlabelled.status).toBe(400);
+    expect(unlabelled.html).toContain('fields.0.label: Give the field a label.');
+    const badEmail = await browser.submit('/admin/custom-forms/forms/new', '/admin/custom-forms/forms', { code: 'broken', title: 'Broken', notifyEmails: 'team, x@example.com', 'fields.0.label': 'Name', 'fields.0.key': 'name', 'fields.0.type': 'text' });
+    expect(badEmail.html).toContain('notifyEmails: Not an email address.');
   });
 
   it('lists submissions with the visitor’s text escaped, exports CSV and shows the spam log', async () => {

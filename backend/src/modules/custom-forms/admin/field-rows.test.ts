@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsFromForm, rowsOf } from './field-rows.ts';
+import { z } from 'zod';
+import { parseForm } from '../../../platform/admin/form-input.ts';
+import { FormBody } from '../forms/schema.ts';
+import { fieldRowsForm, rowsOf } from './field-rows.ts';
+
+/** The fields a posted builder describes, read by the API's schema as the builder page reads them. */
+const fieldsFromForm = (form: Record<string, string>) => {
+  const read = parseForm(z.object({ fields: FormBody.shape.fields }), fieldRowsForm(form));
+  return read.data?.fields ?? read;
+};
 
 describe('form builder rows', () => {
   it('reads rows in position order, drops removed and blank rows, parses options', () => {

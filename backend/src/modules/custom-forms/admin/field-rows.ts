@@ -54,9 +54,25 @@ export function rowsFromForm(form: Record<string, string>): FieldRow[] {
     .map(({ row }) => row);
 }
 
-/** A row as the API's field body (validated by the form schema afterwards). */
-function fieldOf(row: FieldRow): Record<string, unknown> {
-  const options = row.options
+/**
+ * The rows a posted builder holds as the API's `fields` in the shape formInput reads: in position
+ * order, removed and blank rows dropped (rowsFromForm), numbered in that order, options as rows of
+ * their own (formInput and the schema turn the texts into the field body: blank is unset, a box is a boolean).
+ */
+export function fieldRowsForm(form: Record<string, string>): Record<string, string> {
+  const shaped: Record<string, string> = {};
+  rowsFromForm(form).forEach((row, index) => {
+    const at = `fields.${index}`;
+    Object.assign(shaped, { [`${at}.key`]: row.key, [`${at}.label`]: row.label, [`${at}.type`]: row.type, [`${at}.placeholder`]: row.placeholder, [`${at}.help`]: row.help, [`${at}.maxLength`]: row.maxLength });
+    if (row.required) shaped[`${at}.required`] = 'on';
+    optionsOf(row.options).forEach((option, n) => Object.assign(shaped, { [`${at}.options.${n}.value`]: option.value, [`${at}.options.${n}.label`]: option.label }));
+  });
+  return shaped;
+}
+
+/** A row's options, one per line: `value|label`, or a value that is its own label. */
+function optionsOf(text: string): { value: string; label: string }[] {
+  return text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean)
@@ -64,19 +80,4 @@ function fieldOf(row: FieldRow): Record<string, unknown> {
       const [value, label] = line.split('|').map((part) => part.trim());
       return { value: value!, label: label || value! };
     });
-  return {
-    key: row.key,
-    label: row.label,
-    type: row.type,
-    required: row.required,
-    ...(options.length > 0 ? { options } : {}),
-    ...(row.placeholder ? { placeholder: row.placeholder } : {}),
-    ...(row.help ? { help: row.help } : {}),
-    ...(row.maxLength ? { maxLength: Number(row.maxLength) } : {}),
-  };
-}
-
-/** The fields a posted builder describes. */
-export function fieldsFromForm(form: Record<string, string>): Record<string, unknown>[] {
-  return rowsFromForm(form).map(fieldOf);
 }

@@ -16,7 +16,8 @@ import type { FormsConfig } from '../config.ts';
 import type { FormsEnv } from '../env.ts';
 import { FormBody, formCode, type FormView } from '../forms/schema.ts';
 import { createForm, deleteForm, getForm, listForms, updateForm } from '../forms/service.ts';
-import { fieldsFromForm, rowsFromForm, rowsOf, type FieldRow } from './field-rows.ts';
+import { fieldRowsForm, rowsFromForm, rowsOf, type FieldRow } from './field-rows.ts';
+import { parseForm } from '../../../platform/admin/form-input.ts';
 import { adminBase } from './paths.ts';
 
 export const contextOf = moduleContext<FormsConfig, FormsEnv>('custom-forms');
@@ -96,20 +97,28 @@ function builder(c: Context<AdminEnv>, values: BuilderValues, existing: FormView
   return renderPage(c, existing ? `Form “${existing.title}”` : 'New form', body, { error, status: error ? 400 : 200 });
 }
 
-/** The builder's post as the API's body; a validation failure names the field. */
-function parsePosted(form: Record<string, string>) {
-  const input = {
+/**
+ * The builder's post in the shape formInput reads for the API's body: its widgets post their own
+ * shapes, turned here into the schema's: the field rows as fieldRowsForm numbers them, the notify
+ * addresses comma-separated.
+ */
+function builderForm(form: Record<string, string>): Record<string, string | string[]> {
+  const shaped: Record<string, string | string[]> = {
     code: form.code ?? '',
     title: form.title ?? '',
-    isActive: form.isActive === 'on',
     successMessage: form.successMessage ?? '',
-    notifyEmails: (form.notifyEmails ?? '').split(',').map((email) => email.trim()).filter(Boolean),
-    fields: fieldsFromForm(form),
+    notifyEmails: (form.notifyEmails ?? '').split(',').map((email) => email.trim()),
   };
-  const parsed = FormBody.safeParse(input);
-  if (parsed.success) return { ok: true as const, input: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { ok: false as const, error: `${issue?.path.join('.') || 'form'}: ${issue?.message ?? 'is invalid'}` };
+  if (form.isActive !== undefined) shaped.isActive = form.isActive;
+  return { ...shaped, ...fieldRowsForm(form) };
+}
+
+/** The builder's post as the API's body, read and validated by its schema; a refusal names the field (`fields.0.options: …`). */
+function parsePosted(form: Record<string, string>) {
+  const parsed = parseForm(FormBody, builderForm(form));
+  if (parsed.data) return { ok: true as const, input: parsed.data };
+  const [field, message] = Object.entries(parsed.errors)[0] ?? ['form', 'is invalid'];
+  return { ok: false as const, error: `${field || 'form'}: ${message}` };
 }
 
 /** What the admin posted, shown again beside the error (nothing they typed is lost). */

@@ -18,16 +18,16 @@ const fieldKey = z
 
 const FieldBody = z.object({
   key: fieldKey,
-  label: z.string().trim().min(1).max(200),
-  type: z.enum(formFieldTypes),
+  label: z.string().trim().min(1, 'Give the field a label.').max(200, 'At most 200 characters.'),
+  type: z.enum(formFieldTypes, `One of the types: ${formFieldTypes.join(', ')}.`),
   required: z.boolean().default(false),
   options: z
-    .array(z.object({ value: z.string().trim().min(1).max(200), label: z.string().trim().min(1).max(200) }))
-    .max(200)
+    .array(z.object({ value: z.string().trim().min(1, 'Give each option a value.').max(200, 'At most 200 characters.'), label: z.string().trim().min(1, 'Give each option a label.').max(200, 'At most 200 characters.') }))
+    .max(200, 'At most 200 options.')
     .optional(),
-  placeholder: z.string().max(200).optional(),
-  help: z.string().max(500).optional(),
-  maxLength: z.number().int().min(1).max(20_000).optional(),
+  placeholder: z.string().max(200, 'At most 200 characters.').optional(),
+  help: z.string().max(500, 'At most 500 characters.').optional(),
+  maxLength: z.number('Not a number.').int('A whole number.').min(1, 'At least 1.').max(20_000, 'At most 20,000.').optional(),
 });
 
 const withChoices = new Set(['select', 'radio']);
@@ -35,11 +35,11 @@ const withChoices = new Set(['select', 'radio']);
 export const FormBody = z
   .object({
     code: formCode,
-    title: z.string().trim().min(1).max(200),
+    title: z.string().trim().min(1, 'Give the form a title.').max(200, 'At most 200 characters.'),
     isActive: z.boolean().default(true),
-    fields: z.array(FieldBody).min(1).max(50),
-    successMessage: z.string().trim().min(1).max(1000).default('Thank you. We will be in touch soon.'),
-    notifyEmails: z.array(z.email()).max(20).default([]),
+    fields: z.array(FieldBody).min(1, 'Add at least one field.').max(50, 'At most 50 fields.'),
+    successMessage: z.string().trim().min(1, 'Give the message a visitor sees after sending.').max(1000, 'At most 1000 characters.').default('Thank you. We will be in touch soon.'),
+    notifyEmails: z.array(z.email('Not an email address.')).max(20, 'At most 20 addresses.').default([]),
   })
   .superRefine((form, ctx) => {
     const keys = new Set<string>();
