@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reindexPrices } from './price-index.ts';
 import { bundleOptions, bundleSelections, productLinks, productPrices, products } from '../../../platform/db/schema/index.ts';
 import type { ProductDetail } from '../../../../../contracts/product.ts';
-import { formFields } from '../../../../test/helpers/admin-forms.ts';
+import { submittedFields } from '../../../../test/helpers/admin-forms.ts';
 import { adminBrowser, signedInAdmin } from '../../../../test/helpers/admin-session.ts';
 import { payCart, placeOrderBody } from '../../../../test/helpers/checkout.ts';
 import { aConfigurableChoice } from '../../../../test/helpers/shop-data.ts';
@@ -49,7 +49,7 @@ describe.each(dialects)('admin price edits reach every price a shopper meets (%s
   async function formOf(productId: number) {
     const form = await admin.request('GET', `/admin/products/${productId}`);
     expect(form.status).toBe(200);
-    return { html: form.html, fields: { enabled: '1', ...formFields(form.html, `/admin/products/${productId}`) } };
+    return { html: form.html, fields: { enabled: '1', ...submittedFields(form.html, `/admin/products/${productId}`) } };
   }
 
   /** Saves the product's admin form as it is, with `changes`; answers the form's HTML. */
