@@ -93,6 +93,7 @@ export async function contentForm(c: Context<AdminEnv>, state: ContentFormState)
         <option value="catalog" ${first(typed.visibility) === 'catalog' ? 'selected' : ''}>In the catalog and search</option>
         <option value="not_visible" ${first(typed.visibility) === 'not_visible' ? 'selected' : ''}>Not listed (its page only)</option>
       </select></label>${problem('visibility')}
+      <input type="hidden" name="_categoryIds" value="1" />
       <div role="group" aria-labelledby="content-categories">
         <p id="content-categories">Categories (a category lists its subcategories' products too)</p>
         ${await categoryTreePicker(c.var.db, 'categoryIds', many(typed.categoryIds), described('categoryIds'), { coversSubcategories: false })}
@@ -163,16 +164,19 @@ export async function contentPatch(db: Db, typed: Typed): Promise<{ patch: z.inf
   // Left empty (or not sent by an older page): the position stays as it is.
   const position = first(typed.position).trim();
   const badPosition = position === '' || /^\d{1,7}$/.test(position) ? undefined : 'A whole number from 0.';
+  // A field not sent is left as it is (a post of some fields only); the categories are sent as ticked
+  // boxes, none when none is ticked, so their marker says the list was on the page.
+  const sent = (name: string) => typed[name] !== undefined;
   const parsed = ProductPatch.safeParse({
-    urlKey: first(typed.urlKey).trim(),
-    visibility: first(typed.visibility),
-    categoryIds: many(typed.categoryIds).map(Number),
+    urlKey: sent('urlKey') ? first(typed.urlKey).trim() : undefined,
+    visibility: sent('visibility') ? first(typed.visibility) : undefined,
+    categoryIds: sent('categoryIds') || sent('_categoryIds') ? many(typed.categoryIds).map(Number) : undefined,
     position: badPosition || position === '' ? undefined : Number(position),
-    relatedIds: related.ids,
-    shortDescription: first(typed.shortDescription),
-    description: first(typed.description),
-    metaTitle: first(typed.metaTitle),
-    metaDescription: first(typed.metaDescription),
+    relatedIds: sent('related') ? related.ids : undefined,
+    shortDescription: sent('shortDescription') ? first(typed.shortDescription) : undefined,
+    description: sent('description') ? first(typed.description) : undefined,
+    metaTitle: sent('metaTitle') ? first(typed.metaTitle) : undefined,
+    metaDescription: sent('metaDescription') ? first(typed.metaDescription) : undefined,
     storeOverrides: typedStoreTexts(typed),
   });
   if (!parsed.success || badPosition) {

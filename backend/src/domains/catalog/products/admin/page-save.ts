@@ -87,7 +87,7 @@ export async function saveProductPage(c: Context<AdminEnv>, edit: ProductEdit, t
 
   const main = parseProductChanges(edit, fields);
   // A part not sent (an older page, a script posting only some fields) is left as it is.
-  const content = typed.urlKey === undefined ? { patch: {} } : await contentPatch(c.var.db, typed);
+  const content = await contentPatch(c.var.db, typed);
   const part = await readPart();
   if ('errors' in main || 'errors' in content || 'refused' in part) {
     return refusal('errors' in main ? main.errors : {}, 'refused' in part ? part.refused : {}, asTyped('errors' in content ? content.errors : {}));
