@@ -167,7 +167,10 @@ describe.each(dialects)('the product page\'s main form (%s)', (dialect) => {
 
   it('checks a configurable\'s variants grid against the version too, and audits a grid save on the parent', async () => {
     const { parent, variant } = await aConfigurableChoice(shop.database.db);
-    const { fields } = await formOf(parent.id);
+    const { fields, page } = await formOf(parent.id);
+    // Its derived "from" price in each store view in the admin's one money format ($89.50, A$20.00).
+    expect(page.html).toMatch(/data-derived-price="\d+">[^<]+: from \$\d[\d,]*\.\d\d</);
+    expect(page.html).not.toMatch(/data-derived-price="\d+">[^<]+ (USD|AUD|EUR)</);
     const price = Object.keys(fields).find((name) => name.startsWith(`variant_${variant.id}_price_`))!;
     const qty = `variant_${variant.id}_qty`;
     const saved = await post(parent.id, { ...fields, [price]: '44.00', [price.replace('_price_', '_special_')]: '', [qty]: String(variant.qty + 1) });

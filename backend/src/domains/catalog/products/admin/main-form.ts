@@ -7,6 +7,7 @@
  * page-save.ts and form-save.ts.
  */
 import { html } from 'hono/html';
+import { formatMoney } from '../../../../platform/money.ts';
 import { pricedBySelf, stockedBySelf, type FieldErrors, type ProductEdit, type StorePrice } from './edit-data.ts';
 import { productType } from '../../product-types/registry.ts';
 
@@ -83,7 +84,7 @@ function variantsGrid(edit: ProductEdit, f: Fields) {
 function derivedPrices(edit: ProductEdit) {
   const source = productType(edit.product.type).priceSource?.page;
   return html`<p class="muted">Prices are derived from ${source} on save:
-    ${edit.prices.map((p) => html`<span data-derived-price="${p.storeId}">${p.storeName}: from ${money(p.minimalPrice)} ${p.currency}</span> `)}</p>`;
+    ${edit.prices.map((p) => html`<span data-derived-price="${p.storeId}">${p.storeName}: from ${formatMoney(p.minimalPrice, p.currency)}</span> `)}</p>`;
 }
 
 /** Stock: the product's own, or where it comes from. */
