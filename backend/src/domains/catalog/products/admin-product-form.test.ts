@@ -6,6 +6,7 @@
  * through the product service, audited and announced (catalog_product_saved).
  */
 import { and, asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../platform/audit/service.ts';
 import { productLinks, products } from '../../../platform/db/schema/index.ts';
@@ -203,5 +204,31 @@ describe.each(dialects)('the product page\'s main form (%s)', (dialect) => {
     expect(stale.html).toContain('changed by someone else since you opened it');
     expect(stale.html).toMatch(new RegExp(`<textarea name="members" id="members-list" rows="6" >${other.sku}</textarea>`));
     expect(await record(id)).toEqual(before);
+  });
+
+  it('takes the main image on New product, saved with the product; a file that is no image refuses both, the typing kept', async () => {
+    const page = await admin.request('GET', '/admin/products/new');
+    expect(page.html).toContain('enctype="multipart/form-data"');
+    expect(page.html).toContain('<input type="file" name="image"');
+    const create = (file: Blob, sku: string) => {
+      const form = new FormData();
+      const fields = { _csrf: admin.csrfOf(page.html), type: 'simple', name: 'Pictured lamp', sku, urlKey: sku.toLowerCase(), price: '12.50', stockQty: '3', isEnabled: 'on', imageAlt: 'A brass lamp' };
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      form.set('image', file, 'lamp.png');
+      const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      return shop.app.request('/admin/products/new', { method: 'POST', headers: { cookie }, body: form });
+    };
+    const bad = await create(new Blob(['GIF89a not really'], { type: 'image/png' }), 'PICTURED-BAD');
+    expect(bad.status).toBe(400);
+    const refused = await bad.text();
+    expect(refused).toMatch(/<input type="file" name="image" accept="image\/\*" aria-invalid="true" \/><\/label> <strong class="error" role="alert">Not a readable image\. Choose the file again\.<\/strong>/);
+    expect(refused).toContain('name="sku" value="PICTURED-BAD"');
+    expect((await shop.send<{ member: unknown[] }>('GET', '/api/rest/v2/admin/products?sku=PICTURED-BAD', { headers: bearer })).body.member).toEqual([]);
+
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b7791f' } }).png().toBuffer();
+    const made = await create(new Blob([new Uint8Array(png)], { type: 'image/png' }), 'PICTURED-LAMP');
+    expect(made.status, await made.clone().text()).toBe(303);
+    const [lamp] = (await shop.send<{ member: Array<{ images: Array<{ alt: string; url: string; position: number }> }> }>('GET', '/api/rest/v2/admin/products?sku=PICTURED-LAMP', { headers: bearer })).body.member;
+    expect(lamp!.images).toEqual([expect.objectContaining({ alt: 'A brass lamp', position: 0, url: expect.stringMatching(/^\/media\/catalog\/product\/[0-9a-f]{24}\.webp$/) })]);
   });
 });
