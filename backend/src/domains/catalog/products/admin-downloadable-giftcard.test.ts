@@ -283,6 +283,25 @@ describe.each(dialects)('admin downloadable and gift card pages (%s)', (dialect)
     const closed = await admin.request('POST', path, { ...unticked, 'giftcard.giftcardType': 'virtual', 'giftcard.amounts': '30', 'giftcard.openAmountMin': '5', 'giftcard.openAmountMax': '500' });
     expect(closed.status, errorOf(closed.html)).toBe(303);
     expect(await shopper(id)).toMatchObject({ giftcardType: 'virtual', giftcardAmounts: [30], allowOpenAmount: false, openAmountMin: null, openAmountMax: null });
+    // A store view's own amounts, in its currency: the AUD store sells the card at A$40 and A$80.
+    const views = await admin.request('GET', path);
+    expect(views.html).toMatch(/Amounts in [^<(]+\(AUD\), comma-separated \(blank: the amounts above\) <input name="giftcard\.storeAmounts\.au" value=""/);
+    const repeated = await admin.request('POST', path, { ...submittedFields(views.html, path), 'giftcard.storeAmounts.au': '40, 40' });
+    expect(repeated.status).toBe(400);
+    expect(repeated.html).toContain('id="giftcard-storeAmounts.au-error" role="alert">Each amount once.</strong>');
+    const own = await admin.request('POST', path, { ...submittedFields(views.html, path), 'giftcard.storeAmounts.au': '80, 40' });
+    expect(own.status, errorOf(own.html)).toBe(303);
+    expect((await admin.request('GET', path)).html).toContain('name="giftcard.storeAmounts.au" value="40, 80"');
+    const inStore = async (store: string) => exactly(productDetailSchema, (await shop.get(`/api/rest/v2/products/${id}?store=${store}`)).body);
+    expect([(await inStore('au')).giftcardAmounts, (await shopper(id)).giftcardAmounts]).toEqual([[40, 80], [30]]);
+    const auCart = { 'x-store-code': 'au', 'x-cart-token': (await shop.send('GET', '/api/rest/v2/cart', { headers: { 'x-store-code': 'au' } })).headers.get('x-cart-token')! };
+    const buy = (amount: number) =>
+      shop.send<{ items: CartLine[] }>('POST', '/api/rest/v2/cart/items', { json: { sku: 'CARD-PAGE', qty: 1, giftcard: { amount, recipientName: 'Ada', recipientEmail: 'ada@example.com', senderName: 'Sam', senderEmail: 'sam@example.com' } }, headers: auCart });
+    expect((await buy(30)).status).toBe(400);
+    const bought = await buy(40);
+    expect(bought.status).toBe(200);
+    expect(bought.body.items.find((line) => line.sku === 'CARD-PAGE')).toMatchObject({ price: 40 });
+
     // The page loaded before is stale now.
     const stale = await admin.request('POST', path, { ...fields, 'giftcard.amounts': '40' });
     expect(stale.status).toBe(409);

@@ -26,9 +26,16 @@ export function typedGiftcard(typed: Typed) {
     const value = first(typed[name]).trim();
     return !open || value === '' ? null : Number(value);
   };
+  const list = (value: string | string[] | undefined) => first(value).split(/[\s,]+/).filter(Boolean).map(Number);
+  // A store view's own amounts (`giftcard.storeAmounts.{code}`); blank: it offers the amounts above.
+  const own = Object.entries(typed).flatMap(([name, value]) => {
+    const code = /^giftcard\.storeAmounts\.(.+)$/.exec(name)?.[1];
+    return code && first(value).trim() !== '' ? [[code, list(value)] as const] : [];
+  });
   return {
     giftcardType: first(typed['giftcard.giftcardType']) || 'virtual',
-    amounts: first(typed['giftcard.amounts']).split(/[\s,]+/).filter(Boolean).map(Number),
+    amounts: list(typed['giftcard.amounts']),
+    ...(own.length > 0 ? { storeAmounts: Object.fromEntries(own) } : {}),
     allowOpenAmount: open,
     openAmountMin: bound('giftcard.openAmountMin'),
     openAmountMax: bound('giftcard.openAmountMax'),
@@ -36,7 +43,7 @@ export function typedGiftcard(typed: Typed) {
 }
 
 /** The form field of a settings path (`giftcard.amounts.1` is the amounts' field). */
-const giftcardField = (path: readonly PropertyKey[]) => `giftcard.${String(path[0] ?? 'amounts')}`;
+const giftcardField = (path: readonly PropertyKey[]) => (path[0] === 'storeAmounts' && path[1] !== undefined ? `giftcard.storeAmounts.${String(path[1])}` : `giftcard.${String(path[0] ?? 'amounts')}`);
 
 export interface GiftcardFormState {
   typed: Typed;
@@ -53,6 +60,7 @@ function savedTyped(product: AdminProduct): Typed {
     'giftcard.openAmountMin': card?.openAmountMin === null || card?.openAmountMin === undefined ? '' : String(card.openAmountMin),
     'giftcard.openAmountMax': card?.openAmountMax === null || card?.openAmountMax === undefined ? '' : String(card.openAmountMax),
     ...(card?.allowOpenAmount ? { 'giftcard.allowOpenAmount': 'on' } : {}),
+    ...Object.fromEntries(Object.entries(card?.storeAmounts ?? {}).map(([code, amounts]) => [`giftcard.storeAmounts.${code}`, amounts.join(', ')])),
   };
 }
 
@@ -64,7 +72,15 @@ export async function savedGiftcard(c: Context<AdminEnv>, id: number): Promise<G
 const kinds = { virtual: 'Virtual (sent by email)', physical: 'Physical (shipped)', combined: 'Combined (both)' };
 
 /** The section's fields, inside the product's one form (products/admin/product-page.ts), saved by its one Save. */
-export function giftcardForm(state: GiftcardFormState) {
+/** A store view as the section offers its own amounts: its code, name and currency. */
+export interface GiftcardView {
+  code: string;
+  name: string;
+  currency: string;
+  isDefault: boolean;
+}
+
+export function giftcardForm(state: GiftcardFormState, views: readonly GiftcardView[] = []) {
   const { typed, errors } = state;
   const errorId = (name: string) => `giftcard-${name.replace('giftcard.', '')}-error`;
   const problem = (name: string) => (errors[name] ? html`<strong class="error" id="${errorId(name)}" role="alert">${errors[name]}</strong>` : '');
@@ -77,7 +93,8 @@ export function giftcardForm(state: GiftcardFormState) {
       <label>Kind <select name="giftcard.giftcardType" ${described('giftcard.giftcardType')}>
         ${Object.entries(kinds).map(([kind, label]) => html`<option value="${kind}" ${first(typed['giftcard.giftcardType']) === kind ? 'selected' : ''}>${label}</option>`)}
       </select></label>${problem('giftcard.giftcardType')}
-      ${input('giftcard.amounts', 'Amounts, comma-separated, the same in every store view (e.g. 25, 50, 100)', false)}
+      ${input('giftcard.amounts', 'Amounts, comma-separated, in every store view without its own (e.g. 25, 50, 100)', false)}
+      ${views.filter((view) => !view.isDefault).map((view) => input(`giftcard.storeAmounts.${view.code}`, `Amounts in ${view.name} (${view.currency}), comma-separated (blank: the amounts above)`, false))}
       <label><input type="checkbox" name="giftcard.allowOpenAmount" ${typed['giftcard.allowOpenAmount'] !== undefined ? 'checked' : ''} ${described('giftcard.allowOpenAmount')} /> Shoppers may choose their own amount</label>${problem('giftcard.allowOpenAmount')}
       ${input('giftcard.openAmountMin', 'Smallest own amount', true)}
       ${input('giftcard.openAmountMax', 'Largest own amount', true)}

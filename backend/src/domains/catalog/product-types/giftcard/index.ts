@@ -1,5 +1,7 @@
 /** A gift card: priced by its amounts (settings.ts), stocked by itself (its cards). */
+import { asc } from 'drizzle-orm';
 import type { ProductTypeDefinition } from '../registry.ts';
+import { stores } from '../../../../platform/db/schema/index.ts';
 import { ownLine } from '../../../carts/own-line.ts';
 import { loadGiftcards, writeGiftcard } from './settings.ts';
 import { reindexGiftcards } from './price.ts';
@@ -23,7 +25,10 @@ export const giftcard: ProductTypeDefinition = {
   adminParts: async (db, ids) => new Map([...(await loadGiftcards(db, ids))].map(([id, settings]) => [id, { giftcard: settings }])),
   cartChoice: { field: 'giftcard', choose: async (db, storeId, product, input) => ownLine(product, input, await chooseGiftcard(db, storeId, product, input.giftcard)) },
   adminFields: {
-    render: async (c, { product }, refused) => giftcardForm(refused.giftcard ?? (await savedGiftcard(c, product.id))),
+    render: async (c, { product }, refused) => {
+      const views = await c.var.db.select({ code: stores.code, name: stores.name, currency: stores.baseCurrencyCode, isDefault: stores.isDefault }).from(stores).orderBy(asc(stores.position), asc(stores.id));
+      return giftcardForm(refused.giftcard ?? (await savedGiftcard(c, product.id)), views);
+    },
     read: async (_db, saved, typed) => ({
       // Not sent (a post of other fields only): left as it is.
       patch: typed['giftcard.giftcardType'] === undefined ? {} : giftcardPatch(saved, typed).patch,
