@@ -48,8 +48,11 @@ function adminSession() {
     /** Every input of the product's main form as it stands (its version among them), with `changes` on top. */
     async save(productId: number, changes: (fields: Record<string, string>) => Record<string, string>) {
       const page = await request('GET', `/admin/products/${productId}`);
-      // The page's other sections have forms of their own (Add a variant has its own empty SKU).
-      const fields = { enabled: '1', ...formFields(page.html, `/admin/products/${productId}`) };
+      // The page's other sections have forms of their own (Add a variant has its own empty SKU). The
+      // one form's category boxes are left out (this reader takes every box, ticked or not), so the
+      // product's categories stay as they are.
+      const all = { enabled: '1', ...formFields(page.html, `/admin/products/${productId}`) };
+      const fields = Object.fromEntries(Object.entries(all).filter(([name]) => name !== 'categoryIds' && name !== '_categoryIds'));
       const saved = await request('POST', `/admin/products/${productId}`, { ...fields, ...changes(fields) });
       expect(saved.status, /class="error"[^<]*</.exec(saved.html)?.[0]).toBe(303);
     },

@@ -16,10 +16,11 @@ export async function adminBearer(shop: TestShop): Promise<{ authorization: stri
 /** A tiny cookie jar around app.request, enough for the admin's session and CSRF cookies. */
 export function adminBrowser(shop: TestShop) {
   const cookies = new Map<string, string>();
-  async function request(method: string, path: string, form?: Record<string, string>) {
+  /** `form`: a field's value, or its values in order (ticked boxes of one name). */
+  async function request(method: string, path: string, form?: Record<string, string | readonly string[]>) {
     const headers: Record<string, string> = { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
     if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const response = await shop.app.request(path, { method, headers, body: form ? new URLSearchParams(form).toString() : undefined });
+    const response = await shop.app.request(path, { method, headers, body: form ? new URLSearchParams(Object.entries(form).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value] as [string, string]] : value.map((one): [string, string] => [name, one])))).toString() : undefined });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, value = ''] = pair!.split('=');

@@ -26,7 +26,7 @@ import type { AddItemInput } from '../../carts/schemas.ts';
 import type { Addition, ChosenProduct } from '../../carts/sellable-types.ts';
 import type { ConfigurableOption, ProductChildren } from '../products/schemas.ts';
 import type { AdminComposition } from '../products/composition.ts';
-import type { ProductFields } from '../products/service.ts';
+import type { AdminProduct, ProductFields } from '../products/service.ts';
 import type { ProductEdit } from '../products/admin/edit-data.ts';
 import type { ChildForms } from './admin-section.ts';
 import { simple } from './simple/index.ts';
@@ -85,9 +85,24 @@ export interface ProductTypeDefinition {
   availableOptions?: (db: Db, storeId: number, parentIds: number[], visible: SQL | undefined) => Promise<Map<number, ConfigurableOption[]>>;
   /** What an add-to-cart request for it buys: `field` is the request field that carries its choice (none: it takes none). */
   cartChoice: { field?: ChoiceField; choose: (db: Db, storeId: number, product: ChosenProduct, input: AddItemInput, visible: SQL | undefined) => Promise<Addition[]> };
-  /** Its section of the admin product page, below the main form (`refused`: what a refused form typed). */
+  /** Its own forms on the admin product page, below the product's one form (a configurable's add-variant and attributes: actions, not fields); `refused`: what a refused form typed. */
   adminSection?: (c: Context<AdminEnv>, edit: ProductEdit, refused: ChildForms) => Promise<unknown>;
+  /**
+   * Its part's fields inside the product's one form (grouped members, bundle options, download
+   * links, gift card settings), saved by the one Save: `render` shows them (saved, or as refused),
+   * `read` turns what was typed into the API's patch of the part (empty when typed as saved) with a
+   * way to show the service's refusal of it, or the section's refusal.
+   */
+  adminFields?: {
+    render: (c: Context<AdminEnv>, edit: ProductEdit, refused: ChildForms) => Promise<unknown>;
+    read: (db: Db, saved: AdminProduct, typed: Record<string, string | string[]>) => Promise<AdminPartRead>;
+  };
 }
+
+/** A type's part as typed: its patch and how to show a refusal of it (the service's fields under its key, else `message`), or refused as typed. */
+export type AdminPartRead =
+  | { patch: Record<string, unknown>; refuse: (fields: Record<string, string>, message: string) => ChildForms }
+  | { refused: ChildForms };
 
 let byCode: ReadonlyMap<ProductType, ProductTypeDefinition> | undefined;
 

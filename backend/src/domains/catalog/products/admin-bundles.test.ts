@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productDetailSchema } from '../../../../../contracts/product.ts';
 import { adminAuditLog, bundleOptions, bundleSelections, products } from '../../../platform/db/schema/index.ts';
 import { defineModule } from '../../../platform/modules/define-module.ts';
-import { etagOf, unescapeAttribute } from '../../../../test/helpers/admin-forms.ts';
+import { submittedFields } from '../../../../test/helpers/admin-forms.ts';
 import { adminBearer, adminBrowser, signedInAdmin } from '../../../../test/helpers/admin-session.ts';
 import { exactly } from '../../../../test/helpers/contract.ts';
 import { dialects, openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
@@ -324,16 +324,13 @@ describe.each(dialects)('admin bundle pages (%s)', (dialect) => {
     const before = (await shop.get(`/api/rest/v2/products/${bundle!.id}`)).body as BundleRecord;
     const page = await admin.request('GET', path);
     expect(page.html).toContain('id="bundle-options"');
-    const fields: Record<string, string> = { _csrf: admin.csrfOf(page.html) };
-    const section = page.html.slice(page.html.indexOf('id="bundle-options"'));
-    for (const [, name, value] of section.matchAll(/<input[^>]*?name="((?:_etag|bundle\.)[^"]*)"[^>]*?value="([^"]*)"/g)) fields[name!] ??= unescapeAttribute(value!);
-    for (const [, name, value] of section.matchAll(/<textarea[^>]*?name="(bundle\.[^"]*)"[^>]*>([^<]*)<\/textarea>/g)) fields[name!] = unescapeAttribute(value!);
-    for (const [, name, value] of section.matchAll(/<select[^>]*?name="(bundle\.[^"]*)"[^>]*>[\s\S]*?<option value="([^"]*)" selected/g)) fields[name!] = value!;
+    // The options are a part of the product's one form, saved by its one Save.
+    const fields = submittedFields(page.html, path);
     const [first, second] = before.bundleOptions;
     expect(fields['bundle.0.selections']).toBe(`${first!.selections[0]!.sku} *\n${first!.selections[1]!.sku} 2`);
 
     // Drop the first option's second product, rename the add-on.
-    const saved = await admin.request('POST', `${path}/bundle-options`, { ...fields, 'bundle.0.selections': `${first!.selections[0]!.sku} 3 *`, 'bundle.1.title': 'Extras' });
+    const saved = await admin.request('POST', path, { ...fields, 'bundle.0.selections': `${first!.selections[0]!.sku} 3 *`, 'bundle.1.title': 'Extras' });
     expect(saved.status, errorOf(saved.html)).toBe(303);
     expect(saved.location).toContain('flash=saved');
     const after = (await shop.get(`/api/rest/v2/products/${bundle!.id}`)).body as BundleRecord;
@@ -344,14 +341,13 @@ describe.each(dialects)('admin bundle pages (%s)', (dialect) => {
     expect(shown.html).toContain('data-save-status="/admin/sync-probe/status');
 
     // The same (now stale) form again: refused, what was typed kept.
-    const stale = await admin.request('POST', `${path}/bundle-options`, { ...fields, 'bundle.1.title': 'Late extras' });
-    expect(stale.status).toBe(400);
+    const stale = await admin.request('POST', path, { ...fields, 'bundle.1.title': 'Late extras' });
+    expect(stale.status).toBe(409);
     expect(stale.html).toContain('value="Late extras"');
-    expect(stale.html).toMatch(/changed since|another save|stale|newer/i);
+    expect(stale.html).toContain('changed by someone else since you opened it');
     // A wrong line is refused inline by its option.
     const refreshed = await admin.request('GET', path);
-    const etag = etagOf(refreshed.html, `${path}/bundle-options`);
-    const wrong = await admin.request('POST', `${path}/bundle-options`, { ...fields, _etag: etag, _csrf: admin.csrfOf(refreshed.html), 'bundle.1.selections': `${bundle!.sku}` });
+    const wrong = await admin.request('POST', path, { ...submittedFields(refreshed.html, path), 'bundle.1.selections': `${bundle!.sku}` });
     expect(wrong.status).toBe(400);
     expect(wrong.html).toContain('A bundle does not sell itself.');
     expect(wrong.html).toMatch(/name="bundle\.1\.selections"[^>]*aria-invalid="true"/);

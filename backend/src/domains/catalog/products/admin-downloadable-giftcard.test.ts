@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productDetailSchema } from '../../../../../contracts/product.ts';
 import { adminAuditLog, downloadableLinks, products } from '../../../platform/db/schema/index.ts';
 import { defineModule } from '../../../platform/modules/define-module.ts';
-import { etagOf } from '../../../../test/helpers/admin-forms.ts';
+import { submittedFields } from '../../../../test/helpers/admin-forms.ts';
 import { adminBearer, adminBrowser, signedInAdmin } from '../../../../test/helpers/admin-session.ts';
 import { payCart } from '../../../../test/helpers/checkout.ts';
 import { exactly } from '../../../../test/helpers/contract.ts';
@@ -211,19 +211,20 @@ describe.each(dialects)('admin downloadable and gift card pages (%s)', (dialect)
     const page = await admin.request('GET', path);
     expect(page.html).toContain('<h2 id="links">Download links</h2>');
     expect(page.html).toContain('>MP3 album | 0.00\nLyrics booklet | 2.50 | https://example.com/lyrics.pdf</textarea>');
-    const loaded = etagOf(page.html, `${path}/links`);
+    // The links are a part of the product's one form, saved by its one Save.
+    const loaded = submittedFields(page.html, path);
 
     const typed = 'Lyrics booklet | 3 | https://example.com/lyrics.pdf\nmp3 ALBUM\nSheet music | 1 | notaurl';
-    const refused = await admin.request('POST', `${path}/links`, { _csrf: admin.csrfOf(page.html), _etag: loaded, links: typed });
+    const refused = await admin.request('POST', path, { ...loaded, links: typed });
     expect(refused.status).toBe(400);
     expect(refused.html).toContain('<strong class="error" id="links-error" role="alert">Line 3, sample URL: An http(s) URL.</strong>');
     expect(refused.html).toContain(`aria-invalid="true" aria-describedby="links-error">${typed}</textarea>`);
     expect((await shopper(product!.id)).downloadableLinks).toEqual([album, booklet]);
 
     const fixed = typed.replace('notaurl', '');
-    const saved = await admin.request('POST', `${path}/links`, { _csrf: admin.csrfOf(page.html), _etag: loaded, links: fixed });
+    const saved = await admin.request('POST', path, { ...loaded, links: fixed });
     expect(saved.status, errorOf(saved.html)).toBe(303);
-    expect(saved.location).toBe(`${path}?flash=saved#links`);
+    expect(saved.location).toBe(`${path}?flash=saved`);
     const links = (await shopper(product!.id)).downloadableLinks!;
     // Reordered, repriced and renamed in case only: the same links; the new title a new link.
     expect(links.map((link) => [link.id, link.title, link.price])).toEqual([
@@ -237,13 +238,14 @@ describe.each(dialects)('admin downloadable and gift card pages (%s)', (dialect)
     expect(line).toMatchObject({ price: 12, complete: true });
 
     // The form loaded before that save is stale: refused, the text kept.
-    const stale = await admin.request('POST', `${path}/links`, { _csrf: admin.csrfOf(page.html), _etag: loaded, links: 'Only this' });
-    expect(stale.status).toBe(400);
-    expect(errorOf(stale.html)).toContain('changed since you loaded it');
+    const stale = await admin.request('POST', path, { ...loaded, links: 'Only this' });
+    expect(stale.status).toBe(409);
+    expect(errorOf(stale.html)).toContain('changed by someone else since you opened it');
     expect(stale.html).toContain('>Only this</textarea>');
     expect((await shopper(product!.id)).downloadableLinks).toHaveLength(3);
     // Without the CSRF token nothing is saved.
-    expect((await admin.request('POST', `${path}/links`, { _etag: etagOf(page.html, `${path}/links`), links: 'Only this' })).status).toBe(403);
+    const withoutToken = Object.fromEntries(Object.entries(loaded).filter(([name]) => name !== '_csrf'));
+    expect((await admin.request('POST', path, { ...withoutToken, links: 'Only this' })).status).toBe(403);
   });
 
   it('edits a gift card\'s kind, amounts and open range on its page, errors inline with the typing kept', async () => {
@@ -255,33 +257,54 @@ describe.each(dialects)('admin downloadable and gift card pages (%s)', (dialect)
     const page = await admin.request('GET', path);
     expect(page.html).toContain('<h2 id="giftcard">Gift card</h2>');
     expect(page.html).toContain('name="giftcard.amounts" value="25, 50"');
-    const fields = { _csrf: admin.csrfOf(page.html), _etag: etagOf(page.html, `${path}/giftcard`), 'giftcard.giftcardType': 'physical' };
+    // The settings are a part of the product's one form, saved by its one Save.
+    const fields = { ...submittedFields(page.html, path), 'giftcard.giftcardType': 'physical' };
 
-    const wrongRange = await admin.request('POST', `${path}/giftcard`, { ...fields, 'giftcard.amounts': '30, 60, 90', 'giftcard.allowOpenAmount': 'on', 'giftcard.openAmountMin': '100', 'giftcard.openAmountMax': '10' });
+    const wrongRange = await admin.request('POST', path, { ...fields, 'giftcard.amounts': '30, 60, 90', 'giftcard.allowOpenAmount': 'on', 'giftcard.openAmountMin': '100', 'giftcard.openAmountMax': '10' });
     expect(wrongRange.status).toBe(400);
     expect(wrongRange.html).toMatch(/name="giftcard\.openAmountMax" value="10" type="number" step="0\.01" min="0" aria-invalid="true" aria-describedby="giftcard-openAmountMax-error"/);
     expect(wrongRange.html).toContain('<strong class="error" id="giftcard-openAmountMax-error" role="alert">The largest open amount cannot be below the smallest.</strong>');
     expect(wrongRange.html).toContain('name="giftcard.amounts" value="30, 60, 90"');
-    const noAmounts = await admin.request('POST', `${path}/giftcard`, { ...fields, 'giftcard.amounts': ' ' });
+    const noAmounts = await admin.request('POST', path, { ...fields, 'giftcard.amounts': ' ' });
     expect(noAmounts.html).toContain('id="giftcard-amounts-error" role="alert">At least one amount.</strong>');
-    const twice = await admin.request('POST', `${path}/giftcard`, { ...fields, 'giftcard.amounts': '30, 30' });
+    const twice = await admin.request('POST', path, { ...fields, 'giftcard.amounts': '30, 30' });
     expect(twice.html).toContain('id="giftcard-amounts-error" role="alert">Each amount once.</strong>');
     expect((await shopper(id)).giftcardAmounts).toEqual([25, 50]);
 
-    const saved = await admin.request('POST', `${path}/giftcard`, { ...fields, 'giftcard.amounts': '90, 30 60', 'giftcard.allowOpenAmount': 'on', 'giftcard.openAmountMin': '5', 'giftcard.openAmountMax': '500' });
+    const saved = await admin.request('POST', path, { ...fields, 'giftcard.amounts': '90, 30 60', 'giftcard.allowOpenAmount': 'on', 'giftcard.openAmountMin': '5', 'giftcard.openAmountMax': '500' });
     expect(saved.status, errorOf(saved.html)).toBe(303);
-    expect(saved.location).toBe(`${path}?flash=saved#giftcard`);
+    expect(saved.location).toBe(`${path}?flash=saved`);
     expect(await shopper(id)).toMatchObject({ price: 30, giftcardType: 'physical', giftcardAmounts: [30, 60, 90], allowOpenAmount: true, openAmountMin: 5, openAmountMax: 500 });
 
     // Switching the own amount off drops the range (its fields need not be emptied).
     const reloaded = await admin.request('GET', path);
     expect(reloaded.html).toMatch(/name="giftcard\.allowOpenAmount" checked/);
-    const closed = await admin.request('POST', `${path}/giftcard`, { _csrf: admin.csrfOf(reloaded.html), _etag: etagOf(reloaded.html, `${path}/giftcard`), 'giftcard.giftcardType': 'virtual', 'giftcard.amounts': '30', 'giftcard.openAmountMin': '5', 'giftcard.openAmountMax': '500' });
+    const unticked = Object.fromEntries(Object.entries(submittedFields(reloaded.html, path)).filter(([name]) => name !== 'giftcard.allowOpenAmount'));
+    const closed = await admin.request('POST', path, { ...unticked, 'giftcard.giftcardType': 'virtual', 'giftcard.amounts': '30', 'giftcard.openAmountMin': '5', 'giftcard.openAmountMax': '500' });
     expect(closed.status, errorOf(closed.html)).toBe(303);
     expect(await shopper(id)).toMatchObject({ giftcardType: 'virtual', giftcardAmounts: [30], allowOpenAmount: false, openAmountMin: null, openAmountMax: null });
+    // A store view's own amounts, in its currency: the AUD store sells the card at A$40 and A$80.
+    const views = await admin.request('GET', path);
+    expect(views.html).toMatch(/Amounts in [^<(]+\(AUD\), comma-separated \(blank: the amounts above\) <input name="giftcard\.storeAmounts\.au" value=""/);
+    const repeated = await admin.request('POST', path, { ...submittedFields(views.html, path), 'giftcard.storeAmounts.au': '40, 40' });
+    expect(repeated.status).toBe(400);
+    expect(repeated.html).toContain('id="giftcard-storeAmounts.au-error" role="alert">Each amount once.</strong>');
+    const own = await admin.request('POST', path, { ...submittedFields(views.html, path), 'giftcard.storeAmounts.au': '80, 40' });
+    expect(own.status, errorOf(own.html)).toBe(303);
+    expect((await admin.request('GET', path)).html).toContain('name="giftcard.storeAmounts.au" value="40, 80"');
+    const inStore = async (store: string) => exactly(productDetailSchema, (await shop.get(`/api/rest/v2/products/${id}?store=${store}`)).body);
+    expect([(await inStore('au')).giftcardAmounts, (await shopper(id)).giftcardAmounts]).toEqual([[40, 80], [30]]);
+    const auCart = { 'x-store-code': 'au', 'x-cart-token': (await shop.send('GET', '/api/rest/v2/cart', { headers: { 'x-store-code': 'au' } })).headers.get('x-cart-token')! };
+    const buy = (amount: number) =>
+      shop.send<{ items: CartLine[] }>('POST', '/api/rest/v2/cart/items', { json: { sku: 'CARD-PAGE', qty: 1, giftcard: { amount, recipientName: 'Ada', recipientEmail: 'ada@example.com', senderName: 'Sam', senderEmail: 'sam@example.com' } }, headers: auCart });
+    expect((await buy(30)).status).toBe(400);
+    const bought = await buy(40);
+    expect(bought.status).toBe(200);
+    expect(bought.body.items.find((line) => line.sku === 'CARD-PAGE')).toMatchObject({ price: 40 });
+
     // The page loaded before is stale now.
-    const stale = await admin.request('POST', `${path}/giftcard`, { ...fields, 'giftcard.amounts': '40' });
-    expect(stale.status).toBe(400);
-    expect(errorOf(stale.html)).toContain('changed since you loaded it');
+    const stale = await admin.request('POST', path, { ...fields, 'giftcard.amounts': '40' });
+    expect(stale.status).toBe(409);
+    expect(errorOf(stale.html)).toContain('changed by someone else since you opened it');
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPrices, stores } from '../../../platform/db/schema/index.ts';
 import { openAdminInBrowser, type AdminInBrowser } from '../../../../test/helpers/admin-in-browser.ts';
 import { testAdmin } from '../../../../test/helpers/admin-session.ts';
-import { aSimpleProduct } from '../../../../test/helpers/shop-data.ts';
+import { aConfigurableChoice, aSimpleProduct } from '../../../../test/helpers/shop-data.ts';
 
 /** A real Chromium signs into the admin over HTTP, changes a price in the form and sees it saved. */
 describe('admin in a browser', () => {
@@ -42,5 +42,32 @@ describe('admin in a browser', () => {
     // And the API serves the new price.
     const api = await fetch(`${admin.url}/api/rest/v2/products/${product.id}`);
     expect(((await api.json()) as { price: number }).price).toBe(123.45);
+  });
+
+  it('keeps every field of the page on its one Save: the meta title, a variant\'s price and the name, with no "Leave site?" prompt', async () => {
+    const { parent, variant } = await aConfigurableChoice(admin.shop.database.db);
+    const [store] = await admin.shop.database.db.select().from(stores).where(eq(stores.isDefault, true));
+    const page = await admin.signedInPage();
+    const prompts: string[] = [];
+    page.on('dialog', (dialog) => {
+      prompts.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.goto(`${admin.url}/admin/products/${parent.id}`);
+    const price = page.locator(`input[name="variant_${variant.id}_price_${store!.id}"]`);
+    await page.locator('input[name="metaTitle"]').fill('One save keeps me');
+    await price.fill('61.25');
+    await page.locator('input[name="name"]').fill('Renamed on one save');
+    // The page's only Save: the content's and the type's parts have none of their own.
+    await expect.poll(() => page.getByRole('button', { name: /^Save/ }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Saved.');
+
+    await page.reload();
+    expect(await page.locator('input[name="name"]').inputValue()).toBe('Renamed on one save');
+    expect(await page.locator('input[name="metaTitle"]').inputValue()).toBe('One save keeps me');
+    expect(await page.locator(`input[name="variant_${variant.id}_price_${store!.id}"]`).inputValue()).toBe('61.25');
+    expect(prompts).toEqual([]);
+    await page.close();
   });
 });

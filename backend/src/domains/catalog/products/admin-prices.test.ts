@@ -7,9 +7,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reindexPrices } from './price-index.ts';
-import { bundleOptions, bundleSelections, productLinks, productPrices, products } from '../../../platform/db/schema/index.ts';
+import { bundleOptions, bundleSelections, productLinks, productPrices, products, stores } from '../../../platform/db/schema/index.ts';
 import type { ProductDetail } from '../../../../../contracts/product.ts';
-import { formFields } from '../../../../test/helpers/admin-forms.ts';
+import { submittedFields } from '../../../../test/helpers/admin-forms.ts';
 import { adminBrowser, signedInAdmin } from '../../../../test/helpers/admin-session.ts';
 import { payCart, placeOrderBody } from '../../../../test/helpers/checkout.ts';
 import { aConfigurableChoice } from '../../../../test/helpers/shop-data.ts';
@@ -49,7 +49,7 @@ describe.each(dialects)('admin price edits reach every price a shopper meets (%s
   async function formOf(productId: number) {
     const form = await admin.request('GET', `/admin/products/${productId}`);
     expect(form.status).toBe(200);
-    return { html: form.html, fields: { enabled: '1', ...formFields(form.html, `/admin/products/${productId}`) } };
+    return { html: form.html, fields: { enabled: '1', ...submittedFields(form.html, `/admin/products/${productId}`) } };
   }
 
   /** Saves the product's admin form as it is, with `changes`; answers the form's HTML. */
@@ -118,6 +118,18 @@ describe.each(dialects)('admin price edits reach every price a shopper meets (%s
     const after = await listed(parent.urlKey);
     expect(after.minimalPrice).toBe(next);
     expect(after.qty).toBe(others.reduce((sum, v) => sum + v.qty, 0));
+  });
+
+  it('a configurable\'s variant has its own price in each store view\'s currency: the AUD store sells it at the AUD price', async () => {
+    const { parent, variant, options } = await aConfigurableChoice(db());
+    const [au] = await db().select().from(stores).where(eq(stores.code, 'au'));
+    const form = await saveInAdmin(parent.id, { [`variant_${variant.id}_price_1`]: '50.00', [`variant_${variant.id}_special_1`]: '', [`variant_${variant.id}_price_${au!.id}`]: '77.70', [`variant_${variant.id}_special_${au!.id}`]: '', [`variant_${variant.id}_qty`]: '5' });
+    expect(form).toContain(`aria-label="${variant.sku} price, ${au!.name}" name="variant_${variant.id}_price_${au!.id}"`);
+    const inAu = (await shop.get(`/api/rest/v2/products/${parent.id}?store=au`)).body as ProductDetail;
+    expect([inAu.variants!.find((v) => v.sku === variant.sku)?.price, (await detail(parent.id)).variants!.find((v) => v.sku === variant.sku)?.price]).toEqual([77.7, 50]);
+    const headers = { 'x-store-code': 'au', 'x-cart-token': (await shop.send('GET', '/api/rest/v2/cart', { headers: { 'x-store-code': 'au' } })).headers.get('x-cart-token')! };
+    const added = await shop.send<Cart>('POST', '/api/rest/v2/cart/items', { json: { qty: 1, sku: parent.sku, options }, headers });
+    expect([added.status, added.body.items?.[0]?.price], JSON.stringify(added.body)).toEqual([200, 77.7]);
   });
 
   it('refuses a special price above the price and a blank price, changing nothing', async () => {

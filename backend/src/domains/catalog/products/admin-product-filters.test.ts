@@ -101,9 +101,9 @@ describe.each(dialects)('admin product filters, sorts and bulk actions (%s)', (d
   it('shows each product\'s price on the grid, "from" for those priced by their children or amounts, and sorts by it both ways', async () => {
     const page = (await browser.request('GET', '/admin/products?q=PF-&sort=price')).html;
     expect(gridSkus(page)).toEqual(['PF-MUG', 'PF-TEE', 'PF-LAMP', 'PF-CARD', 'PF-BOOK']);
-    expect(page).toContain(`<a href="/admin/products/${ids['PF-TEE']}">PF-TEE</a></td><td>Canvas tee</td><td>configurable</td><td>from 19.50</td>`);
-    expect(page).toContain(`<a href="/admin/products/${ids['PF-LAMP']}">PF-LAMP</a></td><td>Desk lamp</td><td>simple</td><td>30.00</td><td>5</td>`);
-    expect(page).toContain('<td>giftcard</td><td>from 40.00</td>');
+    expect(page).toContain(`<a href="/admin/products/${ids['PF-TEE']}">PF-TEE</a></td><td>Canvas tee</td><td>configurable</td><td>from $19.50</td>`);
+    expect(page).toContain(`<a href="/admin/products/${ids['PF-LAMP']}">PF-LAMP</a></td><td>Desk lamp</td><td>simple</td><td>$30.00</td><td>5</td>`);
+    expect(page).toContain('<td>giftcard</td><td>from $40.00</td>');
     expect(page).toMatch(/<th aria-sort="ascending"><a href="\?q=PF-&amp;sort=-price">Price<\/a><\/th>/);
     expect(await grid('sort=-price')).toEqual(['PF-BOOK', 'PF-CARD', 'PF-LAMP', 'PF-TEE', 'PF-MUG']);
   });

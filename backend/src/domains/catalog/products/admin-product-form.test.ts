@@ -6,11 +6,12 @@
  * through the product service, audited and announced (catalog_product_saved).
  */
 import { and, asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../platform/audit/service.ts';
 import { productLinks, products } from '../../../platform/db/schema/index.ts';
 import { defineModule } from '../../../platform/modules/define-module.ts';
-import { etagOf, formFields, formHtml } from '../../../../test/helpers/admin-forms.ts';
+import { formHtml, submittedFields, type SubmittedFields } from '../../../../test/helpers/admin-forms.ts';
 import { adminBearer, adminBrowser } from '../../../../test/helpers/admin-session.ts';
 import { aConfigurableChoice, aSimpleProduct } from '../../../../test/helpers/shop-data.ts';
 import { dialects, openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
@@ -52,9 +53,9 @@ describe.each(dialects)('the product page\'s main form (%s)', (dialect) => {
     const page = await admin.request('GET', `/admin/products/${id}`);
     expect(page.status).toBe(200);
     const action = `/admin/products/${id}`;
-    return { page, main: formHtml(page.html, action), fields: formFields(page.html, action) };
+    return { page, main: formHtml(page.html, action), fields: submittedFields(page.html, action) };
   }
-  const post = (id: number, fields: Record<string, string>) => admin.request('POST', `/admin/products/${id}`, fields);
+  const post = (id: number, fields: SubmittedFields) => admin.request('POST', `/admin/products/${id}`, fields);
   /** The field's input as rendered, and its error next to it. */
   const shownWithError = (html: string, name: string, typed: string) => {
     expect(html).toMatch(new RegExp(`name="${name}"[^>]*value="${typed}"[^>]*aria-invalid="true" aria-describedby="${name}-error"`));
@@ -84,7 +85,7 @@ describe.each(dialects)('the product page\'s main form (%s)', (dialect) => {
     expect(stale.html).toContain('changed by someone else since you opened it');
     expect(stale.html).toContain('value="My rename"');
     expect(stale.html).toContain(`name="${price}" type="number" step="0.01" min="0" value="77.70"`);
-    expect(stale.html).toContain(`name="_etag" value="${fields._etag!.replaceAll('"', '&quot;')}"`);
+    expect(stale.html).toContain(`name="_etag" value="${String(fields._etag).replaceAll('"', '&quot;')}"`);
     expect(await record(product.id)).toEqual(before);
     // Said first: a field's error would have the editor correct a form that cannot be saved.
     expect((await post(product.id, { ...fields, [price]: 'twelve' })).status).toBe(409);
@@ -167,7 +168,10 @@ describe.each(dialects)('the product page\'s main form (%s)', (dialect) => {
 
   it('checks a configurable\'s variants grid against the version too, and audits a grid save on the parent', async () => {
     const { parent, variant } = await aConfigurableChoice(shop.database.db);
-    const { fields } = await formOf(parent.id);
+    const { fields, page } = await formOf(parent.id);
+    // Its derived "from" price in each store view in the admin's one money format ($89.50, A$20.00).
+    expect(page.html).toMatch(/data-derived-price="\d+">[^<]+: from \$\d[\d,]*\.\d\d</);
+    expect(page.html).not.toMatch(/data-derived-price="\d+">[^<]+ (USD|AUD|EUR)</);
     const price = Object.keys(fields).find((name) => name.startsWith(`variant_${variant.id}_price_`))!;
     const qty = `variant_${variant.id}_qty`;
     const saved = await post(parent.id, { ...fields, [price]: '44.00', [price.replace('_price_', '_special_')]: '', [qty]: String(variant.qty + 1) });
@@ -190,14 +194,41 @@ describe.each(dialects)('the product page\'s main form (%s)', (dialect) => {
     const [group] = await shop.database.db.select({ id: productLinks.productId }).from(productLinks).where(eq(productLinks.linkType, 'grouped')).orderBy(asc(productLinks.productId)).limit(1);
     const id = group!.id;
     const page = await admin.request('GET', `/admin/products/${id}`);
-    const etag = etagOf(page.html, `/admin/products/${id}/members`);
+    // The members are a part of the product's one form, saved with the rest under its version.
+    const fields = submittedFields(page.html, `/admin/products/${id}`);
     const other = await aSimpleProduct(shop.database.db, 5);
     expect((await shop.send('PATCH', `/api/rest/v2/admin/products/${id}`, { json: { metaTitle: 'Changed elsewhere' }, headers: bearer })).status).toBe(200);
     const before = await record(id);
-    const stale = await admin.request('POST', `/admin/products/${id}/members`, { _csrf: admin.csrfOf(page.html), _etag: etag, members: other.sku });
+    const stale = await post(id, { ...fields, members: other.sku });
     expect(stale.status).toBe(409);
     expect(stale.html).toContain('changed by someone else since you opened it');
-    expect(stale.html).toMatch(new RegExp(`<textarea name="members" id="members-list" rows="6" aria-invalid="true" aria-describedby="members-error">${other.sku}</textarea>`));
+    expect(stale.html).toMatch(new RegExp(`<textarea name="members" id="members-list" rows="6" >${other.sku}</textarea>`));
     expect(await record(id)).toEqual(before);
+  });
+
+  it('takes the main image on New product, saved with the product; a file that is no image refuses both, the typing kept', async () => {
+    const page = await admin.request('GET', '/admin/products/new');
+    expect(page.html).toContain('enctype="multipart/form-data"');
+    expect(page.html).toContain('<input type="file" name="image"');
+    const create = (file: Blob, sku: string) => {
+      const form = new FormData();
+      const fields = { _csrf: admin.csrfOf(page.html), type: 'simple', name: 'Pictured lamp', sku, urlKey: sku.toLowerCase(), price: '12.50', stockQty: '3', isEnabled: 'on', imageAlt: 'A brass lamp' };
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      form.set('image', file, 'lamp.png');
+      const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      return shop.app.request('/admin/products/new', { method: 'POST', headers: { cookie }, body: form });
+    };
+    const bad = await create(new Blob(['GIF89a not really'], { type: 'image/png' }), 'PICTURED-BAD');
+    expect(bad.status).toBe(400);
+    const refused = await bad.text();
+    expect(refused).toMatch(/<input type="file" name="image" accept="image\/\*" aria-invalid="true" \/><\/label> <strong class="error" role="alert">Not a readable image\. Choose the file again\.<\/strong>/);
+    expect(refused).toContain('name="sku" value="PICTURED-BAD"');
+    expect((await shop.send<{ member: unknown[] }>('GET', '/api/rest/v2/admin/products?sku=PICTURED-BAD', { headers: bearer })).body.member).toEqual([]);
+
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b7791f' } }).png().toBuffer();
+    const made = await create(new Blob([new Uint8Array(png)], { type: 'image/png' }), 'PICTURED-LAMP');
+    expect(made.status, await made.clone().text()).toBe(303);
+    const [lamp] = (await shop.send<{ member: Array<{ images: Array<{ alt: string; url: string; position: number }> }> }>('GET', '/api/rest/v2/admin/products?sku=PICTURED-LAMP', { headers: bearer })).body.member;
+    expect(lamp!.images).toEqual([expect.objectContaining({ alt: 'A brass lamp', position: 0, url: expect.stringMatching(/^\/media\/catalog\/product\/[0-9a-f]{24}\.webp$/) })]);
   });
 });

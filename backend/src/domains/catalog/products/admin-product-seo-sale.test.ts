@@ -4,6 +4,7 @@
  * public record, refused by their field when wrong (nothing written), and the special price charged
  * by a cart only on its days.
  */
+import { submittedFields } from '../../../../test/helpers/admin-forms.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminBearer, adminBrowser } from '../../../../test/helpers/admin-session.ts';
 import { dialects, openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
@@ -155,12 +156,12 @@ describe.each(dialects)('product meta, weight and special price days (%s)', (dia
     expect((await api('GET', `/${id}`)).body).toMatchObject({ weight: 0.5, specialPriceFrom: '2020-01-01', specialPriceTo: null });
     expect(await shown('au')).toMatchObject({ weight: 0.5, specialPrice: expect.any(Number) });
 
+    // Content and placement is a part of the product's one form, saved by its one Save.
     const content = await browser.request('GET', `/admin/products/${id}`);
-    const contentForm = /<form method="post" action="\/admin\/products\/\d+\/content"[\s\S]*?<\/form>/.exec(content.html)![0];
-    const typed = Object.fromEntries(Array.from(contentForm.matchAll(/name="(_etag|urlKey)" value="([^"]*)"/g), (m) => [m[1]!, m[2]!.replaceAll('&quot;', '"')]));
-    const tooLong = await browser.submit(`/admin/products/${id}`, `/admin/products/${id}/content`, { ...typed, visibility: 'catalog', metaTitle: 'x'.repeat(256), metaDescription: '' });
+    const typed = submittedFields(content.html, `/admin/products/${id}`);
+    const tooLong = await browser.request('POST', `/admin/products/${id}`, { ...typed, visibility: 'catalog', metaTitle: 'x'.repeat(256), metaDescription: '' });
     expect([tooLong.status, tooLong.html]).toEqual([400, expect.stringContaining('id="content-metaTitle-error"')]);
-    const saved = await browser.submit(`/admin/products/${id}`, `/admin/products/${id}/content`, { ...typed, visibility: 'catalog', metaTitle: 'Flask for the trail', metaDescription: 'Steel, 750 ml.' });
+    const saved = await browser.request('POST', `/admin/products/${id}`, { ...typed, visibility: 'catalog', metaTitle: 'Flask for the trail', metaDescription: 'Steel, 750 ml.' });
     expect(saved.status, saved.html.match(/role="alert">[^<]*/g)?.join(" ")).toBe(303);
     expect(await shown()).toMatchObject({ metaTitle: 'Flask for the trail', metaDescription: 'Steel, 750 ml.' });
   });

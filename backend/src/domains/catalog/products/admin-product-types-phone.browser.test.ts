@@ -115,7 +115,7 @@ describe('product pages of every composite type on a phone', () => {
     await page.goto(`${admin.url}/admin/products/${bundle}`);
     await fits(page, 'bundle page');
     await page.locator('#bundle-0-selections').fill('NO-SUCH-SKU');
-    await page.getByRole('button', { name: 'Save options' }).tap();
+    await page.getByRole('button', { name: 'Save', exact: true }).tap();
     await page.locator('#bundle-0-selections-error').waitFor();
     await fits(page, 'bundle page refused');
     await context.close();
@@ -128,14 +128,14 @@ describe('product pages of every composite type on a phone', () => {
     await fits(page, 'links');
     const links = page.locator('#links-list');
     await links.fill(`${await links.inputValue()}\nTrailer | 1 | not a web address`);
-    await page.getByRole('button', { name: 'Save links' }).tap();
+    await page.getByRole('button', { name: 'Save', exact: true }).tap();
     await page.locator('#links-error').waitFor();
     await fits(page, 'links refused');
 
     await page.goto(`${admin.url}/admin/products/${card}`);
     await fits(page, 'gift card');
     await page.locator('input[name="giftcard.amounts"]').fill('');
-    await page.getByRole('button', { name: 'Save gift card' }).tap();
+    await page.getByRole('button', { name: 'Save', exact: true }).tap();
     await page.locator('#giftcard-amounts-error').waitFor();
     await fits(page, 'gift card refused');
     await context.close();

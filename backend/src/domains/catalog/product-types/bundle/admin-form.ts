@@ -12,7 +12,6 @@ import { inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
-import { csrfField } from '../../../../platform/admin/layout.ts';
 import type { Db } from '../../../../platform/db/database.ts';
 import { products } from '../../../../platform/db/schema/index.ts';
 import { AppError, refusedFields } from '../../../../platform/errors.ts';
@@ -155,16 +154,40 @@ export function bundleFieldsets(typed: Typed, errors: Record<string, string>, mi
 }
 
 /** A bundle's page section: its options, saved together with the version the page was loaded at. */
-export function bundleSection(c: Context<AdminEnv>, id: number, state: BundleFormState) {
+export function bundleSection(state: BundleFormState) {
   const saved = Object.keys(state.typed).filter((name) => /^bundle\.\d+\.id$/.test(name)).length;
   return html`<h2 id="bundle-options">Options and the products they offer</h2>
     ${state.error ? html`<p class="error" role="alert">${state.error}</p>` : ''}
     <p class="muted">Its price is derived from these on save (the cheapest complete choice), its stock from theirs. Empty an option's title and products to remove it; carts holding a removed product cannot be checked out until the shopper adds the bundle again.</p>
-    <form method="post" action="/admin/products/${id}/bundle-options" data-unsaved-warning>
-      ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${state.etag}" />
-      ${bundleFieldsets(state.typed, state.errors, saved + 1)}
-      <button type="submit">Save options</button>
-    </form>`;
+    ${bundleFieldsets(state.typed, state.errors, saved + 1)}`;
+}
+
+/** Service refusals of the options (paths `bundleOptions.…`) by the fieldsets' fields. */
+function bundleErrors(bundle: TypedBundle, issues: Array<{ path: readonly PropertyKey[]; message: string }>) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const [field, message] = bundleField(bundle, issue.path, issue.message) ?? ['bundleOptions', issue.message];
+    errors[field] ??= message;
+  }
+  return errors;
+}
+
+/** The options typed as the API's patch (empty: as saved, left alone), with where each was typed, or the section's refusal. */
+export async function bundlePatch(db: Db, product: AdminProduct, typed: Typed): Promise<{ patch: { bundleOptions?: unknown[] }; bundle?: TypedBundle } | { refused: BundleFormState }> {
+  const saved = savedBundle(product).typed;
+  const names = new Set([...Object.keys(saved), ...Object.keys(typed).filter((name) => name.startsWith('bundle.'))]);
+  const same = [...names].every((name) => first(typed[name]).replace(/\r\n/g, '\n').trim() === first(saved[name]).trim() || (name.endsWith('.required') && first(typed[name]) === '1' && saved[name] === undefined) || (name.endsWith('.type') && first(typed[name]) === 'select' && saved[name] === undefined));
+  if (same) return { patch: {} };
+  const bundle = await typedBundle(db, typed, product.bundleOptions);
+  if ('errors' in bundle) return { refused: { typed, etag: '', errors: bundle.errors } };
+  return { patch: { bundleOptions: bundle.options }, bundle };
+}
+
+/** A service (or schema) refusal of the options as the section's state. */
+export function bundleRefusal(typed: Typed, bundle: TypedBundle, fields: Record<string, string>, message: string): BundleFormState {
+  const entries = Object.entries(fields).filter(([name]) => name.startsWith('bundleOptions'));
+  if (entries.length === 0) return { typed, etag: '', errors: {}, error: message };
+  return { typed, etag: '', errors: bundleErrors(bundle, entries.map(([name, text]) => ({ path: name.split('.'), message: text }))) };
 }
 
 /** Saves the posted section; answers the state to show again when refused, or nothing when saved. */

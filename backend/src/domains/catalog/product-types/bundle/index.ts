@@ -6,7 +6,7 @@ import { loadBundleOptions, writeBundleOptions } from './options.ts';
 import { reindexBundles } from './price.ts';
 import { loadBundleChildren } from './detail.ts';
 import { chooseBundle } from './cart-choice.ts';
-import { bundleSection, savedBundle } from './admin-form.ts';
+import { bundlePatch, bundleRefusal, bundleSection, savedBundle } from './admin-form.ts';
 
 export const bundle: ProductTypeDefinition = {
   code: 'bundle',
@@ -24,5 +24,14 @@ export const bundle: ProductTypeDefinition = {
   detail: loadBundleChildren,
   adminParts: async (db, ids) => new Map([...(await loadBundleOptions(db, ids))].map(([id, options]) => [id, { bundleOptions: options }])),
   cartChoice: { field: 'bundleOptions', choose: async (db, storeId, product, input, visible) => ownLine(product, input, await chooseBundle(db, storeId, product, input.bundleOptions, visible)) },
-  adminSection: async (c, { product }, refused) => bundleSection(c, product.id, refused.bundle ?? savedBundle(await getAdminProduct(c.var.db, product.id))),
+  adminFields: {
+    render: async (c, { product }, refused) => bundleSection(refused.bundle ?? savedBundle(await getAdminProduct(c.var.db, product.id))),
+    read: async (db, saved, typed) => {
+      if (!Object.keys(typed).some((name) => name.startsWith('bundle.'))) return { patch: {}, refuse: () => ({}) };
+      const read = await bundlePatch(db, saved, typed);
+      if ('refused' in read) return { refused: { bundle: read.refused } };
+      const bundle = read.bundle ?? { options: [], blocks: [], skus: [] };
+      return { patch: read.patch, refuse: (fields, message) => ({ bundle: bundleRefusal(typed, bundle, fields, message) }) };
+    },
+  },
 };

@@ -14,9 +14,8 @@
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
-import { csrfField } from '../../../../platform/admin/layout.ts';
 import { AppError, refusedFields } from '../../../../platform/errors.ts';
-import { getAdminProduct, productEtag, updateProduct } from '../../products/service.ts';
+import { getAdminProduct, productEtag, updateProduct, type AdminProduct } from '../../products/service.ts';
 import { DownloadableLinkInput, DownloadableLinks } from './links.ts';
 
 export interface LinkLine {
@@ -74,40 +73,56 @@ export async function savedLinks(c: Context<AdminEnv>, id: number): Promise<Link
   return { typed: linksText(product.downloadableLinks ?? []), etag: productEtag(product) };
 }
 
-export function linksForm(c: Context<AdminEnv>, id: number, state: LinksFormState) {
+/** The section's field, inside the product's one form (products/admin/product-page.ts), saved by its one Save. */
+export function linksForm(state: LinksFormState) {
   return html`<h2 id="links">Download links</h2>
-    <form method="post" action="/admin/products/${id}/links" data-unsaved-warning>
-      ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${state.etag}" />
       <label for="links-list">One link a line: title | price on top of the product's, every store view (blank or 0: comes with it) | sample URL (optional)</label>
       <textarea name="links" id="links-list" rows="6" ${state.error ? html`aria-invalid="true" aria-describedby="links-error"` : ''}>${state.typed}</textarea>
       ${state.error ? html`<strong class="error" id="links-error" role="alert">${state.error}</strong>` : ''}
       <p class="muted">A line with a saved link's title keeps that link, so carts holding it keep it; a new title is a new link; a link whose line is gone is removed, and a cart holding it cannot be ordered until the shopper adds the product again.</p>
-      <button type="submit">Save links</button>
-    </form>`;
+`;
 }
 
-/** Saves the posted links; answers the form's state when refused, or nothing when saved. */
-export async function saveLinks(c: Context<AdminEnv>, id: number, typed: string, etag: string): Promise<LinksFormState | undefined> {
-  const lines = linkLines(typed);
-  if (typeof lines === 'string') return { typed, etag, error: lines };
-  const saved = (await getAdminProduct(c.var.db, id)).downloadableLinks ?? [];
+/** The typed links as the API takes them, each keeping the saved link of its title. */
+function linksOf(lines: LinkLine[], saved: NonNullable<AdminProduct['downloadableLinks']>) {
   const taken = new Set<number>();
-  const links = lines.map(({ title, price, sampleUrl }) => {
+  return lines.map(({ title, price, sampleUrl }) => {
     const kept = saved.find((link) => !taken.has(link.id) && link.title.toLowerCase() === title.toLowerCase());
     if (!kept) return { title, price, sampleUrl };
     taken.add(kept.id);
     // An unchanged price is not sent, so the store views' own prices (from import) stay.
     return { id: kept.id, title, sampleUrl, ...(kept.price === price ? {} : { price }) };
   });
+}
+
+/** A service refusal of the links (`downloadableLinks.{index}.…`) as "Line N: …". */
+export function linksRefusal(typed: string, etag: string, fields: Record<string, string>, message: string): LinksFormState {
+  const lines = linkLines(typed);
+  const [field, text] = Object.entries(fields)[0] ?? [];
+  const index = Number(field?.split('.')[1]);
+  const where = Array.isArray(lines) && Number.isInteger(index) && lines[index] ? `Line ${lines[index]!.line}: ` : '';
+  return { typed, etag, error: `${where}${text ?? message}` };
+}
+
+/** The typed links as the API's patch (empty: as saved, left alone), or the section's refusal. */
+export function linksPatch(saved: AdminProduct, typed: string): { patch: { downloadableLinks?: ReturnType<typeof linksOf> } } | { refused: LinksFormState } {
+  if (typed.replace(/\r\n/g, '\n').trim() === linksText(saved.downloadableLinks ?? []).trim()) return { patch: {} };
+  const lines = linkLines(typed);
+  if (typeof lines === 'string') return { refused: { typed, etag: '', error: lines } };
+  return { patch: { downloadableLinks: linksOf(lines, saved.downloadableLinks ?? []) } };
+}
+
+/** Saves the posted links; answers the form's state when refused, or nothing when saved. */
+export async function saveLinks(c: Context<AdminEnv>, id: number, typed: string, etag: string): Promise<LinksFormState | undefined> {
+  const lines = linkLines(typed);
+  if (typeof lines === 'string') return { typed, etag, error: lines };
+  const links = linksOf(lines, (await getAdminProduct(c.var.db, id)).downloadableLinks ?? []);
   try {
     await updateProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id, { downloadableLinks: links }, etag || undefined);
     return undefined;
   } catch (error) {
     if (!(error instanceof AppError) || !['invalid', 'precondition_failed'].includes(error.kind)) throw error;
-    const [field, message] = Object.entries(refusedFields(error))[0] ?? [];
-    const index = Number(field?.split('.')[1]);
-    const where = Number.isInteger(index) && lines[index] ? `Line ${lines[index]!.line}: ` : '';
-    const text = error.code === 'stale_version' ? `${error.message} Your text is kept here; copy it before reloading.` : `${where}${message ?? error.message}`;
-    return { typed, etag, error: text };
+    if (error.code === 'stale_version') return { typed, etag, error: `${error.message} Your text is kept here; copy it before reloading.` };
+    return linksRefusal(typed, etag, refusedFields(error), error.message);
   }
 }

@@ -9,9 +9,8 @@
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
-import { csrfField } from '../../../../platform/admin/layout.ts';
 import { AppError, refusedFields } from '../../../../platform/errors.ts';
-import { getAdminProduct, productEtag, ProductPatch, updateProduct } from '../../products/service.ts';
+import { getAdminProduct, productEtag, ProductPatch, updateProduct, type AdminProduct } from '../../products/service.ts';
 
 type Typed = Record<string, string | string[]>;
 
@@ -27,9 +26,16 @@ export function typedGiftcard(typed: Typed) {
     const value = first(typed[name]).trim();
     return !open || value === '' ? null : Number(value);
   };
+  const list = (value: string | string[] | undefined) => first(value).split(/[\s,]+/).filter(Boolean).map(Number);
+  // A store view's own amounts (`giftcard.storeAmounts.{code}`); blank: it offers the amounts above.
+  const own = Object.entries(typed).flatMap(([name, value]) => {
+    const code = /^giftcard\.storeAmounts\.(.+)$/.exec(name)?.[1];
+    return code && first(value).trim() !== '' ? [[code, list(value)] as const] : [];
+  });
   return {
     giftcardType: first(typed['giftcard.giftcardType']) || 'virtual',
-    amounts: first(typed['giftcard.amounts']).split(/[\s,]+/).filter(Boolean).map(Number),
+    amounts: list(typed['giftcard.amounts']),
+    ...(own.length > 0 ? { storeAmounts: Object.fromEntries(own) } : {}),
     allowOpenAmount: open,
     openAmountMin: bound('giftcard.openAmountMin'),
     openAmountMax: bound('giftcard.openAmountMax'),
@@ -37,7 +43,7 @@ export function typedGiftcard(typed: Typed) {
 }
 
 /** The form field of a settings path (`giftcard.amounts.1` is the amounts' field). */
-const giftcardField = (path: readonly PropertyKey[]) => `giftcard.${String(path[0] ?? 'amounts')}`;
+const giftcardField = (path: readonly PropertyKey[]) => (path[0] === 'storeAmounts' && path[1] !== undefined ? `giftcard.storeAmounts.${String(path[1])}` : `giftcard.${String(path[0] ?? 'amounts')}`);
 
 export interface GiftcardFormState {
   typed: Typed;
@@ -46,22 +52,35 @@ export interface GiftcardFormState {
   error?: string;
 }
 
-export async function savedGiftcard(c: Context<AdminEnv>, id: number): Promise<GiftcardFormState> {
-  const product = await getAdminProduct(c.var.db, id);
+function savedTyped(product: AdminProduct): Typed {
   const card = product.giftcard;
-  const typed: Typed = {
+  return {
     'giftcard.giftcardType': card?.giftcardType ?? 'virtual',
     'giftcard.amounts': (card?.amounts ?? []).join(', '),
     'giftcard.openAmountMin': card?.openAmountMin === null || card?.openAmountMin === undefined ? '' : String(card.openAmountMin),
     'giftcard.openAmountMax': card?.openAmountMax === null || card?.openAmountMax === undefined ? '' : String(card.openAmountMax),
     ...(card?.allowOpenAmount ? { 'giftcard.allowOpenAmount': 'on' } : {}),
+    ...Object.fromEntries(Object.entries(card?.storeAmounts ?? {}).map(([code, amounts]) => [`giftcard.storeAmounts.${code}`, amounts.join(', ')])),
   };
-  return { typed, etag: productEtag(product), errors: {} };
+}
+
+export async function savedGiftcard(c: Context<AdminEnv>, id: number): Promise<GiftcardFormState> {
+  const product = await getAdminProduct(c.var.db, id);
+  return { typed: savedTyped(product), etag: productEtag(product), errors: {} };
 }
 
 const kinds = { virtual: 'Virtual (sent by email)', physical: 'Physical (shipped)', combined: 'Combined (both)' };
 
-export function giftcardForm(c: Context<AdminEnv>, id: number, state: GiftcardFormState) {
+/** The section's fields, inside the product's one form (products/admin/product-page.ts), saved by its one Save. */
+/** A store view as the section offers its own amounts: its code, name and currency. */
+export interface GiftcardView {
+  code: string;
+  name: string;
+  currency: string;
+  isDefault: boolean;
+}
+
+export function giftcardForm(state: GiftcardFormState, views: readonly GiftcardView[] = []) {
   const { typed, errors } = state;
   const errorId = (name: string) => `giftcard-${name.replace('giftcard.', '')}-error`;
   const problem = (name: string) => (errors[name] ? html`<strong class="error" id="${errorId(name)}" role="alert">${errors[name]}</strong>` : '');
@@ -71,19 +90,33 @@ export function giftcardForm(c: Context<AdminEnv>, id: number, state: GiftcardFo
     html`<label>${label} <input name="${name}" value="${first(typed[name])}" ${one ? html`type="number" step="0.01" min="0"` : html`inputmode="decimal"`} ${described(name)} /></label>${problem(name)}`;
   return html`<h2 id="giftcard">Gift card</h2>
     ${state.error ? html`<p class="error" role="alert">${state.error}</p>` : ''}
-    <form method="post" action="/admin/products/${id}/giftcard" data-unsaved-warning>
-      ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${state.etag}" />
       <label>Kind <select name="giftcard.giftcardType" ${described('giftcard.giftcardType')}>
         ${Object.entries(kinds).map(([kind, label]) => html`<option value="${kind}" ${first(typed['giftcard.giftcardType']) === kind ? 'selected' : ''}>${label}</option>`)}
       </select></label>${problem('giftcard.giftcardType')}
-      ${input('giftcard.amounts', 'Amounts, comma-separated, the same in every store view (e.g. 25, 50, 100)', false)}
+      ${input('giftcard.amounts', 'Amounts, comma-separated, in every store view without its own (e.g. 25, 50, 100)', false)}
+      ${views.filter((view) => !view.isDefault).map((view) => input(`giftcard.storeAmounts.${view.code}`, `Amounts in ${view.name} (${view.currency}), comma-separated (blank: the amounts above)`, false))}
       <label><input type="checkbox" name="giftcard.allowOpenAmount" ${typed['giftcard.allowOpenAmount'] !== undefined ? 'checked' : ''} ${described('giftcard.allowOpenAmount')} /> Shoppers may choose their own amount</label>${problem('giftcard.allowOpenAmount')}
       ${input('giftcard.openAmountMin', 'Smallest own amount', true)}
       ${input('giftcard.openAmountMax', 'Largest own amount', true)}
       <p class="muted">Carts keep the amount a shopper already chose.</p>
-      <button type="submit">Save gift card</button>
-    </form>`;
+`;
 }
+
+/** A service refusal of the settings (`giftcard.…`) as the section's state. */
+export function giftcardRefusal(typed: Typed, etag: string, fields: Record<string, string>, message: string): GiftcardFormState {
+  const errors = Object.fromEntries(Object.entries(fields).map(([name, text]) => [giftcardField(name.split('.').slice(1)), text]));
+  return { typed, etag, errors, ...(Object.keys(errors).length > 0 ? {} : { error: message }) };
+}
+
+/** The typed settings as the API's patch (empty: as saved, left alone); the API's schema checks them with the rest. */
+export function giftcardPatch(saved: AdminProduct, typed: Typed): { patch: { giftcard?: ReturnType<typeof typedGiftcard> } } {
+  const before = typedGiftcard(savedTyped(saved));
+  const now = typedGiftcard(typed);
+  return { patch: JSON.stringify(before) === JSON.stringify(now) ? {} : { giftcard: now } };
+}
+
+/** The field a path inside the settings (`amounts.1`) was typed in. */
+export const giftcardFieldOf = (path: readonly PropertyKey[]) => giftcardField(path);
 
 /** Saves the posted settings; answers the form's state when refused, or nothing when saved. */
 export async function saveGiftcard(c: Context<AdminEnv>, id: number, typed: Typed): Promise<GiftcardFormState | undefined> {
@@ -100,7 +133,6 @@ export async function saveGiftcard(c: Context<AdminEnv>, id: number, typed: Type
   } catch (error) {
     if (!(error instanceof AppError) || !['invalid', 'precondition_failed'].includes(error.kind)) throw error;
     const message = error.code === 'stale_version' ? `${error.message} Your settings are kept below; copy them before reloading.` : error.message;
-    const errors = Object.fromEntries(Object.entries(refusedFields(error)).map(([name, text]) => [giftcardField(name.split('.').slice(1)), text]));
-    return { typed, etag, errors, ...(Object.keys(errors).length > 0 ? {} : { error: message }) };
+    return giftcardRefusal(typed, etag, refusedFields(error), message);
   }
 }

@@ -1,11 +1,13 @@
 /** A gift card: priced by its amounts (settings.ts), stocked by itself (its cards). */
+import { asc } from 'drizzle-orm';
 import type { ProductTypeDefinition } from '../registry.ts';
+import { stores } from '../../../../platform/db/schema/index.ts';
 import { ownLine } from '../../../carts/own-line.ts';
 import { loadGiftcards, writeGiftcard } from './settings.ts';
 import { reindexGiftcards } from './price.ts';
 import { loadGiftcardChildren } from './detail.ts';
 import { chooseGiftcard } from './cart-choice.ts';
-import { giftcardForm, savedGiftcard } from './admin-form.ts';
+import { giftcardForm, giftcardPatch, giftcardRefusal, savedGiftcard } from './admin-form.ts';
 
 export const giftcard: ProductTypeDefinition = {
   code: 'giftcard',
@@ -22,5 +24,15 @@ export const giftcard: ProductTypeDefinition = {
   detail: loadGiftcardChildren,
   adminParts: async (db, ids) => new Map([...(await loadGiftcards(db, ids))].map(([id, settings]) => [id, { giftcard: settings }])),
   cartChoice: { field: 'giftcard', choose: async (db, storeId, product, input) => ownLine(product, input, await chooseGiftcard(db, storeId, product, input.giftcard)) },
-  adminSection: async (c, { product }, refused) => giftcardForm(c, product.id, refused.giftcard ?? (await savedGiftcard(c, product.id))),
+  adminFields: {
+    render: async (c, { product }, refused) => {
+      const views = await c.var.db.select({ code: stores.code, name: stores.name, currency: stores.baseCurrencyCode, isDefault: stores.isDefault }).from(stores).orderBy(asc(stores.position), asc(stores.id));
+      return giftcardForm(refused.giftcard ?? (await savedGiftcard(c, product.id)), views);
+    },
+    read: async (_db, saved, typed) => ({
+      // Not sent (a post of other fields only): left as it is.
+      patch: typed['giftcard.giftcardType'] === undefined ? {} : giftcardPatch(saved, typed).patch,
+      refuse: (fields, message) => ({ giftcard: giftcardRefusal(typed, '', Object.fromEntries(Object.entries(fields).filter(([name]) => name.startsWith('giftcard'))), message) }),
+    }),
+  },
 };

@@ -8,11 +8,11 @@ import { inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
-import { csrfField } from '../../../../platform/admin/layout.ts';
 import type { Db } from '../../../../platform/db/database.ts';
 import { products } from '../../../../platform/db/schema/index.ts';
 import { AppError } from '../../../../platform/errors.ts';
-import { updateProduct } from '../../products/service.ts';
+import type { z } from '@hono/zod-openapi';
+import { updateProduct, type AdminProduct } from '../../products/service.ts';
 import { GroupedMembers } from './members.ts';
 
 export interface MembersFormState {
@@ -39,15 +39,23 @@ export async function membersOf(db: Db, typed: string): Promise<Array<{ id: numb
 /** The members as the textarea shows them. */
 export const membersText = (members: ReadonlyArray<{ sku: string; defaultQty: number }>) => members.map((member) => (member.defaultQty === 1 ? member.sku : `${member.sku} ${member.defaultQty}`)).join('\n');
 
-export function membersForm(c: Context<AdminEnv>, id: number, state: MembersFormState) {
+/** The section's field, inside the product's one form (products/admin/product-page.ts), saved by its one Save. */
+export function membersForm(state: MembersFormState) {
   return html`<h2 id="members">Products it sells</h2>
-    <form method="post" action="/admin/products/${id}/members" data-unsaved-warning>
-      ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${state.etag}" />
       <label for="members-list">SKUs of simple or virtual products, one a line, in the order shown; a quantity after it if more than one (e.g. "TEE-1 2")</label>
       <textarea name="members" id="members-list" rows="6" ${state.error ? html`aria-invalid="true" aria-describedby="members-error"` : ''}>${state.typed}</textarea>
       ${state.error ? html`<strong class="error" id="members-error" role="alert">${state.error}</strong>` : ''}
-      <button type="submit">Save members</button>
-    </form>`;
+`;
+}
+
+/** The typed list as the API's patch (empty: as saved, left alone), or the section's refusal. */
+export async function membersPatch(db: Db, saved: AdminProduct, typed: string): Promise<{ patch: { linkedProducts?: z.infer<typeof GroupedMembers> } } | { refused: MembersFormState }> {
+  if (typed.replace(/\r\n/g, '\n').trim() === membersText(saved.linkedProducts ?? []).trim()) return { patch: {} };
+  const members = await membersOf(db, typed);
+  if (typeof members === 'string') return { refused: { typed, etag: '', error: members } };
+  const parsed = GroupedMembers.safeParse(members);
+  if (!parsed.success) return { refused: { typed, etag: '', error: parsed.error.issues[0]?.message ?? 'Check the list.' } };
+  return { patch: { linkedProducts: parsed.data } };
 }
 
 /** Saves the posted list; answers the form's state when refused, or nothing when saved. */

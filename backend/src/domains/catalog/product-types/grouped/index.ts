@@ -5,7 +5,10 @@ import { loadGroupedMembers, writeGroupedMembers } from './members.ts';
 import { reindexGrouped } from './price.ts';
 import { loadGroupedChildren } from './detail.ts';
 import { chooseGroupedMembers } from './cart-choice.ts';
-import { membersForm, membersText } from './admin-form.ts';
+import { membersForm, membersPatch, membersText } from './admin-form.ts';
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
+
 
 export const grouped: ProductTypeDefinition = {
   code: 'grouped',
@@ -22,8 +25,17 @@ export const grouped: ProductTypeDefinition = {
   detail: loadGroupedChildren,
   adminParts: loadGroupedMembers,
   cartChoice: { field: 'groupedQuantities', choose: (db, storeId, product, input, visible) => chooseGroupedMembers(db, storeId, product, input.groupedQuantities, input.qty, visible) },
-  adminSection: async (c, { product }, refused) => {
-    const saved = await getAdminProduct(c.var.db, product.id);
-    return membersForm(c, product.id, refused.members ?? { typed: membersText(saved.linkedProducts ?? []), etag: productEtag(saved) });
+  adminFields: {
+    render: async (c, { product }, refused) => {
+      const saved = await getAdminProduct(c.var.db, product.id);
+      return membersForm(refused.members ?? { typed: membersText(saved.linkedProducts ?? []), etag: productEtag(saved) });
+    },
+    read: async (db, saved, typed) => {
+      if (typed.members === undefined) return { patch: {}, refuse: () => ({}) };
+      const text = first(typed.members);
+      const read = await membersPatch(db, saved, text);
+      if ('refused' in read) return { refused: { members: read.refused } };
+      return { patch: read.patch, refuse: (_fields, message) => ({ members: { typed: text, etag: '', error: message } }) };
+    },
   },
 };

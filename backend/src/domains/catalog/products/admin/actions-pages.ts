@@ -99,7 +99,7 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
   return renderPage(
     c,
     'New product',
-    html`<form method="post" action="/admin/products/new" data-unsaved-warning>
+    html`<form method="post" action="/admin/products/new" enctype="multipart/form-data" data-unsaved-warning>
       ${csrfField(c.var.csrfToken)}
       ${input('name', 'Name')} ${input('sku', 'SKU')}
       ${input('urlKey', 'URL key (the storefront path: lower-case words joined by "-"; filled from the name until you change it)', undefined, 'name')}
@@ -144,6 +144,10 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
       </div>${problem('categoryIds')}
       <label for="new-description">Description (sanitised on save)</label>
       <textarea name="description" id="new-description" rows="10" data-rich-text ${invalid('description')}>${text(typed, 'description')}</textarea>${problem('description')}
+      <fieldset><legend>Main image (optional; more on its page)</legend>
+        <label>Image file (JPEG, PNG, WebP, GIF, AVIF or TIFF, at most 10 MB)${errors.image ? ', chosen again after a refusal' : ''} <input type="file" name="image" accept="image/*" ${invalid('image')} /></label>${problem('image')}
+        <label>Alternative text (what the picture shows) <input name="imageAlt" value="${text(typed, 'imageAlt')}" maxlength="255" /></label>
+      </fieldset>
       <label><input type="checkbox" name="isEnabled" ${typed.isEnabled !== undefined ? 'checked' : ''} /> Enabled</label>
       <button type="submit">Create</button> <a href="/admin/products">Cancel</a>
     </form>`,
@@ -186,11 +190,21 @@ export const productActionPages = new Hono<AdminEnv>()
     if (bundle && 'errors' in bundle) return newProductForm(c, typed, bundle.errors);
     const parsed = ProductInput.safeParse({ ...bodyOf(typed, members, links), ...(bundle ? { bundleOptions: bundle.options } : {}) });
     if (!parsed.success) return newProductForm(c, typed, fieldErrors(parsed.error.issues, bundle));
+    // The image chosen on the form is the new product's main picture, created with it in one
+    // transaction: a file that is no image refuses the product too, everything typed kept.
+    const image = typed.image instanceof File && typed.image.size > 0 ? new Uint8Array(await typed.image.arrayBuffer()) : undefined;
+    const alt = text(typed, 'imageAlt').trim().slice(0, 255);
     try {
-      const product = await createProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, parsed.data);
+      const product = await c.var.db.transaction(async (tx) => {
+        const ctx = { db: tx, notifications: c.var.notifications, actor: c.var.admin };
+        const created = await createProduct(ctx, parsed.data);
+        if (image) await addProductImage(ctx, created.id, image, alt, true);
+        return created;
+      });
       return c.redirect(`/admin/products/${product.id}?flash=created`, 303);
     } catch (error) {
-      if (!(error instanceof AppError) || !['invalid', 'conflict'].includes(error.kind)) throw error;
+      if (!(error instanceof AppError) || !['invalid', 'conflict', 'unprocessable'].includes(error.kind)) throw error;
+      if (image && refusedFields(error).file) return newProductForm(c, typed, { image: `${refusedFields(error).file} Choose the file again.` });
       const fields = fieldErrors(Object.entries(refusedFields(error)).map(([name, message]) => ({ path: name.split('.'), message })), bundle);
       return Object.keys(fields).length > 0 ? newProductForm(c, typed, fields) : newProductForm(c, typed, {}, error.message);
     }

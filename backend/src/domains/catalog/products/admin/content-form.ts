@@ -10,12 +10,12 @@ import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
 import { categoryTreePicker } from '../../../../platform/admin/config-pickers.ts';
-import { csrfField } from '../../../../platform/admin/layout.ts';
 import type { Db } from '../../../../platform/db/database.ts';
 import { products, stores } from '../../../../platform/db/schema/index.ts';
 import { AppError, refusedFields } from '../../../../platform/errors.ts';
 import { adminProductView, getAdminProduct, productEtag, ProductPatch, updateProduct } from '../service.ts';
 import { productTextKind, type ProductTextField } from '../store-texts.ts';
+import type { z } from '@hono/zod-openapi';
 
 /** A store view's own text in the form: `store:{code}:{field}`. */
 const storeKey = (code: string, field: string) => `store:${code}:${field}`;
@@ -80,20 +80,20 @@ export async function savedContent(c: Context<AdminEnv>, id: number): Promise<Co
   };
 }
 
-export async function contentForm(c: Context<AdminEnv>, id: number, state: ContentFormState) {
+/** The section's fields, inside the product's one form (product-page.ts): saved with the rest by its one Save. */
+export async function contentForm(c: Context<AdminEnv>, state: ContentFormState) {
   const views = await c.var.db.select({ code: stores.code, name: stores.name }).from(stores).where(eq(stores.isDefault, false)).orderBy(asc(stores.id));
   const { typed, errors } = state;
   const problem = (name: string) => (errors[name] ? html`<strong class="error" id="content-${name}-error" role="alert">${errors[name]}</strong>` : '');
   const described = (name: string) => (errors[name] ? html`aria-invalid="true" aria-describedby="content-${name}-error"` : '');
   return html`<h2 id="content">Content and placement</h2>
     ${state.error ? html`<p class="error" role="alert">${state.error}</p>` : ''}
-    <form method="post" action="/admin/products/${id}/content" data-unsaved-warning>
-      ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${state.etag}" />
       <label>URL key (its storefront path; changing it keeps a 301 from the old one) <input name="urlKey" value="${first(typed.urlKey)}" required ${described('urlKey')} /></label>${problem('urlKey')}
       <label>Visibility <select name="visibility" ${described('visibility')}>
         <option value="catalog" ${first(typed.visibility) === 'catalog' ? 'selected' : ''}>In the catalog and search</option>
         <option value="not_visible" ${first(typed.visibility) === 'not_visible' ? 'selected' : ''}>Not listed (its page only)</option>
       </select></label>${problem('visibility')}
+      <input type="hidden" name="_categoryIds" value="1" />
       <div role="group" aria-labelledby="content-categories">
         <p id="content-categories">Categories (a category lists its subcategories' products too)</p>
         ${await categoryTreePicker(c.var.db, 'categoryIds', many(typed.categoryIds), described('categoryIds'), { coversSubcategories: false })}
@@ -123,8 +123,7 @@ export async function contentForm(c: Context<AdminEnv>, id: number, state: Conte
           })}
         </section>`,
       )}
-      <button type="submit">Save content</button>
-    </form>`;
+`;
 }
 
 /**
@@ -133,42 +132,59 @@ export async function contentForm(c: Context<AdminEnv>, id: number, state: Conte
  */
 export async function saveContent(c: Context<AdminEnv>, id: number, typed: Typed): Promise<ContentFormState | undefined> {
   const etag = first(typed._etag);
-  const related = await idsOf(c.var.db, skuList(first(typed.related)));
-  if ('unknown' in related) return { typed, etag, errors: { relatedIds: `No product has the SKU ${related.unknown.join(', ')}.` } };
+  const read = await contentPatch(c.var.db, typed);
+  if ('errors' in read) return { typed, etag, errors: read.errors };
+  try {
+    await updateProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id, read.patch, etag || undefined);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof AppError) || !['invalid', 'conflict', 'precondition_failed'].includes(error.kind)) throw error;
+    return contentRefusal(typed, etag, refusedFields(error), error.code === 'stale_version' ? `${error.message} Your text is below; copy what you need before reloading.` : error.message);
+  }
+}
+
+/** The section's fields the API names (`metaTitle`, `storeOverrides.{code}.{field}`): the form field each is typed in. */
+export function contentField(path: readonly PropertyKey[]): string | undefined {
+  const [name, code, field] = path.map(String);
+  if (name === 'storeOverrides') return code ? (field && productTextKind.fields.includes(field as ProductTextField) ? storeKey(code, field) : `store:${code}`) : undefined;
+  return ['urlKey', 'visibility', 'categoryIds', 'position', 'relatedIds', 'shortDescription', 'description', 'metaTitle', 'metaDescription'].includes(name ?? '') ? name : undefined;
+}
+
+/** A service refusal as the section's state: each of its fields' errors by the field, else `message`. */
+export function contentRefusal(typed: Typed, etag: string, fields: Record<string, string>, message: string): ContentFormState {
+  const { storeOverrides: storeProblem, ...errors } = fields;
+  if (storeProblem) return { typed, etag, errors, error: storeProblem };
+  return Object.keys(errors).length > 0 ? { typed, etag, errors } : { typed, etag, errors, error: message };
+}
+
+/** The typed section as the API's patch, or its errors by field (nothing is saved then). */
+export async function contentPatch(db: Db, typed: Typed): Promise<{ patch: z.infer<typeof ProductPatch> } | { errors: Record<string, string> }> {
+  const related = await idsOf(db, skuList(first(typed.related)));
+  if ('unknown' in related) return { errors: { relatedIds: `No product has the SKU ${related.unknown.join(', ')}.` } };
   // Left empty (or not sent by an older page): the position stays as it is.
   const position = first(typed.position).trim();
   const badPosition = position === '' || /^\d{1,7}$/.test(position) ? undefined : 'A whole number from 0.';
+  // A field not sent is left as it is (a post of some fields only); the categories are sent as ticked
+  // boxes, none when none is ticked, so their marker says the list was on the page.
+  const sent = (name: string) => typed[name] !== undefined;
   const parsed = ProductPatch.safeParse({
-    urlKey: first(typed.urlKey).trim(),
-    visibility: first(typed.visibility),
-    categoryIds: many(typed.categoryIds).map(Number),
+    urlKey: sent('urlKey') ? first(typed.urlKey).trim() : undefined,
+    visibility: sent('visibility') ? first(typed.visibility) : undefined,
+    categoryIds: sent('categoryIds') || sent('_categoryIds') ? many(typed.categoryIds).map(Number) : undefined,
     position: badPosition || position === '' ? undefined : Number(position),
-    relatedIds: related.ids,
-    shortDescription: first(typed.shortDescription),
-    description: first(typed.description),
-    metaTitle: first(typed.metaTitle),
-    metaDescription: first(typed.metaDescription),
+    relatedIds: sent('related') ? related.ids : undefined,
+    shortDescription: sent('shortDescription') ? first(typed.shortDescription) : undefined,
+    description: sent('description') ? first(typed.description) : undefined,
+    metaTitle: sent('metaTitle') ? first(typed.metaTitle) : undefined,
+    metaDescription: sent('metaDescription') ? first(typed.metaDescription) : undefined,
     storeOverrides: typedStoreTexts(typed),
   });
   if (!parsed.success || badPosition) {
     const errors: Record<string, string> = badPosition ? { position: badPosition } : {};
-    for (const issue of parsed.error?.issues ?? []) {
-      const [name, code, field] = issue.path.map(String);
-      errors[name === 'storeOverrides' && code ? (field ? storeKey(code, field) : `store:${code}`) : String(name ?? '')] ??= issue.message;
-    }
-    return { typed, etag, errors };
+    for (const issue of parsed.error?.issues ?? []) errors[contentField(issue.path) ?? String(issue.path[0] ?? '')] ??= issue.message;
+    return { errors };
   }
-  try {
-    await updateProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id, parsed.data, etag || undefined);
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof AppError) || !['invalid', 'conflict', 'precondition_failed'].includes(error.kind)) throw error;
-    const { storeOverrides: storeProblem, ...errors } = refusedFields(error);
-    if (storeProblem) return { typed, etag, errors, error: storeProblem };
-    if (Object.keys(errors).length > 0) return { typed, etag, errors };
-    const message = error.code === 'stale_version' ? `${error.message} Your text is below; copy what you need before reloading.` : error.message;
-    return { typed, etag, errors, error: message };
-  }
+  return { patch: parsed.data };
 }
 
 /** The store views' texts typed in the form, by code (an empty field: inherit). */

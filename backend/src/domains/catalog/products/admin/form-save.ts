@@ -100,7 +100,15 @@ async function saveVariantGrid(ctx: AdminWriteContext, edit: ProductEdit, rows: 
  * is given and is not the product's current version (the parent's version covers its variants'
  * default-view prices, days, stock and status, and its last change time, which every grid save moves).
  */
-export async function saveProductChanges(ctx: AdminWriteContext, edit: ProductEdit, changes: ProductChanges, patch: Patch, etag: string | undefined): Promise<void> {
+export async function saveProductChanges(
+  ctx: AdminWriteContext,
+  edit: ProductEdit,
+  changes: ProductChanges,
+  patch: Patch,
+  etag: string | undefined,
+  /** More of the page's writes (its images' alternative texts), in the same transaction, after the rest. */
+  also?: (within: AdminWriteContext) => Promise<void>,
+): Promise<void> {
   const id = edit.product.id;
   await ctx.db.transaction(async (tx) => {
     // Locked before the check, so no other save lands between it and the writes; checked whichever
@@ -111,5 +119,6 @@ export async function saveProductChanges(ctx: AdminWriteContext, edit: ProductEd
     const ownChanges = Object.keys(patch).length > 0;
     if (ownChanges) await updateProduct(within, id, patch);
     await saveVariantGrid(within, edit, changes.variants, ownChanges);
+    await also?.(within);
   });
 }

@@ -6,7 +6,7 @@
  * actions its bulk route's (admin-product-bulk.ts). Every change is announced, so the storefront
  * follows.
  */
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
@@ -16,11 +16,12 @@ import { renderPage } from '../../../../platform/admin/page.ts';
 import { confirmPage, isConfirmed } from '../../../../platform/admin/confirm-step.ts';
 import { gridQuery, option, PageSize, pageSizes, sortHeader } from '../../../../platform/admin/grid-query.ts';
 import { pager } from '../../../../platform/admin/pager.ts';
-import { categories, products, productTypes, type ProductType } from '../../../../platform/db/schema/index.ts';
+import { categories, products, productTypes, stores, type ProductType } from '../../../../platform/db/schema/index.ts';
 import { AppError } from '../../../../platform/errors.ts';
 import { findAdminProducts, productFilterFields, type ProductListFilter } from '../list-filters.ts';
 import { applyProductBulk, ProductBulk } from '../bulk.ts';
 import { derivedPriceTypes } from '../price-index.ts';
+import { formatMoney } from '../../../../platform/money.ts';
 
 /** A filter the grid cannot read is ignored (the grid answers as without it). */
 const lenient = <T extends z.ZodType>(field: T) => field.or(z.literal('')).catch('');
@@ -55,13 +56,15 @@ const defaults: Partial<Filters> = { sort: 'id', size: 50, page: 1 };
 const query = (filters: Filters, change: Partial<Filters> = {}) => gridQuery(filters, defaults, change);
 
 /** A product's price cell: its own price, or "from" the cheapest of its children or amounts. */
-const priceCell = (type: ProductType, price: number | null) => (price === null ? '—' : `${derivedPriceTypes().includes(type) ? 'from ' : ''}${price.toFixed(2)}`);
+const priceCell = (type: ProductType, price: number | null, currency: string) => (price === null ? '—' : `${derivedPriceTypes().includes(type) ? 'from ' : ''}${formatMoney(price, currency)}`);
 
 async function grid(c: Context<AdminEnv>, notice?: string) {
   const filters = Filters.parse(c.req.query());
-  const [{ rows, total }, tree] = await Promise.all([
+  // The prices shown are the default store view's, in its currency (the admin's one money format).
+  const [{ rows, total }, tree, [view]] = await Promise.all([
     findAdminProducts(c.var.db, listFilterOf(filters), { page: filters.page, itemsPerPage: filters.size }),
     c.var.db.select({ id: categories.id, urlPath: categories.urlPath }).from(categories).orderBy(asc(categories.urlPath)),
+    c.var.db.select({ currency: stores.baseCurrencyCode }).from(stores).where(eq(stores.isDefault, true)).limit(1),
   ]);
   const pages = Math.max(1, Math.ceil(total / filters.size));
   const sortLink = (key: string, label: string) => sortHeader(filters.sort, key, label, (sort) => query(filters, { sort: sort as Filters['sort'], page: 1 }));
@@ -90,7 +93,7 @@ async function grid(c: Context<AdminEnv>, notice?: string) {
           <tr><th><span class="visually-hidden">Choose</span></th>${sortLink('sku', 'SKU')}${sortLink('name', 'Name')}<th>Type</th>${sortLink('price', 'Price')}${sortLink('stockQty', 'Stock')}<th>Status</th></tr>
           ${rows.map(
             ({ product: p, price }) =>
-              html`<tr><td><input type="checkbox" name="ids" value="${p.id}" aria-label="Choose ${p.sku}" /></td><td><a href="/admin/products/${p.id}">${p.sku}</a></td><td>${p.name}</td><td>${p.type}</td><td>${priceCell(p.type, price)}</td><td>${p.qty}</td><td>${p.isEnabled ? 'Enabled' : 'Disabled'}</td></tr>`,
+              html`<tr><td><input type="checkbox" name="ids" value="${p.id}" aria-label="Choose ${p.sku}" /></td><td><a href="/admin/products/${p.id}">${p.sku}</a></td><td>${p.name}</td><td>${p.type}</td><td>${priceCell(p.type, price, view?.currency ?? 'USD')}</td><td>${p.qty}</td><td>${p.isEnabled ? 'Enabled' : 'Disabled'}</td></tr>`,
           )}
         </table></div>
         <label>With the products ticked <select name="action" required>

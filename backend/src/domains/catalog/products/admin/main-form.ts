@@ -1,20 +1,14 @@
 /**
- * The product page's main form: name, SKU, status, weight, stock and, for a product priced by
- * itself, its price and special price in each store view with the special price's days; for a
- * configurable, its variants grid. It carries the version it was loaded at (`_etag`), so a save over
- * someone else's newer change is refused (409) with everything typed kept, and shows each refusal
- * next to its field (`aria-invalid`, `aria-describedby`), the page's message only summing them up.
- * Leaving it changed and unsaved asks first (`data-unsaved-warning`, admin/script.ts).
- * Validation is admin-edit-data.ts, the save admin-product-save.ts.
+ * The product's own fields, first in the product page's one form: name, SKU, status, weight, stock
+ * and, for a product priced by itself, its price and special price in each store view with the
+ * special price's days; for a configurable, its variants grid. Each refusal shows next to its field
+ * (`aria-invalid`, `aria-describedby`), the page's message only summing them up. The form, its
+ * version (`_etag`) and its one Save are product-page.ts; validation edit-data.ts; the save
+ * page-save.ts and form-save.ts.
  */
-import type { Context } from 'hono';
 import { html } from 'hono/html';
-import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
-import { csrfField } from '../../../../platform/admin/layout.ts';
-import { AppError, refusedFields } from '../../../../platform/errors.ts';
-import { getAdminProduct, productEtag, ProductPatch } from '../service.ts';
-import { parseProductChanges, pricedBySelf, stockedBySelf, type FieldErrors, type ProductEdit, type StorePrice } from './edit-data.ts';
-import { productPatch, saveProductChanges } from './form-save.ts';
+import { formatMoney } from '../../../../platform/money.ts';
+import { pricedBySelf, stockedBySelf, type FieldErrors, type ProductEdit, type StorePrice } from './edit-data.ts';
 import { productType } from '../../product-types/registry.ts';
 
 export interface MainFormState {
@@ -90,7 +84,7 @@ function variantsGrid(edit: ProductEdit, f: Fields) {
 function derivedPrices(edit: ProductEdit) {
   const source = productType(edit.product.type).priceSource?.page;
   return html`<p class="muted">Prices are derived from ${source} on save:
-    ${edit.prices.map((p) => html`<span data-derived-price="${p.storeId}">${p.storeName}: from ${money(p.minimalPrice)} ${p.currency}</span> `)}</p>`;
+    ${edit.prices.map((p) => html`<span data-derived-price="${p.storeId}">${p.storeName}: from ${formatMoney(p.minimalPrice, p.currency)}</span> `)}</p>`;
 }
 
 /** Stock: the product's own, or where it comes from. */
@@ -101,75 +95,32 @@ function stock(edit: ProductEdit, f: Fields) {
   return html`<label>Stock quantity <input name="qty" type="number" min="0" step="1" value="${f.value('qty', String(product.qty))}" required ${f.described('qty')} /></label>${f.problem('qty')}`;
 }
 
-export function mainForm(c: Context<AdminEnv>, edit: ProductEdit, state: MainFormState) {
+/** The product's own fields, first in its one form (product-page.ts). */
+export function mainForm(edit: ProductEdit, state: MainFormState) {
   const { product } = edit;
   const f = fieldsOf(state);
   const enabled = f.value('enabled', product.isEnabled ? '1' : '0') === '1';
-  return html`<form method="post" action="/admin/products/${product.id}" data-unsaved-warning>
-      ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${state.etag}" />
-      <label>Name <input name="name" value="${f.value('name', product.name)}" maxlength="255" required ${f.described('name')} /></label>${f.problem('name')}
+  return html`<label>Name <input name="name" value="${f.value('name', product.name)}" maxlength="255" required ${f.described('name')} /></label>${f.problem('name')}
       <label>SKU (letters, digits, ".", "_", "-"; placed orders keep theirs) <input name="sku" value="${f.value('sku', product.sku)}" maxlength="64" required ${f.described('sku')} /></label>${f.problem('sku')}
       ${pricedBySelf(product) ? html`${edit.prices.map((p) => priceInputs(p, f))}${specialDays(edit, f)}` : derivedPrices(edit)}
       <label>Weight, kg (blank: not given) <input name="weight" inputmode="decimal" pattern="[0-9]+([.,][0-9]{1,3})?" value="${f.value('weight', product.weight === null ? '' : String(product.weight))}" ${f.described('weight')} /></label>${f.problem('weight')}
       ${stock(edit, f)}
       <label>Status <select name="enabled" ${f.described('enabled')}><option value="1" ${enabled ? 'selected' : ''}>Enabled</option><option value="0" ${enabled ? '' : 'selected'}>Disabled</option></select></label>${f.problem('enabled')}
-      ${product.type === 'configurable' ? variantsGrid(edit, f) : ''}
-      <button type="submit">Save</button> <a href="/admin/products">Cancel</a>
-    </form>`;
+      ${product.type === 'configurable' ? variantsGrid(edit, f) : ''}`;
 }
 
 const apiFields: Record<string, string> = { name: 'name', sku: 'sku', isEnabled: 'enabled', weight: 'weight', stockQty: 'qty', specialPriceFrom: 'special_from', specialPriceTo: 'special_to' };
 
 /** The form field an API field is about (`storeOverrides.{code}.specialPrice` is `special_{store}`); undefined: none. */
-function formField(edit: ProductEdit, path: readonly PropertyKey[]): string | undefined {
+export function formField(edit: ProductEdit, path: readonly PropertyKey[]): string | undefined {
   const [key, code, part] = path.map(String);
   if (key !== 'storeOverrides') return apiFields[key ?? ''];
   const store = edit.prices.find((price) => price.storeCode === code);
   return store ? `${part === 'specialPrice' ? 'special' : 'price'}_${store.storeId}` : undefined;
 }
 
-const summary = (errors: FieldErrors) => {
-  const count = Object.keys(errors).length;
-  return `Nothing was saved: ${count === 1 ? 'one field needs' : `${count} fields need`} correcting, marked below.`;
-};
+/** The page's message for `count` fields refused. */
+export const summary = (count: number) => `Nothing was saved: ${count === 1 ? 'one field needs' : `${count} fields need`} correcting, marked below.`;
 
-/** A refusal: the errors by their fields with the summary, or `message` when none is a field's. */
-function refusedWith(typed: Record<string, string>, etag: string, errors: FieldErrors, message?: string, conflict?: boolean): MainFormState {
-  return { typed, etag, errors, error: Object.keys(errors).length > 0 ? summary(errors) : message, ...(conflict ? { conflict } : {}) };
-}
-
-const staleMessage =
+export const staleMessage =
   'This product was changed by someone else since you opened it, so nothing was saved. What you typed is kept below: copy what you need, reload the page to see their change, then make yours again.';
-
-/** Saves the posted form; answers the form's state to show again when something was refused, or nothing when saved. */
-export async function saveMainForm(c: Context<AdminEnv>, edit: ProductEdit, typed: Record<string, string>): Promise<MainFormState | undefined> {
-  const etag = typed._etag ?? '';
-  // Said before any field's error: correcting a form that cannot be saved would be work lost (the
-  // save checks again, under the product's lock).
-  if (etag !== '' && etag !== productEtag(await getAdminProduct(c.var.db, edit.product.id))) return refusedWith(typed, etag, {}, staleMessage, true);
-  const parsed = parseProductChanges(edit, typed);
-  if ('errors' in parsed) return refusedWith(typed, etag, parsed.errors);
-  // The API's own rules (the SKU's form, the bounds) on what changed, by the field they are about.
-  const patch = ProductPatch.safeParse(productPatch(edit, parsed.changes));
-  if (!patch.success) {
-    const errors: FieldErrors = {};
-    for (const issue of patch.error.issues) {
-      const name = formField(edit, issue.path);
-      if (name) errors[name] ??= issue.message;
-    }
-    return refusedWith(typed, etag, errors, patch.error.issues[0]?.message);
-  }
-  try {
-    await saveProductChanges({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, edit, parsed.changes, patch.data, etag || undefined);
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof AppError) || !['invalid', 'conflict', 'precondition_failed'].includes(error.kind)) throw error;
-    if (error.code === 'stale_version') return refusedWith(typed, etag, {}, staleMessage, true);
-    const errors: FieldErrors = {};
-    for (const [field, message] of Object.entries(refusedFields(error))) {
-      const name = formField(edit, field.split('.'));
-      if (name) errors[name] ??= message;
-    }
-    return refusedWith(typed, etag, errors, error.message, error.kind === 'conflict');
-  }
-}

@@ -19,7 +19,11 @@ import { formFields, renderPage } from '../../../../platform/admin/page.ts';
 import { confirmPage, isConfirmed } from '../../../../platform/admin/confirm-step.ts';
 import { sayOutcome } from '../../../../platform/admin/outcome-flash.ts';
 import { loadProductEdit, type ProductEdit } from './edit-data.ts';
-import { mainForm, saveMainForm } from './main-form.ts';
+import { mainForm } from './main-form.ts';
+import { altField, saveProductPage } from './page-save.ts';
+
+/** The product's one form: fields outside it (images' alternative texts) name it. */
+const formId = 'product-form';
 import { productType } from '../../product-types/registry.ts';
 import type { ChildForms } from '../../product-types/admin-section.ts';
 
@@ -27,9 +31,14 @@ const attributeLabel = (code: string) => configurableAttributeLabels[code as key
 
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 
-/** A configurable's add-variant form, a grouped product's members, a bundle's options, a downloadable's links or a gift card's settings, below the main form: its type's `adminSection`. */
+/** A configurable's add-variant and attributes forms, below the product's one form: its type's own forms (`adminSection`). */
 async function childForms(c: Context<AdminEnv>, edit: ProductEdit, refused: ChildForms) {
   return (await productType(edit.product.type).adminSection?.(c, edit, refused)) ?? '';
+}
+
+/** A grouped product's members, a bundle's options, a downloadable's links or a gift card's settings, inside the one form: its type's `adminFields`. */
+async function partFields(c: Context<AdminEnv>, edit: ProductEdit, refused: ChildForms) {
+  return (await productType(edit.product.type).adminFields?.render(c, edit, refused)) ?? '';
 }
 
 /** A configurable's variant is removed on its product's page, not deleted from its own. */
@@ -38,6 +47,12 @@ async function isVariant(c: Context<AdminEnv>, id: number) {
   return link !== undefined;
 }
 
+/**
+ * The product's page: one form (its own fields, its type's part, its content, its images'
+ * alternative texts) with one Save (page-save.ts); images are uploaded, moved and removed at once by
+ * their own small forms, and a configurable's variants are added and its attributes changed by
+ * theirs, below it. `content`: the content as typed (a refused save or a refused old content post).
+ */
 async function productForm(c: Context<AdminEnv>, id: number, error?: string, content?: ContentFormState, refused: ChildForms = {}) {
   const edit = await loadProductEdit(c.var.db, id);
   if (!edit) return renderPage(c, 'Product not found', html`<p><a href="/admin/products">Back to products</a></p>`, { status: 404 });
@@ -46,12 +61,19 @@ async function productForm(c: Context<AdminEnv>, id: number, error?: string, con
   // Someone else's newer change (or a taken SKU) is a conflict, as the API answers it.
   const conflict = refused.main?.conflict || refused.members?.conflict;
   const main = refused.main ?? { typed: {}, etag: productEtag(await getAdminProduct(c.var.db, id)), errors: {} };
+  const alt = (image: { id: number; label: string }) => main.typed[altField(image.id)] ?? (content?.typed[altField(image.id)] as string | undefined) ?? image.label;
   return renderPage(
     c,
     `Edit ${product.sku}`,
-    html`${mainForm(c, edit, main)}
+    html`<form method="post" action="/admin/products/${product.id}" id="${formId}" data-unsaved-warning>
+      ${csrfField(c.var.csrfToken)}<input type="hidden" name="_etag" value="${main.etag}" />
+      ${mainForm(edit, main)}
+      ${await partFields(c, edit, refused)}
+      ${await contentForm(c, content ?? (await savedContent(c, product.id)))}
+      <p class="muted">Images' alternative texts below are saved with the rest; uploads, moves and removals happen at once.</p>
+      <button type="submit">Save</button> <a href="/admin/products">Cancel</a>
+    </form>
     ${await childForms(c, edit, refused)}
-    ${contentForm(c, product.id, content ?? (await savedContent(c, product.id)))}
     <h2 id="images">Images</h2>
     ${edit.images.length === 0 ? html`<p class="muted">No images: shoppers see a generated picture.</p>` : ''}
     <ul class="images">
@@ -61,11 +83,10 @@ async function productForm(c: Context<AdminEnv>, id: number, error?: string, con
           html`<button type="submit" name="move" value="${value}" form="image-${image.id}" aria-label="${name} image ${index + 1}">${label}</button>`;
         return html`<li>
           <img src="${productImageUrl(image.file)}" alt="${image.label}" width="96" height="96" loading="lazy" />
-          <form method="post" action="${action}" id="image-${image.id}">
+          ${index === 0 ? html`<strong>Main image.</strong>` : ''}
+          <label>Alternative text <input name="${altField(image.id)}" form="${formId}" value="${alt(image)}" maxlength="255" /></label>
+          <form method="post" action="${action}" id="image-${image.id}" class="inline">
             ${csrfField(c.var.csrfToken)}
-            ${index === 0 ? html`<strong>Main image.</strong>` : ''}
-            <label>Alternative text <input name="alt" value="${image.label}" maxlength="255" /></label>
-            <button type="submit">Save text</button>
             ${index > 0 ? html`${move('first', 'Make main', 'Make main:')} ${move('earlier', 'Earlier', 'Move earlier:')}` : ''}
             ${index < edit.images.length - 1 ? move('later', 'Later', 'Move later:') : ''}
           </form>
@@ -101,8 +122,8 @@ export const productPages = new Hono<AdminEnv>()
     if (!id.success) return c.notFound();
     const edit = await loadProductEdit(c.var.db, id.data);
     if (!edit) return c.notFound();
-    const refused = await saveMainForm(c, edit, await formFields(c));
-    return refused ? productForm(c, id.data, undefined, undefined, { main: refused }) : c.redirect(`/admin/products/${id.data}?flash=saved`, 303);
+    const refused = await saveProductPage(c, edit, (await c.req.parseBody({ all: true })) as Typed);
+    return refused ? productForm(c, id.data, undefined, refused.content, refused.parts) : c.redirect(`/admin/products/${id.data}?flash=saved`, 303);
   })
   .post('/:id/variants', async (c) => {
     const id = Id.safeParse(c.req.param('id'));
