@@ -109,9 +109,12 @@ async function scaleFigures(dir: string, children: Child[]): Promise<ScaleFigure
   const figures: ScaleFigure[] = [];
   for (const size of scales) {
     const figure = await syncScaleFigure(dir, size, children);
-    const { invocations: spent } = figure;
-    row(`sync at ${size} products/store`, `${figure.syncSeconds.toFixed(1)} s (floor ${figure.floorSeconds.toFixed(1)} s: ${figure.syncToFloor.toFixed(2)}x, target <= 2x at 10000), ${figure.written} keys written`);
-    row('', `${spent.steps} invocations; max per invocation ${spent.maxKvOperations} KV ops, ${spent.maxSubrequests} subrequests, ${spent.maxStepMs} ms; the driving request ${spent.driverSubrequests} subrequests (limits 1000 / 1000 / 30 s CPU)`);
+    row(`sync at ${size} products/store`, `fetch floor ${figure.floorSeconds.toFixed(2)} s`);
+    for (const [name, run] of [['first sync', figure.first], ['repeat sync (no change)', figure.repeat]] as const) {
+      const spent = run.invocations;
+      row(`  ${name}`, `${run.seconds.toFixed(2)} s (${run.toFloor.toFixed(2)}x the floor; target <= 2x at 10000), ${run.written} keys written, ${run.unchanged} unchanged, ${run.deleted} deleted`);
+      row('', `${spent.steps} invocations; max per invocation ${spent.maxKvOperations} KV ops, ${spent.maxSubrequests} subrequests, ${spent.maxStepMs} ms; the driving request ${spent.driverSubrequests} subrequests (limits 1000 / 1000 / 30 s CPU)`);
+    }
     figures.push(figure);
   }
   return figures;
