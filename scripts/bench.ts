@@ -12,7 +12,8 @@
  * measures just those, scripts/lib/widget-bundle-bench.ts), and the time it takes to render 50
  * cards on a host page in Chromium, and the time from an admin save to the changed page
  * being served (p50 over 20 saves, the connector's debounce window stated), and the sync at scale
- * (scripts/lib/sync-scale-bench.ts: 1,000, 10,000 and 50,000 products by default; `--only sync-scale`),
+ * (scripts/lib/sync-scale-bench.ts: 1,000, 10,000 and 50,000 products by default, each a first sync
+ * and a repeat with nothing changed, time and keys written beside the fetch floor; `--only sync-scale`),
  * and the backend under load (scripts/lib/load-bench.ts: 50 connections for 60 s each against the
  * catalog API, search, cart writes and checkout, on the embedded database and, with TEST_DATABASE_URL,
  * on PostgreSQL; `--only load [--database pglite|postgres] [--load search]`), and agent commerce

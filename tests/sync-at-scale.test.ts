@@ -1,6 +1,6 @@
 /**
  * The sync at Cloudflare's scale (issue 18): a generated catalog of 6,000 products in two stores
- * (about 25,000 keys, 25 times what one invocation may write), synced whole, then a failure injected
+ * (about 13,500 keys, 13 times what one invocation may write), synced whole, then a failure injected
  * part-way through the second store, then one product saved. 6,000 and not more keeps the file
  * within CI's time; `npm run bench -- --only sync-scale` measures 1,000, 10,000 and 50,000.
  * Local mode enforces none of the per-invocation limits, so the coordinator's counting bindings
