@@ -84,8 +84,7 @@ export async function syncScaleFigure(dir: string, products: number, children: C
     return { seconds: elapsed, toFloor: elapsed / floorSeconds, ...answer.kv, invocations: answer.invocations };
   };
   try {
-    // The floor is the better of two fetches: the machine is noisy, and the first warms the backend as the sync finds it warmed.
-    const floorSeconds = Math.min(await fetchFloor(backend.url), await fetchFloor(backend.url));
+    const floorSeconds = await fetchFloor(backend.url);
     const first = await run(floorSeconds);
     const repeat = await run(floorSeconds);
     return { products, seedSeconds, floorSeconds, first, repeat };
