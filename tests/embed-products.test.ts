@@ -8,6 +8,7 @@ import { embedProductsSchema } from '../contracts/widget-product.ts';
 import type { Product, StoreConfig } from '../src/lib/content/schemas.ts';
 import { adminToken } from './support/outbox.ts';
 import { startShop, type TestShop } from './support/shop.ts';
+import { indexedUrlKey } from './support/sku-index.ts';
 
 let shop: TestShop;
 /** Guest-visible products of the demo, as the backend lists them: a simple one and a configurable. */
@@ -52,7 +53,7 @@ describe('GET /embed/products', () => {
     expect(body.config).toMatchObject({ currency: 'USD', defaultCountry: 'US', paymentProvider: 'test', paymentPublishableKey: 'pk_test_local', mapsKey: null });
     expect(body.config.detectedCountry).toMatch(/^([A-Z]{2})?$/);
     // Found through the index the product sync wrote.
-    expect(await shop.kv.get(`default:sku:${simple.sku}`, 'json')).toBe(simple.urlKey);
+    expect(await indexedUrlKey(shop.kv, 'default', simple.sku)).toBe(simple.urlKey);
   });
 
   it('keeps gated prices null with the flags, and leaves out products hidden from guests', async () => {

@@ -1,9 +1,9 @@
 /**
  * The sync at scale (issue 18, README "Sync at scale"): for each catalog size, a shop of its own
  * (generated catalog in both stores, fresh KV), the floor (merely fetching every backend page the
- * sync reads) and a first full sync: wall time, steps (invocations), and the most KV operations
- * and subrequests any one invocation made, as the coordinator's counting bindings report them.
- * Needs the storefront built.
+ * sync reads), a first full sync and a repeat one (nothing changed in between): wall time, KV keys
+ * written, steps (invocations), and the most KV operations and subrequests any one invocation made,
+ * as the coordinator's counting bindings report them. Needs the storefront built.
  */
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -11,14 +11,26 @@ import { createBackendClient } from '../../src/lib/backend-client.ts';
 import { freePort } from './ports.ts';
 import { seedCatalog, startBackend, startStorefront, type Child } from './processes.ts';
 
+type Invocations = { steps: number; maxKvOperations: number; maxSubrequests: number; maxStepMs: number; driverSubrequests: number };
+
+/** One sync of a scale figure: its wall time, what it wrote, and what its invocations spent. */
+export interface SyncRun {
+  seconds: number;
+  toFloor: number;
+  written: number;
+  unchanged: number;
+  deleted: number;
+  invocations: Invocations;
+}
+
 export interface ScaleFigure {
   products: number;
   seedSeconds: number;
   floorSeconds: number;
-  syncSeconds: number;
-  syncToFloor: number;
-  written: number;
-  invocations: { steps: number; maxKvOperations: number; maxSubrequests: number; maxStepMs: number; driverSubrequests: number };
+  /** The first sync, into an empty KV. */
+  first: SyncRun;
+  /** The same sync again with nothing changed in the backend: what a scheduled sync of an idle shop costs. */
+  repeat: SyncRun;
 }
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
@@ -63,14 +75,19 @@ export async function syncScaleFigure(dir: string, products: number, children: C
   children.push(backend);
   const storefront = await startStorefront({ port: await freePort(), persistTo: join(dir, `wrangler-${products}`), vars: { BACKEND_API_URL: backend.url, SYNC_SECRET: secret, STOREFRONT_PROXY_SECRET: proxySecret } });
   children.push(storefront);
-  try {
-    const floorSeconds = await fetchFloor(backend.url);
+  const run = async (floorSeconds: number): Promise<SyncRun> => {
     const started = performance.now();
     const { status, body } = await postWithoutDeadline(`${storefront.url}/sync`, secret);
-    const answer = JSON.parse(body) as { kv: { written: number }; invocations: ScaleFigure['invocations'] };
     if (status !== 200) throw new Error(`sync of ${products} products failed: ${body}`);
-    const syncSeconds = seconds(started);
-    return { products, seedSeconds, floorSeconds, syncSeconds, syncToFloor: syncSeconds / floorSeconds, written: answer.kv.written, invocations: answer.invocations };
+    const elapsed = seconds(started);
+    const answer = JSON.parse(body) as { kv: { written: number; unchanged: number; deleted: number }; invocations: Invocations };
+    return { seconds: elapsed, toFloor: elapsed / floorSeconds, ...answer.kv, invocations: answer.invocations };
+  };
+  try {
+    const floorSeconds = await fetchFloor(backend.url);
+    const first = await run(floorSeconds);
+    const repeat = await run(floorSeconds);
+    return { products, seedSeconds, floorSeconds, first, repeat };
   } finally {
     await Promise.allSettled([storefront.stop(), backend.stop()]);
   }

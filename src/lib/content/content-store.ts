@@ -79,13 +79,24 @@ export function contentStore(kv: KVNamespace, store: string) {
 export type ContentStore = ReturnType<typeof contentStore>;
 
 /**
- * The product a SKU names in a store view, through the SKU index the product sync writes, read with
- * `content` (which may recover a record whose key expired); null when no synced product has it.
- * Only `/embed/products` asks by SKU, so pages' stores go without.
+ * The products SKUs name in a store view, in the order asked, through the SKU index the product sync
+ * writes: one KV read per bucket the SKUs fall in (SKUs sharing a bucket share the read), each
+ * product read with `content` (which may recover a record whose key expired); null for a SKU no
+ * synced product has. Only `/embed/products` asks by SKU, so pages' stores go without.
  */
-export async function readProductBySku(kv: KVNamespace, content: Pick<ContentStore, 'store' | 'product'>, sku: string): Promise<Product | null> {
-  const urlKey = await readRecord(kv, contentKeys.skuIndex(content.store, sku), skuIndexSchema);
-  return urlKey === null ? null : content.product(urlKey);
+export async function readProductsBySku(kv: KVNamespace, content: Pick<ContentStore, 'store' | 'product'>, skus: readonly string[]): Promise<Array<Product | null>> {
+  const buckets = new Map<string, Promise<Record<string, string> | null>>();
+  const bucketOf = (sku: string) => {
+    const key = contentKeys.skuIndex(content.store, sku);
+    if (!buckets.has(key)) buckets.set(key, readRecord(kv, key, skuIndexSchema));
+    return buckets.get(key)!;
+  };
+  return Promise.all(
+    skus.map(async (sku) => {
+      const bucket = await bucketOf(sku);
+      return bucket && Object.hasOwn(bucket, sku) ? content.product(bucket[sku]!) : null;
+    }),
+  );
 }
 
 /** The forms a CMS page embeds, synced beside the pages; a code without a stored form is left out. */

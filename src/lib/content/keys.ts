@@ -13,18 +13,48 @@ export const PULSE_KEY = 'pulse';
 /** The kinds of record a page is named by, each with an index of its names. */
 export type IndexedKind = 'product' | 'cms' | 'blog';
 
+/**
+ * How many keys the SKU index of a store is spread over. Fixed, so a SKU's bucket is known without
+ * reading anything and a lookup stays one KV read. 128 because the index used to be one key per
+ * product, the largest share of a first sync's writes: 128 buckets cap the index at 128 writes a
+ * store (2,000 at 2,000 products before), while a bucket stays small enough to read and parse on
+ * the widget's request path (at 50,000 products, the largest catalog the bench syncs, about 390
+ * SKUs, some 20 KB), and a named sync of one product rewrites one bucket of that size. Changing it
+ * moves SKUs between buckets: the next full sync rewrites the index and prunes the old buckets.
+ */
+export const SKU_INDEX_BUCKETS = 128;
+
+/** The bucket of a SKU: FNV-1a (32-bit) over its UTF-8 bytes, a stable and cheap spread. */
+export function skuIndexBucket(sku: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(sku)) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % SKU_INDEX_BUCKETS;
+}
+
+const skuIndexBucketKey = (store: string, bucket: number) => `${store}:sku-index:${bucket.toString(16).padStart(2, '0')}`;
+
 export const contentKeys = {
   config: (store: string) => `${store}:config`,
   categories: (store: string) => `${store}:categories`,
   product: (store: string, urlKey: string) => `${store}:product:${urlKey}`,
   productPrefix: (store: string) => `${store}:product:`,
   /**
-   * SKU → urlKey of a synced product: `/embed/products` is asked by SKU while products are keyed by
-   * urlKey. Written and pruned by the product sync with the products (storefront-internal, outside
-   * the SPEC.md table, so `/cache/*` does not accept it).
+   * The SKU index bucket holding `sku`: a JSON map SKU → urlKey of the synced products whose SKUs
+   * hash into it (`/embed/products` is asked by SKU while products are keyed by urlKey). Written and
+   * pruned by the product sync with the products (storefront-internal, outside the SPEC.md table,
+   * so `/cache/*` does not accept it). See SKU_INDEX_BUCKETS for the bucket count.
    */
-  skuIndex: (store: string, sku: string) => `${store}:sku:${sku}`,
-  skuIndexPrefix: (store: string) => `${store}:sku:`,
+  skuIndex: (store: string, sku: string) => skuIndexBucketKey(store, skuIndexBucket(sku)),
+  skuIndexBucket: (store: string, bucket: number) => skuIndexBucketKey(store, bucket),
+  skuIndexPrefix: (store: string) => `${store}:sku-index:`,
+  /**
+   * One key per SKU (`{store}:sku:{sku}` → urlKey), the layout before the buckets: still owned by the
+   * product sync so that its first full sync after the change deletes these keys.
+   */
+  legacySkuIndexPrefix: (store: string) => `${store}:sku:`,
   listingPage: (store: string, categoryId: number, page: number) =>
     `${store}:products:category:${categoryId}:page:${page}`,
   listingPrefix: (store: string) => `${store}:products:category:`,

@@ -130,8 +130,9 @@ export type UrlRedirect = z.infer<typeof urlRedirectSchema>;
 export type RedirectEntity = UrlRedirect['entity'];
 export const redirectMapSchema = z.record(z.string(), z.string());
 
-/** The value of a `{store}:sku:{sku}` index key: the urlKey of the product with that SKU. */
-export const skuIndexSchema = z.string().min(1);
+/** The value of a `{store}:sku-index:{bucket}` key: SKU → urlKey of the products in that bucket. */
+export const skuIndexSchema = z.record(z.string(), z.string().min(1));
+export type SkuIndexBucket = z.infer<typeof skuIndexSchema>;
 
 /** The value of a `{store}:index:{kind}` key: the names of the kind's synced records, sorted. */
 export const recordIndexSchema = z.array(z.string());

@@ -5,7 +5,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { backendClient, storeForUrl } from '../config.ts';
-import { contentStore, readProductBySku } from '../content/content-store.ts';
+import { contentStore, readProductsBySku } from '../content/content-store.ts';
 import { recoveringStore } from '../content/recovering-store.ts';
 import { accessSettings } from '../catalog/b2b-manifests.ts';
 import { pageOrigin } from '../catalog/page-origin.ts';
@@ -60,7 +60,7 @@ export async function embedProducts(
   // A store-wide login wall (DECISIONS.md 43) shows guests nothing, and the widget is always a guest.
   // A product whose key expired is read again from the backend, as its page would be (DECISIONS.md 52).
   const content = recoveringStore(contentStore(env.CONTENT, store), { kv: env.CONTENT, client: backendClient(), waitUntil });
-  const found = accessSettings(config).wall !== null ? [] : await Promise.all(query.skus.map((sku) => readProductBySku(env.CONTENT, content, sku)));
+  const found = accessSettings(config).wall !== null ? [] : await readProductsBySku(env.CONTENT, content, query.skus);
   // A configurable synced as a listing stub has no variants yet: completed as its page would be.
   const completeStub = stubCompleter({ client: backendClient(), kv: env.CONTENT, store, waitUntil });
   let incomplete = false;

@@ -299,7 +299,10 @@ export class SyncCoordinator extends DurableObject<Env> {
         deletes.length,
       );
       const next = row.next_step + 1;
-      this.#sql.exec('UPDATE sync_runs SET next_step = ?, phase = ?, ops_total = ops_total + ? WHERE id = ?', next, next >= steps.length ? 'applying' : 'planning', plan.ops.length, row.id);
+      // A run with nothing to write (a no-op sync) goes straight to its commit: no empty apply step.
+      const nothingToWrite = row.ops_total + plan.ops.length === 0;
+      const phase: Phase = next < steps.length ? 'planning' : nothingToWrite ? 'committing' : 'applying';
+      this.#sql.exec('UPDATE sync_runs SET next_step = ?, phase = ?, ops_total = ops_total + ? WHERE id = ?', next, phase, plan.ops.length, row.id);
     });
     return undefined;
   }
@@ -316,6 +319,8 @@ export class SyncCoordinator extends DurableObject<Env> {
     this.ctx.storage.transactionSync(() => {
       this.#sql.exec('DELETE FROM sync_ops WHERE run_id = ? AND seq <= ?', row.id, chunk.at(-1)!.seq);
       this.#sql.exec('UPDATE sync_runs SET ops_done = ops_done + ? WHERE id = ?', chunk.length, row.id);
+      // A short chunk was the last: the next step commits, without a step that only finds nothing left.
+      if (chunk.length < OPS_PER_STEP) this.#sql.exec("UPDATE sync_runs SET phase = 'committing' WHERE id = ?", row.id);
     });
   }
 

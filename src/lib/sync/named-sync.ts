@@ -15,10 +15,10 @@ import type { BackendClient } from '../backend-client.ts';
 import { buildListingPages, categoryMembers, flattenCategories } from '../catalog/listing.ts';
 import { readPulse } from '../content/content-store.ts';
 import { contentKeys, type IndexedKind } from '../content/keys.ts';
-import { productSchema, recordIndexSchema, skuIndexSchema, type Product } from '../content/schemas.ts';
+import { productSchema, recordIndexSchema, skuIndexSchema, type Product, type SkuIndexBucket } from '../content/schemas.ts';
 import { formsOfPages } from './cms-forms.ts';
 import { facetIndexEntry } from './facets.ts';
-import { entry, indexEntry, productEntries, redirectMap, type KvEntry } from './parts.ts';
+import { entry, indexEntry, productEntries, redirectMap, skuIndexEntries, type KvEntry } from './parts.ts';
 import { listHashes, putOf, type KvOp, type PartPlan } from './plan.ts';
 import { sha256Hex } from './pulse.ts';
 
@@ -50,6 +50,35 @@ async function indexChange(kv: KVNamespace, store: string, kind: IndexedKind, sa
   return indexEntry(store, kind, names);
 }
 
+/**
+ * The SKU index buckets `skus` fall in, bucket key → its map (empty when the bucket is missing or
+ * malformed: the next full sync rebuilds it whole); each bucket's hash goes to `listed`, so it is
+ * not read again to compare.
+ */
+/** The JSON of a KV value; null when there is none or it is not JSON (written by hand, damaged). */
+function parseJson(value: string | null): unknown {
+  if (value === null) return null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
+async function readSkuBuckets(kv: KVNamespace, store: string, skus: readonly string[], listed: Map<string, string | undefined>): Promise<Map<string, SkuIndexBucket>> {
+  const keys = [...new Set(skus.map((sku) => contentKeys.skuIndex(store, sku)))];
+  const read = await Promise.all(keys.map((key) => kv.getWithMetadata<{ hash?: string }>(key, 'text')));
+  const buckets = new Map<string, SkuIndexBucket>();
+  keys.forEach((key, index) => {
+    const { value, metadata } = read[index]!;
+    // A key that exists without a hash still exists: '' keeps it apart from a missing key.
+    listed.set(key, value === null ? undefined : (metadata?.hash ?? ''));
+    const bucket = skuIndexSchema.safeParse(parseJson(value));
+    buckets.set(key, bucket.success ? { ...bucket.data } : {});
+  });
+  return buckets;
+}
+
 async function oldProduct(kv: KVNamespace, store: string, urlKey: string): Promise<Product | null> {
   const parsed = productSchema.safeParse(await kv.get(contentKeys.product(store, urlKey), 'json'));
   return parsed.success ? parsed.data : null;
@@ -66,19 +95,25 @@ async function productChange(client: BackendClient, kv: KVNamespace, store: stri
   const found = current.filter((product) => product !== null && request.saved.includes(product.urlKey)) as Product[];
   const puts = await productEntries(store, found);
   const deletes: string[] = [];
+  const listed = new Map<string, string | undefined>();
+  // The SKU index buckets of every SKU the products had or have, each read once.
+  const skus = [...new Set([...found.map((product) => product.sku), ...before.flatMap((product) => (product ? [product.sku] : []))])];
+  const buckets = await readSkuBuckets(kv, store, skus, listed);
+  const bucketOf = (sku: string) => buckets.get(contentKeys.skuIndex(store, sku))!;
+  // A saved product whose URL key changed: its SKU index still names the old key, whose record goes
+  // (the old path then answers with the redirect the backend keeps).
+  const moves = found.map((product) => ({ product, previous: bucketOf(product.sku)[product.sku] ?? null }));
   for (const [index, urlKey] of names.entries()) {
     const old = before[index];
     const now = found.find((product) => product.urlKey === urlKey);
     if (!now) deletes.push(contentKeys.product(store, urlKey));
-    if (old && old.sku !== now?.sku) deletes.push(contentKeys.skuIndex(store, old.sku));
+    // A SKU gone (or moved to another SKU) leaves the index, unless another product holds it now.
+    if (old && old.sku !== now?.sku && bucketOf(old.sku)[old.sku] === old.urlKey) delete bucketOf(old.sku)[old.sku];
   }
-  // A saved product whose URL key changed: its SKU index still names the old key, whose record goes
-  // (the old path then answers with the redirect the backend keeps).
-  const previousKey = async (sku: string) => {
-    const parsed = skuIndexSchema.safeParse(await kv.get(contentKeys.skuIndex(store, sku), 'json'));
-    return parsed.success ? parsed.data : null;
-  };
-  const moves = await Promise.all(found.map(async (product) => ({ product, previous: await previousKey(product.sku) })));
+  for (const product of found) bucketOf(product.sku)[product.sku] = product.urlKey;
+  const filled = new Map([...buckets].filter(([, bucket]) => Object.keys(bucket).length > 0));
+  puts.push(...(await skuIndexEntries(store, filled)));
+  deletes.push(...[...buckets.keys()].filter((key) => !filled.has(key)));
   const movedFrom = await Promise.all(
     moves
       .filter(({ product, previous }) => previous !== null && previous !== product.urlKey && !names.includes(previous))
@@ -90,7 +125,6 @@ async function productChange(client: BackendClient, kv: KVNamespace, store: stri
   // Listings of every category the products were or are in, and of the categories above them.
   const touched = new Set([...before, ...movedFrom, ...found].flatMap((product) => product?.categoryIds ?? []));
   const affected = flattenCategories(tree).filter(({ subtreeIds }) => subtreeIds.some((id) => touched.has(id)));
-  const listed = new Map<string, string | undefined>();
   const members = new Map<number, Promise<Product[]>>();
   const productsIn = (categoryId: number) => {
     if (!members.has(categoryId)) members.set(categoryId, client.categoryProducts(store, categoryId));

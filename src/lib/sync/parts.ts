@@ -6,7 +6,7 @@
  */
 import type { BackendClient } from '../backend-client.ts';
 import { contentKeys, type IndexedKind } from '../content/keys.ts';
-import type { Product, UrlRedirect } from '../content/schemas.ts';
+import type { Product, SkuIndexBucket, UrlRedirect } from '../content/schemas.ts';
 import { buildListingPages, flattenCategories } from '../catalog/listing.ts';
 import { B2B_MODULES, withB2bPlugins } from './b2b-plugins.ts';
 import { formsOfPages } from './cms-forms.ts';
@@ -63,6 +63,7 @@ const prefixesOwned: Record<SyncType, (store: string) => string[]> = {
     contentKeys.listingPrefix(store),
     contentKeys.facetIndexPrefix(store),
     contentKeys.skuIndexPrefix(store),
+    contentKeys.legacySkuIndexPrefix(store),
     contentKeys.redirects(store, 'product'),
   ],
   cmsPages: (store) => [contentKeys.cmsPrefix(store), contentKeys.formPrefix(store)],
@@ -81,14 +82,30 @@ export const indexEntry = (store: string, kind: IndexedKind, names: Iterable<str
 /** Redirects as the storefront looks them up: old path → new path. */
 export const redirectMap = (redirects: UrlRedirect[]) => Object.fromEntries(redirects.map((redirect) => [redirect.from, redirect.to]));
 
-/** Each product under its urlKey, and its SKU pointing at that urlKey (the widget asks by SKU). */
+/** Each product under its urlKey. */
 export const productEntries = (store: string, products: Product[]) =>
-  Promise.all(
-    products.flatMap((product) => [
-      entry(contentKeys.product(store, product.urlKey), product, { updatedAt: product.updatedAt }),
-      entry(contentKeys.skuIndex(store, product.sku), product.urlKey),
-    ]),
+  Promise.all(products.map((product) => entry(contentKeys.product(store, product.urlKey), product, { updatedAt: product.updatedAt })));
+
+/**
+ * The SKU index bucket entries (the widget asks by SKU): each bucket's map SKU → urlKey, its SKUs
+ * sorted so that an unchanged bucket hashes alike; a bucket no SKU falls in is not written.
+ */
+export function skuIndexEntries(store: string, buckets: ReadonlyMap<string, SkuIndexBucket>): Promise<KvEntry[]> {
+  return Promise.all(
+    [...buckets].map(([key, bucket]) => entry(key, Object.fromEntries(Object.entries(bucket).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))))),
   );
+}
+
+/** The SKU index of a whole catalog, bucket key → its map. */
+export function skuIndexOf(store: string, products: readonly Product[]): Map<string, SkuIndexBucket> {
+  const buckets = new Map<string, SkuIndexBucket>();
+  for (const product of products) {
+    const key = contentKeys.skuIndex(store, product.sku);
+    if (!buckets.has(key)) buckets.set(key, {});
+    buckets.get(key)![product.sku] = product.urlKey;
+  }
+  return buckets;
+}
 
 const builders: Record<SyncType, PartBuilder> = {
   async config(client, store) {
@@ -128,7 +145,8 @@ const builders: Record<SyncType, PartBuilder> = {
     const facetEntries = await facetIndexEntries(store, tree, products);
     const redirects = await entry(contentKeys.redirects(store, 'product'), redirectMap(moved));
     const index = await indexEntry(store, 'product', products.map((product) => product.urlKey));
-    return { count: products.length, entries: [...(await Promise.all(pages)).flat(), ...listingEntries, ...facetEntries, redirects, index] };
+    const skuIndex = await skuIndexEntries(store, skuIndexOf(store, products));
+    return { count: products.length, entries: [...(await Promise.all(pages)).flat(), ...skuIndex, ...listingEntries, ...facetEntries, redirects, index] };
   },
   async cmsPages(client, store) {
     const pages = await client.cmsPages(store);
