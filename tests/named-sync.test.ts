@@ -5,6 +5,7 @@
  * backend failure writes nothing, and a sync overlapping a running one of the same store is 409.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentKeys } from '../src/lib/content/keys.ts';
 import type { Pulse } from '../src/lib/content/schemas.ts';
 import { adminToken } from './support/outbox.ts';
 import { startShop, type TestShop } from './support/shop.ts';
@@ -97,6 +98,25 @@ describe('POST /sync/products with urlKeys and deleted', () => {
     expect(await indexedUrlKey(shop.kv, 'default', product.sku)).toBeNull();
     const listing = await shop.kv.get<{ products: Array<{ sku: string }> }>(`default:products:category:${product.categoryIds[0]}:page:1`, 'json');
     expect(listing!.products.map((card) => card.sku)).not.toContain('NAMED-1');
+  });
+});
+
+describe('a burst of saves larger than one planning step', () => {
+  it('indexes every SKU: a later group sees the SKU index buckets an earlier group of the same run changed', async () => {
+    // 60 products plan in two steps of 50 and 10 (NAMES_PER_STEP), the second step's SKUs each in a bucket of the first's.
+    const first = Array.from({ length: 50 }, (_, index) => `BURST-${String(index).padStart(2, '0')}`);
+    const firstBuckets = new Set(first.map((sku) => contentKeys.skuIndex('default', sku)));
+    const second: string[] = [];
+    for (let index = 0; second.length < 10; index++) if (firstBuckets.has(contentKeys.skuIndex('default', `BURST-B${index}`))) second.push(`BURST-B${index}`);
+    const skus = [...first, ...second];
+    for (const sku of skus) {
+      const created = await adminApi('POST', '/products', { sku, name: `Burst ${sku}`, urlKey: sku.toLowerCase(), price: 5, stockQty: 1, categoryIds: [] });
+      expect(created.status).toBe(201);
+    }
+    const synced = await named('/sync/products', { urlKeys: skus.map((sku) => sku.toLowerCase()) });
+    expect(synced.body).toMatchObject({ success: true, synced: { products: 60 } });
+    const indexed = await Promise.all(skus.map((sku) => indexedUrlKey(shop.kv, 'default', sku)));
+    expect(skus.filter((sku, index) => indexed[index] !== sku.toLowerCase())).toEqual([]);
   });
 });
 

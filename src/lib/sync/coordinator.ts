@@ -19,7 +19,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { BackendError } from '../backend-client.ts';
 import { readPulse } from '../content/content-store.ts';
-import { PULSE_KEY } from '../content/keys.ts';
+import { contentKeys, PULSE_KEY } from '../content/keys.ts';
 import { backendClient, getConfig } from '../config.ts';
 import { countingFetch, countingKv, OPS_PER_STEP, type Spent } from './invocation-budget.ts';
 import { planNamed, type NamedType } from './named-sync.ts';
@@ -267,13 +267,27 @@ export class SyncCoordinator extends DurableObject<Env> {
     return this.#status(this.#run(runId));
   }
 
+  /** The SKU index buckets earlier steps of this run put for `store`, in planning order (the last one wins). */
+  #plannedSkuBuckets(runId: string, store: string): Map<string, string> {
+    const prefix = contentKeys.skuIndexPrefix(store);
+    const planned = new Map<string, string>();
+    for (const { op } of this.#sql.exec<{ op: string }>('SELECT op FROM sync_ops WHERE run_id = ? AND seq < 1000000000 ORDER BY seq', runId)) {
+      const parsed = JSON.parse(op) as KvOp;
+      if (parsed.kind === 'put' && parsed.key.startsWith(prefix)) planned.set(parsed.key, parsed.value);
+    }
+    return planned;
+  }
+
   /** Plans the next part; its operations go to storage. A backend failure is the run's failure. */
   async #plan(row: RunRow, kv: KVNamespace, client: ReturnType<typeof backendClient>): Promise<SyncFailure | undefined> {
     const steps = JSON.parse(row.steps) as PlanStep[];
     const step = steps[row.next_step]!;
     let plan: PartPlan;
     try {
-      plan = 'saved' in step ? await planNamed(client, kv, step.store, { type: step.type, saved: step.saved, deleted: step.deleted }) : await planPart(client, kv, step.store, step.type);
+      plan =
+        'saved' in step
+          ? await planNamed(client, kv, step.store, { type: step.type, saved: step.saved, deleted: step.deleted }, this.#plannedSkuBuckets(row.id, step.store))
+          : await planPart(client, kv, step.store, step.type);
     } catch (error) {
       if (!(error instanceof BackendError)) throw error;
       return toFailure(error, step.type, step.store);

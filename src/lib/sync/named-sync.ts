@@ -50,11 +50,6 @@ async function indexChange(kv: KVNamespace, store: string, kind: IndexedKind, sa
   return indexEntry(store, kind, names);
 }
 
-/**
- * The SKU index buckets `skus` fall in, bucket key → its map (empty when the bucket is missing or
- * malformed: the next full sync rebuilds it whole); each bucket's hash goes to `listed`, so it is
- * not read again to compare.
- */
 /** The JSON of a KV value; null when there is none or it is not JSON (written by hand, damaged). */
 function parseJson(value: string | null): unknown {
   if (value === null) return null;
@@ -65,13 +60,27 @@ function parseJson(value: string | null): unknown {
   }
 }
 
-async function readSkuBuckets(kv: KVNamespace, store: string, skus: readonly string[], listed: Map<string, string | undefined>): Promise<Map<string, SkuIndexBucket>> {
+/**
+ * The SKU index buckets `skus` fall in, bucket key → its map (empty when the bucket is missing or
+ * malformed: the next full sync rebuilds it whole); each bucket's hash goes to `listed`, so it is
+ * not read again to compare. A bucket an earlier group of the same run has already planned is
+ * read from `planned`, not KV (which holds it only once the run applies): a bucket is read,
+ * changed and written whole, so reading KV there would drop the earlier group's changes.
+ */
+async function readSkuBuckets(
+  kv: KVNamespace,
+  store: string,
+  skus: readonly string[],
+  listed: Map<string, string | undefined>,
+  planned: ReadonlyMap<string, string>,
+): Promise<Map<string, SkuIndexBucket>> {
   const keys = [...new Set(skus.map((sku) => contentKeys.skuIndex(store, sku)))];
-  const read = await Promise.all(keys.map((key) => kv.getWithMetadata<{ hash?: string }>(key, 'text')));
+  const read = await Promise.all(keys.map((key) => (planned.has(key) ? { value: planned.get(key)!, metadata: null } : kv.getWithMetadata<{ hash?: string }>(key, 'text'))));
   const buckets = new Map<string, SkuIndexBucket>();
   keys.forEach((key, index) => {
     const { value, metadata } = read[index]!;
-    // A key that exists without a hash still exists: '' keeps it apart from a missing key.
+    // A key that exists without a hash still exists: '' keeps it apart from a missing key (and a
+    // planned bucket is always written again, so this run's last word on it is the one applied).
     listed.set(key, value === null ? undefined : (metadata?.hash ?? ''));
     const bucket = skuIndexSchema.safeParse(parseJson(value));
     buckets.set(key, bucket.success ? { ...bucket.data } : {});
@@ -84,7 +93,7 @@ async function oldProduct(kv: KVNamespace, store: string, urlKey: string): Promi
   return parsed.success ? parsed.data : null;
 }
 
-async function productChange(client: BackendClient, kv: KVNamespace, store: string, request: NamedRequest): Promise<Change> {
+async function productChange(client: BackendClient, kv: KVNamespace, store: string, request: NamedRequest, planned: ReadonlyMap<string, string>): Promise<Change> {
   const names = [...new Set([...request.saved, ...request.deleted])];
   const [current, before, tree, moved] = await Promise.all([
     Promise.all(request.saved.map((urlKey) => client.listedProduct(store, urlKey))),
@@ -98,7 +107,7 @@ async function productChange(client: BackendClient, kv: KVNamespace, store: stri
   const listed = new Map<string, string | undefined>();
   // The SKU index buckets of every SKU the products had or have, each read once.
   const skus = [...new Set([...found.map((product) => product.sku), ...before.flatMap((product) => (product ? [product.sku] : []))])];
-  const buckets = await readSkuBuckets(kv, store, skus, listed);
+  const buckets = await readSkuBuckets(kv, store, skus, listed, planned);
   const bucketOf = (sku: string) => buckets.get(contentKeys.skuIndex(store, sku))!;
   // A saved product whose URL key changed: its SKU index still names the old key, whose record goes
   // (the old path then answers with the redirect the backend keeps).
@@ -111,9 +120,9 @@ async function productChange(client: BackendClient, kv: KVNamespace, store: stri
     if (old && old.sku !== now?.sku && bucketOf(old.sku)[old.sku] === old.urlKey) delete bucketOf(old.sku)[old.sku];
   }
   for (const product of found) bucketOf(product.sku)[product.sku] = product.urlKey;
-  const filled = new Map([...buckets].filter(([, bucket]) => Object.keys(bucket).length > 0));
-  puts.push(...(await skuIndexEntries(store, filled)));
-  deletes.push(...[...buckets.keys()].filter((key) => !filled.has(key)));
+  // An emptied bucket is written empty, not deleted: a run applies every deletion after every put, so a
+  // later group's put of the same bucket would be undone (the next full sync removes empty buckets).
+  puts.push(...(await skuIndexEntries(store, buckets)));
   const movedFrom = await Promise.all(
     moves
       .filter(({ product, previous }) => previous !== null && previous !== product.urlKey && !names.includes(previous))
@@ -185,8 +194,9 @@ async function currentHashes(kv: KVNamespace, change: Change): Promise<Map<strin
  * Plans the named records of `request` in one store: fetched and compared, nothing written; throws
  * BackendError on a backend failure.
  */
-export async function planNamed(client: BackendClient, kv: KVNamespace, store: string, request: NamedRequest): Promise<PartPlan> {
-  const change = request.type === 'products' ? await productChange(client, kv, store, request) : await documentChange(client, kv, store, request);
+/** `planned`: the SKU index buckets earlier steps of this run wrote, key → value (readSkuBuckets). */
+export async function planNamed(client: BackendClient, kv: KVNamespace, store: string, request: NamedRequest, planned: ReadonlyMap<string, string> = new Map()): Promise<PartPlan> {
+  const change = request.type === 'products' ? await productChange(client, kv, store, request, planned) : await documentChange(client, kv, store, request);
   const hashes = await currentHashes(kv, change);
   const changed = change.puts.filter((put) => hashes.get(put.key) !== put.hash);
   const removed = [...new Set(change.deletes)].filter((key) => hashes.get(key) !== undefined && !change.puts.some((put) => put.key === key));
