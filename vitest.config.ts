@@ -11,10 +11,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    // Two cores: two test files at a time. The integration and browser projects run after the others
+    // Two cores: three unit or backend files at a time (they often wait on timers; backend/vitest.config.ts),
+    // two integration or browser files (each declares its own). The integration and browser projects run after the others
     // (groupOrder): each of their files starts a backend, a workerd or a Chromium, and run alongside the
     // backend's API tests they only wait on each other for the CPU (a full run took about twice as long).
-    maxWorkers: 2,
+    maxWorkers: 3,
     projects: [
       {
         test: {

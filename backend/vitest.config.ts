@@ -16,7 +16,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // The root's maxWorkers does not reach a project configured in its own file: without this, the
-    // backend's files would run one at a time, after the other projects.
-    maxWorkers: 2,
+    // backend's files would run one at a time, after the other projects. Three on two cores: many files
+    // wait on timers (retries, throttles, polls), and the third fills those waits.
+    maxWorkers: 3,
+    // One module graph per worker: the app's modules are imported once, not once per file (the
+    // fast loop went from 6 min 12 s to 3 min 2 s, README "Tests"). Each file still opens its own
+    // database and app, and no test stubs modules, timers or globals, so nothing carries over.
+    isolate: false,
   },
 });

@@ -175,8 +175,10 @@ describe.each(dialects)('admin panel (%s)', (dialect) => {
     expect((await browser.submit('/admin/events', '/admin/events/retry', { id: 'x' })).status).toBe(400);
     const retried = await browser.submit('/admin/events', '/admin/events/retry', { id: String(failed!.id) });
     expect(retried.location).toBe('/admin/events?status=pending&flash=saved');
+    // The retry puts the row back in the queue with its attempts reset; the background dispatcher may already have
+    // taken it again (its subscriber is not loaded, so it fails once more after one attempt, not after six).
     const [row] = await shop.database.db.select({ status: eventDeliveries.status, attempts: eventDeliveries.attempts }).from(eventDeliveries).where(eq(eventDeliveries.id, failed!.id));
-    expect(row).toEqual({ status: 'pending', attempts: 0 });
+    expect([{ status: 'pending', attempts: 0 }, { status: 'failed', attempts: 1 }]).toContainEqual(row);
   });
 
   it('throttles admin password guessing', async () => {
