@@ -4,7 +4,8 @@
  * Seeds a generated catalog, then measures: the floor (merely fetching every backend page the
  * sync reads), a first and a no-op full sync, and the request path (scripts/lib/request-path-bench.ts:
  * throughput, latency and worker CPU of a fixed response, a static asset, a cached page, a 304,
- * /pulse, /health, /robots.txt and an uncached render; `--only request-path` runs that alone), and
+ * /pulse, /health, /robots.txt and an uncached render; `--only request-path` runs that alone, and
+ * `--profile <file>` adds a CPU profile of the worker during uncached renders, scripts/lib/worker-profile.ts), and
  * what B2B Access with 50 rules adds to a 100-product listing (scripts/lib/access-bench.ts; `--only
  * b2b-access` runs that figure alone, without building the storefront), and the bytes of the widget's
  * files (the `/embed.js` loader, its main module and each chunk loaded on first use: raw, gzip,
@@ -35,7 +36,8 @@ import { widgetRenderFigures } from './lib/widget-render-bench.ts';
 import { bundleOpenFigure, widgetFileSizes, type BundleOpenFigure, type WidgetFileSize } from './lib/widget-bundle-bench.ts';
 import { saveToPageFigures } from './lib/save-to-page-bench.ts';
 import { fetchFloor, syncScaleFigure, type ScaleFigure } from './lib/sync-scale-bench.ts';
-import { CEILING_PROBE_PATH, requestPathFigures } from './lib/request-path-bench.ts';
+import { CEILING_PROBE_PATH, loadPath, requestPathFigures } from './lib/request-path-bench.ts';
+import { profileWorker, topFunctions } from './lib/worker-profile.ts';
 import { loadFigures, printLoadFigures, type LoadFigure } from './lib/load-bench.ts';
 import { mcpFigures, type McpBenchFigure } from './lib/mcp-bench.ts';
 import { bulkAddFigure, type BulkAddFigure } from './lib/bulk-add-bench.ts';
@@ -55,6 +57,9 @@ const { values } = parseArgs({
     scale: { type: 'string', default: '1000,10000,50000' },
     // `off`: the storefront answers every request through Astro (EARLY_RESPONSES), for a before/after.
     early: { type: 'string', default: 'on' },
+    // `--only request-path --profile <file>`: after the figures, a CPU profile of the worker during an
+    // uncached-render load, written to <file> (.cpuprofile), its top functions printed.
+    profile: { type: 'string' },
   },
 });
 if (!['on', 'off'].includes(values.early)) throw new Error('--early takes "on" or "off".');
@@ -225,7 +230,7 @@ const ratio = (value: number) => `${value.toFixed(2)}x`;
  * warmed page. Only products whose KV record is complete: a listing stub's first view also fetches
  * the backend (SPEC.md sync rule 4).
  */
-async function requestPath(backend: Child, storefront: Child) {
+async function requestPath(backend: Child, storefront: Child & { inspectorPort: number }) {
   const catalog = await createBackendClient({ baseUrl: backend.url, timeoutMs: 120_000 }).products('default');
   const paths = catalog.filter((product) => !isListingStub(product)).map((product) => `/${product.urlKey}`);
   const [cachedPath] = paths;
@@ -282,8 +287,25 @@ async function requestPathBench(dir: string, children: Child[]): Promise<void> {
   const { backend, storefront } = await startBenchShop(dir, children);
   await sync(storefront.url);
   row('catalog', `${products} products per store`);
-  const { figures } = await requestPath(backend, storefront);
+  const { catalog, figures } = await requestPath(backend, storefront);
   await writeFigures('bench-request-path', { products, connections, duration, requestPath: figures });
+  if (values.profile) await profileUncachedRender(storefront, catalog, values.profile);
+}
+
+/**
+ * A CPU profile of the worker while it renders pages. Each path carries a query string of this run's
+ * own, so every request is a MISS even for a page the figures above rendered (the cache key's query
+ * normalisation, a few per cent, shows in the profile for that reason).
+ */
+async function profileUncachedRender(storefront: Child & { inspectorPort: number }, catalog: Array<{ urlKey: string } & Parameters<typeof isListingStub>[0]>, file: string) {
+  const paths = catalog.filter((product) => !isListingStub(product)).map((product) => `/${product.urlKey}?profile=${Date.now()}`);
+  let next = 0;
+  const { profile } = await profileWorker(storefront.inspectorPort, () =>
+    loadPath('uncached render (profiled)', storefront.url, { path: '/', paths: () => paths[next++ % paths.length]! }, storefront.process.pid!, { connections, duration }),
+  );
+  await writeFile(file, JSON.stringify(profile));
+  console.log(`\nworker CPU profile of the uncached render, written to ${file}; most self time:`);
+  for (const line of topFunctions(profile)) console.log(`  ${line}`);
 }
 
 async function fullBench(dir: string, children: Child[]): Promise<void> {

@@ -124,10 +124,12 @@ export interface StorefrontOptions {
 }
 
 /** Runs the built worker (dist/server/wrangler.json) in workerd. Build first with `astro build`. */
-export async function startStorefront(options: StorefrontOptions): Promise<Child> {
+export async function startStorefront(options: StorefrontOptions): Promise<Child & { inspectorPort: number }> {
   const url = `http://127.0.0.1:${options.port}`;
+  // The worker's DevTools inspector (`npm run bench -- --profile`).
+  const inspectorPort = await freePort();
   const vars = Object.entries(options.vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
-  return startChild({
+  const child = await startChild({
     name: 'storefront',
     command: NODE,
     args: [
@@ -136,7 +138,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Child
       '--config', 'dist/server/wrangler.json',
       '--ip', '127.0.0.1',
       '--port', String(options.port),
-      '--inspector-port', String(await freePort()),
+      '--inspector-port', String(inspectorPort),
       '--persist-to', options.persistTo,
       '--show-interactive-dev-session=false',
       '--log-level', 'warn',
@@ -147,6 +149,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Child
     readyPath: '/pulse',
     echo: options.echo,
   });
+  return { ...child, inspectorPort };
 }
 
 /** Seeds a generated catalog of `products` products into a PGlite directory (the backend's seed CLI). */
