@@ -5,6 +5,7 @@
  */
 import { defineMiddleware } from 'astro:middleware';
 import { varyPageRoutes } from './lib/agents/markdown-negotiation.ts';
+import { requestPasses } from './lib/pipeline/request-passes.ts';
 import type { StepContext } from './lib/pipeline/step.ts';
 import { storefrontPipeline } from './lib/pipeline/storefront-pipeline.ts';
 
@@ -18,6 +19,7 @@ export const onRequest = defineMiddleware((astro, next) => {
     waitUntil: (promise) => astro.locals.cfContext.waitUntil(promise),
     // Cookies set through Astro.cookies join the response only after the middleware.
     routeSetCookies: () => [...astro.cookies.headers()].length > 0,
+    passes: requestPasses(astro.locals.cfContext),
   };
   return storefrontPipeline(context, () => beforeRoutes(context, () => next()));
 });

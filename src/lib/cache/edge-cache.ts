@@ -121,16 +121,20 @@ export function edgeCache(options: EdgeCacheOptions): Step {
     const hot = recallPage(key);
     if (hot) return answer(request, hot, 'HIT');
     const cache = open();
-    // Copies a purge could not delete by key (a group's, another query string's) are checked against the path's stamp.
-    const [cached, purgedAt] = await Promise.all([cache.match(key), lastPurge(cache, stampKey(url, store))]);
-    if (cached && purgedSinceStored(cached, purgedAt)) await cached.body?.cancel();
-    else if (cached) {
-      const snapshot = await snapshotOf(cached);
-      rememberPage(key, snapshot);
-      return answer(request, responseOf(snapshot), 'HIT');
+    // The early path's pass of this request already missed this key: Astro's pass renders at once.
+    if (context.passes?.missedCacheKey !== key) {
+      // Copies a purge could not delete by key (a group's, another query string's) are checked against the path's stamp.
+      const [cached, purgedAt] = await Promise.all([cache.match(key), lastPurge(cache, stampKey(url, store))]);
+      if (cached && purgedSinceStored(cached, purgedAt)) await cached.body?.cancel();
+      else if (cached) {
+        const snapshot = await snapshotOf(cached);
+        rememberPage(key, snapshot);
+        return answer(request, responseOf(snapshot), 'HIT');
+      }
     }
     // A HEAD is answered from the cache when it can be, but its answer (no body) is never stored.
     if (request.method === 'HEAD') return withStatus(await next(), 'BYPASS');
+    if (context.passes) context.passes.missedCacheKey = key;
 
     const rendered = await next();
     if (!isStorable(rendered) || context.routeSetCookies()) return withStatus(rendered, 'BYPASS');

@@ -11,6 +11,7 @@ import { SESSION_COOKIE } from '../session/session-cookie.ts';
 import { GROUP_RECHECK_MS } from '../session/session-step.ts';
 import { sealSession } from '../session/session-token.ts';
 import { earlyPath, type EarlyPathOptions } from './early-response.ts';
+import { requestPasses } from './request-passes.ts';
 import { sequence } from './step.ts';
 
 const ORIGIN = 'http://shop.test';
@@ -150,5 +151,26 @@ describe('the early path', () => {
   it('leaves a request whose steps fail to Astro, which answers the error', async () => {
     const shop = setUp({ failingKv: true });
     expect(await shop.get('/women')).toBeNull();
+  });
+  it("hands a miss over once looked up: Astro's pass of the same request renders without looking the page up again", async () => {
+    const kv = kvWithPulse();
+    const { cache } = memoryCache();
+    const lookups: string[] = [];
+    const counted = { match: async (key: string) => (lookups.push(key), cache.match(key)), put: (key: string, response: Response) => cache.put(key, response) } as unknown as Cache;
+    const pipeline = edgeCache({ assetHash: 'a1', kv, storeFor: () => 'default', cache: () => counted });
+    const config: EarlyPathOptions['config'] = { ASSET_HASH: 'a1', EARLY_RESPONSES: 'on', CEILING_PROBE_PATH: '/__ceiling', SESSION_SECRET };
+    const execution = { waitUntil: () => undefined };
+    const request = new Request(new URL('/women', ORIGIN));
+    expect(await earlyPath({ pipeline, config, kv })(request, execution)).toBeNull();
+    // The page and its purge stamp, looked up once.
+    expect(lookups).toHaveLength(2);
+    const astroPass = { request, url: new URL(request.url), routePattern: '/[...path]', waitUntil: () => undefined, routeSetCookies: () => false, passes: requestPasses(execution) };
+    const rendered = await pipeline(astroPass, async () => new Response('<h1>Women</h1>', { headers: { 'Content-Type': 'text/html' } }));
+    expect(rendered.headers.get('X-Cache')).toBe('MISS');
+    expect(lookups).toHaveLength(2);
+    // Another request (its own execution context) looks the page up: now stored, a HIT.
+    forgetHotPages();
+    const next = await earlyPath({ pipeline, config, kv })(new Request(new URL('/women', ORIGIN)), { waitUntil: () => undefined });
+    expect([next?.headers.get('X-Cache'), lookups.length]).toEqual(['HIT', 4]);
   });
 });

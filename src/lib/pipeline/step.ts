@@ -6,6 +6,8 @@
  * on Astro's.
  */
 
+import type { RequestPasses } from './request-passes.ts';
+
 export interface StepContext {
   request: Request;
   url: URL;
@@ -18,6 +20,8 @@ export interface StepContext {
   waitUntil(promise: Promise<unknown>): void;
   /** Whether the route set cookies through Astro's cookie API (they join the response after the pipeline). */
   routeSetCookies(): boolean;
+  /** What the early path's pass learned for Astro's pass of the same request (request-passes.ts). */
+  passes?: RequestPasses;
 }
 
 export type Next = () => Promise<Response>;
