@@ -116,9 +116,9 @@ describe.each(dialects)('Custom Forms admin pages (%s)', (dialect) => {
       'fields.1.position': '10',
     });
     expect(unlabelled.status).toBe(400);
-    expect(unlabelled.html).toContain('fields.0.label: Give the field a label.');
+    expect(unlabelled.html).toContain('Field “size”, Label: Give the field a label.');
     const badEmail = await browser.submit('/admin/custom-forms/forms/new', '/admin/custom-forms/forms', { code: 'broken', title: 'Broken', notifyEmails: 'team, x@example.com', 'fields.0.label': 'Name', 'fields.0.key': 'name', 'fields.0.type': 'text' });
-    expect(badEmail.html).toContain('notifyEmails: Not an email address.');
+    expect(badEmail.html).toContain('Notify these addresses: Not an email address.');
   });
 
   it('lists submissions with the visitor’s text escaped, exports CSV and shows the spam log', async () => {

@@ -113,12 +113,44 @@ function builderForm(form: Record<string, string>): Record<string, string | stri
   return { ...shaped, ...fieldRowsForm(form) };
 }
 
-/** The builder's post as the API's body, read and validated by its schema; a refusal names the field (`fields.0.options: …`). */
+/** The builder's own words for the schema's fields (its labels), to name a refused one. */
+const builderLabels: Record<string, string> = {
+  code: 'Code',
+  title: 'Title',
+  successMessage: 'Success message',
+  notifyEmails: 'Notify these addresses',
+  key: 'Key',
+  label: 'Label',
+  type: 'Type',
+  options: 'Options',
+  value: 'Options',
+  placeholder: 'Placeholder',
+  help: 'Help text',
+  maxLength: 'Max length',
+  position: 'Position',
+};
+
+/**
+ * A refused field as the builder shows it: a row by its legend ("Field “Size”, Label", the rows
+ * being those of the post, in the order the page shows them again), `notifyEmails.0` by its label.
+ */
+function builderFieldName(path: string, rows: readonly FieldRow[]): string {
+  const row = /^fields\.(\d+)(?:\.(\w+))?/.exec(path);
+  if (row) {
+    const shown = rows[Number(row[1])];
+    const legend = shown && (shown.label || shown.key) ? `Field “${shown.label || shown.key}”` : 'A new field';
+    return row[2] ? `${legend}, ${builderLabels[row[2]] ?? row[2]}` : legend;
+  }
+  const [name = ''] = path.split('.');
+  return builderLabels[name] ?? (name || 'The form');
+}
+
+/** The builder's post as the API's body, read and validated by its schema; a refusal names the field as the page does. */
 function parsePosted(form: Record<string, string>) {
   const parsed = parseForm(FormBody, builderForm(form));
   if (parsed.data) return { ok: true as const, input: parsed.data };
-  const [field, message] = Object.entries(parsed.errors)[0] ?? ['form', 'is invalid'];
-  return { ok: false as const, error: `${field || 'form'}: ${message}` };
+  const [field, message] = Object.entries(parsed.errors)[0] ?? ['', 'Check the form.'];
+  return { ok: false as const, error: `${builderFieldName(field, rowsFromForm(form))}: ${message}` };
 }
 
 /** What the admin posted, shown again beside the error (nothing they typed is lost). */
