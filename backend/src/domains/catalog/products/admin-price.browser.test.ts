@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productPrices, stores } from '../../../platform/db/schema/index.ts';
+import { productImages, productPrices, stores } from '../../../platform/db/schema/index.ts';
 import { openAdminInBrowser, type AdminInBrowser } from '../../../../test/helpers/admin-in-browser.ts';
 import { testAdmin } from '../../../../test/helpers/admin-session.ts';
 import { aConfigurableChoice, aSimpleProduct } from '../../../../test/helpers/shop-data.ts';
@@ -68,6 +68,23 @@ describe('admin in a browser', () => {
     expect(await page.locator('input[name="metaTitle"]').inputValue()).toBe('One save keeps me');
     expect(await page.locator(`input[name="variant_${variant.id}_price_${store!.id}"]`).inputValue()).toBe('61.25');
     expect(prompts).toEqual([]);
+    await page.close();
+  });
+  it('asks before leaving a page whose only change is an image\'s alternative text (a field outside the form, joined to it)', async () => {
+    const product = await aSimpleProduct(admin.shop.database.db);
+    const [image] = await admin.shop.database.db.insert(productImages).values({ productId: product.id, file: `alt-only-${product.id}.webp`, label: 'Old words' }).returning();
+    const page = await admin.signedInPage();
+    const prompts: string[] = [];
+    page.on('dialog', (dialog) => {
+      prompts.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.goto(`${admin.url}/admin/products/${product.id}`);
+    await page.locator(`input[name="image_${image!.id}_alt"]`).fill('A brass lamp on a desk');
+    const editing = page.url();
+    await page.getByRole('link', { name: 'Products' }).first().click();
+    await expect.poll(() => prompts).toEqual(['beforeunload']);
+    expect(page.url()).toBe(editing);
     await page.close();
   });
 });

@@ -16,12 +16,18 @@
  * Plain ES2020, no build step: served as written after one line the server puts first, `adminAssets`
  * (the editor's versioned URLs and the tree script's, which the server knows; see script.ts).
  */
+// A control counts for the form it belongs to, which may hold it from outside through its `form`
+// attribute (the product page's image texts sit in the images section): so the events are read on the
+// document, by `control.form`, not on the form element they may never reach.
+const changedControl = (event) => {
+  const form = event.target.form;
+  if (form && form.matches('[data-unsaved-warning]')) form.dataset.dirty = 'true';
+};
+document.addEventListener('input', changedControl);
+document.addEventListener('change', changedControl);
 for (const form of document.querySelectorAll('form[data-unsaved-warning]')) {
-  const changed = () => { form.dataset.dirty = 'true'; };
-  form.addEventListener('input', changed);
-  form.addEventListener('change', changed);
   // The editor writes its field itself: its own change event, once it has loaded the field.
-  form.addEventListener('trix-change', (event) => { if (event.target.dataset.ready) changed(); });
+  form.addEventListener('trix-change', (event) => { if (event.target.dataset.ready) form.dataset.dirty = 'true'; });
   // A preview opens in another tab: the form stays unsaved.
   form.addEventListener('submit', (event) => { if (!event.submitter || event.submitter.formTarget !== '_blank') delete form.dataset.dirty; });
 }
