@@ -1,9 +1,20 @@
 import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productImages, productPrices, stores } from '../../../platform/db/schema/index.ts';
 import { openAdminInBrowser, type AdminInBrowser } from '../../../../test/helpers/admin-in-browser.ts';
 import { testAdmin } from '../../../../test/helpers/admin-session.ts';
 import { aConfigurableChoice, aSimpleProduct } from '../../../../test/helpers/shop-data.ts';
+
+/** The page's prompts ("Leave site?" is `beforeunload`), each dismissed: the page stays. */
+function dismissedPrompts(page: Page): string[] {
+  const prompts: string[] = [];
+  page.on('dialog', (dialog) => {
+    prompts.push(dialog.type());
+    void dialog.dismiss();
+  });
+  return prompts;
+}
 
 /** A real Chromium signs into the admin over HTTP, changes a price in the form and sees it saved. */
 describe('admin in a browser', () => {
@@ -48,11 +59,7 @@ describe('admin in a browser', () => {
     const { parent, variant } = await aConfigurableChoice(admin.shop.database.db);
     const [store] = await admin.shop.database.db.select().from(stores).where(eq(stores.isDefault, true));
     const page = await admin.signedInPage();
-    const prompts: string[] = [];
-    page.on('dialog', (dialog) => {
-      prompts.push(dialog.type());
-      void dialog.dismiss();
-    });
+    const prompts = dismissedPrompts(page);
     await page.goto(`${admin.url}/admin/products/${parent.id}`);
     const price = page.locator(`input[name="variant_${variant.id}_price_${store!.id}"]`);
     await page.locator('input[name="metaTitle"]').fill('One save keeps me');
@@ -70,15 +77,12 @@ describe('admin in a browser', () => {
     expect(prompts).toEqual([]);
     await page.close();
   });
+
   it('asks before leaving a page whose only change is an image\'s alternative text (a field outside the form, joined to it)', async () => {
     const product = await aSimpleProduct(admin.shop.database.db);
     const [image] = await admin.shop.database.db.insert(productImages).values({ productId: product.id, file: `alt-only-${product.id}.webp`, label: 'Old words' }).returning();
     const page = await admin.signedInPage();
-    const prompts: string[] = [];
-    page.on('dialog', (dialog) => {
-      prompts.push(dialog.type());
-      void dialog.dismiss();
-    });
+    const prompts = dismissedPrompts(page);
     await page.goto(`${admin.url}/admin/products/${product.id}`);
     await page.locator(`input[name="image_${image!.id}_alt"]`).fill('A brass lamp on a desk');
     const editing = page.url();
