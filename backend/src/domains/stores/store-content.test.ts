@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineModule } from '../../platform/modules/define-module.ts';
-import { etagOf } from '../../../test/helpers/admin-forms.ts';
+import { etagOf, submittedFields } from '../../../test/helpers/admin-forms.ts';
 import { adminBearer, adminBrowser } from '../../../test/helpers/admin-session.ts';
 import { dialects, openTestShop, type TestShop } from '../../../test/helpers/test-shop.ts';
 import { parsePage } from '../../../test/helpers/html.ts';
@@ -142,31 +142,32 @@ describe.each(dialects)('per-store product texts (%s)', (dialect) => {
     const browser = adminBrowser(shop);
     await browser.signIn();
     const page = await browser.request('GET', `/admin/products/${product.id}`);
-    // Content and placement is a part of the product's one form; its own post still takes it alone.
+    // Content and placement is a part of the product's one form, saved by its one Save.
     const form = /<form method="post" action="\/admin\/products\/\d+" id="product-form"[\s\S]*?<\/form>/.exec(page.html)![0];
     expect(form).toMatch(/<h[23] id="[a-z-]*store-au">Store view: /);
     expect(form).toContain('name="store:au:name"');
     expect(form).not.toContain('name="store:default:name"');
-    const kept = Object.fromEntries(Array.from(form.matchAll(/name="(_etag|urlKey)" value="([^"]*)"/g), (m) => [m[1]!, m[2]!.replaceAll('&quot;', '"')]));
-    const typed = { ...kept, visibility: 'catalog', metaTitle: 'Lantern', shortDescription: '<p>Bright</p>', 'store:au:shortDescription': '', 'store:au:description': '', 'store:au:metaDescription': '' };
+    const path = `/admin/products/${product.id}`;
+    const typed = { ...submittedFields(page.html, path), visibility: 'catalog', metaTitle: 'Lantern', shortDescription: '<p>Bright</p>', 'store:au:shortDescription': '', 'store:au:description': '', 'store:au:metaDescription': '' };
 
-    const tooLong = await browser.submit(`/admin/products/${product.id}`, `/admin/products/${product.id}/content`, { ...typed, 'store:au:name': 'Outback lantern', 'store:au:metaTitle': 'x'.repeat(256) });
+    const tooLong = await browser.request('POST', path, { ...typed, 'store:au:name': 'Outback lantern', 'store:au:metaTitle': 'x'.repeat(256) });
     expect(tooLong.status).toBe(400);
+    expect(tooLong.html).toContain('name="store:au:metaTitle" id="content-store:au:metaTitle" value="' + 'x'.repeat(256) + '" maxlength="255" aria-invalid="true" aria-describedby="content-store:au:metaTitle-error"');
     expect(tooLong.html).toContain('id="content-store:au:metaTitle-error"');
     expect(tooLong.html).toContain('value="Outback lantern"');
     expect((await detail('au')).name).toBe('Storm lantern');
 
-    const saved = await browser.submit(`/admin/products/${product.id}`, `/admin/products/${product.id}/content`, { ...typed, 'store:au:name': 'Outback lantern', 'store:au:metaTitle': '' });
+    const saved = await browser.request('POST', path, { ...typed, 'store:au:name': 'Outback lantern', 'store:au:metaTitle': '' });
     expect(saved.status, saved.html.match(/role="alert">[^<]*/g)?.join(' ')).toBe(303);
     expect(await detail('au')).toMatchObject({ name: 'Outback lantern', metaTitle: 'Lantern' });
     expect((await detail()).name).toBe('Storm lantern');
     const again = await browser.request('GET', `/admin/products/${product.id}`);
     expect(again.html).toContain('name="store:au:name" id="content-store:au:name" value="Outback lantern"');
 
-    // The form loaded before that save is stale now: refused, the text kept.
-    const stale = await browser.submit(`/admin/products/${product.id}`, `/admin/products/${product.id}/content`, { ...typed, 'store:au:name': 'Lost change' });
-    expect(stale.status).toBe(400);
-    expect(stale.html).toContain('copy what you need before reloading');
+    // The form loaded before that save is stale now: refused (a conflict), the text kept.
+    const stale = await browser.request('POST', path, { ...typed, 'store:au:name': 'Lost change' });
+    expect(stale.status).toBe(409);
+    expect(stale.html).toContain('changed by someone else since you opened it');
     expect(stale.html).toContain('value="Lost change"');
     expect((await detail('au')).name).toBe('Outback lantern');
     await api('PATCH', `/${product.id}`, { storeOverrides: { au: { name: null } } }, { 'If-Match': await etagOf(product.id) });

@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { etagOf } from '../../../test/helpers/admin-forms.ts';
+import { etagOf, submittedFields } from '../../../test/helpers/admin-forms.ts';
 import { adminBearer, adminBrowser, signedInAdmin } from '../../../test/helpers/admin-session.ts';
 import { payCart, placeOrderBody } from '../../../test/helpers/checkout.ts';
 import { usAddress } from '../../../test/helpers/shop-data.ts';
@@ -126,41 +126,47 @@ describe('admin content pages', () => {
     const product = listed.member.find((item) => item.type === 'configurable')!;
     const path = `/admin/products/${product.id}`;
     const page = await browser.request('GET', path);
-    // Content and placement is a part of the product's one form (its version is the form's); its own post still takes it alone.
+    // Content and placement is a part of the product's one form (its version is the form's), saved by its one Save.
     expect(page.html).toContain('<form method="post" action="' + path + '" id="product-form" data-unsaved-warning>');
-    const etag = etagOf(page.html, path);
+    const loaded = submittedFields(page.html, path);
+    expect(loaded._etag).toBe(etagOf(page.html, path));
     // The categories are a tree of checkboxes, the ones the product is in ticked.
     const ticked = [...page.html.matchAll(/<input type="checkbox" name="categoryIds" value="(\d+)" checked/g)].map((match) => Number(match[1]));
     expect(ticked).toEqual(((await shop.get(`/api/rest/v2/products/${product.id}`)).body as { categoryIds: number[] }).categoryIds);
     const category = /<input type="checkbox" name="categoryIds" value="(\d+)"/.exec(page.html)![1]!;
-    const fields = { _etag: etag, urlKey: `${product.urlKey}-edited`, visibility: 'catalog', categoryIds: category, position: '7', shortDescription: 'Short', description: '<p onclick="x()">Made <b>well</b></p>' };
+    const fields = { ...loaded, urlKey: `${product.urlKey}-edited`, visibility: 'catalog', categoryIds: category, position: '7', shortDescription: 'Short', description: '<p onclick="x()">Made <b>well</b></p>' };
 
-    const refused = await browser.submit(path, `${path}/content`, { ...fields, urlKey: 'Not A Key' });
+    const refused = await browser.request('POST', path, { ...fields, urlKey: 'Not A Key' });
     expect(refused.status).toBe(400);
     expect(refused.html).toMatch(/name="urlKey" value="Not A Key" required aria-invalid="true" aria-describedby="content-urlKey-error"/);
     expect(refused.html).toContain('&lt;p onclick=&quot;x()&quot;&gt;Made');
 
-    const badPosition = await browser.submit(path, `${path}/content`, { ...fields, position: '-1', urlKey: 'Not A Key' });
+    const badPosition = await browser.request('POST', path, { ...fields, position: '-1', urlKey: 'Not A Key' });
+    expect(badPosition.status).toBe(400);
     expect(badPosition.html).toMatch(/name="position" type="number" min="0" step="1" value="-1" aria-invalid="true" aria-describedby="content-position-error"/);
     expect(badPosition.html).toContain('A whole number from 0.');
     expect(badPosition.html).toMatch(/name="urlKey" value="Not A Key" required aria-invalid="true"/);
 
-    const unknownSku = await browser.submit(path, `${path}/content`, { ...fields, related: 'NO-SUCH-SKU' });
+    const unknownSku = await browser.request('POST', path, { ...fields, related: 'NO-SUCH-SKU' });
+    expect(unknownSku.status).toBe(400);
     expect(unknownSku.html).toMatch(/name="related" value="NO-SUCH-SKU" aria-invalid="true" aria-describedby="content-relatedIds-error"/);
     expect(unknownSku.html).toContain('No product has the SKU NO-SUCH-SKU.');
+    // A refused form writes nothing.
+    expect(((await shop.get(`/api/rest/v2/products/${product.id}`)).body as { urlKey: string }).urlKey).toBe(product.urlKey);
     const other = listed.member.find((item) => item.type === 'simple')!;
     const otherSku = ((await shop.get(`/api/rest/v2/products/${other.id}`)).body as { sku: string }).sku;
 
-    const saved = await browser.submit(path, `${path}/content`, { ...fields, related: ` ${otherSku} ` });
-    expect([saved.status, saved.location]).toEqual([303, `${path}?flash=saved#content`]);
+    const saved = await browser.request('POST', path, { ...fields, related: ` ${otherSku} ` });
+    expect([saved.status, saved.location]).toEqual([303, `${path}?flash=saved`]);
     const guest = (await shop.get(`/api/rest/v2/products/${product.id}`)).body as { urlKey: string; description: string; categoryIds: number[]; relatedSkus: string[] };
     expect(guest).toMatchObject({ urlKey: `${product.urlKey}-edited`, description: '<p>Made <b>well</b></p>', categoryIds: [Number(category)], relatedSkus: [otherSku], position: 7 });
     expect((await browser.request('GET', path)).html).toContain(`name="related" value="${otherSku}"`);
 
-    // The same form again, with the version it was loaded at: someone saved since.
-    const stale = await browser.submit(path, `${path}/content`, { ...fields, shortDescription: 'Mine' });
-    expect(stale.status).toBe(400);
-    expect(stale.html).toContain('changed since you loaded it');
+    // The same form again, with the version it was loaded at: someone saved since (a conflict), the text kept.
+    const stale = await browser.request('POST', path, { ...fields, shortDescription: 'Mine' });
+    expect(stale.status).toBe(409);
+    expect(stale.html).toContain('changed by someone else since you opened it');
+    expect(stale.html).toMatch(/name="shortDescription" id="content-shortDescription" rows="3" data-rich-text\s*>Mine<\/textarea>/);
     expect(((await shop.get(`/api/rest/v2/products/${product.id}`)).body as { shortDescription: string }).shortDescription).toBe('Short');
   });
 

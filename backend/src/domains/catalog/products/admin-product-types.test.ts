@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productLinks, products } from '../../../platform/db/schema/index.ts';
 import { defineModule } from '../../../platform/modules/define-module.ts';
 import { productDetailSchema } from '../../../../../contracts/product.ts';
+import { submittedFields } from '../../../../test/helpers/admin-forms.ts';
 import { adminBearer, adminBrowser, signedInAdmin } from '../../../../test/helpers/admin-session.ts';
 import { exactly } from '../../../../test/helpers/contract.ts';
 import { dialects, openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
@@ -362,12 +363,27 @@ describe.each(dialects)('admin product type pages (%s)', (dialect) => {
     const page = await admin.request('GET', created.location!);
     expect(page.html).toContain(`${a!.sku} 2\n${b!.sku}`);
     const id = Number(/\/admin\/products\/(\d+)/.exec(created.location!)![1]);
-    const twice = await admin.submit(`/admin/products/${id}`, `/admin/products/${id}/members`, { members: `${c!.sku}\n${c!.sku}` });
+    // The members are a part of the product's one form, saved by its one Save.
+    const path = `/admin/products/${id}`;
+    const loaded = submittedFields(page.html, path);
+    const listed = (html: string) => /id="members-list"[^>]*>([^<]*)<\/textarea>/.exec(html)?.[1];
+    const members = async () => ((await shop.get(`/api/rest/v2/products/${id}`)).body as PublicProduct).groupedProducts!.map((member) => member.sku);
+    const twice = await admin.request('POST', path, { ...loaded, members: `${c!.sku}\n${c!.sku}` });
     expect(twice.status).toBe(400);
-    expect(twice.html).toContain('is listed twice');
-    const saved = await admin.submit(`/admin/products/${id}`, `/admin/products/${id}/members`, { members: c!.sku });
-    expect(saved.status).toBe(303);
-    expect(((await shop.get(`/api/rest/v2/products/${id}`)).body as PublicProduct).groupedProducts!.map((member) => member.sku)).toEqual([c!.sku]);
+    expect(twice.html).toMatch(/<strong class="error" id="members-error" role="alert">[^<]*is listed twice/);
+    expect(twice.html).toMatch(/name="members" id="members-list" rows="6" aria-invalid="true" aria-describedby="members-error">/);
+    expect(listed(twice.html)).toBe(`${c!.sku}\n${c!.sku}`);
+    expect(await members()).toEqual([a!.sku, b!.sku]);
+    const saved = await admin.request('POST', path, { ...loaded, members: c!.sku });
+    expect(saved.status, errorOf(saved.html)).toBe(303);
+    expect(saved.location).toBe(`${path}?flash=saved`);
+    expect(await members()).toEqual([c!.sku]);
+    // The form loaded before that save is stale: refused, the list kept.
+    const stale = await admin.request('POST', path, { ...loaded, members: a!.sku });
+    expect(stale.status).toBe(409);
+    expect(errorOf(stale.html)).toContain('changed by someone else since you opened it');
+    expect(listed(stale.html)).toBe(a!.sku);
+    expect(await members()).toEqual([c!.sku]);
   });
 });
 

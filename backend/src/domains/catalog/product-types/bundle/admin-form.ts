@@ -4,19 +4,17 @@
  * then a quantity if more than one, and "*" for the one chosen by default: "TENT-2 2 *"), one more
  * empty fieldset to add an option; an option left with no title and no products is dropped. On a
  * bundle's page each option carries its id, and a line naming a product the option already offers
- * keeps that selection's id, so carts holding it keep their lines (product-types/bundle/options.ts). Saved through
- * the product admin service (products/service.ts) with the page's version; errors show by the option's field,
- * with everything typed kept.
+ * keeps that selection's id, so carts holding it keep their lines (product-types/bundle/options.ts). On the
+ * page they are a part of the product's one form, saved with the rest by its one Save
+ * (products/admin/page-save.ts) with the page's version; errors show by the option's field, with
+ * everything typed kept.
  */
 import { inArray } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { html } from 'hono/html';
-import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
 import type { Db } from '../../../../platform/db/database.ts';
 import { products } from '../../../../platform/db/schema/index.ts';
-import { AppError, refusedFields } from '../../../../platform/errors.ts';
-import { productEtag, updateProduct, type AdminProduct } from '../../products/service.ts';
-import { BundleOptionsInput, type AdminBundleOption } from './options.ts';
+import { productEtag, type AdminProduct } from '../../products/service.ts';
+import type { AdminBundleOption } from './options.ts';
 import type { Typed } from '../../products/admin/content-form.ts';
 
 /** What the section shows: the saved options, or what the editor typed before an error. */
@@ -188,31 +186,4 @@ export function bundleRefusal(typed: Typed, bundle: TypedBundle, fields: Record<
   const entries = Object.entries(fields).filter(([name]) => name.startsWith('bundleOptions'));
   if (entries.length === 0) return { typed, etag: '', errors: {}, error: message };
   return { typed, etag: '', errors: bundleErrors(bundle, entries.map(([name, text]) => ({ path: name.split('.'), message: text }))) };
-}
-
-/** Saves the posted section; answers the state to show again when refused, or nothing when saved. */
-export async function saveBundle(c: Context<AdminEnv>, product: AdminProduct, typed: Typed): Promise<BundleFormState | undefined> {
-  const etag = first(typed._etag);
-  const bundle = await typedBundle(c.var.db, typed, product.bundleOptions);
-  if ('errors' in bundle) return { typed, etag, errors: bundle.errors };
-  const errorsOf = (issues: Array<{ path: readonly PropertyKey[]; message: string }>) => {
-    const errors: Record<string, string> = {};
-    for (const issue of issues) {
-      const [field, message] = bundleField(bundle, issue.path, issue.message) ?? ['bundleOptions', issue.message];
-      errors[field] ??= message;
-    }
-    return errors;
-  };
-  const parsed = BundleOptionsInput.safeParse(bundle.options);
-  if (!parsed.success) return { typed, etag, errors: errorsOf(parsed.error.issues.map((issue) => ({ path: ['bundleOptions', ...issue.path], message: issue.message }))) };
-  try {
-    await updateProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, product.id, { bundleOptions: parsed.data }, etag || undefined);
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof AppError) || !['invalid', 'conflict', 'precondition_failed'].includes(error.kind)) throw error;
-    const fields = Object.entries(refusedFields(error));
-    if (fields.length > 0) return { typed, etag, errors: errorsOf(fields.map(([name, message]) => ({ path: name.split('.'), message }))) };
-    const message = error.code === 'stale_version' ? `${error.message} What you typed is below; copy what you need before reloading.` : error.message;
-    return { typed, etag, errors: {}, error: message };
-  }
 }

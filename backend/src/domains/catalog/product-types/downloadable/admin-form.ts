@@ -1,8 +1,9 @@
 /**
  * A downloadable product's links as the admin types them, on New product and in the Links section
  * of its page: one link a line, "Title | price | sample URL" (price blank: 0, comes with the
- * product; sample optional). Saved through the product admin service (products/service.ts,
- * `downloadableLinks`) with the version the page was loaded at.
+ * product; sample optional). On the page they are a part of the product's one form, saved with the
+ * rest by its one Save (products/admin/page-save.ts, `downloadableLinks`) with the version the page
+ * was loaded at.
  *
  * Carts hold link ids, so on the page a line keeps a saved link when it has that link's title (the
  * first saved link of that title, letters' case aside): reordering lines, changing a price or a
@@ -14,8 +15,7 @@
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
-import { AppError, refusedFields } from '../../../../platform/errors.ts';
-import { getAdminProduct, productEtag, updateProduct, type AdminProduct } from '../../products/service.ts';
+import { getAdminProduct, productEtag, type AdminProduct } from '../../products/service.ts';
 import { DownloadableLinkInput, DownloadableLinks } from './links.ts';
 
 export interface LinkLine {
@@ -110,19 +110,4 @@ export function linksPatch(saved: AdminProduct, typed: string): { patch: { downl
   const lines = linkLines(typed);
   if (typeof lines === 'string') return { refused: { typed, etag: '', error: lines } };
   return { patch: { downloadableLinks: linksOf(lines, saved.downloadableLinks ?? []) } };
-}
-
-/** Saves the posted links; answers the form's state when refused, or nothing when saved. */
-export async function saveLinks(c: Context<AdminEnv>, id: number, typed: string, etag: string): Promise<LinksFormState | undefined> {
-  const lines = linkLines(typed);
-  if (typeof lines === 'string') return { typed, etag, error: lines };
-  const links = linksOf(lines, (await getAdminProduct(c.var.db, id)).downloadableLinks ?? []);
-  try {
-    await updateProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id, { downloadableLinks: links }, etag || undefined);
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof AppError) || !['invalid', 'precondition_failed'].includes(error.kind)) throw error;
-    if (error.code === 'stale_version') return { typed, etag, error: `${error.message} Your text is kept here; copy it before reloading.` };
-    return linksRefusal(typed, etag, refusedFields(error), error.message);
-  }
 }

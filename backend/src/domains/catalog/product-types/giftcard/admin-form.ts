@@ -1,16 +1,16 @@
 /**
  * A gift card's settings as the admin types them, on New product and in the Gift card section of
  * its page: its kind, its amounts (comma-separated) and whether shoppers may choose their own
- * amount, within a range. The section saves through the product admin service (products/service.ts,
- * `giftcard`, which replaces the settings) with the version the page was loaded at; errors show by
- * their field with everything typed kept. Carts keep the amount a shopper chose (a card is worth
- * what it costs), so changing the amounts leaves the carts' lines as they are.
+ * amount, within a range. On the page the section is a part of the product's one form, saved with the
+ * rest by its one Save (products/admin/page-save.ts, `giftcard`, which replaces the settings) with
+ * the version the page was loaded at; errors show by their field with everything typed kept. Carts
+ * keep the amount a shopper chose (a card is worth what it costs), so changing the amounts leaves the
+ * carts' lines as they are.
  */
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
-import { AppError, refusedFields } from '../../../../platform/errors.ts';
-import { getAdminProduct, productEtag, ProductPatch, updateProduct, type AdminProduct } from '../../products/service.ts';
+import { getAdminProduct, productEtag, type AdminProduct } from '../../products/service.ts';
 
 type Typed = Record<string, string | string[]>;
 
@@ -117,22 +117,3 @@ export function giftcardPatch(saved: AdminProduct, typed: Typed): { patch: { gif
 
 /** The field a path inside the settings (`amounts.1`) was typed in. */
 export const giftcardFieldOf = (path: readonly PropertyKey[]) => giftcardField(path);
-
-/** Saves the posted settings; answers the form's state when refused, or nothing when saved. */
-export async function saveGiftcard(c: Context<AdminEnv>, id: number, typed: Typed): Promise<GiftcardFormState | undefined> {
-  const etag = first(typed._etag);
-  const parsed = ProductPatch.safeParse({ giftcard: typedGiftcard(typed) });
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[giftcardField(issue.path.slice(1))] ??= issue.message;
-    return { typed, etag, errors };
-  }
-  try {
-    await updateProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id, parsed.data, etag || undefined);
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof AppError) || !['invalid', 'precondition_failed'].includes(error.kind)) throw error;
-    const message = error.code === 'stale_version' ? `${error.message} Your settings are kept below; copy them before reloading.` : error.message;
-    return giftcardRefusal(typed, etag, refusedFields(error), message);
-  }
-}

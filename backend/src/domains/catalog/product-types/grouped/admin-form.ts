@@ -1,18 +1,16 @@
 /**
  * A grouped product's page: its members as a list of SKUs (one a line, a quantity after it if more
- * than one), saved whole through the product admin service (products/service.ts, `linkedProducts`) with the
- * version the page was loaded at, so a stale list is refused (409) rather than overwriting a newer
- * change. A refused list shows its error with the text kept.
+ * than one), a part of the product's one form, saved whole with the rest by its one Save
+ * (products/admin/page-save.ts, `linkedProducts`) with the version the page was loaded at, so a
+ * stale page is refused (409) rather than overwriting a newer change. A refused list shows its error
+ * with the text kept.
  */
 import { inArray } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { html } from 'hono/html';
-import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
 import type { Db } from '../../../../platform/db/database.ts';
 import { products } from '../../../../platform/db/schema/index.ts';
-import { AppError } from '../../../../platform/errors.ts';
 import type { z } from '@hono/zod-openapi';
-import { updateProduct, type AdminProduct } from '../../products/service.ts';
+import type { AdminProduct } from '../../products/service.ts';
 import { GroupedMembers } from './members.ts';
 
 export interface MembersFormState {
@@ -20,8 +18,6 @@ export interface MembersFormState {
   /** The version the form was loaded at. */
   etag: string;
   error?: string;
-  /** Refused because someone else changed the product since: the page answers 409. */
-  conflict?: boolean;
 }
 
 /** Members as typed: one SKU a line, a quantity after it if more than one ("TEE-1 2"); or what is wrong. */
@@ -56,21 +52,4 @@ export async function membersPatch(db: Db, saved: AdminProduct, typed: string): 
   const parsed = GroupedMembers.safeParse(members);
   if (!parsed.success) return { refused: { typed, etag: '', error: parsed.error.issues[0]?.message ?? 'Check the list.' } };
   return { patch: { linkedProducts: parsed.data } };
-}
-
-/** Saves the posted list; answers the form's state when refused, or nothing when saved. */
-export async function saveMembers(c: Context<AdminEnv>, id: number, typed: string, etag: string): Promise<MembersFormState | undefined> {
-  const members = await membersOf(c.var.db, typed);
-  if (typeof members === 'string') return { typed, etag, error: members };
-  const parsed = GroupedMembers.safeParse(members);
-  if (!parsed.success) return { typed, etag, error: parsed.error.issues[0]?.message ?? 'Check the list.' };
-  try {
-    await updateProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id, { linkedProducts: parsed.data }, etag || undefined);
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof AppError) || !['invalid', 'precondition_failed'].includes(error.kind)) throw error;
-    if (error.code !== 'stale_version') return { typed, etag, error: error.message };
-    const message = 'This product was changed by someone else since you opened it, so the list was not saved. Your list is kept here: copy it, reload the page, then save it again.';
-    return { typed, etag, error: message, conflict: true };
-  }
 }

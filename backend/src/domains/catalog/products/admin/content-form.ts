@@ -1,7 +1,8 @@
 /**
- * The product page's "Content and placement" form: URL key, visibility, categories, related products
- * (by SKU), the two texts and the meta title and description of a product of any type, saved through the product admin service (service.ts) with its version, so a
- * stale page gets a conflict instead of overwriting a newer save. Errors show by their field, with
+ * The product page's "Content and placement" part: URL key, visibility, categories, related products
+ * (by SKU), the two texts and the meta title and description of a product of any type, a part of the
+ * product's one form saved with the rest by its one Save (page-save.ts) with its version, so a stale
+ * page gets a conflict instead of overwriting a newer save. Errors show by their field, with
  * everything typed kept. Each other store view has a section of its own texts (store-texts.ts),
  * saved with the rest: a field left empty inherits the product's.
  */
@@ -12,8 +13,7 @@ import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
 import { categoryTreePicker } from '../../../../platform/admin/config-pickers.ts';
 import type { Db } from '../../../../platform/db/database.ts';
 import { products, stores } from '../../../../platform/db/schema/index.ts';
-import { AppError, refusedFields } from '../../../../platform/errors.ts';
-import { adminProductView, getAdminProduct, productEtag, ProductPatch, updateProduct } from '../service.ts';
+import { adminProductView, getAdminProduct, productEtag, ProductPatch } from '../service.ts';
 import { productTextKind, type ProductTextField } from '../store-texts.ts';
 import type { z } from '@hono/zod-openapi';
 
@@ -124,23 +124,6 @@ export async function contentForm(c: Context<AdminEnv>, state: ContentFormState)
         </section>`,
       )}
 `;
-}
-
-/**
- * Saves the posted form; answers the form's state to show again when something was refused, or
- * nothing when saved. A stale version keeps the editor's text on the page to copy from.
- */
-export async function saveContent(c: Context<AdminEnv>, id: number, typed: Typed): Promise<ContentFormState | undefined> {
-  const etag = first(typed._etag);
-  const read = await contentPatch(c.var.db, typed);
-  if ('errors' in read) return { typed, etag, errors: read.errors };
-  try {
-    await updateProduct({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id, read.patch, etag || undefined);
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof AppError) || !['invalid', 'conflict', 'precondition_failed'].includes(error.kind)) throw error;
-    return contentRefusal(typed, etag, refusedFields(error), error.code === 'stale_version' ? `${error.message} Your text is below; copy what you need before reloading.` : error.message);
-  }
 }
 
 /** The section's fields the API names (`metaTitle`, `storeOverrides.{code}.{field}`): the form field each is typed in. */

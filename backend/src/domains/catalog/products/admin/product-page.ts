@@ -2,12 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { contentForm, saveContent, savedContent, type ContentFormState, type Typed } from './content-form.ts';
+import { contentForm, savedContent, type ContentFormState, type Typed } from './content-form.ts';
 import { getAdminProduct, productEtag } from '../service.ts';
-import { saveMembers } from '../../product-types/grouped/admin-form.ts';
-import { saveBundle } from '../../product-types/bundle/admin-form.ts';
-import { saveLinks } from '../../product-types/downloadable/admin-form.ts';
-import { saveGiftcard } from '../../product-types/giftcard/admin-form.ts';
 import { removeVariantFromPage, saveNewVariant } from '../../product-types/configurable/admin-variant-form.ts';
 import { saveAttributesFromPage } from '../../product-types/configurable/admin-attributes-form.ts';
 import { configurableAttributeLabels } from '../../product-types/configurable/attributes.ts';
@@ -51,7 +47,7 @@ async function isVariant(c: Context<AdminEnv>, id: number) {
  * The product's page: one form (its own fields, its type's part, its content, its images'
  * alternative texts) with one Save (page-save.ts); images are uploaded, moved and removed at once by
  * their own small forms, and a configurable's variants are added and its attributes changed by
- * theirs, below it. `content`: the content as typed (a refused save or a refused old content post).
+ * theirs, below it. `content`: the content as typed (a refused save).
  */
 async function productForm(c: Context<AdminEnv>, id: number, error?: string, content?: ContentFormState, refused: ChildForms = {}) {
   const edit = await loadProductEdit(c.var.db, id);
@@ -59,7 +55,7 @@ async function productForm(c: Context<AdminEnv>, id: number, error?: string, con
   const { product } = edit;
   const childError = refused.main ?? refused.variant ?? refused.members ?? refused.bundle ?? refused.links ?? refused.giftcard ?? refused.attributes;
   // Someone else's newer change (or a taken SKU) is a conflict, as the API answers it.
-  const conflict = refused.main?.conflict || refused.members?.conflict;
+  const conflict = refused.main?.conflict;
   const main = refused.main ?? { typed: {}, etag: productEtag(await getAdminProduct(c.var.db, id)), errors: {} };
   const alt = (image: { id: number; label: string }) => main.typed[altField(image.id)] ?? (content?.typed[altField(image.id)] as string | undefined) ?? image.label;
   return renderPage(
@@ -179,40 +175,4 @@ export const productPages = new Hono<AdminEnv>()
     if (refused) return productForm(c, id.data, refused);
     sayOutcome(c, `Removed the variant ${variant.sku} (${variant.label}).`);
     return c.redirect(`/admin/products/${id.data}?flash=deleted`, 303);
-  })
-  .post('/:id/members', async (c) => {
-    const id = Id.safeParse(c.req.param('id'));
-    const edit = id.success ? await loadProductEdit(c.var.db, id.data) : undefined;
-    if (!edit || edit.product.type !== 'grouped') return c.notFound();
-    const fields = await formFields(c);
-    const refused = await saveMembers(c, edit.product.id, fields.members ?? '', fields._etag ?? '');
-    return refused ? productForm(c, edit.product.id, undefined, undefined, { members: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#members`, 303);
-  })
-  .post('/:id/bundle-options', async (c) => {
-    const id = Id.safeParse(c.req.param('id'));
-    const edit = id.success ? await loadProductEdit(c.var.db, id.data) : undefined;
-    if (!edit || edit.product.type !== 'bundle') return c.notFound();
-    const refused = await saveBundle(c, await getAdminProduct(c.var.db, edit.product.id), (await c.req.parseBody({ all: true })) as Typed);
-    return refused ? productForm(c, edit.product.id, undefined, undefined, { bundle: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#bundle-options`, 303);
-  })
-  .post('/:id/links', async (c) => {
-    const id = Id.safeParse(c.req.param('id'));
-    const edit = id.success ? await loadProductEdit(c.var.db, id.data) : undefined;
-    if (!edit || edit.product.type !== 'downloadable') return c.notFound();
-    const fields = await formFields(c);
-    const refused = await saveLinks(c, edit.product.id, fields.links ?? '', fields._etag ?? '');
-    return refused ? productForm(c, edit.product.id, undefined, undefined, { links: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#links`, 303);
-  })
-  .post('/:id/giftcard', async (c) => {
-    const id = Id.safeParse(c.req.param('id'));
-    const edit = id.success ? await loadProductEdit(c.var.db, id.data) : undefined;
-    if (!edit || edit.product.type !== 'giftcard') return c.notFound();
-    const refused = await saveGiftcard(c, edit.product.id, await formFields(c));
-    return refused ? productForm(c, edit.product.id, undefined, undefined, { giftcard: refused }) : c.redirect(`/admin/products/${edit.product.id}?flash=saved#giftcard`, 303);
-  })
-  .post('/:id/content', async (c) => {
-    const id = Id.safeParse(c.req.param('id'));
-    if (!id.success || !(await loadProductEdit(c.var.db, id.data))) return c.notFound();
-    const refused = await saveContent(c, id.data, (await c.req.parseBody({ all: true })) as Typed);
-    return refused ? productForm(c, id.data, undefined, refused) : c.redirect(`/admin/products/${id.data}?flash=saved#content`, 303);
   });
