@@ -114,6 +114,3 @@ export function giftcardPatch(saved: AdminProduct, typed: Typed): { patch: { gif
   const now = typedGiftcard(typed);
   return { patch: JSON.stringify(before) === JSON.stringify(now) ? {} : { giftcard: now } };
 }
-
-/** The field a path inside the settings (`amounts.1`) was typed in. */
-export const giftcardFieldOf = (path: readonly PropertyKey[]) => giftcardField(path);
