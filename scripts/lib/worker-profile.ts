@@ -1,6 +1,6 @@
 /**
  * A CPU profile of the storefront's worker while a load runs (`npm run bench -- --only request-path
- * --profile <dir>`): wrangler's inspector port speaks the Chrome DevTools Protocol, whose Profiler
+ * --profile <file>`): wrangler's inspector port speaks the Chrome DevTools Protocol, whose Profiler
  * samples the worker's isolate in workerd. The profile opens in Chrome DevTools (Performance → load)
  * or speedscope; `topFunctions` prints where the self time went, for the bench's log.
  */

@@ -152,6 +152,7 @@ describe('the early path', () => {
     const shop = setUp({ failingKv: true });
     expect(await shop.get('/women')).toBeNull();
   });
+
   it("hands a miss over once looked up: Astro's pass of the same request renders without looking the page up again", async () => {
     const kv = kvWithPulse();
     const { cache } = memoryCache();
