@@ -73,7 +73,9 @@ describe('a content editor in the admin', () => {
     await admin.getByLabel('Name', { exact: true }).fill(product.name);
     await admin.getByLabel('SKU', { exact: true }).fill(product.sku);
     await admin.getByLabel('URL key').fill(product.urlKey);
-    await admin.getByLabel(/^Price/).fill('64.00');
+    // A price in each store view's currency.
+    await admin.getByRole('spinbutton', { name: /^Price in [^;]+\(USD\)/ }).fill('64.00');
+    await admin.getByRole('spinbutton', { name: /^Price in .+\(AUD;/ }).fill('99.00');
     await admin.getByLabel('Stock quantity', { exact: true }).fill('9');
     await admin.getByRole('group', { name: /^Categories/ }).getByRole('checkbox', { name: category.name }).check();
     // The rich-text editor over the description: typed, the last words made bold from its toolbar.

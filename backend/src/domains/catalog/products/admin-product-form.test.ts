@@ -14,6 +14,7 @@ import { defineModule } from '../../../platform/modules/define-module.ts';
 import { formHtml, submittedFields, type SubmittedFields } from '../../../../test/helpers/admin-forms.ts';
 import { adminBearer, adminBrowser } from '../../../../test/helpers/admin-session.ts';
 import { aConfigurableChoice, aSimpleProduct } from '../../../../test/helpers/shop-data.ts';
+import { parsePage, textOf } from '../../../../test/helpers/html.ts';
 import { dialects, openTestShop, type TestShop } from '../../../../test/helpers/test-shop.ts';
 
 interface AdminRecord {
@@ -230,5 +231,22 @@ describe.each(dialects)('the product page\'s main form (%s)', (dialect) => {
     expect(made.status, await made.clone().text()).toBe(303);
     const [lamp] = (await shop.send<{ member: Array<{ images: Array<{ alt: string; url: string; position: number }> }> }>('GET', '/api/rest/v2/admin/products?sku=PICTURED-LAMP', { headers: bearer })).body.member;
     expect(lamp!.images).toEqual([expect.objectContaining({ alt: 'A brass lamp', position: 0, url: expect.stringMatching(/^\/media\/catalog\/product\/[0-9a-f]{24}\.webp$/) })]);
+  });
+  it('asks New product for a price in each store view\'s currency: the AUD store sells at its own, a bad one is refused beside its field', async () => {
+    const page = await admin.request('GET', '/admin/products/new');
+    const form = parsePage(page.html);
+    expect(textOf(form.one('label:has(> input[name="price"])'))).toMatch(/^Price in .+ \(USD\)/);
+    expect(textOf(form.one('label:has(> input[name="storePrice.au"])'))).toMatch(/^Price in Southern Cross Outfitters \(AUD; blank: the same number as in .+\)/);
+    const fields = { type: 'simple', name: 'Two-currency lamp', sku: 'TWO-CURRENCY', urlKey: 'two-currency-lamp', price: '89.50', stockQty: '4', isEnabled: 'on' };
+    const refused = await admin.submit('/admin/products/new', '/admin/products/new', { ...fields, 'storePrice.au': '-1' });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toMatch(/name="storePrice\.au" value="-1" aria-invalid="true"[^>]*\/><\/label> <strong class="error" role="alert">/);
+    expect((await shop.send<{ member: unknown[] }>('GET', '/api/rest/v2/admin/products?sku=TWO-CURRENCY', { headers: bearer })).body.member).toEqual([]);
+
+    const made = await admin.submit('/admin/products/new', '/admin/products/new', { ...fields, 'storePrice.au': '135' });
+    expect(made.status, made.html.match(/role="alert">[^<]*/g)?.join(' ')).toBe(303);
+    const id = Number(/\/admin\/products\/(\d+)/.exec(made.location!)![1]);
+    const priceIn = async (store?: string) => ((await shop.get(`/api/rest/v2/products/${id}${store ? `?store=${store}` : ''}`)).body as { price: number }).price;
+    expect([await priceIn(), await priceIn('au')]).toEqual([89.5, 135]);
   });
 });

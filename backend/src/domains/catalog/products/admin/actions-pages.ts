@@ -6,6 +6,7 @@
  * product-types/downloadable/admin-form.ts), bundle (its options: product-types/bundle/admin-form.ts) and gift card (its amounts and open range); images go on any product. Errors show by
  * their field with everything typed kept; after each action, the product's page.
  */
+import { asc, desc } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
@@ -18,6 +19,7 @@ import { formFields, renderPage } from '../../../../platform/admin/page.ts';
 import { deleteQuestion } from './delete-question.ts';
 import { loadProductEdit } from './edit-data.ts';
 import { AppError, refusedFields } from '../../../../platform/errors.ts';
+import { stores } from '../../../../platform/db/schema/index.ts';
 import { addProductImage, createProduct, deleteProduct, getAdminProduct, ProductInput, removeProductImage, updateProductImage } from '../service.ts';
 import { membersOf } from '../../product-types/grouped/admin-form.ts';
 import { bundleField, bundleFieldsets, typedBundle, type TypedBundle } from '../../product-types/bundle/admin-form.ts';
@@ -35,6 +37,19 @@ const text = (typed: Typed, name: string) => {
 };
 
 const many = (typed: Typed, name: string) => [typed[name] ?? []].flat();
+
+/** The form's field for a store view's own price (the API's `storeOverrides.{code}.price`). */
+const viewPriceField = (code: string) => `storePrice.${code}`;
+
+/** The store views' own prices typed on the form, as the API's `storeOverrides` (a blank one is left out). */
+function viewPrices(typed: Typed): Record<string, { price: number }> {
+  const prices: Record<string, { price: number }> = {};
+  for (const name of Object.keys(typed)) {
+    const code = name.startsWith('storePrice.') ? name.slice('storePrice.'.length) : undefined;
+    if (code && text(typed, name).trim() !== '') prices[code] = { price: Number(text(typed, name)) };
+  }
+  return prices;
+}
 
 /**
  * The form's fields as the API body: numbers as numbers, blanks left to the defaults. A configurable
@@ -63,8 +78,8 @@ function bodyOf(typed: Typed, members: Array<{ id: number; defaultQty: number }>
         : type === 'giftcard'
           ? { stockQty: number('stockQty'), giftcard: typedGiftcard(typed) }
           : type === 'downloadable'
-            ? { price: number('price'), stockQty: number('stockQty'), downloadableLinks: links.map(({ title, price, sampleUrl }) => ({ title, price, sampleUrl })) }
-            : { price: number('price'), stockQty: number('stockQty') };
+            ? { price: number('price'), stockQty: number('stockQty'), storeOverrides: viewPrices(typed), downloadableLinks: links.map(({ title, price, sampleUrl }) => ({ title, price, sampleUrl })) }
+            : { price: number('price'), stockQty: number('stockQty'), storeOverrides: viewPrices(typed) };
   return {
     sku: text(typed, 'sku'),
     name: text(typed, 'name'),
@@ -88,6 +103,12 @@ const typeLabels = {
 };
 
 async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 'on', type: 'simple' }, errors: Record<string, string> = {}, error?: string) {
+  // Each store view sells in its own currency: the default view's price, then each other view's own.
+  const views = await c.var.db
+    .select({ code: stores.code, name: stores.name, currency: stores.baseCurrencyCode, isDefault: stores.isDefault })
+    .from(stores)
+    .orderBy(desc(stores.isDefault), asc(stores.id));
+  const [home, ...others] = views;
   const problem = (name: string) => (errors[name] ? html` <strong class="error" role="alert">${errors[name]}</strong>` : '');
   const invalid = (name: string) => (errors[name] ? html`aria-invalid="true"` : '');
   /**
@@ -107,7 +128,8 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
         ${Object.entries(typeLabels).map(([value, label]) => html`<option value="${value}" ${text(typed, 'type') === value ? 'selected' : ''}>${label}</option>`)}
       </select></label>
       <fieldset data-types="simple virtual downloadable giftcard"><legend>Simple, virtual and downloadable products (and a gift card's stock)</legend>
-        ${input('price', 'Price (every store view; set a view\'s own on the product page)', '0.01')}
+        ${input('price', home ? `Price in ${home.name} (${home.currency})` : 'Price', '0.01')}
+        ${others.map((view) => input(viewPriceField(view.code), `Price in ${view.name} (${view.currency}; blank: the same number as in ${home!.name})`, '0.01'))}
         ${input('stockQty', 'Stock quantity', '1')}
       </fieldset>
       <fieldset data-types="downloadable"><legend>Downloadable products: the links shoppers buy</legend>
@@ -165,6 +187,7 @@ function formField(path: readonly PropertyKey[]): string {
   if (head === 'linkedProducts') return 'members';
   if (head === 'downloadableLinks') return 'links';
   if (head === 'giftcard') return `giftcard.${String(path[1] ?? 'amounts')}`;
+  if (head === 'storeOverrides' && path[1] !== undefined) return viewPriceField(String(path[1]));
   return head ?? '';
 }
 
