@@ -241,6 +241,8 @@ describe.each(dialects)('the product page\'s main form (%s)', (dialect) => {
     const refused = await admin.submit('/admin/products/new', '/admin/products/new', { ...fields, 'storePrice.au': '-1' });
     expect(refused.status).toBe(400);
     expect(refused.html).toMatch(/name="storePrice\.au" value="-1" aria-invalid="true"[^>]*\/><\/label> <strong class="error" role="alert">/);
+    // A view the shop does not have is refused too, nothing written.
+    expect((await admin.submit('/admin/products/new', '/admin/products/new', { ...fields, 'storePrice.mars': '5' })).status).toBe(400);
     expect((await shop.send<{ member: unknown[] }>('GET', '/api/rest/v2/admin/products?sku=TWO-CURRENCY', { headers: bearer })).body.member).toEqual([]);
 
     const made = await admin.submit('/admin/products/new', '/admin/products/new', { ...fields, 'storePrice.au': '135' });

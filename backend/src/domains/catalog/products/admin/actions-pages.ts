@@ -41,14 +41,17 @@ const many = (typed: Typed, name: string) => [typed[name] ?? []].flat();
 /** The form's field for a store view's own price (the API's `storeOverrides.{code}.price`). */
 const viewPriceField = (code: string) => `storePrice.${code}`;
 
-/** The store views' own prices typed on the form, as the API's `storeOverrides` (a blank one is left out). */
+/**
+ * The store views' own prices typed on the form, as the API's `storeOverrides` (a blank one is left
+ * out). Built from entries, so a posted name like `storePrice.__proto__` never sets the object's
+ * prototype; the product service refuses a view it does not know.
+ */
 function viewPrices(typed: Typed): Record<string, { price: number }> {
-  const prices: Record<string, { price: number }> = {};
-  for (const name of Object.keys(typed)) {
-    const code = name.startsWith('storePrice.') ? name.slice('storePrice.'.length) : undefined;
-    if (code && text(typed, name).trim() !== '') prices[code] = { price: Number(text(typed, name)) };
-  }
-  return prices;
+  const typedPrices = Object.keys(typed).flatMap((name) => {
+    const code = name.slice('storePrice.'.length);
+    return name === viewPriceField(code) && code !== '' && text(typed, name).trim() !== '' ? [[code, { price: Number(text(typed, name)) }] as const] : [];
+  });
+  return Object.fromEntries(typedPrices);
 }
 
 /**
