@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIET_ENV, ROOT } from '../scripts/lib/processes.ts';
+import { markedRecordSchemas, RECORD_FORMAT } from '../src/lib/content/record-format.ts';
 import type { CategoryNode, ListingPage, Product, Pulse, StoreConfig } from '../src/lib/content/schemas.ts';
 import { adminAuthorization } from './support/access-module.ts';
 import { startShop, type TestShop } from './support/shop.ts';
@@ -106,7 +107,7 @@ describe('POST /sync', () => {
     const [listed] = (await products('itemsPerPage=1&page=2')).member;
     const stored = await shop.kv.getWithMetadata(`default:product:${listed.urlKey}`, 'json');
     expect(stored.value).toMatchObject({ sku: listed.sku, name: listed.name, finalPrice: listed.finalPrice });
-    expect(stored.metadata).toEqual({ updatedAt: listed.updatedAt, hash: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(stored.metadata).toEqual({ updatedAt: listed.updatedAt, format: RECORD_FORMAT, hash: expect.stringMatching(/^[0-9a-f]{16}$/) });
 
     const [top] = await categories();
     const firstPage = await shop.kv.get<ListingPage>(`default:products:category:${top.id}:page:1`, 'json');
@@ -256,6 +257,28 @@ describe('pages rendered from KV', () => {
 
   it('answers 404 for an unknown path', async () => {
     expect((await page('/no-such-thing-here')).status).toBe(404);
+  });
+
+  it('marks the product, CMS page and blog post records it checked, each read by its schema exactly as stored', async () => {
+    // A page reads a marked record without checking it again (record-format.ts): that must change nothing.
+    for (const [kind, schema] of Object.entries(markedRecordSchemas)) {
+      const { keys } = await shop.kv.list<Record<string, string>>({ prefix: `au:${kind}:` });
+      expect(keys.length, kind).toBeGreaterThan(0);
+      for (const key of keys) {
+        expect(key.metadata?.format, key.name).toBe(RECORD_FORMAT);
+        const stored = await shop.kv.get(key.name, 'json');
+        expect(schema.parse(stored), key.name).toStrictEqual(stored);
+      }
+    }
+  });
+
+  it('checks a record marked by another build (it may predate a schema change): a malformed one is absent, not a server error', async () => {
+    await shop.kv.put('default:product:older-build', JSON.stringify({ sku: 'OLDER', name: 'Written by an older build' }), { metadata: { format: 'v0-older', hash: '0' } });
+    try {
+      expect((await page('/older-build')).status).toBe(404);
+    } finally {
+      await shop.kv.delete('default:product:older-build');
+    }
   });
 
   it('treats a record that is not JSON as absent, never as a server error', async () => {

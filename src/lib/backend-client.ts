@@ -37,6 +37,8 @@ export const API_PREFIX = '/api/rest/v2';
 /** SPEC.md: products are fetched 100 per page during sync; the backend's maximum too. */
 export const SYNC_PAGE_SIZE = 100;
 const DEFAULT_TIMEOUT_MS = 15_000;
+/** Pages of a collection requested ahead of the one being validated (getAllPages). */
+const PAGES_IN_FLIGHT = 2;
 
 export class BackendError extends Error {
   readonly path: string;
@@ -203,8 +205,10 @@ export function createBackendClient(options: BackendClientOptions) {
   }
 
   /**
-   * Follows every page of a paged collection and validates each record on the way. `onPage` sees
-   * each page's validated records as soon as they arrive (the sync starts writing while it fetches).
+   * Follows every page of a paged collection and validates each record on the way, in page order.
+   * Up to PAGES_IN_FLIGHT later pages are requested while the worker validates the one it holds, so
+   * the backend prepares the next page instead of waiting for the next request (the two run on
+   * different machines, or cores). `onPage` sees each page's validated records as they arrive.
    */
   async function getAllPages<T>(
     path: string,
@@ -214,14 +218,27 @@ export function createBackendClient(options: BackendClientOptions) {
     onPage?: (records: T[]) => void,
     { filter = {}, token }: { filter?: Record<string, string>; token?: string } = {},
   ): Promise<T[]> {
+    const fetchPage = async (page: number) =>
+      parse(path, collectionSchema, await getJson(path, store, { ...filter, page: String(page), itemsPerPage: String(SYNC_PAGE_SIZE) }, false, token), 'collection');
     const records: T[] = [];
-    for (let page = 1; ; page++) {
-      const query = { ...filter, page: String(page), itemsPerPage: String(SYNC_PAGE_SIZE) };
-      const body = parse(path, collectionSchema, await getJson(path, store, query, false, token), 'collection');
+    const inFlight: Array<Promise<z.infer<typeof collectionSchema>>> = [];
+    let requested = 1;
+    let body = await fetchPage(1);
+    for (;;) {
       const pageRecords = body.member.map((item, index) => parse(path, schema, item, `${what} #${records.length + index + 1}`));
       records.push(...pageRecords);
       onPage?.(pageRecords);
-      if (body.member.length === 0 || page * body.itemsPerPage >= body.totalItems) return records;
+      // Each page's total decides how far to read: a collection that shrank ends on an empty page.
+      const lastPage = body.member.length === 0 ? 0 : Math.ceil(body.totalItems / body.itemsPerPage);
+      while (requested < lastPage && inFlight.length < PAGES_IN_FLIGHT) {
+        const next = fetchPage(++requested);
+        // Awaited in turn below; a page left unread after an earlier failure must not go unhandled.
+        next.catch(() => undefined);
+        inFlight.push(next);
+      }
+      const next = inFlight.shift();
+      if (next === undefined || lastPage === 0) return records;
+      body = await next;
     }
   }
 

@@ -1,12 +1,14 @@
 /**
  * Typed reads of one store view's content from KV. Each read validates the record, so a page
- * either gets a well-formed record or null (absent or malformed, the latter logged). Reads go
+ * either gets a well-formed record or null (absent or malformed, the latter logged); a record the
+ * sync marked as checked against the same schema is not checked again (record-format.ts). Reads go
  * through the isolate memo: a page's shared records (config, tree, footer) cost no KV read on
  * most requests.
  */
 import type { z } from 'zod';
 import { memoized } from '../cache/isolate-memo.ts';
 import { contentKeys, PULSE_KEY } from './keys.ts';
+import { isCheckedRecord } from './record-format.ts';
 import {
   blogPostSchema,
   categoryTreeSchema,
@@ -30,7 +32,7 @@ function readRecord<T>(kv: KVNamespace, key: string, schema: z.ZodType<T>): Prom
 }
 
 async function readValidated<T>(kv: KVNamespace, key: string, schema: z.ZodType<T>): Promise<T | null> {
-  const text = await kv.get(key, 'text');
+  const { value: text, metadata } = await kv.getWithMetadata(key, 'text');
   if (text === null) return null;
   let raw: unknown;
   try {
@@ -40,6 +42,8 @@ async function readValidated<T>(kv: KVNamespace, key: string, schema: z.ZodType<
     console.error(`KV record ${key} is not JSON`);
     return null;
   }
+  // The sync checked it against this schema before writing it (record-format.ts).
+  if (isCheckedRecord(metadata, schema)) return raw as T;
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   console.error(`KV record ${key} is malformed: ${result.error.issues[0]?.message}`);

@@ -15,6 +15,7 @@ function memoryKv(initial: Record<string, unknown> = {}) {
       const text = values.get(key) ?? null;
       return text !== null && type === 'json' ? JSON.parse(text) : text;
     },
+    getWithMetadata: async (key: string) => ({ value: values.get(key) ?? null, metadata: null }),
     put: async (key: string, value: string, options?: KVNamespacePutOptions) => {
       values.set(key, value);
       puts.push({ key, options });

@@ -20,12 +20,11 @@ const PULSE = { hash: 'p1', updatedAt: '2026-11-26T10:00:00.000Z' };
 
 /** KV holding `pulse` only; `failing` makes every read throw. */
 function kvWithPulse(failing = false): KVNamespace {
-  return {
-    get: async (key: string) => {
-      if (failing) throw new Error('KV unavailable');
-      return key === 'pulse' ? PULSE : null;
-    },
-  } as unknown as KVNamespace;
+  const get = async (key: string) => {
+    if (failing) throw new Error('KV unavailable');
+    return key === 'pulse' ? PULSE : null;
+  };
+  return { get, getWithMetadata: async (key: string) => ({ value: await get(key), metadata: null }) } as unknown as KVNamespace;
 }
 
 /** The Cache API's match/put over a Map. */

@@ -18,7 +18,7 @@ import { contentKeys, type IndexedKind } from '../content/keys.ts';
 import { productSchema, recordIndexSchema, skuIndexSchema, type Product, type SkuIndexBucket } from '../content/schemas.ts';
 import { formsOfPages } from './cms-forms.ts';
 import { facetIndexEntry } from './facets.ts';
-import { entry, indexEntry, productEntries, redirectMap, skuIndexEntries, type KvEntry } from './parts.ts';
+import { checkedEntry, entry, indexEntry, productEntries, redirectMap, skuIndexEntries, type KvEntry } from './parts.ts';
 import { listHashes, putOf, type KvOp, type PartPlan } from './plan.ts';
 import { sha256Hex } from './pulse.ts';
 
@@ -168,7 +168,7 @@ async function documentChange(client: BackendClient, kv: KVNamespace, store: str
   const found = records.filter((record) => record !== null);
   const forms = isPage ? await formsOfPages(client, store, found as Parameters<typeof formsOfPages>[2]) : [];
   const puts = await Promise.all([
-    ...found.map((record) => entry(keyOf(record.identifier), record, { updatedAt: record.updatedAt })),
+    ...found.map((record) => checkedEntry(keyOf(record.identifier), record, { updatedAt: record.updatedAt })),
     ...forms.map((form) => entry(contentKeys.form(store, form.code), form)),
   ]);
   const gone = [...request.saved.filter((identifier) => !found.some((record) => record.identifier === identifier)), ...request.deleted];

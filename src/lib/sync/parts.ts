@@ -6,6 +6,7 @@
  */
 import type { BackendClient } from '../backend-client.ts';
 import { contentKeys, type IndexedKind } from '../content/keys.ts';
+import { FORMAT_METADATA, RECORD_FORMAT } from '../content/record-format.ts';
 import type { Product, SkuIndexBucket, UrlRedirect } from '../content/schemas.ts';
 import { buildListingPages, flattenCategories } from '../catalog/listing.ts';
 import { B2B_MODULES, withB2bPlugins } from './b2b-plugins.ts';
@@ -34,11 +35,22 @@ export interface KvEntry {
   metadata?: Record<string, string>;
 }
 
-/** An entry whose value is the JSON of `record`, with its content hash. */
+/**
+ * An entry whose value is the JSON of `record`, with its content hash. The hash covers the record's
+ * format mark too (record-format.ts), so a build with other schemas rewrites the marked records.
+ */
 export async function entry(key: string, record: unknown, metadata?: Record<string, string>): Promise<KvEntry> {
   const value = JSON.stringify(record);
-  return { key, value, hash: (await sha256Hex(value)).slice(0, 16), metadata };
+  const format = metadata?.[FORMAT_METADATA];
+  return { key, value, hash: (await sha256Hex(format === undefined ? value : `${format}\n${value}`)).slice(0, 16), metadata };
 }
+
+/**
+ * An entry of a record the backend client parsed with its readers' schema (record-format.ts): marked,
+ * so a page reads it without checking it again.
+ */
+export const checkedEntry = (key: string, record: unknown, metadata: Record<string, string> = {}) =>
+  entry(key, record, { ...metadata, [FORMAT_METADATA]: RECORD_FORMAT });
 
 export interface SyncPart {
   store: string;
@@ -82,9 +94,9 @@ export const indexEntry = (store: string, kind: IndexedKind, names: Iterable<str
 /** Redirects as the storefront looks them up: old path → new path. */
 export const redirectMap = (redirects: UrlRedirect[]) => Object.fromEntries(redirects.map((redirect) => [redirect.from, redirect.to]));
 
-/** Each product under its urlKey. */
+/** Each product under its urlKey, as the client parsed it (a listing or a detail record: both read as a detail). */
 export const productEntries = (store: string, products: Product[]) =>
-  Promise.all(products.map((product) => entry(contentKeys.product(store, product.urlKey), product, { updatedAt: product.updatedAt })));
+  Promise.all(products.map((product) => checkedEntry(contentKeys.product(store, product.urlKey), product, { updatedAt: product.updatedAt })));
 
 /**
  * The SKU index bucket entries (the widget asks by SKU): each bucket's map SKU → urlKey, its SKUs
@@ -154,7 +166,7 @@ const builders: Record<SyncType, PartBuilder> = {
     return {
       count: pages.length,
       entries: await Promise.all([
-        ...pages.map((page) => entry(contentKeys.cms(store, page.identifier), page, { updatedAt: page.updatedAt })),
+        ...pages.map((page) => checkedEntry(contentKeys.cms(store, page.identifier), page, { updatedAt: page.updatedAt })),
         ...forms.map((form) => entry(contentKeys.form(store, form.code), form)),
         indexEntry(store, 'cms', pages.map((page) => page.identifier)),
       ]),
@@ -165,7 +177,7 @@ const builders: Record<SyncType, PartBuilder> = {
     return {
       count: posts.length,
       entries: await Promise.all([
-        ...posts.map((post) => entry(contentKeys.blog(store, post.identifier), post, { updatedAt: post.updatedAt })),
+        ...posts.map((post) => checkedEntry(contentKeys.blog(store, post.identifier), post, { updatedAt: post.updatedAt })),
         indexEntry(store, 'blog', posts.map((post) => post.identifier)),
       ]),
     };
