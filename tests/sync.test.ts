@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIET_ENV, ROOT } from '../scripts/lib/processes.ts';
+import { contentKeys } from '../src/lib/content/keys.ts';
 import { markedRecordSchemas, RECORD_FORMAT } from '../src/lib/content/record-format.ts';
 import type { CategoryNode, ListingPage, Product, Pulse, StoreConfig } from '../src/lib/content/schemas.ts';
 import { adminAuthorization } from './support/access-module.ts';
@@ -259,10 +260,17 @@ describe('pages rendered from KV', () => {
     expect((await page('/no-such-thing-here')).status).toBe(404);
   });
 
-  it('marks the product, CMS page and blog post records it checked, each read by its schema exactly as stored', async () => {
+  it('marks the products, CMS pages, blog posts, listing pages and facet indexes it checked, each read by its schema exactly as stored', async () => {
     // A page reads a marked record without checking it again (record-format.ts): that must change nothing.
+    const prefixes: Record<keyof typeof markedRecordSchemas, string> = {
+      product: contentKeys.productPrefix('au'),
+      cms: contentKeys.cmsPrefix('au'),
+      blog: contentKeys.blogPrefix('au'),
+      listingPage: contentKeys.listingPrefix('au'),
+      facetIndex: contentKeys.facetIndexPrefix('au'),
+    };
     for (const [kind, schema] of Object.entries(markedRecordSchemas)) {
-      const { keys } = await shop.kv.list<Record<string, string>>({ prefix: `au:${kind}:` });
+      const { keys } = await shop.kv.list<Record<string, string>>({ prefix: prefixes[kind as keyof typeof markedRecordSchemas] });
       expect(keys.length, kind).toBeGreaterThan(0);
       for (const key of keys) {
         expect(key.metadata?.format, key.name).toBe(RECORD_FORMAT);

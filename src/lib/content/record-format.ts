@@ -4,9 +4,10 @@
  * a tenth of the render's CPU, re-checking what the sync had checked before writing it.
  *
  * The sync marks a record with RECORD_FORMAT (key metadata `format`) only when its value is the
- * output of the schema its readers use, parsed as the backend client fetched it: CMS pages and blog
- * posts with the same schema, products with the listing schema, which the detail schema the reader
- * uses extends with optional children only (record-format.test.ts checks both). A read of a record
+ * output of the schema its readers use: CMS pages and blog posts as the backend client parsed them
+ * with that schema, products as it parsed them with the listing schema, which the detail schema the
+ * reader uses extends with optional children only (record-format.test.ts checks both), and the
+ * listing pages and facet indexes the sync builds once their schemas accepted them. A read of a record
  * with this build's mark skips validation; every other record (written by hand, by `/cache/update`,
  * by a refetch, by a build whose schemas differ) is validated as before. The mark is part of the
  * record's content hash, so the first sync of a build with other schemas rewrites every marked record.
@@ -16,12 +17,18 @@
  * RECORD_FORMAT's prefix with such a check.
  */
 import type { z } from 'zod';
-import { blogPostSchema, cmsPageSchema, productSchema } from './schemas.ts';
+import { blogPostSchema, cmsPageSchema, facetIndexSchema, listingPageSchema, productSchema } from './schemas.ts';
 
 /** The schemas of the records the sync marks, each as its readers use it. */
-export const markedRecordSchemas = { product: productSchema, cms: cmsPageSchema, blog: blogPostSchema } as const;
+export const markedRecordSchemas = {
+  product: productSchema,
+  cms: cmsPageSchema,
+  blog: blogPostSchema,
+  listingPage: listingPageSchema,
+  facetIndex: facetIndexSchema,
+} as const;
 
-export const RECORD_FORMAT = 'v1-450a5391771ffdce';
+export const RECORD_FORMAT = 'v1-58f8cacae31598f5';
 
 /** The key metadata field holding the mark. */
 export const FORMAT_METADATA = 'format';

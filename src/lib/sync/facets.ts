@@ -7,12 +7,12 @@
 import { buildFacetIndex } from '../catalog/facet-index.ts';
 import { CATEGORY_PAGE_SIZE, categoryMembers } from '../catalog/listing.ts';
 import { contentKeys } from '../content/keys.ts';
-import type { CategoryNode, Product } from '../content/schemas.ts';
-import { entry, type KvEntry } from './parts.ts';
+import { facetIndexSchema, type CategoryNode, type Product } from '../content/schemas.ts';
+import { validatedEntry, type KvEntry } from './parts.ts';
 
 /** The facet index entry of one category from its members in listing order. */
 export function facetIndexEntry(store: string, categoryId: number, members: Product[]): Promise<KvEntry> {
-  return entry(contentKeys.facetIndex(store, categoryId), buildFacetIndex(categoryId, members, CATEGORY_PAGE_SIZE));
+  return validatedEntry(contentKeys.facetIndex(store, categoryId), facetIndexSchema, buildFacetIndex(categoryId, members, CATEGORY_PAGE_SIZE));
 }
 
 /** Every category's facet index entry (a full product sync). */

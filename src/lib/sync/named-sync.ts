@@ -15,10 +15,10 @@ import type { BackendClient } from '../backend-client.ts';
 import { buildListingPages, categoryMembers, flattenCategories } from '../catalog/listing.ts';
 import { readPulse } from '../content/content-store.ts';
 import { contentKeys, type IndexedKind } from '../content/keys.ts';
-import { productSchema, recordIndexSchema, skuIndexSchema, type Product, type SkuIndexBucket } from '../content/schemas.ts';
+import { listingPageSchema, productSchema, recordIndexSchema, skuIndexSchema, type Product, type SkuIndexBucket } from '../content/schemas.ts';
 import { formsOfPages } from './cms-forms.ts';
 import { facetIndexEntry } from './facets.ts';
-import { checkedEntry, entry, indexEntry, productEntries, redirectMap, skuIndexEntries, type KvEntry } from './parts.ts';
+import { checkedEntry, entry, indexEntry, productEntries, redirectMap, skuIndexEntries, validatedEntry, type KvEntry } from './parts.ts';
 import { listHashes, putOf, type KvOp, type PartPlan } from './plan.ts';
 import { sha256Hex } from './pulse.ts';
 
@@ -143,7 +143,7 @@ async function productChange(client: BackendClient, kv: KVNamespace, store: stri
     const inSubtree = new Map<number, Product>();
     for (const product of (await Promise.all(subtreeIds.map(productsIn))).flat()) inSubtree.set(product.id, product);
     const pages = buildListingPages([category], [...inSubtree.values()]).filter((page) => page.categoryId === category.id);
-    puts.push(...(await Promise.all(pages.map((page) => entry(contentKeys.listingPage(store, category.id, page.page), page)))));
+    puts.push(...(await Promise.all(pages.map((page) => validatedEntry(contentKeys.listingPage(store, category.id, page.page), listingPageSchema, page)))));
     const members = categoryMembers([category], [...inSubtree.values()]).find((entry) => entry.category.id === category.id)?.members ?? [];
     puts.push(await facetIndexEntry(store, category.id, members));
     // Pages past the new last one (the category shrank) go; the listing tells which pages changed.

@@ -7,7 +7,8 @@
 import type { BackendClient } from '../backend-client.ts';
 import { contentKeys, type IndexedKind } from '../content/keys.ts';
 import { FORMAT_METADATA, RECORD_FORMAT } from '../content/record-format.ts';
-import type { Product, SkuIndexBucket, UrlRedirect } from '../content/schemas.ts';
+import type { z } from 'zod';
+import { listingPageSchema, type Product, type SkuIndexBucket, type UrlRedirect } from '../content/schemas.ts';
 import { buildListingPages, flattenCategories } from '../catalog/listing.ts';
 import { B2B_MODULES, withB2bPlugins } from './b2b-plugins.ts';
 import { formsOfPages } from './cms-forms.ts';
@@ -51,6 +52,18 @@ export async function entry(key: string, record: unknown, metadata?: Record<stri
  */
 export const checkedEntry = (key: string, record: unknown, metadata: Record<string, string> = {}) =>
   entry(key, record, { ...metadata, [FORMAT_METADATA]: RECORD_FORMAT });
+
+/**
+ * An entry of a record the sync built (a listing page, a facet index), checked here against its
+ * readers' schema and marked. One the schema refuses (a bug) is written unmarked, as before marks
+ * existed: pages then check it, log it and treat it as absent, and the rest of the sync goes on.
+ */
+export function validatedEntry<T>(key: string, schema: z.ZodType<T>, record: T): Promise<KvEntry> {
+  const checked = schema.safeParse(record);
+  if (checked.success) return checkedEntry(key, checked.data);
+  console.error(`sync: ${key} does not pass its readers' schema (${checked.error.issues[0]?.message}); written unmarked`);
+  return entry(key, record);
+}
 
 export interface SyncPart {
   store: string;
@@ -150,9 +163,7 @@ const builders: Record<SyncType, PartBuilder> = {
     // The tree decides which listing pages exist; it is read, not stored, by this part.
     const [products, tree, moved] = await Promise.all([client.products(store, onPage), client.categories(store), client.urlRedirects(store, 'product')]);
     const listingEntries = await Promise.all(
-      buildListingPages(tree, products).map((page) =>
-        entry(contentKeys.listingPage(store, page.categoryId, page.page), page),
-      ),
+      buildListingPages(tree, products).map((page) => validatedEntry(contentKeys.listingPage(store, page.categoryId, page.page), listingPageSchema, page)),
     );
     const facetEntries = await facetIndexEntries(store, tree, products);
     const redirects = await entry(contentKeys.redirects(store, 'product'), redirectMap(moved));
