@@ -29,6 +29,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackendClient } from '../src/lib/backend-client.ts';
 import { isListingStub } from '../src/lib/catalog/product-stub.ts';
+import { CATEGORY_PAGE_SIZE, flattenCategories } from '../src/lib/catalog/listing.ts';
+import type { CategoryNode } from '../src/lib/content/schemas.ts';
 import { buildWidget } from '../integrations/widget-bundle.ts';
 import { accessListingBench, type AccessFigures } from './lib/access-bench.ts';
 import { pricingListingBench, type PricingFigures } from './lib/pricing-bench.ts';
@@ -37,7 +39,7 @@ import { bundleOpenFigure, widgetFileSizes, type BundleOpenFigure, type WidgetFi
 import { saveToPageFigures } from './lib/save-to-page-bench.ts';
 import { fetchFloor, syncScaleFigure, type ScaleFigure } from './lib/sync-scale-bench.ts';
 import { CEILING_PROBE_PATH, loadPath, requestPathFigures } from './lib/request-path-bench.ts';
-import { profileWorker, topFunctions } from './lib/worker-profile.ts';
+import { busyMs, profileWorker, topFunctions } from './lib/worker-profile.ts';
 import { loadFigures, printLoadFigures, type LoadFigure } from './lib/load-bench.ts';
 import { mcpFigures, type McpBenchFigure } from './lib/mcp-bench.ts';
 import { bulkAddFigure, type BulkAddFigure } from './lib/bulk-add-bench.ts';
@@ -225,6 +227,25 @@ async function startBenchShop(dir: string, children: Child[]) {
 const ratio = (value: number) => `${value.toFixed(2)}x`;
 
 /**
+ * The `n`th distinct category page (each category's listing pages, `?page=N` past the first), as a
+ * crawl walks them. Once every page was asked, each round adds its own query parameter so that the
+ * page renders again instead of being an edge HIT (the listing page's KV read may then come from the
+ * isolate's memo, as a crawl's second visit within a few seconds would).
+ */
+function listingPagePaths(tree: CategoryNode[]): (n: number) => string {
+  const pages = flattenCategories(tree)
+    .map(({ category }) => category)
+    .filter((category) => category.isActive && category.productCount > 0)
+    .flatMap((category) => Array.from({ length: Math.ceil(category.productCount / CATEGORY_PAGE_SIZE) }, (_, index) => ({ path: `/${category.urlPath}`, page: index + 1 })));
+  return (n) => {
+    const { path, page } = pages[n % pages.length]!;
+    const round = Math.floor(n / pages.length);
+    const query = new URLSearchParams([...(page > 1 ? [['page', String(page)]] : []), ...(round > 0 ? [['round', String(round)]] : [])]);
+    return query.size === 0 ? path : `${path}?${query}`;
+  };
+}
+
+/**
  * The request path's figures on a synced shop. Uncached renders walk through distinct products
  * (each path rendered once from KV), as a crawl of a cold catalog does; the HIT load repeats one
  * warmed page. Only products whose KV record is complete: a listing stub's first view also fetches
@@ -237,10 +258,18 @@ async function requestPath(backend: Child, storefront: Child & { inspectorPort: 
   const warm = await fetch(`${storefront.url}${cachedPath}`);
   await warm.arrayBuffer();
   let next = 1;
+  const categoryPaths = listingPagePaths(await createBackendClient({ baseUrl: backend.url, timeoutMs: 120_000 }).categories('default'));
+  let nextCategory = 0;
   const figures = await requestPathFigures(
     storefront.url,
     storefront.process.pid!,
-    { cachedPath: cachedPath!, etag: warm.headers.get('ETag') ?? '', uncachedPaths: () => paths[next++ % paths.length]!, assetPath: '/favicon.svg' },
+    {
+      cachedPath: cachedPath!,
+      etag: warm.headers.get('ETag') ?? '',
+      uncachedPaths: () => paths[next++ % paths.length]!,
+      uncachedCategoryPaths: () => categoryPaths(nextCategory++),
+      assetPath: '/favicon.svg',
+    },
     { connections, duration },
   );
   const targets: Record<string, string> = {
@@ -300,11 +329,12 @@ async function requestPathBench(dir: string, children: Child[]): Promise<void> {
 async function profileUncachedRender(storefront: Child & { inspectorPort: number }, catalog: Array<{ urlKey: string } & Parameters<typeof isListingStub>[0]>, file: string) {
   const paths = catalog.filter((product) => !isListingStub(product)).map((product) => `/${product.urlKey}?profile=${Date.now()}`);
   let next = 0;
-  const { profile } = await profileWorker(storefront.inspectorPort, () =>
+  const { result, profile } = await profileWorker(storefront.inspectorPort, () =>
     loadPath('uncached render (profiled)', storefront.url, { path: '/', paths: () => paths[next++ % paths.length]! }, storefront.process.pid!, { connections, duration }),
   );
   await writeFile(file, JSON.stringify(profile));
-  console.log(`\nworker CPU profile of the uncached render, written to ${file}; most self time:`);
+  const requests = Math.round(result.requestsPerSecond * duration);
+  console.log(`\nworker CPU profile of the uncached render, written to ${file}: ${requests} renders, the worker's isolate busy ${(busyMs(profile) / requests).toFixed(2)} ms a render; most self time:`);
   for (const line of topFunctions(profile)) console.log(`  ${line}`);
 }
 

@@ -87,8 +87,10 @@ export interface RequestPathTargets {
   cachedPath: string;
   /** Its ETag, for the 304 figure. */
   etag: string;
-  /** Pages rendered once each (uncached renders from KV). */
+  /** Product pages rendered once each (uncached renders from KV). */
   uncachedPaths: () => string;
+  /** Category listing pages rendered once each. */
+  uncachedCategoryPaths: () => string;
   /** A small file of dist/client. */
   assetPath: string;
 }
@@ -122,5 +124,6 @@ export async function requestPathFigures(base: string, processGroup: number, tar
   }
   figures.push(await compared(await load('304 revalidation', { path: targets.cachedPath, headers: { 'If-None-Match': targets.etag }, expectStatus: 304 }), bare));
   figures.push(await compared(await load('uncached render', { path: '/', paths: targets.uncachedPaths }), bare));
+  figures.push(await compared(await load('uncached category page', { path: '/', paths: targets.uncachedCategoryPaths }), bare));
   return figures;
 }

@@ -59,6 +59,12 @@ export async function profileWorker<T>(inspectorPort: number, during: () => Prom
   }
 }
 
+/** The sampled time the worker's isolate was not idle (JavaScript, garbage collection, the engine's own work), in ms. */
+export function busyMs(profile: CpuProfile): number {
+  const idle = new Set(profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id));
+  return profile.samples.reduce((sum, sample, index) => sum + (idle.has(sample) ? 0 : (profile.timeDeltas[index] ?? 0)), 0) / 1000;
+}
+
 /** The functions with the most self time, as "ms  share  name  file:line". */
 export function topFunctions(profile: CpuProfile, count = 25): string[] {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));

@@ -69,10 +69,12 @@ export function hasSessionCookie(cookieHeader: string | null, own?: string): boo
  */
 export function bypassReason(request: Request, url: URL, ownSessionCookie?: string): BypassReason | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return 'method';
-  if (NEVER_CACHED.some((prefix) => underPrefix(url.pathname, prefix))) return 'path';
+  // Read once: in workerd each read of a URL's part is a call into the runtime that copies a string.
+  const { pathname } = url;
+  if (NEVER_CACHED.some((prefix) => underPrefix(pathname, prefix))) return 'path';
   if (request.headers.has('Authorization')) return 'authorization';
   if (hasSessionCookie(request.headers.get('Cookie'), ownSessionCookie)) return 'session-cookie';
-  if (url.pathname.endsWith('.md') || (request.headers.get('Accept') ?? '').includes('text/markdown')) return 'markdown';
+  if (pathname.endsWith('.md') || (request.headers.get('Accept') ?? '').includes('text/markdown')) return 'markdown';
   return null;
 }
 
