@@ -4,8 +4,9 @@
  * Seeds a generated catalog, then measures: the floor (merely fetching every backend page the
  * sync reads), a first and a no-op full sync, and the request path (scripts/lib/request-path-bench.ts:
  * throughput, latency and worker CPU of a fixed response, a static asset, a cached page, a 304,
- * /pulse, /health, /robots.txt and an uncached render; `--only request-path` runs that alone, and
- * `--profile <file>` adds a CPU profile of the worker during uncached renders, scripts/lib/worker-profile.ts), and
+ * /pulse, /health, /robots.txt, an uncached product and category page; `--only request-path` runs that
+ * alone, and `--profile <file>` adds a CPU profile of the worker during uncached renders,
+ * scripts/lib/worker-profile.ts), and
  * what B2B Access with 50 rules adds to a 100-product listing (scripts/lib/access-bench.ts; `--only
  * b2b-access` runs that figure alone, without building the storefront), and the bytes of the widget's
  * files (the `/embed.js` loader, its main module and each chunk loaded on first use: raw, gzip,
@@ -14,7 +15,8 @@
  * cards on a host page in Chromium, and the time from an admin save to the changed page
  * being served (p50 over 20 saves, the connector's debounce window stated), and the sync at scale
  * (scripts/lib/sync-scale-bench.ts: 1,000, 10,000 and 50,000 products by default, each a first sync
- * and a repeat with nothing changed, time and keys written beside the fetch floor; `--only sync-scale`),
+ * and a repeat with nothing changed, time and keys written beside the fetch floor; `--only sync-scale`,
+ * with `--profile <file>` a CPU profile of each first sync),
  * and the backend under load (scripts/lib/load-bench.ts: 50 connections for 60 s each against the
  * catalog API, search, cart writes and checkout, on the embedded database and, with TEST_DATABASE_URL,
  * on PostgreSQL; `--only load [--database pglite|postgres] [--load search]`), and agent commerce
@@ -59,8 +61,9 @@ const { values } = parseArgs({
     scale: { type: 'string', default: '1000,10000,50000' },
     // `off`: the storefront answers every request through Astro (EARLY_RESPONSES), for a before/after.
     early: { type: 'string', default: 'on' },
-    // `--only request-path --profile <file>`: after the figures, a CPU profile of the worker during an
-    // uncached-render load, written to <file> (.cpuprofile), its top functions printed.
+    // `--profile <file>`: with `--only request-path`, after the figures, a CPU profile of the worker
+    // during an uncached-render load, written to <file> (.cpuprofile); with `--only sync-scale`, one of
+    // each size's first sync, written to <file>-<size>.cpuprofile. Their top functions are printed.
     profile: { type: 'string' },
   },
 });
@@ -116,12 +119,17 @@ const row = (name: string, value: string) => console.log(`${name.padEnd(34)} ${v
 async function scaleFigures(dir: string, children: Child[]): Promise<ScaleFigure[]> {
   const figures: ScaleFigure[] = [];
   for (const size of scales) {
-    const figure = await syncScaleFigure(dir, size, children);
+    const profileTo = values.profile?.replace(/(\.cpuprofile)?$/, `-${size}.cpuprofile`);
+    const { profile, ...figure } = await syncScaleFigure(dir, size, children, profileTo);
     row(`sync at ${size} products/store`, `fetch floor ${figure.floorSeconds.toFixed(2)} s`);
     for (const [name, run] of [['first sync', figure.first], ['repeat sync (no change)', figure.repeat]] as const) {
       const spent = run.invocations;
       row(`  ${name}`, `${run.seconds.toFixed(2)} s (${run.toFloor.toFixed(2)}x the floor; target <= 2x at 10000), ${run.written} keys written, ${run.unchanged} unchanged, ${run.deleted} deleted`);
       row('', `${spent.steps} invocations; max per invocation ${spent.maxKvOperations} KV ops, ${spent.maxSubrequests} subrequests, ${spent.maxStepMs} ms; the driving request ${spent.driverSubrequests} subrequests (limits 1000 / 1000 / 30 s CPU)`);
+    }
+    if (profile) {
+      console.log(`  worker CPU profile of the first sync, written to ${profileTo}; busy ${(busyMs(profile) / 1000).toFixed(1)} s; most self time:`);
+      for (const line of topFunctions(profile, 15)) console.log(`    ${line}`);
     }
     figures.push(figure);
   }

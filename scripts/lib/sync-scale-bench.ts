@@ -5,10 +5,12 @@
  * written, steps (invocations), and the most KV operations and subrequests any one invocation made,
  * as the coordinator's counting bindings report them. Needs the storefront built.
  */
+import { writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { createBackendClient } from '../../src/lib/backend-client.ts';
 import { freePort } from './ports.ts';
+import { profileWorker, type CpuProfile } from './worker-profile.ts';
 import { seedCatalog, startBackend, startStorefront, type Child } from './processes.ts';
 
 type Invocations = { steps: number; maxKvOperations: number; maxSubrequests: number; maxStepMs: number; driverSubrequests: number };
@@ -63,7 +65,11 @@ function postWithoutDeadline(url: string, secret: string): Promise<{ status: num
   });
 }
 
-export async function syncScaleFigure(dir: string, products: number, children: Child[]): Promise<ScaleFigure> {
+/**
+ * `profileTo`: a CPU profile of the worker (its sync coordinator included) during the first sync is
+ * written there (worker-profile.ts), and returned with the figure.
+ */
+export async function syncScaleFigure(dir: string, products: number, children: Child[], profileTo?: string): Promise<ScaleFigure & { profile?: CpuProfile }> {
   const secret = 'bench-secret-0123456789';
   // Shared by both sides as `npm start` arranges (the storefront reads Custom Forms' schemas with it).
   const proxySecret = 'bench-proxy-secret-0123456789abcdef0123456789';
@@ -85,9 +91,13 @@ export async function syncScaleFigure(dir: string, products: number, children: C
   };
   try {
     const floorSeconds = await fetchFloor(backend.url);
-    const first = await run(floorSeconds);
-    const repeat = await run(floorSeconds);
-    return { products, seedSeconds, floorSeconds, first, repeat };
+    if (profileTo === undefined) {
+      const first = await run(floorSeconds);
+      return { products, seedSeconds, floorSeconds, first, repeat: await run(floorSeconds) };
+    }
+    const { result: first, profile } = await profileWorker(storefront.inspectorPort, () => run(floorSeconds));
+    await writeFile(profileTo, JSON.stringify(profile));
+    return { products, seedSeconds, floorSeconds, first, repeat: await run(floorSeconds), profile };
   } finally {
     await Promise.allSettled([storefront.stop(), backend.stop()]);
   }
