@@ -1,13 +1,13 @@
 /**
  * What each entity type of the sync fetches from the backend and which KV entries it becomes.
- * Building a part fetches and validates and writes nothing itself: it hands products to `stage`
- * page by page, and the KV writer decides what may be stored before the whole sync has succeeded
- * (see kv-writer.ts), so a failure anywhere leaves the previous content untouched (DECISIONS.md 3).
+ * Building a part fetches and validates and writes nothing: the sync coordinator (coordinator.ts)
+ * writes the entries of every part only once all of them were built, so a failure anywhere leaves
+ * the previous content untouched (DECISIONS.md 3).
  */
+import type { z } from 'zod';
 import type { BackendClient } from '../backend-client.ts';
 import { contentKeys, type IndexedKind } from '../content/keys.ts';
 import { FORMAT_METADATA, RECORD_FORMAT } from '../content/record-format.ts';
-import type { z } from 'zod';
 import { listingPageSchema, type Product, type SkuIndexBucket, type UrlRedirect } from '../content/schemas.ts';
 import { buildListingPages, flattenCategories } from '../catalog/listing.ts';
 import { B2B_MODULES, withB2bPlugins } from './b2b-plugins.ts';
@@ -73,10 +73,7 @@ export interface SyncPart {
   entries: KvEntry[];
 }
 
-/** Takes entries that are ready before their part is complete. */
-export type Stage = (entries: KvEntry[]) => void;
-
-type PartBuilder = (client: BackendClient, store: string, stage: Stage) => Promise<Omit<SyncPart, 'store' | 'type'>>;
+type PartBuilder = (client: BackendClient, store: string) => Promise<Omit<SyncPart, 'store' | 'type'>>;
 
 /** Keys under these prefixes that a part does not hold are gone from the backend: deleted. */
 const prefixesOwned: Record<SyncType, (store: string) => string[]> = {
@@ -149,17 +146,11 @@ const builders: Record<SyncType, PartBuilder> = {
       entries: await Promise.all([entry(contentKeys.categories(store), tree), entry(contentKeys.redirects(store, 'category'), redirectMap(moved))]),
     };
   },
-  async products(client, store, stage) {
-    // Each page of products is staged as it arrives; listing pages need them all, so they come last.
+  async products(client, store) {
+    // Each page's entries are made (serialised, hashed) while the next pages are fetched; listing
+    // pages need every product, so they come last.
     const pages: Promise<KvEntry[]>[] = [];
-    const onPage = (products: Product[]) => {
-      pages.push(
-        productEntries(store, products).then((entries) => {
-          stage(entries);
-          return entries;
-        }),
-      );
-    };
+    const onPage = (products: Product[]) => void pages.push(productEntries(store, products));
     // The tree decides which listing pages exist; it is read, not stored, by this part.
     const [products, tree, moved] = await Promise.all([client.products(store, onPage), client.categories(store), client.urlRedirects(store, 'product')]);
     const listingEntries = await Promise.all(
@@ -202,6 +193,6 @@ const builders: Record<SyncType, PartBuilder> = {
   },
 };
 
-export async function buildPart(client: BackendClient, store: string, type: SyncType, stage: Stage): Promise<SyncPart> {
-  return { store, type, ...(await builders[type](client, store, stage)) };
+export async function buildPart(client: BackendClient, store: string, type: SyncType): Promise<SyncPart> {
+  return { store, type, ...(await builders[type](client, store)) };
 }

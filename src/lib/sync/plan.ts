@@ -53,7 +53,7 @@ export async function listHashes(kv: KVNamespace, prefixes: readonly string[]): 
  * owned prefixes (config, the category tree, countries: one key each) are read one by one.
  */
 export async function planPart(client: BackendClient, kv: KVNamespace, store: string, type: SyncType): Promise<PartPlan> {
-  const part = await buildPart(client, store, type, () => undefined);
+  const part = await buildPart(client, store, type);
   const prefixes = ownedPrefixes(store, type);
   const hashes = await listHashes(kv, prefixes);
   const single = part.entries.filter((entry) => !prefixes.some((prefix) => entry.key.startsWith(prefix)));
