@@ -9,20 +9,19 @@ export interface KvOperationCount {
   list: number;
 }
 
-const COUNTED = new Set<keyof KvOperationCount>(['get', 'list']);
-
-function isCounted(property: string | symbol): property is keyof KvOperationCount {
-  return typeof property === 'string' && COUNTED.has(property as keyof KvOperationCount);
-}
+/** Which count each method adds to: a read with its metadata is a read. */
+const COUNTED: Record<string, keyof KvOperationCount> = { get: 'get', getWithMetadata: 'get', list: 'list' };
 
 export function countedKv(kv: KVNamespace): { kv: KVNamespace; count: KvOperationCount } {
   const count: KvOperationCount = { get: 0, list: 0 };
   const counted = new Proxy(kv, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
-      if (!isCounted(property) || typeof value !== 'function') return value;
+      if (typeof value !== 'function') return value;
+      const counter = typeof property === 'string' && Object.hasOwn(COUNTED, property) ? COUNTED[property] : undefined;
+      // Every method runs on the namespace itself: workerd's bindings refuse another `this`.
       return (...args: unknown[]) => {
-        count[property]++;
+        if (counter) count[counter]++;
         return Reflect.apply(value, target, args);
       };
     },
