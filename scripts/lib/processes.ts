@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.ts';
+import { isUsableSecret } from '../../src/lib/sync/secret.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -35,22 +36,32 @@ interface StartOptions {
   env: Record<string, string>;
   url: string;
   readyPath: string;
+  /**
+   * Headers of the readiness probe, and the status that means another server holds the port: a
+   * child that loses a race for its port reports the address in use only after a server already
+   * listening there has answered the probe as if it were the child.
+   */
+  readyProbe?: { headers: Record<string, string>; foreignStatus: number };
   timeoutMs?: number;
   /** Echo the child's output to this process's stdout/stderr. */
   echo?: boolean;
 }
 
-async function waitUntilReady(child: ChildProcess, url: string, timeoutMs: number, name: string, output: () => string) {
+async function waitUntilReady(child: ChildProcess, url: string, timeoutMs: number, name: string, output: () => string, probe?: StartOptions['readyProbe']) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}:\n${output()}`);
+    let status: number | undefined;
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(url, { headers: probe?.headers, signal: AbortSignal.timeout(2000) });
       await response.body?.cancel();
-      if (response.ok) return;
+      status = response.status;
     } catch {
       // Not listening yet: try again shortly.
     }
+    // Callers retry on another port on this message (tests/support/shop.ts).
+    if (status !== undefined && status === probe?.foreignStatus) throw new Error(`${name}: another server answers at ${url} (address already in use)`);
+    if (status !== undefined && status >= 200 && status < 300) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${name} was not ready at ${url} within ${timeoutMs} ms:\n${output()}`);
@@ -80,7 +91,7 @@ async function startChild(options: StartOptions): Promise<Child> {
     clearTimeout(timer);
   };
   try {
-    await waitUntilReady(child, `${options.url}${options.readyPath}`, options.timeoutMs ?? 120_000, options.name, output);
+    await waitUntilReady(child, `${options.url}${options.readyPath}`, options.timeoutMs ?? 120_000, options.name, output, options.readyProbe);
   } catch (error) {
     await stop();
     throw error;
@@ -146,7 +157,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Child
     ],
     env: {},
     url,
-    readyPath: '/pulse',
+    // With a sync secret, the probe proves the answer is this storefront's: another one refuses the secret.
+    ...(isUsableSecret(options.vars.SYNC_SECRET)
+      ? { readyPath: '/sync/status', readyProbe: { headers: { Authorization: `Bearer ${options.vars.SYNC_SECRET}` }, foreignStatus: 401 } }
+      : { readyPath: '/pulse' }),
     echo: options.echo,
   });
   return { ...child, inspectorPort };
