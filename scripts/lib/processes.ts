@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.ts';
-import { isUsableSecret } from '../../src/lib/sync/secret.ts';
+import { isUsableSecret } from '../../src/lib/sync/usable-secret.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -4,13 +4,7 @@
  */
 import { jsonError } from '../http/responses.ts';
 import { sha256Hex } from './pulse.ts';
-
-const MIN_SECRET_LENGTH = 16;
-const PLACEHOLDERS = new Set(['changeme', 'replace_me']);
-
-export function isUsableSecret(secret: string | undefined): secret is string {
-  return !!secret && secret.length >= MIN_SECRET_LENGTH && !PLACEHOLDERS.has(secret.toLowerCase());
-}
+import { isUsableSecret } from './usable-secret.ts';
 
 /** Equal-length digests compared without an early exit, so timing reveals nothing of the secret. */
 export async function constantTimeEqual(a: string, b: string): Promise<boolean> {
