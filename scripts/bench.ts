@@ -5,7 +5,7 @@
  * sync reads), a first and a no-op full sync, and the request path (scripts/lib/request-path-bench.ts:
  * throughput, latency and worker CPU of a fixed response, a static asset, a cached page, a 304,
  * /pulse, /health, /robots.txt, an uncached product and category page; `--only request-path` runs that
- * alone, and `--profile <file>` adds a CPU profile of the worker during uncached renders,
+ * alone, and `--profile <file>` adds CPU profiles of the worker during uncached product and category renders,
  * scripts/lib/worker-profile.ts), and
  * what B2B Access with 50 rules adds to a 100-product listing (scripts/lib/access-bench.ts; `--only
  * b2b-access` runs that figure alone, without building the storefront), and the bytes of the widget's
@@ -62,7 +62,8 @@ const { values } = parseArgs({
     // `off`: the storefront answers every request through Astro (EARLY_RESPONSES), for a before/after.
     early: { type: 'string', default: 'on' },
     // `--profile <file>`: with `--only request-path`, after the figures, a CPU profile of the worker
-    // during an uncached-render load, written to <file> (.cpuprofile); with `--only sync-scale`, one of
+    // during uncached product renders, written to <file> (.cpuprofile), and one during uncached category
+    // pages, written to <file>-category.cpuprofile; with `--only sync-scale`, one of
     // each size's first sync, written to <file>-<size>.cpuprofile. Their top functions are printed.
     profile: { type: 'string' },
   },
@@ -326,7 +327,20 @@ async function requestPathBench(dir: string, children: Child[]): Promise<void> {
   row('catalog', `${products} products per store`);
   const { catalog, figures } = await requestPath(backend, storefront);
   await writeFigures('bench-request-path', { products, connections, duration, requestPath: figures });
-  if (values.profile) await profileUncachedRender(storefront, catalog, values.profile);
+  if (!values.profile) return;
+  const run = `profile=${Date.now()}`;
+  const productPaths = catalog.filter((product) => !isListingStub(product)).map((product) => `/${product.urlKey}?${run}`);
+  await profileUncachedRender(storefront, 'uncached product render', (n) => productPaths[n % productPaths.length]!, values.profile);
+  const categoryPaths = listingPagePaths(await createBackendClient({ baseUrl: backend.url, timeoutMs: 120_000 }).categories('default'));
+  await profileUncachedRender(
+    storefront,
+    'uncached category page',
+    (n) => {
+      const path = categoryPaths(n);
+      return `${path}${path.includes('?') ? '&' : '?'}${run}`;
+    },
+    values.profile.replace(/(\.cpuprofile)?$/, '-category.cpuprofile'),
+  );
 }
 
 /**
@@ -334,15 +348,14 @@ async function requestPathBench(dir: string, children: Child[]): Promise<void> {
  * own, so every request is a MISS even for a page the figures above rendered (the cache key's query
  * normalisation, a few per cent, shows in the profile for that reason).
  */
-async function profileUncachedRender(storefront: Child & { inspectorPort: number }, catalog: Array<{ urlKey: string } & Parameters<typeof isListingStub>[0]>, file: string) {
-  const paths = catalog.filter((product) => !isListingStub(product)).map((product) => `/${product.urlKey}?profile=${Date.now()}`);
+async function profileUncachedRender(storefront: Child & { inspectorPort: number }, name: string, pathAt: (n: number) => string, file: string) {
   let next = 0;
   const { result, profile } = await profileWorker(storefront.inspectorPort, () =>
-    loadPath('uncached render (profiled)', storefront.url, { path: '/', paths: () => paths[next++ % paths.length]! }, storefront.process.pid!, { connections, duration }),
+    loadPath(`${name} (profiled)`, storefront.url, { path: '/', paths: () => pathAt(next++) }, storefront.process.pid!, { connections, duration }),
   );
   await writeFile(file, JSON.stringify(profile));
   const requests = Math.round(result.requestsPerSecond * duration);
-  console.log(`\nworker CPU profile of the uncached render, written to ${file}: ${requests} renders, the worker's isolate busy ${(busyMs(profile) / requests).toFixed(2)} ms a render; most self time:`);
+  console.log(`\nworker CPU profile of the ${name}, written to ${file}: ${requests} renders, the worker's isolate busy ${(busyMs(profile) / requests).toFixed(2)} ms a render; most self time:`);
   for (const line of topFunctions(profile)) console.log(`  ${line}`);
 }
 

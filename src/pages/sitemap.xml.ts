@@ -1,5 +1,5 @@
 import { agentDocumentRoute } from '../lib/agents/agent-endpoint.ts';
-import { countedKv, kvServerTiming } from '../lib/agents/counted-kv.ts';
+import { kvServerTiming, readCountedKv } from '../lib/agents/kv-server-timing.ts';
 import { renderSitemap } from '../lib/agents/sitemap.ts';
 import { loadSitemapSource } from '../lib/agents/sitemap-source.ts';
 import { guestOpenPaths, openSitemapSource } from '../lib/agents/walled-store.ts';
@@ -11,7 +11,7 @@ import { contentStore } from '../lib/content/content-store.ts';
  * pages a guest may open are listed.
  */
 export const ALL = agentDocumentRoute(async ({ origin, store, kv }) => {
-  const counted = countedKv(kv);
+  const counted = readCountedKv(kv);
   const content = contentStore(counted.kv, store);
   const [source, config] = await Promise.all([loadSitemapSource(counted.kv, store, content.categories), content.config()]);
   const open = config ? guestOpenPaths(config) : null;

@@ -19,9 +19,10 @@
 import { DurableObject } from 'cloudflare:workers';
 import { BackendError } from '../backend-client.ts';
 import { readPulse } from '../content/content-store.ts';
+import { countedKv } from '../content/counted-kv.ts';
 import { contentKeys, PULSE_KEY } from '../content/keys.ts';
 import { backendClient, getConfig } from '../config.ts';
-import { countingFetch, countingKv, OPS_PER_STEP, type Spent } from './invocation-budget.ts';
+import { countingFetch, OPS_PER_STEP, type Spent } from './invocation-budget.ts';
 import { planNamed, type NamedType } from './named-sync.ts';
 import type { SyncType } from './parts.ts';
 import { applyOps, planPart, type KvOp, type PartPlan } from './plan.ts';
@@ -234,7 +235,9 @@ export class SyncCoordinator extends DurableObject<Env> {
     const row = this.#run(runId);
     if (row.phase === 'done' || row.phase === 'failed') return this.#status(row);
     const spent: Spent = { kv: 0, subrequests: 0 };
-    const kv = countingKv(this.env.CONTENT, spent);
+    const kv = countedKv(this.env.CONTENT, () => {
+      spent.kv += 1;
+    });
     const startedAt = Date.now();
     let failure: SyncFailure | undefined;
     try {

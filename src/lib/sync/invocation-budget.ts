@@ -1,8 +1,9 @@
 /**
  * What one Worker invocation may spend (Cloudflare's limits, README "Sync at scale"): at most 1,000
  * KV operations, and on the Workers Paid plan 1,000 subrequests. Every step of a sync runs in its
- * own invocation, counts what it spends through these wrappers around its bindings, and reports it,
- * so the answer of a sync (and the tests) show the most any invocation spent.
+ * own invocation, counts what it spends (its KV operations through content/counted-kv.ts, its
+ * requests through `countingFetch`) and reports it, so the answer of a sync (and the tests) show the
+ * most any invocation spent.
  */
 
 /** KV operations one apply step writes: under the 1,000 limit with room for the step's own reads. */
@@ -11,22 +12,6 @@ export const OPS_PER_STEP = 900;
 export interface Spent {
   kv: number;
   subrequests: number;
-}
-
-const kvMethods = new Set(['get', 'getWithMetadata', 'put', 'delete', 'list']);
-
-/** The namespace, counting each operation into `spent.kv`. */
-export function countingKv(kv: KVNamespace, spent: Spent): KVNamespace {
-  return new Proxy(kv, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function' || !kvMethods.has(String(property))) return value;
-      return (...args: unknown[]) => {
-        spent.kv += 1;
-        return (value as (...args: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
 }
 
 /** fetch, counting each request into `spent.subrequests`. */

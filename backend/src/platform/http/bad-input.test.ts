@@ -88,6 +88,28 @@ describe.each(dialects)('bad input answers JSON, never 500 (%s)', (dialect) => {
       expect(refusedField(adminForm.body)).toMatchObject({ location: 'form', field: 'password' });
     });
 
+    it('refuses a key named __proto__ in JSON (spelled out or escaped), a form and a query, naming where it stands', async () => {
+      const json = (body: string) => shop.app.request('/api/rest/v2/orders/lookup', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      for (const [body, field] of [
+        ['{"reference":"x","extra":{"__proto__":{"admin":true}}}', 'extra.__proto__'],
+        ['{"\\u005f_proto__":1}', '__proto__'],
+        ['{"storeOverrides":{"au":{"price":1},"\\u005F\\u005Fproto__":{"price":5}}}', 'storeOverrides.__proto__'],
+      ]) {
+        const response = await json(body!);
+        expect(response.status, body).toBe(400);
+        expect(refusedField(await response.json()), body).toEqual({ location: 'json', field, message: 'No key may be named __proto__.' });
+      }
+      // A body that only looks like it (an escape, a value) is read as before.
+      const lookalike = await json('{"reference":"\\u00e9 __proto__","email":"a@example.com"}');
+      expect(refusedField(await lookalike.json())).not.toMatchObject({ message: 'No key may be named __proto__.' });
+      const form = await shop.send('POST', '/admin/login', { form: { email: 'a@example.com', password: 'p', 'storePrice.__proto__': '5', _csrf: 'x' } });
+      expect(form.status).toBe(400);
+      expect(refusedField(form.body)).toMatchObject({ location: 'form', field: 'storePrice.__proto__' });
+      const query = await shop.get('/api/rest/v2/products?filter[__proto__]=1');
+      expect(query.status).toBe(400);
+      expect(refusedField(query.body)).toMatchObject({ location: 'query', field: 'filter[__proto__]' });
+    });
+
     it('answers 413 to a JSON body over 1 MiB, announced or streamed, before parsing it', async () => {
       const big = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024) });
       const announced = await shop.send('POST', '/api/rest/v2/auth/login', { json: JSON.parse(big) });

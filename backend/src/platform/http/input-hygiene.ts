@@ -1,7 +1,7 @@
 /**
  * DECISIONS.md 56, in the one place every request passes (app.ts mounts this before any route):
  * no text of the URL path, query, JSON body or form holds a control character (400 naming the
- * field), a JSON body is refused over 1 MiB (413) or nested deeper than 64 levels (400) before it is
+ * field), no key of a query, JSON body or form is named `__proto__` (prototype-keys.ts), a JSON body is refused over 1 MiB (413) or nested deeper than 64 levels (400) before it is
  * parsed, and a form is refused over the largest one a route takes (an image upload).
  *
  * A guard here rather than a refinement on each zod string: the admin's HTML forms and some module
@@ -15,7 +15,8 @@ import { AppError } from '../errors.ts';
 import { MAX_UPLOAD_BYTES } from '../../domains/media/upload.ts';
 import { controlCharacterPath, hasControlCharacter, printable } from './control-characters.ts';
 import { nestsDeeperThan } from './json-depth.ts';
-import { refusedText } from './validation.ts';
+import { mayHoldPrototypeKey, namesPrototype, prototypeKeyPath } from './prototype-keys.ts';
+import { refusedKey, refusedText } from './validation.ts';
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 64;
@@ -32,6 +33,7 @@ export const inputHygiene = createMiddleware(async function inputHygiene(c, next
   if (escapedControlCharacter.test(url.pathname)) throw refusedText('path', 'path');
   for (const [name, value] of url.searchParams) {
     if (hasControlCharacter(name) || hasControlCharacter(value)) throw refusedText('query', printable(name));
+    if (namesPrototype(name)) throw refusedKey('query', name);
   }
   const request = c.req.raw;
   const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -75,7 +77,9 @@ const escapedControlInJson = /\\(u00(0[0-8bcef]|1[0-9a-f])|[bf])/i;
 
 function checkJson(text: string): void {
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new AppError('invalid', 'invalid_request', `JSON nested deeper than ${MAX_JSON_DEPTH} levels is refused.`);
-  if (!escapedControlInJson.test(text)) return;
+  const mayHoldControl = escapedControlInJson.test(text);
+  const mayHoldPrototype = mayHoldPrototypeKey(text);
+  if (!mayHoldControl && !mayHoldPrototype) return;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -83,8 +87,10 @@ function checkJson(text: string): void {
     // Malformed JSON: whatever reads it (Hono's validator) answers 400 as it always has.
     return;
   }
-  const path = controlCharacterPath(value);
+  const path = mayHoldControl ? controlCharacterPath(value) : undefined;
   if (path !== undefined) throw refusedText('json', path);
+  const prototypePath = mayHoldPrototype ? prototypeKeyPath(value) : undefined;
+  if (prototypePath !== undefined) throw refusedKey('json', prototypePath);
 }
 
 async function checkForm(bytes: Uint8Array, contentType: string): Promise<void> {
@@ -97,5 +103,6 @@ async function checkForm(bytes: Uint8Array, contentType: string): Promise<void> 
   for (const [name, value] of form) {
     // Files are bytes, checked by what reads them (images are decoded, CSV parsed).
     if (hasControlCharacter(name) || (typeof value === 'string' && hasControlCharacter(value))) throw refusedText('form', printable(name));
+    if (namesPrototype(name)) throw refusedKey('form', name);
   }
 }

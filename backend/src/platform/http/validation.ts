@@ -25,3 +25,9 @@ export function refusedText(location: string, field: string): AppError {
   const message = 'Must not contain control characters (tab, newline and carriage return are allowed).';
   return new AppError('invalid', 'invalid_request', `Invalid request: check ${field}.`, [{ location, field, message }]);
 }
+
+/** A key named `__proto__` (prototype-keys.ts), as the same 400 naming where it stands. */
+export function refusedKey(location: string, field: string): AppError {
+  const message = 'No key may be named __proto__.';
+  return new AppError('invalid', 'invalid_request', `Invalid request: check ${field}.`, [{ location, field, message }]);
+}

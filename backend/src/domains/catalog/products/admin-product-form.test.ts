@@ -241,8 +241,13 @@ describe.each(dialects)('the product page\'s main form (%s)', (dialect) => {
     const refused = await admin.submit('/admin/products/new', '/admin/products/new', { ...fields, 'storePrice.au': '-1' });
     expect(refused.status).toBe(400);
     expect(refused.html).toMatch(/name="storePrice\.au" value="-1" aria-invalid="true"[^>]*\/><\/label> <strong class="error" role="alert">/);
-    // A view the shop does not have is refused too, nothing written.
+    // Not a number, beside its field too.
+    const words = await admin.submit('/admin/products/new', '/admin/products/new', { ...fields, 'storePrice.au': 'twelve' });
+    expect(words.status).toBe(400);
+    expect(words.html).toMatch(/name="storePrice\.au" value="twelve" aria-invalid="true"/);
+    // A view the shop does not have is refused too, nothing written; so is a name aimed at the object's prototype.
     expect((await admin.submit('/admin/products/new', '/admin/products/new', { ...fields, 'storePrice.mars': '5' })).status).toBe(400);
+    expect((await admin.submit('/admin/products/new', '/admin/products/new', { ...fields, 'storePrice.__proto__': '5' })).status).toBe(400);
     expect((await shop.send<{ member: unknown[] }>('GET', '/api/rest/v2/admin/products?sku=TWO-CURRENCY', { headers: bearer })).body.member).toEqual([]);
 
     const made = await admin.submit('/admin/products/new', '/admin/products/new', { ...fields, 'storePrice.au': '135' });

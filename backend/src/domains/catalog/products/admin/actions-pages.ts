@@ -38,8 +38,9 @@ const text = (typed: Typed, name: string) => {
 
 const many = (typed: Typed, name: string) => [typed[name] ?? []].flat();
 
-/** The form's field for a store view's own price (the API's `storeOverrides.{code}.price`). */
-const viewPriceField = (code: string) => `storePrice.${code}`;
+/** The form's fields for a store view's own price are named `storePrice.{code}` (the API's `storeOverrides.{code}.price`). */
+const VIEW_PRICE = 'storePrice.';
+const viewPriceField = (code: string) => `${VIEW_PRICE}${code}`;
 
 /**
  * The store views' own prices typed on the form, as the API's `storeOverrides` (a blank one is left
@@ -48,8 +49,8 @@ const viewPriceField = (code: string) => `storePrice.${code}`;
  */
 function viewPrices(typed: Typed): Record<string, { price: number }> {
   const typedPrices = Object.keys(typed).flatMap((name) => {
-    const code = name.slice('storePrice.'.length);
-    return name === viewPriceField(code) && code !== '' && text(typed, name).trim() !== '' ? [[code, { price: Number(text(typed, name)) }] as const] : [];
+    const code = name.slice(VIEW_PRICE.length);
+    return name.startsWith(VIEW_PRICE) && code !== '' && text(typed, name).trim() !== '' ? [[code, { price: Number(text(typed, name)) }] as const] : [];
   });
   return Object.fromEntries(typedPrices);
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { countedKv, kvServerTiming } from './counted-kv.ts';
+import { countedKv, type KvOperation } from './counted-kv.ts';
 
 describe('countedKv', () => {
-  it('counts reads (with or without metadata) and list calls, and passes everything through on the namespace itself', async () => {
+  it('reports each operation by name and runs every method, counted or not, on the namespace itself', async () => {
     const calls: string[] = [];
-    // A method that, like workerd's bindings, refuses to run on anything but its namespace.
+    // Methods that, like workerd's bindings, refuse to run on anything but their namespace.
     const fake: Record<string, unknown> = {};
     const own = (name: string, answer: unknown) =>
       async function (this: unknown, key?: string) {
@@ -17,15 +17,19 @@ describe('countedKv', () => {
       getWithMetadata: own('getWithMetadata', { value: 'value', metadata: null }),
       list: own('list', { keys: [], list_complete: true, cacheStatus: null }),
       put: own('put', undefined),
+      delete: own('delete', undefined),
+      // Not a KV operation: passed through, not reported.
+      describe: own('describe', 'namespace'),
     });
-    const { kv, count } = countedKv(fake as unknown as KVNamespace);
+    const reported: KvOperation[] = [];
+    const kv = countedKv(fake as unknown as KVNamespace, (operation) => reported.push(operation));
     expect(await kv.get('a')).toBe('value');
     expect(await kv.getWithMetadata('c')).toEqual({ value: 'value', metadata: null });
     await kv.list();
-    await kv.list();
     await kv.put('b', 'x');
-    expect(count).toEqual({ get: 2, list: 2 });
-    expect(calls).toEqual(['get a', 'getWithMetadata c', 'list', 'list', 'put b']);
-    expect(kvServerTiming(count)).toBe('kv-get;desc="2", kv-list;desc="2"');
+    await kv.delete('b');
+    expect(await (kv as unknown as { describe(): Promise<string> }).describe()).toBe('namespace');
+    expect(reported).toEqual(['get', 'getWithMetadata', 'list', 'put', 'delete']);
+    expect(calls).toEqual(['get a', 'getWithMetadata c', 'list', 'put b', 'delete b', 'describe']);
   });
 });
