@@ -42,12 +42,17 @@ interface StartOptions {
    * listening there has answered the probe as if it were the child.
    */
   readyProbe?: { headers: Record<string, string>; foreignStatus: number };
+  /**
+   * What the child prints once it has bound its port: it is ready only after that line, since one
+   * that loses the port to another server exits without it, having seen that server answer the probe.
+   */
+  listeningLine?: RegExp;
   timeoutMs?: number;
   /** Echo the child's output to this process's stdout/stderr. */
   echo?: boolean;
 }
 
-async function waitUntilReady(child: ChildProcess, url: string, timeoutMs: number, name: string, output: () => string, probe?: StartOptions['readyProbe']) {
+async function waitUntilReady(child: ChildProcess, url: string, timeoutMs: number, name: string, output: () => string, probe?: StartOptions['readyProbe'], listeningLine?: RegExp) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}:\n${output()}`);
@@ -61,7 +66,7 @@ async function waitUntilReady(child: ChildProcess, url: string, timeoutMs: numbe
     }
     // Callers retry on another port on this message (tests/support/shop.ts).
     if (status !== undefined && status === probe?.foreignStatus) throw new Error(`${name}: another server answers at ${url} (address already in use)`);
-    if (status !== undefined && status >= 200 && status < 300) return;
+    if (status !== undefined && status >= 200 && status < 300 && (!listeningLine || listeningLine.test(output()))) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${name} was not ready at ${url} within ${timeoutMs} ms:\n${output()}`);
@@ -91,7 +96,7 @@ async function startChild(options: StartOptions): Promise<Child> {
     clearTimeout(timer);
   };
   try {
-    await waitUntilReady(child, `${options.url}${options.readyPath}`, options.timeoutMs ?? 120_000, options.name, output, options.readyProbe);
+    await waitUntilReady(child, `${options.url}${options.readyPath}`, options.timeoutMs ?? 120_000, options.name, output, options.readyProbe, options.listeningLine);
   } catch (error) {
     await stop();
     throw error;
@@ -122,6 +127,8 @@ export function startBackend(options: BackendOptions): Promise<Child> {
     env: { ...options.env, BACKEND_PORT: String(options.port), BACKEND_HOST: '127.0.0.1' },
     url,
     readyPath: '/health',
+    // backend/src/server.ts prints it once bound; on EADDRINUSE it prints that the port "is already in use" and exits.
+    listeningLine: new RegExp(`backend listening on http://127\\.0\\.0\\.1:${options.port}\\b`),
     echo: options.echo,
   });
 }

@@ -9,11 +9,12 @@ import { saveModuleConfig } from '../modules/config-routes.ts';
 import { actorOf } from '../modules/context.ts';
 import type { AnyModule } from '../modules/define-module.ts';
 import type { AdminEnv } from './admin-env.ts';
-import { categoryTreePicker, pickerOptions, storeCodes } from './config-pickers.ts';
+import { categoryTreePicker, pickerOptions } from './config-pickers.ts';
 import { formInput } from './form-input.ts';
 import { csrfField } from './layout.ts';
 import { configReachesGuests } from '../modules/guest-view-change.ts';
 import { renderPage } from './page.ts';
+import { adminStoreViews } from './store-views.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 const humanise = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase());
@@ -67,7 +68,7 @@ async function control(schema: z.ZodType, path: string[], value: unknown, state:
       if (meta.perStore) {
         // One input per store view, named "<field>.<store code>"; a blank one falls back to the default.
         const texts = (value ?? {}) as Record<string, unknown>;
-        const inputs = (await storeCodes(state.db)).map(
+        const inputs = (await adminStoreViews(state.db)).map(
           (store) => html`<label>${store.name} (${store.code}) <input name="${name}.${store.code}" value="${String(texts[store.code] ?? '')}" autocomplete="off" ${aria} /></label>`,
         );
         return html`<fieldset><legend>${label}</legend>${inputs}<span class="muted">Blank: the default message.</span> ${help}</fieldset>`;

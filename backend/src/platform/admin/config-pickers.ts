@@ -2,7 +2,8 @@ import { asc } from 'drizzle-orm';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { Db } from '../db/database.ts';
-import { categories, cmsPages, countries, customerGroups, stores } from '../db/schema/index.ts';
+import { categories, cmsPages, countries, customerGroups } from '../db/schema/index.ts';
+import { adminStoreViews } from './store-views.ts';
 import type { Picker } from '../modules/config-fields.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -20,7 +21,7 @@ export async function pickerOptions(db: Db, picker: Picker): Promise<Option[]> {
       return rows.map((row) => ({ value: String(row.id), label: `${row.urlPath} (#${row.id})` }));
     }
     case 'stores':
-      return (await db.select().from(stores).orderBy(asc(stores.id))).map((s) => ({ value: s.code, label: s.code }));
+      return (await adminStoreViews(db)).map((s) => ({ value: s.code, label: s.code }));
     case 'countries':
       return (await db.select({ id: countries.id }).from(countries).orderBy(asc(countries.id))).map((c) => ({ value: c.id, label: c.id }));
     case 'cmsPages': {
@@ -70,7 +71,3 @@ export async function categoryTreePicker(db: Db, name: string, chosen: string[],
   return html`<div class="category-tree">${branch(roots)}</div>`;
 }
 
-/** The store views (code and name): a per-store field has one input each. */
-export async function storeCodes(db: Db): Promise<{ code: string; name: string }[]> {
-  return db.select({ code: stores.code, name: stores.name }).from(stores).orderBy(asc(stores.id));
-}

@@ -6,7 +6,6 @@
  * ETag it was loaded with, so saving over someone else's newer change is refused with a message
  * instead of overwriting it (the API's If-Match). Works without JavaScript.
  */
-import { asc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
@@ -16,11 +15,11 @@ import { csrfField } from '../admin/layout.ts';
 import { checkboxField, numberField, selectField, textareaField, textField } from '../admin/fields.ts';
 import { formErrors, formInput } from '../admin/form-input.ts';
 import { formFields, renderPage } from '../admin/page.ts';
+import { otherStoreViews } from '../admin/store-views.ts';
 import { editorSnippets, snippetButtons } from '../admin/snippets.ts';
 import type { EditorSnippet } from '../modules/define-module.ts';
 import { AppError, refusedFields } from '../errors.ts';
 import type { Db } from '../db/database.ts';
-import { stores } from '../db/schema/index.ts';
 import { documentGrid, type DocumentGridSpec } from './document-grid.ts';
 import { previewResponse, type PreviewContent } from './document-preview.ts';
 
@@ -119,7 +118,7 @@ export function documentPages<Row extends { id: number }>(spec: DocumentPagesSpe
   /** The store views' sections: the record's own texts there, or what was typed. */
   async function storeSections(db: Db, values: Record<string, unknown>, errors: Record<string, string>) {
     if (!spec.storeFields) return '';
-    const views = await db.select({ code: stores.code, name: stores.name }).from(stores).where(eq(stores.isDefault, false)).orderBy(asc(stores.id));
+    const views = await otherStoreViews(db);
     const saved = (values.storeOverrides ?? {}) as Record<string, Record<string, unknown>>;
     return views.map(
       // A section, not a fieldset: a fieldset is at least as wide as its content (the editor's toolbar), wider than a phone.

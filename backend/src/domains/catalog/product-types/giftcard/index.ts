@@ -1,7 +1,6 @@
 /** A gift card: priced by its amounts (settings.ts), stocked by itself (its cards). */
-import { asc } from 'drizzle-orm';
 import type { ProductTypeDefinition } from '../registry.ts';
-import { stores } from '../../../../platform/db/schema/index.ts';
+import { adminStoreViews } from '../../../../platform/admin/store-views.ts';
 import { ownLine } from '../../../carts/own-line.ts';
 import { loadGiftcards, writeGiftcard } from './settings.ts';
 import { reindexGiftcards } from './price.ts';
@@ -26,7 +25,7 @@ export const giftcard: ProductTypeDefinition = {
   cartChoice: { field: 'giftcard', choose: async (db, storeId, product, input) => ownLine(product, input, await chooseGiftcard(db, storeId, product, input.giftcard)) },
   adminFields: {
     render: async (c, { product }, refused) => {
-      const views = await c.var.db.select({ code: stores.code, name: stores.name, currency: stores.baseCurrencyCode, isDefault: stores.isDefault }).from(stores).orderBy(asc(stores.position), asc(stores.id));
+      const views = await adminStoreViews(c.var.db);
       return giftcardForm(refused.giftcard ?? (await savedGiftcard(c, product.id)), views);
     },
     read: async (_db, saved, typed) => ({

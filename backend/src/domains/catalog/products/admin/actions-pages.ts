@@ -6,7 +6,6 @@
  * product-types/downloadable/admin-form.ts), bundle (its options: product-types/bundle/admin-form.ts) and gift card (its amounts and open range); images go on any product. Errors show by
  * their field with everything typed kept; after each action, the product's page.
  */
-import { asc, desc } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
@@ -15,11 +14,11 @@ import { categoryTreePicker } from '../../../../platform/admin/config-pickers.ts
 import { csrfField } from '../../../../platform/admin/layout.ts';
 import { confirmPage, isConfirmed } from '../../../../platform/admin/confirm-step.ts';
 import { sayOutcome } from '../../../../platform/admin/outcome-flash.ts';
+import { adminStoreViews } from '../../../../platform/admin/store-views.ts';
 import { formFields, renderPage } from '../../../../platform/admin/page.ts';
 import { deleteQuestion } from './delete-question.ts';
 import { loadProductEdit } from './edit-data.ts';
 import { AppError, refusedFields } from '../../../../platform/errors.ts';
-import { stores } from '../../../../platform/db/schema/index.ts';
 import { addProductImage, createProduct, deleteProduct, getAdminProduct, ProductInput, removeProductImage, updateProductImage } from '../service.ts';
 import { membersOf } from '../../product-types/grouped/admin-form.ts';
 import { bundleField, bundleFieldsets, typedBundle, type TypedBundle } from '../../product-types/bundle/admin-form.ts';
@@ -108,11 +107,9 @@ const typeLabels = {
 
 async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 'on', type: 'simple' }, errors: Record<string, string> = {}, error?: string) {
   // Each store view sells in its own currency: the default view's price, then each other view's own.
-  const views = await c.var.db
-    .select({ code: stores.code, name: stores.name, currency: stores.baseCurrencyCode, isDefault: stores.isDefault })
-    .from(stores)
-    .orderBy(desc(stores.isDefault), asc(stores.id));
-  const [home, ...others] = views;
+  const views = await adminStoreViews(c.var.db);
+  const home = views.find((view) => view.isDefault);
+  const others = views.filter((view) => view !== home);
   const problem = (name: string) => (errors[name] ? html` <strong class="error" role="alert">${errors[name]}</strong>` : '');
   const invalid = (name: string) => (errors[name] ? html`aria-invalid="true"` : '');
   /**

@@ -6,13 +6,14 @@
  * everything typed kept. Each other store view has a section of its own texts (store-texts.ts),
  * saved with the rest: a field left empty inherits the product's.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AdminEnv } from '../../../../platform/admin/admin-env.ts';
 import { categoryTreePicker } from '../../../../platform/admin/config-pickers.ts';
+import { otherStoreViews } from '../../../../platform/admin/store-views.ts';
 import type { Db } from '../../../../platform/db/database.ts';
-import { products, stores } from '../../../../platform/db/schema/index.ts';
+import { products } from '../../../../platform/db/schema/index.ts';
 import { adminProductView, getAdminProduct, productEtag, ProductPatch } from '../service.ts';
 import { productTextKind, type ProductTextField } from '../store-texts.ts';
 import type { z } from '@hono/zod-openapi';
@@ -82,7 +83,7 @@ export async function savedContent(c: Context<AdminEnv>, id: number): Promise<Co
 
 /** The section's fields, inside the product's one form (product-page.ts): saved with the rest by its one Save. */
 export async function contentForm(c: Context<AdminEnv>, state: ContentFormState) {
-  const views = await c.var.db.select({ code: stores.code, name: stores.name }).from(stores).where(eq(stores.isDefault, false)).orderBy(asc(stores.id));
+  const views = await otherStoreViews(c.var.db);
   const { typed, errors } = state;
   const problem = (name: string) => (errors[name] ? html`<strong class="error" id="content-${name}-error" role="alert">${errors[name]}</strong>` : '');
   const described = (name: string) => (errors[name] ? html`aria-invalid="true" aria-describedby="content-${name}-error"` : '');
