@@ -190,6 +190,10 @@ describe('admin content pages', () => {
     const described = await browser.request('POST', `/admin/products/${product!.id}/images/${imageId}`, { _csrf: browser.csrfOf(after.html), alt: 'Front view, closed' });
     expect([described.status, described.location]).toEqual([303, `/admin/products/${product!.id}?flash=saved#images`]);
     expect((await browser.request('GET', `/admin/products/${product!.id}`)).html).toContain('alt="Front view, closed"');
+    // Past 255 characters (around the input's maxlength) it is refused, the saved text kept, not cut.
+    const wordy = await browser.request('POST', `/admin/products/${product!.id}/images/${imageId}`, { _csrf: browser.csrfOf(after.html), alt: 'b'.repeat(256) });
+    expect(wordy.status).toBe(400);
+    expect((await browser.request('GET', `/admin/products/${product!.id}`)).html).toContain('alt="Front view, closed"');
     const asked = await browser.request('POST', `/admin/products/${product!.id}/images/${imageId}/delete`, { _csrf: browser.csrfOf(after.html) });
     expect([asked.status, asked.html.includes('Remove image 1 of ')]).toEqual([200, true]);
     expect(((await shop.get(`/api/rest/v2/products/${product!.id}`)).body as { imageUrl: string }).imageUrl).toMatch(/\.webp$/);

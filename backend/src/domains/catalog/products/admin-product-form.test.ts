@@ -211,9 +211,9 @@ describe.each(dialects)('the product page\'s main form (%s)', (dialect) => {
     const page = await admin.request('GET', '/admin/products/new');
     expect(page.html).toContain('enctype="multipart/form-data"');
     expect(page.html).toContain('<input type="file" name="image"');
-    const create = (file: Blob, sku: string) => {
+    const create = (file: Blob, sku: string, imageAlt = 'A brass lamp') => {
       const form = new FormData();
-      const fields = { _csrf: admin.csrfOf(page.html), type: 'simple', name: 'Pictured lamp', sku, urlKey: sku.toLowerCase(), price: '12.50', stockQty: '3', isEnabled: 'on', imageAlt: 'A brass lamp' };
+      const fields = { _csrf: admin.csrfOf(page.html), type: 'simple', name: 'Pictured lamp', sku, urlKey: sku.toLowerCase(), price: '12.50', stockQty: '3', isEnabled: 'on', imageAlt };
       for (const [name, value] of Object.entries(fields)) form.set(name, value);
       form.set('image', file, 'lamp.png');
       const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -227,6 +227,11 @@ describe.each(dialects)('the product page\'s main form (%s)', (dialect) => {
     expect((await shop.send<{ member: unknown[] }>('GET', '/api/rest/v2/admin/products?sku=PICTURED-BAD', { headers: bearer })).body.member).toEqual([]);
 
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b7791f' } }).png().toBuffer();
+    // Alternative text past 255 characters (posted around the input's maxlength) is refused beside its field, not cut.
+    const wordy = await create(new Blob([new Uint8Array(png)], { type: 'image/png' }), 'PICTURED-WORDY', 'a'.repeat(256));
+    expect(wordy.status).toBe(400);
+    expect(await wordy.text()).toMatch(/name="imageAlt" value="a{256}" maxlength="255" aria-invalid="true" \/><\/label> <strong class="error" role="alert">Alternative text: at most 255 characters\.<\/strong>/);
+    expect((await shop.send<{ member: unknown[] }>('GET', '/api/rest/v2/admin/products?sku=PICTURED-WORDY', { headers: bearer })).body.member).toEqual([]);
     const made = await create(new Blob([new Uint8Array(png)], { type: 'image/png' }), 'PICTURED-LAMP');
     expect(made.status, await made.clone().text()).toBe(303);
     const [lamp] = (await shop.send<{ member: Array<{ images: Array<{ alt: string; url: string; position: number }> }> }>('GET', '/api/rest/v2/admin/products?sku=PICTURED-LAMP', { headers: bearer })).body.member;

@@ -173,6 +173,9 @@ describe.each(dialects)('admin product types API (%s)', (dialect) => {
     const taken = await api('POST', `/${parent!.id}/variants`, { sku: 'MEMBER-B', price: 18, attributes: { color: 'Olive', size: 'M' } });
     expect(taken.status).toBe(409);
     expect(taken.body.error).toBe('sku_taken');
+    const nowhere = await api('POST', `/${parent!.id}/variants`, { sku: 'TEE-NEW-X', price: 18, storeOverrides: { mars: { price: 5 } }, attributes: { color: 'Olive', size: 'M' } });
+    expect([nowhere.status, nowhere.body.details![0]!.field]).toEqual([400, 'storeOverrides.mars']);
+    expect((await shop.database.db.select().from(products).where(eq(products.sku, 'TEE-NEW-X'))).length).toBe(0);
     const onSimple = await api('POST', `/${simpleIds[0]}/variants`, { sku: 'TEE-NEW-X', price: 18, attributes: { color: 'Olive', size: 'M' } });
     expect(onSimple.status).toBe(409);
     expect(onSimple.body.error).toBe('unsupported_type');
@@ -335,6 +338,42 @@ describe.each(dialects)('admin product type pages (%s)', (dialect) => {
     const deleted = await admin.submit(path, `${path}/delete`, { confirmed: 'yes' });
     expect(deleted.status).toBe(303);
     expect((await shop.database.db.select().from(products).where(inArray(products.sku, ['JACKET-NEW', 'JACKET-NEW-RUST']))).length).toBe(0);
+  });
+
+  it('prices a configurable\'s variants in each store view\'s currency: the first on New product, another with Add a variant; a bad view price refused beside its field', async () => {
+    const coat = { ...configurable, name: 'Two-currency coat', sku: 'COAT-2C', urlKey: 'two-currency-coat', 'variant.sku': 'COAT-2C-RUST' };
+    const form = await admin.request('GET', '/admin/products/new');
+    expect(form.html).toMatch(/Variant price in Southern Cross Outfitters \(AUD; blank: the same number as in [^)]+\) <input name="variant\.storePrice\.au"/);
+    const negative = await admin.submit('/admin/products/new', '/admin/products/new', { ...coat, 'variant.storePrice.au': '-1' });
+    expect(negative.status).toBe(400);
+    expect(negative.html).toMatch(/name="variant\.storePrice\.au" value="-1" aria-invalid="true"/);
+    expect(await shop.database.db.select().from(products).where(eq(products.sku, 'COAT-2C'))).toEqual([]);
+    const created = await admin.submit('/admin/products/new', '/admin/products/new', { ...coat, 'variant.storePrice.au': '180' });
+    expect(created.status, errorOf(created.html)).toBe(303);
+    const id = Number(/\/admin\/products\/(\d+)/.exec(created.location!)![1]);
+    const path = `/admin/products/${id}`;
+    const prices = async (store: string) => ((await shop.get(`/api/rest/v2/products/${id}?store=${store}`)).body as PublicProduct).variants!.map((variant) => [variant.sku, variant.price]);
+    expect([await prices('default'), await prices('au')]).toEqual([[['COAT-2C-RUST', 120]], [['COAT-2C-RUST', 180]]]);
+
+    const page = await admin.request('GET', path);
+    expect(page.html).toMatch(/Price in Southern Cross Outfitters \(AUD; blank: the same number as in [^)]+\) <input name="storePrice\.au"/);
+    const sky = { sku: 'COAT-2C-SKY', price: '99', stockQty: '1', 'attributes.color': 'Sky' };
+    const words = await admin.submit(path, `${path}/variants`, { ...sky, 'storePrice.au': 'many' });
+    expect(words.status).toBe(400);
+    expect(words.html).toMatch(/name="storePrice\.au" value="many"[^>]*aria-invalid="true"/);
+    const mars = await admin.submit(path, `${path}/variants`, { ...sky, 'storePrice.mars': '5' });
+    expect(mars.status).toBe(400);
+    expect(mars.html).toContain('No store view mars.');
+    const added = await admin.submit(path, `${path}/variants`, { ...sky, 'storePrice.au': '150' });
+    expect(added.status, errorOf(added.html)).toBe(303);
+    expect([await prices('default'), await prices('au')]).toEqual([
+      [['COAT-2C-RUST', 120], ['COAT-2C-SKY', 99]],
+      [['COAT-2C-RUST', 180], ['COAT-2C-SKY', 150]],
+    ]);
+    // A view left blank sells at the same number.
+    const blank = await admin.submit(path, `${path}/variants`, { ...sky, sku: 'COAT-2C-SAND', 'attributes.color': 'Sand', 'storePrice.au': '' });
+    expect(blank.status, errorOf(blank.html)).toBe(303);
+    expect((await prices('au')).at(-1)).toEqual(['COAT-2C-SAND', 99]);
   });
 
   it('creates a gift card from New product, a wrong range refused inline with the typing kept', async () => {

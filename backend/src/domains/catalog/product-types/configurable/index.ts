@@ -14,6 +14,7 @@ import { loadConfigurableParts } from './parts.ts';
 import { chooseVariant } from './cart-choice.ts';
 import { addVariantForm, removeVariantForms } from './admin-variant-form.ts';
 import { attributesSection } from './admin-attributes-form.ts';
+import { adminStoreViews } from '../../../../platform/admin/store-views.ts';
 
 export const configurable: ProductTypeDefinition = {
   code: 'configurable',
@@ -40,6 +41,6 @@ export const configurable: ProductTypeDefinition = {
   adminSection: async (c, edit, refused) => {
     const { product } = edit;
     const admin = await getAdminProduct(c.var.db, product.id);
-    return html`${removeVariantForms(c, product.id, edit.variants)}${addVariantForm(c, product.id, admin.configurableAttributes ?? [], refused.variant)}${attributesSection(c, admin, refused.attributes)}`;
+    return html`${removeVariantForms(c, product.id, edit.variants)}${addVariantForm(c, product.id, admin.configurableAttributes ?? [], await adminStoreViews(c.var.db), refused.variant)}${attributesSection(c, admin, refused.attributes)}`;
   },
 };

@@ -28,8 +28,12 @@ export const VariantInput = z
   .object({
     sku: Sku,
     name: z.string().trim().min(1).max(255).optional().openapi({ description: 'Default: the product\'s name with the values, e.g. "Tee - Red / M".' }),
-    price: Money.openapi({ description: 'Every store view\'s price.' }),
+    price: Money.openapi({ description: 'Every store view\'s price, but for the views in `storeOverrides`.' }),
     specialPrice: Money.nullable().default(null),
+    storeOverrides: z
+      .record(z.string().max(64), z.object({ price: Money, specialPrice: Money.nullable() }).partial().strict())
+      .default({})
+      .openapi({ description: 'Per store view code: its own price and special price (each view sells in its own currency); a view not named takes `price` and `specialPrice`.' }),
     stockQty: Qty.default(0),
     isEnabled: z.boolean().default(true),
     attributes: z.record(z.string().max(64), AttributeValueLabel).openapi({ description: 'One value (its label) for each of the product\'s attributes, e.g. {"color": "Red", "size": "M"}.' }),
@@ -134,9 +138,17 @@ async function insertVariant(db: Db, parent: Parent, options: Array<{ id: number
     })
     .returning({ id: products.id });
   const id = row!.id;
-  const views = await db.select({ id: stores.id }).from(stores);
-  const minimalPrice = variant.specialPrice !== null && variant.specialPrice < variant.price ? variant.specialPrice : variant.price;
-  await db.insert(productPrices).values(views.map((view) => ({ productId: id, storeId: view.id, price: variant.price, specialPrice: variant.specialPrice, minimalPrice })));
+  const views = await db.select({ id: stores.id, code: stores.code }).from(stores);
+  const unknown = Object.keys(variant.storeOverrides).filter((code) => !views.some((view) => view.code === code));
+  if (unknown.length > 0) throw invalid(`${fieldPrefix}storeOverrides.${unknown[0]}`, `No store view ${unknown.join(', ')}.`);
+  await db.insert(productPrices).values(
+    views.map((view) => {
+      const own = variant.storeOverrides[view.code] ?? {};
+      const price = own.price ?? variant.price;
+      const specialPrice = own.specialPrice === undefined ? variant.specialPrice : own.specialPrice;
+      return { productId: id, storeId: view.id, price, specialPrice, minimalPrice: specialPrice !== null && specialPrice < price ? specialPrice : price };
+    }),
+  );
   const [lastLink] = await db.select({ top: max(productLinks.position) }).from(productLinks).where(and(eq(productLinks.productId, parent.id), eq(productLinks.linkType, 'variant')));
   await db.insert(productLinks).values({ productId: parent.id, linkedProductId: id, linkType: 'variant', position: (lastLink?.top ?? 0) + 1 });
   await db.insert(variantOptionValues).values(picked.map((value) => ({ variantId: id, optionId: value.optionId, valueIndex: value.valueIndex })));

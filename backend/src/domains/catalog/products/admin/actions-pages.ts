@@ -15,6 +15,8 @@ import { csrfField } from '../../../../platform/admin/layout.ts';
 import { confirmPage, isConfirmed } from '../../../../platform/admin/confirm-step.ts';
 import { sayOutcome } from '../../../../platform/admin/outcome-flash.ts';
 import { adminStoreViews } from '../../../../platform/admin/store-views.ts';
+import { typedViewPrices, viewPriceField, viewPriceLabels } from './view-prices.ts';
+import { altProblem, typedAlt } from './image-alt.ts';
 import { formFields, renderPage } from '../../../../platform/admin/page.ts';
 import { deleteQuestion } from './delete-question.ts';
 import { loadProductEdit } from './edit-data.ts';
@@ -37,23 +39,6 @@ const text = (typed: Typed, name: string) => {
 
 const many = (typed: Typed, name: string) => [typed[name] ?? []].flat();
 
-/** The form's fields for a store view's own price are named `storePrice.{code}` (the API's `storeOverrides.{code}.price`). */
-const VIEW_PRICE = 'storePrice.';
-const viewPriceField = (code: string) => `${VIEW_PRICE}${code}`;
-
-/**
- * The store views' own prices typed on the form, as the API's `storeOverrides` (a blank one is left
- * out). Built from entries, so a posted name like `storePrice.__proto__` never sets the object's
- * prototype; the product service refuses a view it does not know.
- */
-function viewPrices(typed: Typed): Record<string, { price: number }> {
-  const typedPrices = Object.keys(typed).flatMap((name) => {
-    const code = name.slice(VIEW_PRICE.length);
-    return name.startsWith(VIEW_PRICE) && code !== '' && text(typed, name).trim() !== '' ? [[code, { price: Number(text(typed, name)) }] as const] : [];
-  });
-  return Object.fromEntries(typedPrices);
-}
-
 /**
  * The form's fields as the API body: numbers as numbers, blanks left to the defaults. A configurable
  * takes its attributes and first variant (`variant.sku`, `variant.price`, `variant.stockQty` and
@@ -71,6 +56,7 @@ function bodyOf(typed: Typed, members: Array<{ id: number; defaultQty: number }>
             {
               sku: text(typed, 'variant.sku'),
               price: number('variant.price'),
+              storeOverrides: typedViewPrices(typed, 'variant.'),
               stockQty: number('variant.stockQty'),
               attributes: Object.fromEntries(attributes.map((code) => [code, text(typed, `variant.${code}`)])),
             },
@@ -81,8 +67,8 @@ function bodyOf(typed: Typed, members: Array<{ id: number; defaultQty: number }>
         : type === 'giftcard'
           ? { stockQty: number('stockQty'), giftcard: typedGiftcard(typed) }
           : type === 'downloadable'
-            ? { price: number('price'), stockQty: number('stockQty'), storeOverrides: viewPrices(typed), downloadableLinks: links.map(({ title, price, sampleUrl }) => ({ title, price, sampleUrl })) }
-            : { price: number('price'), stockQty: number('stockQty'), storeOverrides: viewPrices(typed) };
+            ? { price: number('price'), stockQty: number('stockQty'), storeOverrides: typedViewPrices(typed), downloadableLinks: links.map(({ title, price, sampleUrl }) => ({ title, price, sampleUrl })) }
+            : { price: number('price'), stockQty: number('stockQty'), storeOverrides: typedViewPrices(typed) };
   return {
     sku: text(typed, 'sku'),
     name: text(typed, 'name'),
@@ -108,8 +94,8 @@ const typeLabels = {
 async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 'on', type: 'simple' }, errors: Record<string, string> = {}, error?: string) {
   // Each store view sells in its own currency: the default view's price, then each other view's own.
   const views = await adminStoreViews(c.var.db);
-  const home = views.find((view) => view.isDefault);
-  const others = views.filter((view) => view !== home);
+  const prices = viewPriceLabels(views);
+  const variantPrices = viewPriceLabels(views, 'Variant price');
   const problem = (name: string) => (errors[name] ? html` <strong class="error" role="alert">${errors[name]}</strong>` : '');
   const invalid = (name: string) => (errors[name] ? html`aria-invalid="true"` : '');
   /**
@@ -129,8 +115,8 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
         ${Object.entries(typeLabels).map(([value, label]) => html`<option value="${value}" ${text(typed, 'type') === value ? 'selected' : ''}>${label}</option>`)}
       </select></label>
       <fieldset data-types="simple virtual downloadable giftcard"><legend>Simple, virtual and downloadable products (and a gift card's stock)</legend>
-        ${input('price', home ? `Price in ${home.name} (${home.currency})` : 'Price', '0.01')}
-        ${others.map((view) => input(viewPriceField(view.code), `Price in ${view.name} (${view.currency}; blank: the same number as in ${home!.name})`, '0.01'))}
+        ${input('price', prices.home, '0.01')}
+        ${prices.others.map((view) => input(viewPriceField(view.code), view.label, '0.01'))}
         ${input('stockQty', 'Stock quantity', '1')}
       </fieldset>
       <fieldset data-types="downloadable"><legend>Downloadable products: the links shoppers buy</legend>
@@ -149,7 +135,8 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
         ${Object.entries(configurableAttributeLabels).map(
           ([code, label]) => html`<label><input type="checkbox" name="configurableAttributes" value="${code}" ${many(typed, 'configurableAttributes').includes(code) ? 'checked' : ''} /> ${label}</label>`,
         )}${problem('configurableAttributes')}
-        ${input('variant.sku', 'Variant SKU')} ${input('variant.price', 'Variant price (every store view)', '0.01')}
+        ${input('variant.sku', 'Variant SKU')} ${input('variant.price', variantPrices.home, '0.01')}
+        ${variantPrices.others.map((view) => input(viewPriceField(view.code, 'variant.'), view.label, '0.01'))}
         ${input('variant.stockQty', 'Variant stock quantity', '1')}
         ${Object.entries(configurableAttributeLabels).map(([code, label]) => input(`variant.${code}`, `Variant ${label.toLowerCase()} (e.g. ${code === 'color' ? 'Navy' : 'M'})`))}
         ${problem('variant.attributes')}
@@ -169,7 +156,7 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
       <textarea name="description" id="new-description" rows="10" data-rich-text ${invalid('description')}>${text(typed, 'description')}</textarea>${problem('description')}
       <fieldset><legend>Main image (optional; more on its page)</legend>
         <label>Image file (JPEG, PNG, WebP, GIF, AVIF or TIFF, at most 10 MB)${errors.image ? ', chosen again after a refusal' : ''} <input type="file" name="image" accept="image/*" ${invalid('image')} /></label>${problem('image')}
-        <label>Alternative text (what the picture shows) <input name="imageAlt" value="${text(typed, 'imageAlt')}" maxlength="255" /></label>
+        <label>Alternative text (what the picture shows) <input name="imageAlt" value="${text(typed, 'imageAlt')}" maxlength="255" ${invalid('imageAlt')} /></label>${problem('imageAlt')}
       </fieldset>
       <label><input type="checkbox" name="isEnabled" ${typed.isEnabled !== undefined ? 'checked' : ''} /> Enabled</label>
       <button type="submit">Create</button> <a href="/admin/products">Cancel</a>
@@ -184,6 +171,7 @@ async function newProductForm(c: Context<AdminEnv>, typed: Typed = { isEnabled: 
  */
 function formField(path: readonly PropertyKey[]): string {
   const [head, , part, code] = path.map(String);
+  if (head === 'variants' && part === 'storeOverrides' && code !== undefined) return viewPriceField(code, 'variant.');
   if (head === 'variants') return part === undefined ? 'variant.sku' : part === 'attributes' ? `variant.${code ?? 'attributes'}` : `variant.${part}`;
   if (head === 'linkedProducts') return 'members';
   if (head === 'downloadableLinks') return 'links';
@@ -217,7 +205,9 @@ export const productActionPages = new Hono<AdminEnv>()
     // The image chosen on the form is the new product's main picture, created with it in one
     // transaction: a file that is no image refuses the product too, everything typed kept.
     const image = typed.image instanceof File && typed.image.size > 0 ? new Uint8Array(await typed.image.arrayBuffer()) : undefined;
-    const alt = text(typed, 'imageAlt').trim().slice(0, 255);
+    const tooLong = altProblem(text(typed, 'imageAlt'));
+    if (tooLong) return newProductForm(c, typed, { imageAlt: tooLong });
+    const alt = text(typed, 'imageAlt').trim();
     try {
       const product = await c.var.db.transaction(async (tx) => {
         const ctx = { db: tx, notifications: c.var.notifications, actor: c.var.admin };
@@ -239,8 +229,8 @@ export const productActionPages = new Hono<AdminEnv>()
     const body = await c.req.parseBody();
     const file = body.file;
     if (!(file instanceof File) || file.size === 0) return c.redirect(`/admin/products/${id.data}?flash=image_missing`, 303);
+    const alt = typedAlt(typeof body.alt === 'string' ? body.alt : '', 'alt');
     try {
-      const alt = typeof body.alt === 'string' ? body.alt.trim().slice(0, 255) : '';
       await addProductImage({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id.data, new Uint8Array(await file.arrayBuffer()), alt, body.main === 'on');
     } catch (error) {
       if (!(error instanceof AppError) || error.kind === 'not_found') throw error;
@@ -259,7 +249,7 @@ export const productActionPages = new Hono<AdminEnv>()
     if (index < 0) return c.notFound();
     const moves: Record<string, number> = { first: 0, earlier: Math.max(0, index - 1), later: index + 1 };
     const position = typeof fields.move === 'string' ? moves[fields.move] : undefined;
-    const alt = typeof fields.alt === 'string' && position === undefined ? fields.alt.trim().slice(0, 255) : undefined;
+    const alt = typeof fields.alt === 'string' && position === undefined ? typedAlt(fields.alt, 'alt') : undefined;
     await updateProductImage({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, id.data, imageId.data, { alt, position });
     return c.redirect(`/admin/products/${id.data}?flash=saved#images`, 303);
   })

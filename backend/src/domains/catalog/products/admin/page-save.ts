@@ -19,6 +19,7 @@ import { contentField, contentPatch, contentRefusal, type ContentFormState, type
 import { parseProductChanges, type FieldErrors, type ProductEdit } from './edit-data.ts';
 import { productPatch, saveProductChanges } from './form-save.ts';
 import { formField, staleMessage, summary, type MainFormState } from './main-form.ts';
+import { typedAlt } from './image-alt.ts';
 
 /** Everything the refused page shows again: each part as typed with its errors. */
 export interface PageRefusal {
@@ -113,8 +114,9 @@ export async function saveProductPage(c: Context<AdminEnv>, edit: ProductEdit, t
   if (!patch.success) return refuse(patch.error.issues, patch.error.issues[0]?.message ?? 'Check the form.');
 
   const alts = saved.images.flatMap((image) => {
-    const alt = typed[altField(image.id)];
-    return alt === undefined || first(alt).trim().slice(0, 255) === image.label ? [] : [{ id: image.id, alt: first(alt).trim().slice(0, 255) }];
+    const typedText = typed[altField(image.id)];
+    const alt = typedText === undefined ? undefined : typedAlt(first(typedText), altField(image.id));
+    return alt === undefined || alt === image.label ? [] : [{ id: image.id, alt }];
   });
   try {
     await saveProductChanges({ db: c.var.db, notifications: c.var.notifications, actor: c.var.admin }, edit, main.changes, patch.data, etag || undefined, async (within) => {
