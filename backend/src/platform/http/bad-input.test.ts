@@ -88,6 +88,21 @@ describe.each(dialects)('bad input answers JSON, never 500 (%s)', (dialect) => {
       expect(refusedField(adminForm.body)).toMatchObject({ location: 'form', field: 'password' });
     });
 
+    it('refuses an unpaired surrogate in a JSON value or key, naming it, and takes a pair (an emoji)', async () => {
+      const json = (body: string) => shop.app.request('/api/rest/v2/orders/lookup', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      for (const [body, field] of [
+        ['{"reference":"x","email":"a@example.com","extra":{"tags":["\\ud800"]}}', 'extra.tags.0'],
+        ['{"reference":"\\uDC00x"}', 'reference'],
+        ['{"a\\ud83d":1}', 'a\ud83d'],
+      ]) {
+        const response = await json(body!);
+        expect(response.status, body).toBe(400);
+        expect(refusedField(await response.json()), body).toEqual({ location: 'json', field, message: 'Must be valid Unicode text (it holds an unpaired surrogate).' });
+      }
+      const pair = await json('{"reference":"\\ud83d\\ude00","email":"a@example.com"}');
+      expect(refusedField(await pair.json())).not.toMatchObject({ message: expect.stringContaining('surrogate') });
+    });
+
     it('refuses a key named __proto__ in JSON (spelled out or escaped), a form and a query, naming where it stands', async () => {
       const json = (body: string) => shop.app.request('/api/rest/v2/orders/lookup', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       for (const [body, field] of [

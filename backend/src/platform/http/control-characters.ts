@@ -14,24 +14,3 @@ export function hasControlCharacter(text: string): boolean {
 export function printable(text: string): string {
   return text.replace(new RegExp(forbidden.source, 'g'), '\uFFFD');
 }
-
-/**
- * The dotted path of the first string (key or value) in `value` holding a control character, or
- * undefined. Walks with an explicit stack: the input is a parsed request body, never trusted to be shallow.
- */
-export function controlCharacterPath(value: unknown): string | undefined {
-  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
-  while (stack.length > 0) {
-    const { value: current, path } = stack.pop()!;
-    if (typeof current === 'string') {
-      if (hasControlCharacter(current)) return path || '(body)';
-    } else if (current !== null && typeof current === 'object') {
-      for (const [key, item] of Object.entries(current)) {
-        const itemPath = path ? `${path}.${printable(key)}` : printable(key);
-        if (hasControlCharacter(key)) return itemPath;
-        stack.push({ value: item, path: itemPath });
-      }
-    }
-  }
-  return undefined;
-}

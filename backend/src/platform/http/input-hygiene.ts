@@ -1,7 +1,8 @@
 /**
  * DECISIONS.md 56, in the one place every request passes (app.ts mounts this before any route):
  * no text of the URL path, query, JSON body or form holds a control character (400 naming the
- * field), no key of a query, JSON body or form is named `__proto__` (prototype-keys.ts), a JSON body is refused over 1 MiB (413) or nested deeper than 64 levels (400) before it is
+ * field), no JSON text holds an unpaired surrogate (PostgreSQL's json refuses one: it surfaced as a
+ * 500), no key of a query, JSON body or form is named `__proto__` (prototype-keys.ts), a JSON body is refused over 1 MiB (413) or nested deeper than 64 levels (400) before it is
  * parsed, and a form is refused over the largest one a route takes (an image upload).
  *
  * A guard here rather than a refinement on each zod string: the admin's HTML forms and some module
@@ -13,10 +14,11 @@
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '../errors.ts';
 import { MAX_UPLOAD_BYTES } from '../../domains/media/upload.ts';
-import { controlCharacterPath, hasControlCharacter, printable } from './control-characters.ts';
+import { hasControlCharacter, printable } from './control-characters.ts';
 import { nestsDeeperThan } from './json-depth.ts';
-import { mayHoldPrototypeKey, namesPrototype, prototypeKeyPath } from './prototype-keys.ts';
-import { refusedKey, refusedText } from './validation.ts';
+import { refusedTextPath } from './json-text-path.ts';
+import { mayHoldPrototypeKey, namesPrototype, PROTOTYPE_KEY } from './prototype-keys.ts';
+import { refusedText } from './validation.ts';
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 64;
@@ -33,7 +35,7 @@ export const inputHygiene = createMiddleware(async function inputHygiene(c, next
   if (escapedControlCharacter.test(url.pathname)) throw refusedText('path', 'path');
   for (const [name, value] of url.searchParams) {
     if (hasControlCharacter(name) || hasControlCharacter(value)) throw refusedText('query', printable(name));
-    if (namesPrototype(name)) throw refusedKey('query', name);
+    if (namesPrototype(name)) throw refusedText('query', name, NO_PROTOTYPE_KEY);
   }
   const request = c.req.raw;
   const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -74,12 +76,23 @@ async function readAtMost(request: Request, max: number, message: string): Promi
  * to name the field.
  */
 const escapedControlInJson = /\\(u00(0[0-8bcef]|1[0-9a-f])|[bf])/i;
+/** Likewise an unpaired surrogate stands in JSON text only escaped (`\ud800`): raw bytes that are no UTF-8 decode to U+FFFD. */
+const escapedSurrogateInJson = /\\ud[89a-f]/i;
+/** A lone surrogate, as a code unit: with the `u` flag a pair is one code point and does not match. */
+const unpairedSurrogate = /\p{Cs}/u;
+const NO_PROTOTYPE_KEY = 'No key may be named __proto__.';
+
+/** The rules a JSON body is held to: each parses the body only when the text could break it. */
+const jsonRules: Array<{ mayApply: (text: string) => boolean; refuses: (text: string, isKey: boolean) => boolean; message?: string }> = [
+  { mayApply: (text) => escapedControlInJson.test(text), refuses: hasControlCharacter },
+  { mayApply: (text) => escapedSurrogateInJson.test(text), refuses: (text) => unpairedSurrogate.test(text), message: 'Must be valid Unicode text (it holds an unpaired surrogate).' },
+  { mayApply: mayHoldPrototypeKey, refuses: (text, isKey) => isKey && text === PROTOTYPE_KEY, message: NO_PROTOTYPE_KEY },
+];
 
 function checkJson(text: string): void {
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new AppError('invalid', 'invalid_request', `JSON nested deeper than ${MAX_JSON_DEPTH} levels is refused.`);
-  const mayHoldControl = escapedControlInJson.test(text);
-  const mayHoldPrototype = mayHoldPrototypeKey(text);
-  if (!mayHoldControl && !mayHoldPrototype) return;
+  const rules = jsonRules.filter((rule) => rule.mayApply(text));
+  if (rules.length === 0) return;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -87,10 +100,10 @@ function checkJson(text: string): void {
     // Malformed JSON: whatever reads it (Hono's validator) answers 400 as it always has.
     return;
   }
-  const path = mayHoldControl ? controlCharacterPath(value) : undefined;
-  if (path !== undefined) throw refusedText('json', path);
-  const prototypePath = mayHoldPrototype ? prototypeKeyPath(value) : undefined;
-  if (prototypePath !== undefined) throw refusedKey('json', prototypePath);
+  for (const rule of rules) {
+    const path = refusedTextPath(value, rule.refuses);
+    if (path !== undefined) throw refusedText('json', path, rule.message);
+  }
 }
 
 async function checkForm(bytes: Uint8Array, contentType: string): Promise<void> {
@@ -103,6 +116,6 @@ async function checkForm(bytes: Uint8Array, contentType: string): Promise<void> 
   for (const [name, value] of form) {
     // Files are bytes, checked by what reads them (images are decoded, CSV parsed).
     if (hasControlCharacter(name) || (typeof value === 'string' && hasControlCharacter(value))) throw refusedText('form', printable(name));
-    if (namesPrototype(name)) throw refusedKey('form', name);
+    if (namesPrototype(name)) throw refusedText('form', name, NO_PROTOTYPE_KEY);
   }
 }

@@ -6,7 +6,7 @@
  * product without it). No field of ours has that name, so refusing costs nobody anything.
  */
 
-const PROTOTYPE_KEY = '__proto__';
+export const PROTOTYPE_KEY = '__proto__';
 
 /**
  * Whether JSON text could hold the key: it is spelled out, or escaped (`\u005f_proto__`), which any
@@ -21,22 +21,4 @@ export function mayHoldPrototypeKey(jsonText: string): boolean {
 /** A form or query field name, or one of its dotted or bracketed segments (`a.__proto__.b`, `a[__proto__]`), naming it. */
 export function namesPrototype(name: string): boolean {
   return name.split(/[.[\]]/).includes(PROTOTYPE_KEY);
-}
-
-/**
- * The dotted path of the first object in a parsed body holding the key, or undefined. Walks with an
- * explicit stack: the body is never trusted to be shallow.
- */
-export function prototypeKeyPath(value: unknown): string | undefined {
-  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
-  while (stack.length > 0) {
-    const { value: current, path } = stack.pop()!;
-    if (current === null || typeof current !== 'object') continue;
-    for (const [key, item] of Object.entries(current)) {
-      const itemPath = path ? `${path}.${key}` : key;
-      if (key === PROTOTYPE_KEY) return itemPath;
-      stack.push({ value: item, path: itemPath });
-    }
-  }
-  return undefined;
 }

@@ -20,14 +20,9 @@ export function invalidRequest(location: string, error: z.ZodError): AppError {
   return new AppError('invalid', 'invalid_request', `Invalid request: check ${names}.`, fields);
 }
 
-/** A text refused for its control characters (DECISIONS.md 56), as the same 400 naming the field. */
-export function refusedText(location: string, field: string): AppError {
-  const message = 'Must not contain control characters (tab, newline and carriage return are allowed).';
-  return new AppError('invalid', 'invalid_request', `Invalid request: check ${field}.`, [{ location, field, message }]);
-}
+const CONTROL_CHARACTERS = 'Must not contain control characters (tab, newline and carriage return are allowed).';
 
-/** A key named `__proto__` (prototype-keys.ts), as the same 400 naming where it stands. */
-export function refusedKey(location: string, field: string): AppError {
-  const message = 'No key may be named __proto__.';
+/** A text refused (DECISIONS.md 56: for its control characters unless said otherwise), as the same 400 naming the field. */
+export function refusedText(location: string, field: string, message = CONTROL_CHARACTERS): AppError {
   return new AppError('invalid', 'invalid_request', `Invalid request: check ${field}.`, [{ location, field, message }]);
 }
