@@ -2,8 +2,9 @@
  * DECISIONS.md 56, in the one place every request passes (app.ts mounts this before any route):
  * no text of the URL path, query, JSON body or form holds a control character (400 naming the
  * field), no JSON text holds an unpaired surrogate (PostgreSQL's json refuses one: it surfaced as a
- * 500), no key of a query, JSON body or form is named `__proto__` (prototype-keys.ts), a JSON body is refused over 1 MiB (413) or nested deeper than 64 levels (400) before it is
- * parsed, and a form is refused over the largest one a route takes (an image upload).
+ * 500), no key of a query, JSON body or form is named `__proto__` (prototype-keys.ts), a JSON body
+ * is refused over 1 MiB (413) or nested deeper than 64 levels (400) before it is parsed, and a form
+ * is refused over the largest one a route takes (an image upload).
  *
  * A guard here rather than a refinement on each zod string: the admin's HTML forms and some module
  * routes read bodies without a zod schema, and a field added tomorrow is covered without anyone
