@@ -28,6 +28,15 @@ export function codeOf(c: Context<AdminEnv>): string {
   return code.data;
 }
 
+/** The builder's words for a field row's inputs: its template's labels, and how a refused one is named. */
+const rowLabels = { label: 'Label', key: 'Key', type: 'Type', options: 'Options', placeholder: 'Placeholder', help: 'Help text', maxLength: 'Max length', position: 'Position' } as const;
+
+/** The same for the form's own inputs. */
+const formLabels = { code: 'Code', title: 'Title', successMessage: 'Success message', notifyEmails: 'Notify these addresses' } as const;
+
+/** A refused field of the schema by the builder's label (an option's `value` is typed in Options). */
+const builderLabels: Record<string, string> = { ...formLabels, ...rowLabels, value: rowLabels.options };
+
 const blankRow: FieldRow = { key: '', label: '', type: 'text', required: false, options: '', placeholder: '', help: '', maxLength: '', position: 0 };
 
 function fieldRow(row: FieldRow, index: number) {
@@ -35,17 +44,17 @@ function fieldRow(row: FieldRow, index: number) {
   const id = (field: string) => `field-${index}-${field}`;
   return html`<fieldset class="field-row" data-row="${index}">
     <legend>${row.key ? `Field “${row.label || row.key}”` : 'New field'}</legend>
-    <label for="${id('label')}">Label</label> <input id="${id('label')}" name="${name('label')}" value="${row.label}" maxlength="200" />
-    <label for="${id('key')}">Key</label> <input id="${id('key')}" name="${name('key')}" value="${row.key}" maxlength="64" />
-    <label for="${id('type')}">Type</label>
+    <label for="${id('label')}">${rowLabels.label}</label> <input id="${id('label')}" name="${name('label')}" value="${row.label}" maxlength="200" />
+    <label for="${id('key')}">${rowLabels.key}</label> <input id="${id('key')}" name="${name('key')}" value="${row.key}" maxlength="64" />
+    <label for="${id('type')}">${rowLabels.type}</label>
     <select id="${id('type')}" name="${name('type')}">${formFieldTypes.map((type) => html`<option value="${type}" ${type === row.type ? 'selected' : ''}>${type}</option>`)}</select>
     <label><input type="checkbox" name="${name('required')}" ${row.required ? 'checked' : ''} /> Required</label>
-    <label for="${id('options')}">Options (select and radio; one per line, value|label)</label>
+    <label for="${id('options')}">${rowLabels.options} (select and radio; one per line, value|label)</label>
     <textarea id="${id('options')}" name="${name('options')}" rows="3">${row.options}</textarea>
-    <label for="${id('placeholder')}">Placeholder</label> <input id="${id('placeholder')}" name="${name('placeholder')}" value="${row.placeholder}" maxlength="200" />
-    <label for="${id('help')}">Help text</label> <input id="${id('help')}" name="${name('help')}" value="${row.help}" maxlength="500" />
-    <label for="${id('maxLength')}">Max length</label> <input id="${id('maxLength')}" name="${name('maxLength')}" value="${row.maxLength}" inputmode="numeric" />
-    <label for="${id('position')}">Position</label> <input id="${id('position')}" name="${name('position')}" value="${row.position || ''}" inputmode="numeric" />
+    <label for="${id('placeholder')}">${rowLabels.placeholder}</label> <input id="${id('placeholder')}" name="${name('placeholder')}" value="${row.placeholder}" maxlength="200" />
+    <label for="${id('help')}">${rowLabels.help}</label> <input id="${id('help')}" name="${name('help')}" value="${row.help}" maxlength="500" />
+    <label for="${id('maxLength')}">${rowLabels.maxLength}</label> <input id="${id('maxLength')}" name="${name('maxLength')}" value="${row.maxLength}" inputmode="numeric" />
+    <label for="${id('position')}">${rowLabels.position}</label> <input id="${id('position')}" name="${name('position')}" value="${row.position || ''}" inputmode="numeric" />
     ${row.key ? html`<label><input type="checkbox" name="${name('remove')}" /> Remove this field</label>` : ''}
   </fieldset>`;
 }
@@ -83,12 +92,12 @@ function builder(c: Context<AdminEnv>, values: BuilderValues, existing: FormView
   const action = existing ? `${adminBase}/forms/${existing.code}` : `${adminBase}/forms`;
   const body = html`<p><a href="${adminBase}/forms">All forms</a>${existing ? html` · <a href="${adminBase}/forms/${existing.code}/submissions">Submissions</a>` : ''}</p>
     <form method="post" action="${action}" class="form-builder">${csrfField(c.var.csrfToken)}
-      <label for="form-code">Code (used in the CMS directive)</label>
+      <label for="form-code">${formLabels.code} (used in the CMS directive)</label>
       <input id="form-code" name="code" value="${values.code}" ${existing ? 'readonly' : ''} maxlength="64" required />
-      <label for="form-title">Title</label> <input id="form-title" name="title" value="${values.title}" maxlength="200" required />
+      <label for="form-title">${formLabels.title}</label> <input id="form-title" name="title" value="${values.title}" maxlength="200" required />
       <label><input type="checkbox" name="isActive" ${values.isActive ? 'checked' : ''} /> Active (shown on the storefront)</label>
-      <label for="form-success">Success message</label> <textarea id="form-success" name="successMessage" rows="2">${values.successMessage}</textarea>
-      <label for="form-notify">Notify these addresses (comma-separated)</label> <input id="form-notify" name="notifyEmails" value="${values.notifyEmails}" />
+      <label for="form-success">${formLabels.successMessage}</label> <textarea id="form-success" name="successMessage" rows="2">${values.successMessage}</textarea>
+      <label for="form-notify">${formLabels.notifyEmails} (comma-separated)</label> <input id="form-notify" name="notifyEmails" value="${values.notifyEmails}" />
       <h2>Fields</h2>
       ${[...values.rows, blankRow].map(fieldRow)}
       <button type="submit">Save</button>
@@ -112,23 +121,6 @@ function builderForm(form: Record<string, string>): Record<string, string | stri
   if (form.isActive !== undefined) shaped.isActive = form.isActive;
   return { ...shaped, ...fieldRowsForm(form) };
 }
-
-/** The builder's own words for the schema's fields (its labels), to name a refused one. */
-const builderLabels: Record<string, string> = {
-  code: 'Code',
-  title: 'Title',
-  successMessage: 'Success message',
-  notifyEmails: 'Notify these addresses',
-  key: 'Key',
-  label: 'Label',
-  type: 'Type',
-  options: 'Options',
-  value: 'Options',
-  placeholder: 'Placeholder',
-  help: 'Help text',
-  maxLength: 'Max length',
-  position: 'Position',
-};
 
 /**
  * A refused field as the builder shows it: a row by its legend ("Field “Size”, Label", the rows
