@@ -88,35 +88,40 @@ describe.each(dialects)('bad input answers JSON, never 500 (%s)', (dialect) => {
       expect(refusedField(adminForm.body)).toMatchObject({ location: 'form', field: 'password' });
     });
 
-    it('refuses an unpaired surrogate in a JSON value or key, naming it, and takes a pair (an emoji)', async () => {
+    /** Posts raw JSON text and expects each body refused with `message` at its field, and `accepted` read past the guard. */
+    async function expectJsonRefusals(message: string, refused: Array<[body: string, field: string]>, accepted: string) {
       const json = (body: string) => shop.app.request('/api/rest/v2/orders/lookup', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-      for (const [body, field] of [
-        ['{"reference":"x","email":"a@example.com","extra":{"tags":["\\ud800"]}}', 'extra.tags.0'],
-        ['{"reference":"\\uDC00x"}', 'reference'],
-        ['{"a\\ud83d":1}', 'a\ud83d'],
-      ]) {
-        const response = await json(body!);
+      for (const [body, field] of refused) {
+        const response = await json(body);
         expect(response.status, body).toBe(400);
-        expect(refusedField(await response.json()), body).toEqual({ location: 'json', field, message: 'Must be valid Unicode text (it holds an unpaired surrogate).' });
+        expect(refusedField(await response.json()), body).toEqual({ location: 'json', field, message });
       }
-      const pair = await json('{"reference":"\\ud83d\\ude00","email":"a@example.com"}');
-      expect(refusedField(await pair.json())).not.toMatchObject({ message: expect.stringContaining('surrogate') });
+      expect(refusedField(await (await json(accepted)).json()), accepted).not.toMatchObject({ message });
+    }
+
+    it('refuses an unpaired surrogate in a JSON value or key, naming it, and takes a pair (an emoji)', async () => {
+      await expectJsonRefusals(
+        'Must be valid Unicode text (it holds an unpaired surrogate).',
+        [
+          ['{"reference":"x","email":"a@example.com","extra":{"tags":["\\ud800"]}}', 'extra.tags.0'],
+          ['{"reference":"\\uDC00x"}', 'reference'],
+          ['{"a\\ud83d":1}', 'a\ud83d'],
+        ],
+        '{"reference":"\\ud83d\\ude00","email":"a@example.com"}',
+      );
     });
 
     it('refuses a key named __proto__ in JSON (spelled out or escaped), a form and a query, naming where it stands', async () => {
-      const json = (body: string) => shop.app.request('/api/rest/v2/orders/lookup', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-      for (const [body, field] of [
-        ['{"reference":"x","extra":{"__proto__":{"admin":true}}}', 'extra.__proto__'],
-        ['{"\\u005f_proto__":1}', '__proto__'],
-        ['{"storeOverrides":{"au":{"price":1},"\\u005F\\u005Fproto__":{"price":5}}}', 'storeOverrides.__proto__'],
-      ]) {
-        const response = await json(body!);
-        expect(response.status, body).toBe(400);
-        expect(refusedField(await response.json()), body).toEqual({ location: 'json', field, message: 'No key may be named __proto__.' });
-      }
-      // A body that only looks like it (an escape, a value) is read as before.
-      const lookalike = await json('{"reference":"\\u00e9 __proto__","email":"a@example.com"}');
-      expect(refusedField(await lookalike.json())).not.toMatchObject({ message: 'No key may be named __proto__.' });
+      await expectJsonRefusals(
+        'No key may be named __proto__.',
+        [
+          ['{"reference":"x","extra":{"__proto__":{"admin":true}}}', 'extra.__proto__'],
+          ['{"\\u005f_proto__":1}', '__proto__'],
+          ['{"storeOverrides":{"au":{"price":1},"\\u005F\\u005Fproto__":{"price":5}}}', 'storeOverrides.__proto__'],
+        ],
+        // Only looks like it: an escape, and the name in a value.
+        '{"reference":"\\u00e9 __proto__","email":"a@example.com"}',
+      );
       const form = await shop.send('POST', '/admin/login', { form: { email: 'a@example.com', password: 'p', 'storePrice.__proto__': '5', _csrf: 'x' } });
       expect(form.status).toBe(400);
       expect(refusedField(form.body)).toMatchObject({ location: 'form', field: 'storePrice.__proto__' });
