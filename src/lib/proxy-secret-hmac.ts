@@ -3,6 +3,8 @@
  * storefront sends the backend (proxy/client-ip.ts, the visitor's IP; storefront-call.ts, its own
  * calls). Each signs a message with a label of its own, so one signature is never the other.
  */
+import { hexOf } from './hex.ts';
+
 const encoder = new TextEncoder();
 /** One imported key per secret and isolate: importKey is the slow part. */
 let cachedKey: { secret: string; key: Promise<CryptoKey> } | undefined;
@@ -16,5 +18,5 @@ function hmacKey(secret: string): Promise<CryptoKey> {
 
 export async function hmacSha256Hex(secret: string, message: string): Promise<string> {
   const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(message));
-  return [...new Uint8Array(signature)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return hexOf(signature);
 }

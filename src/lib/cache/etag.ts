@@ -1,9 +1,10 @@
 /** Entity tags of cached pages and `If-None-Match` (RFC 9110 §13.1.2, weak comparison). */
+import { hexOf } from '../hex.ts';
 
 /** A strong tag from the body bytes: equal bodies, equal tags, whatever the version tag. */
 export async function etagOf(body: ArrayBuffer): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', body);
-  return `"${[...new Uint8Array(digest).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}"`;
+  return `"${hexOf(new Uint8Array(digest, 0, 16))}"`;
 }
 
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '');

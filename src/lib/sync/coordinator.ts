@@ -26,7 +26,8 @@ import { countingFetch, OPS_PER_STEP, type Spent } from './invocation-budget.ts'
 import { planNamed, type NamedType } from './named-sync.ts';
 import type { SyncType } from './parts.ts';
 import { applyOps, planPart, type KvOp, type PartPlan } from './plan.ts';
-import { nextPulse, sha256Hex } from './pulse.ts';
+import { sha256Hex } from '../hex.ts';
+import { nextPulse } from './pulse.ts';
 import { syncStores, toFailure, type SyncFailure } from './sync-failures.ts';
 
 export type SyncJob =

@@ -20,7 +20,7 @@ import { formsOfPages } from './cms-forms.ts';
 import { facetIndexEntry } from './facets.ts';
 import { checkedEntry, entry, indexEntry, productEntries, redirectMap, skuIndexEntries, validatedEntry, type KvEntry } from './parts.ts';
 import { listHashes, putOf, type KvOp, type PartPlan } from './plan.ts';
-import { sha256Hex } from './pulse.ts';
+import { sha256Hex } from '../hex.ts';
 
 export type NamedType = 'products' | 'cmsPages' | 'blogPosts';
 

@@ -13,7 +13,7 @@ import { buildListingPages, flattenCategories } from '../catalog/listing.ts';
 import { B2B_MODULES, withB2bPlugins } from './b2b-plugins.ts';
 import { formsOfPages } from './cms-forms.ts';
 import { facetIndexEntries } from './facets.ts';
-import { sha256Hex } from './pulse.ts';
+import { sha256Hex } from '../hex.ts';
 
 export const syncTypes = ['config', 'categories', 'products', 'cmsPages', 'blogPosts', 'countries'] as const;
 export type SyncType = (typeof syncTypes)[number];

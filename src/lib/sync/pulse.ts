@@ -4,21 +4,7 @@
  * changes nothing yields the same hash, so the edge cache stays warm.
  */
 import type { Pulse } from '../content/schemas.ts';
-
-const encoder = new TextEncoder();
-
-const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
-
-/**
- * The SHA-256 of `text` in hex. A sync hashes every record it writes (22,000 at 10,000 products a
- * store): the table spares an array, a string and a padding per byte, about a second of such a sync.
- */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
-  let hex = '';
-  for (const byte of digest) hex += HEX[byte];
-  return hex;
-}
+import { sha256Hex } from '../hex.ts';
 
 /** Digest of one part: its keys in order, each with the content hash of its value. */
 export function digestEntries(entries: ReadonlyArray<{ key: string; hash: string }>): Promise<string> {

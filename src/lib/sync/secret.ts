@@ -3,7 +3,7 @@
  * header decides when present, else the JSON body's `secret`. Compared in constant time.
  */
 import { jsonError } from '../http/responses.ts';
-import { sha256Hex } from './pulse.ts';
+import { sha256Hex } from '../hex.ts';
 import { isUsableSecret } from './usable-secret.ts';
 
 /** Equal-length digests compared without an early exit, so timing reveals nothing of the secret. */

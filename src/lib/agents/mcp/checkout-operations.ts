@@ -5,6 +5,7 @@
  * reached the cart (403 `purchase_blocked` at the add), and the order is placed with their token.
  */
 import { withHandedCart } from '../../cart-handoff.ts';
+import { sha256Hex } from '../../hex.ts';
 import { absoluteUrl } from '../public-origin.ts';
 import { callBackend, expectOk, ToolRefusal, type CallerContext } from './backend-calls.ts';
 import { cartTokenOf, readCart } from './cart-operations.ts';
@@ -87,12 +88,6 @@ export async function checkoutView(caller: CallerContext, { origin, paymentProvi
   };
 }
 
-/** The idempotency key of a completion: one per checkout state, so a retried complete places one order. */
-async function idempotencyKey(id: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(id));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('').slice(0, 64);
-}
-
 interface PlacedOrder {
   number: string;
   email: string;
@@ -126,7 +121,8 @@ export async function completeCheckout(caller: CallerContext, shop: ShopSide, id
     await callBackend(caller, '/checkout/place-order', {
       method: 'POST',
       cartToken: token,
-      idempotencyKey: await idempotencyKey(id),
+      // One per checkout state, so a retried complete places one order.
+      idempotencyKey: await sha256Hex(id),
       body: {
         ...(state.buyer?.email ? { email: state.buyer.email } : {}),
         shippingAddress: {
