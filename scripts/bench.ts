@@ -296,7 +296,7 @@ async function requestPath(backend: Child, storefront: Child & { inspectorPort: 
       `${String(figure.requestsPerSecond).padStart(6)} req/s (${ratio(figure.throughputToFixed)})  p50 ${figure.p50} ms  p99 ${figure.p99} ms  CPU ${figure.cpuMs.toFixed(3)} ms/req (${ratio(figure.cpuToFixed)})  errors ${figure.errors}  ${targets[figure.name] ?? ''}`,
     );
   }
-  return { catalog, figures };
+  return { catalog, figures, productPaths: paths, categoryPaths };
 }
 
 /** MCP tool calls next to the same REST reads (scripts/lib/mcp-bench.ts), on the first product of the catalog. */
@@ -327,28 +327,19 @@ async function requestPathBench(dir: string, children: Child[]): Promise<void> {
   const { backend, storefront } = await startBenchShop(dir, children);
   await sync(storefront.url);
   row('catalog', `${products} products per store`);
-  const { catalog, figures } = await requestPath(backend, storefront);
+  const { figures, productPaths, categoryPaths } = await requestPath(backend, storefront);
   await writeFigures('bench-request-path', { products, connections, duration, requestPath: figures });
   if (!values.profile) return;
+  // This run's own query on every path: each request is a MISS, even for a page the figures rendered.
   const run = `profile=${Date.now()}`;
-  const productPaths = catalog.filter((product) => !isListingStub(product)).map((product) => `/${product.urlKey}?${run}`);
-  await profileUncachedRender(storefront, 'uncached product render', (n) => productPaths[n % productPaths.length]!, values.profile);
-  const categoryPaths = listingPagePaths(await createBackendClient({ baseUrl: backend.url, timeoutMs: 120_000 }).categories('default'));
-  await profileUncachedRender(
-    storefront,
-    'uncached category page',
-    (n) => {
-      const path = categoryPaths(n);
-      return `${path}${path.includes('?') ? '&' : '?'}${run}`;
-    },
-    values.profile.replace(/(\.cpuprofile)?$/, '-category.cpuprofile'),
-  );
+  const missing = (path: string) => `${path}${path.includes('?') ? '&' : '?'}${run}`;
+  await profileUncachedRender(storefront, 'uncached product render', (n) => missing(productPaths[n % productPaths.length]!), values.profile);
+  await profileUncachedRender(storefront, 'uncached category page', (n) => missing(categoryPaths(n)), values.profile.replace(/(\.cpuprofile)?$/, '-category.cpuprofile'));
 }
 
 /**
- * A CPU profile of the worker while it renders pages. Each path carries a query string of this run's
- * own, so every request is a MISS even for a page the figures above rendered (the cache key's query
- * normalisation, a few per cent, shows in the profile for that reason).
+ * A CPU profile of the worker while it renders the pages `pathAt` names (the cache key's query
+ * normalisation, a few per cent, shows in it because each path carries a query of the run's own).
  */
 async function profileUncachedRender(storefront: Child & { inspectorPort: number }, name: string, pathAt: (n: number) => string, file: string) {
   let next = 0;
