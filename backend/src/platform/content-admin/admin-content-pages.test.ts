@@ -180,6 +180,11 @@ describe('admin content pages', () => {
     form.set('main', 'on');
     form.set('file', new Blob([new Uint8Array(await sharp({ create: { width: 20, height: 20, channels: 3, background: '#2563eb' } }).png().toBuffer())], { type: 'image/png' }), 'front.png');
     const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    // Alternative text past 255 characters refuses the upload (nothing added), rather than being cut.
+    const wordyForm = new FormData();
+    for (const [name, value] of form) wordyForm.set(name, value);
+    wordyForm.set('alt', 'a'.repeat(256));
+    expect((await shop.app.request(`/admin/products/${product!.id}/images`, { method: 'POST', headers: { cookie }, body: wordyForm })).status).toBe(400);
     const uploaded = await shop.app.request(`/admin/products/${product!.id}/images`, { method: 'POST', headers: { cookie }, body: form });
     expect([uploaded.status, uploaded.headers.get('location')]).toEqual([303, `/admin/products/${product!.id}?flash=image_added`]);
     const after = await browser.request('GET', `/admin/products/${product!.id}`);
@@ -194,6 +199,15 @@ describe('admin content pages', () => {
     const wordy = await browser.request('POST', `/admin/products/${product!.id}/images/${imageId}`, { _csrf: browser.csrfOf(after.html), alt: 'b'.repeat(256) });
     expect(wordy.status).toBe(400);
     expect((await browser.request('GET', `/admin/products/${product!.id}`)).html).toContain('alt="Front view, closed"');
+    // The same on the product page's one form, whose Save also takes each image's alternative text.
+    const productPath = `/admin/products/${product!.id}`;
+    const loaded = submittedFields((await browser.request('GET', productPath)).html, productPath);
+    const wordyPage = await browser.request('POST', productPath, { ...loaded, [`image_${imageId}_alt`]: 'c'.repeat(256) });
+    expect(wordyPage.status).toBe(400);
+    expect((await browser.request('GET', productPath)).html).toContain('alt="Front view, closed"');
+    const renamed = await browser.request('POST', productPath, { ...loaded, [`image_${imageId}_alt`]: 'Front view, open' });
+    expect(renamed.status).toBe(303);
+    expect((await browser.request('GET', productPath)).html).toContain('alt="Front view, open"');
     const asked = await browser.request('POST', `/admin/products/${product!.id}/images/${imageId}/delete`, { _csrf: browser.csrfOf(after.html) });
     expect([asked.status, asked.html.includes('Remove image 1 of ')]).toEqual([200, true]);
     expect(((await shop.get(`/api/rest/v2/products/${product!.id}`)).body as { imageUrl: string }).imageUrl).toMatch(/\.webp$/);
