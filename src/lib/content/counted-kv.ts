@@ -4,7 +4,7 @@
  * (sync/invocation-budget.ts) and the sitemap's `Server-Timing` (agents/kv-server-timing.ts).
  */
 
-/** The operations a namespace offers; a read with its metadata is a read of its own name. */
+/** The operations a namespace offers, each reported by its method's name (a caller may count `getWithMetadata` as a read). */
 export type KvOperation = 'get' | 'getWithMetadata' | 'put' | 'delete' | 'list';
 
 const OPERATIONS: ReadonlySet<PropertyKey> = new Set<KvOperation>(['get', 'getWithMetadata', 'put', 'delete', 'list']);
